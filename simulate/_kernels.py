@@ -1,0 +1,299 @@
+"""Every numba kernel: ranking tables, bit tricks, seeded randomness, dealing and play.
+
+All compiled code lives in this one module so that numba's on-disk cache is invalidated
+correctly when any kernel changes (numba does not track cross-module dependencies).
+
+Contract space
+--------------
+Kernels never branch on "is this a bower".  For each denomination (0..3 = trump Clubs,
+Diamonds, Hearts, Spades; 4 = High No Trump; 5 = Low No Trump) the 24 faces are put in
+a *contract order*: each effective suit is one contiguous block, power rises with the
+position inside a block, and with a trump suit the trump block (left bower included)
+is the top block.  A card in contract space is bit ``2 * position + copy`` of a uint64,
+so both copies of a face are adjacent and:
+
+* following suit is ``hand & SUIT_MASK[denom, led_suit]``;
+* card ``c`` beats the current winner ``w`` iff ``c >> 1 > w >> 1`` and ``c`` is of the
+  winner's suit or is trump.  A later identical copy has the same ``>> 1`` value, so the
+  first copy played keeps the trick without any special case.
+
+Seats inside kernels are 0..N-1 (seat 1 of the rules is 0); a team is ``seat & 1``.
+``active`` is a bit mask of the seats that play (sitting-out seats are clear).
+
+Randomness: every random kernel takes an explicit uint64 seed; deal ``i`` of a run uses
+the stream ``stream_state(seed, salt, i)``, so results never depend on threads or chunks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import config, njit, prange
+
+NUM_DENOMS = 6
+HIGH_NO_TRUMP = 4
+LOW_NO_TRUMP = 5
+JACK = 2  # rank index of the jack in 9 T J Q K A
+
+U64 = np.uint64
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+def _build_tables():
+    """Contract order of the 24 faces for each denomination."""
+    position = np.zeros((NUM_DENOMS, 24), np.int64)  # face -> contract position
+    face_at = np.zeros((NUM_DENOMS, 24), np.int64)  # contract position -> face
+    suit_at = np.zeros((NUM_DENOMS, 24), np.int64)  # contract position -> effective suit
+    suit_mask = np.zeros((NUM_DENOMS, 4), np.uint64)  # effective suit -> contract-space bits
+    trump = np.full(NUM_DENOMS, -1, np.int64)
+    for denom in range(NUM_DENOMS):
+        order = []  # (effective suit, face), weakest first within each suit block
+        if denom < 4:
+            trump_suit = denom
+            left_bower = (3 - trump_suit) * 6 + JACK  # same colour: C<->S, D<->H
+            right_bower = trump_suit * 6 + JACK
+            for suit in range(4):
+                if suit != trump_suit:
+                    order += [(suit, suit * 6 + r) for r in range(6) if suit * 6 + r != left_bower]
+            order += [(trump_suit, trump_suit * 6 + r) for r in (0, 1, 3, 4, 5)]
+            order += [(trump_suit, left_bower), (trump_suit, right_bower)]
+            trump[denom] = trump_suit
+        elif denom == HIGH_NO_TRUMP:
+            order = [(suit, suit * 6 + r) for suit in range(4) for r in range(6)]
+        else:
+            order = [(suit, suit * 6 + r) for suit in range(4) for r in range(5, -1, -1)]
+        for pos, (suit, face) in enumerate(order):
+            position[denom, face] = pos
+            face_at[denom, pos] = face
+            suit_at[denom, pos] = suit
+            suit_mask[denom, suit] |= np.uint64(3) << np.uint64(2 * pos)
+    return position, face_at, suit_at, suit_mask, trump
+
+
+POSITION, FACE_AT, SUIT_AT, SUIT_MASK, TRUMP = _build_tables()
+
+
+# --------------------------------------------------------------------------- bit tricks
+
+if config.DISABLE_JIT:
+
+    def popcount(x):
+        return int(x).bit_count()
+
+    def lowest_bit(x):
+        x = int(x)
+        return (x & -x).bit_length() - 1
+
+    def highest_bit(x):
+        return int(x).bit_length() - 1
+
+else:
+    from numba.core import types
+    from numba.core.extending import intrinsic
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+    @intrinsic
+    def _ctpop(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.ctpop(args[0])
+
+        return types.int64(types.uint64), codegen
+
+    @njit(inline="always")
+    def popcount(x):
+        return _ctpop(np.uint64(x))
+
+    @njit(inline="always")
+    def lowest_bit(x):
+        return np.int64(trailing_zeros(np.uint64(x)))
+
+    @njit(inline="always")
+    def highest_bit(x):
+        return np.int64(63 - leading_zeros(np.uint64(x)))
+
+
+@njit(cache=True)
+def nth_bit(mask, n):
+    """Index of the n-th lowest set bit of ``mask`` (n counts from 0)."""
+    for _ in range(n):
+        mask &= mask - ONE
+    return lowest_bit(mask)
+
+
+# --------------------------------------------------------------------------- randomness
+
+@njit(cache=True)
+def mix64(z):
+    """The splitmix64 finaliser: a bijective scramble of 64 bits."""
+    z = np.uint64(z)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def stream_state(seed, salt, index):
+    """Start of the random stream for item ``index`` of a run: a pure function of its inputs."""
+    return mix64(mix64(np.uint64(seed) ^ np.uint64(salt)) + np.uint64(index))
+
+
+@njit(cache=True)
+def next_random(state, bound):
+    """Advance a splitmix64 state; return (new state, uniform int in [0, bound))."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    value = mix64(state) >> np.uint64(32)
+    return state, np.int64((value * np.uint64(bound)) >> np.uint64(32))
+
+
+SALT_DEAL = 0x5EED0001
+SALT_PLAY = 0x5EED0002
+
+
+# --------------------------------------------------------------------------- contract space
+
+@njit(cache=True)
+def to_contract(mask, denom):
+    """Face-space hand mask -> contract-space mask for ``denom``."""
+    out = ZERO
+    while mask:
+        bit = lowest_bit(mask)
+        mask &= mask - ONE
+        out |= ONE << np.uint64(2 * POSITION[denom, bit >> 1] + (bit & 1))
+    return out
+
+
+@njit(cache=True)
+def to_faces(mask, denom):
+    """Contract-space hand mask -> face-space mask."""
+    out = ZERO
+    while mask:
+        bit = lowest_bit(mask)
+        mask &= mask - ONE
+        out |= ONE << np.uint64(2 * FACE_AT[denom, bit >> 1] + (bit & 1))
+    return out
+
+
+@njit(cache=True)
+def legal_cards(hand, denom, led_suit):
+    """Cards of ``hand`` (contract space) that may be played; led_suit -1 when leading."""
+    if led_suit >= 0:
+        follow = hand & SUIT_MASK[denom, led_suit]
+        if follow:
+            return follow
+    return hand
+
+
+@njit(cache=True)
+def beats(card, winner, denom):
+    """Does ``card`` take the trick from ``winner`` (both contract-space bit indexes)?"""
+    if (card >> 1) <= (winner >> 1):
+        return False  # lower, or an identical later copy: the first copy keeps the trick
+    suit = SUIT_AT[denom, card >> 1]
+    return suit == SUIT_AT[denom, winner >> 1] or suit == TRUMP[denom]
+
+
+@njit(cache=True)
+def next_active(seat, n_seats, active):
+    """The next seat to the left that plays (seats sitting out are skipped)."""
+    seat = (seat + 1) % n_seats
+    while not (active >> seat) & 1:
+        seat = (seat + 1) % n_seats
+    return seat
+
+
+@njit(cache=True)
+def first_active(seat, n_seats, active):
+    """``seat`` if it plays, else the next active seat to its left (who leads for it)."""
+    while not (active >> seat) & 1:
+        seat = (seat + 1) % n_seats
+    return seat
+
+
+# --------------------------------------------------------------------------- dealing
+
+@njit(cache=True)
+def deal_one(seed, index, fixed, need, pool, out):
+    """Complete one deal: ``out[s] = fixed[s]`` plus ``need[s]`` cards drawn from ``pool``.
+
+    ``pool`` holds face-space bit indexes of the unseen cards; it is shuffled with the
+    stream of deal ``index`` (a partial Fisher-Yates on a private copy).
+    """
+    cards = pool.copy()
+    state = stream_state(seed, SALT_DEAL, index)
+    top = cards.shape[0]
+    for seat in range(fixed.shape[0]):
+        hand = fixed[seat]
+        for _ in range(need[seat]):
+            state, pick = next_random(state, top)
+            top -= 1
+            card = cards[pick]
+            cards[pick] = cards[top]
+            cards[top] = card
+            hand |= ONE << np.uint64(card)
+        out[seat] = hand
+
+
+@njit(parallel=True)
+def deal_many(seed, first_index, count, fixed, need, pool):
+    """Deals ``first_index .. first_index + count - 1`` as a (count, seats) uint64 array."""
+    out = np.empty((count, fixed.shape[0]), np.uint64)
+    for i in prange(count):
+        deal_one(seed, first_index + i, fixed, need, pool, out[i])
+    return out
+
+
+# --------------------------------------------------------------------------- random play
+
+@njit(cache=True)
+def play_random_deal(hands, n_seats, active, denom, leader, state, record):
+    """Play one deal out with uniformly random legal cards.
+
+    ``hands`` is a contract-space copy that is emptied.  ``record[t, s]`` receives the
+    contract-space card seat ``s`` played to trick ``t`` (-1 for seats sitting out) and
+    ``record[t, n_seats]`` the trick's winner.  Returns tricks won by team 0 and the state.
+    """
+    tricks_team0 = 0
+    leader = first_active(leader, n_seats, active)
+    n_tricks = popcount(hands[leader])
+    n_active = popcount(np.uint64(active))
+    for trick in range(n_tricks):
+        for s in range(n_seats):
+            record[trick, s] = -1
+        seat = leader
+        led_suit = -1
+        winner_card = -1
+        winner_seat = -1
+        for _ in range(n_active):
+            legal = legal_cards(hands[seat], denom, led_suit)
+            state, pick = next_random(state, popcount(legal))
+            card = nth_bit(legal, pick)
+            hands[seat] ^= ONE << np.uint64(card)
+            record[trick, seat] = card
+            if led_suit < 0:
+                led_suit = SUIT_AT[denom, card >> 1]
+                winner_card = card
+                winner_seat = seat
+            elif beats(card, winner_card, denom):
+                winner_card = card
+                winner_seat = seat
+            seat = next_active(seat, n_seats, active)
+        record[trick, n_seats] = winner_seat
+        if winner_seat & 1 == 0:
+            tricks_team0 += 1
+        leader = winner_seat
+    return tricks_team0, state
+
+
+@njit(parallel=True)
+def play_random_many(hands, active, denom, leader, seed, first_index):
+    """Random playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal."""
+    count, n_seats = hands.shape
+    out = np.empty(count, np.int8)
+    for d in prange(count):
+        local = np.empty(n_seats, np.uint64)
+        for s in range(n_seats):
+            local[s] = to_contract(hands[d, s], denom)
+        record = np.empty((8, n_seats + 1), np.int64)
+        state = stream_state(seed, SALT_PLAY, first_index + d)
+        out[d], state = play_random_deal(local, n_seats, active, denom, leader, state, record)
+    return out

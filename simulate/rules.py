@@ -1,0 +1,459 @@
+"""The four rule sets as values: variants with named options, contracts and bids, scoring.
+
+A :class:`Variant` is a frozen value that prints and parses as a canonical string such
+as ``euchre(target=10,stick_the_dealer=true,...)``.  A :class:`Contract` is what a
+bidder plays (``5 Hearts``, ``Pig Low No Trump``, ``order up alone``); a bid is a
+contract or a pass.  :func:`score` is the one implementation of every scoring table in
+RULES.md; :func:`score_table` turns it into an array for the kernels.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, format_card, suit_of
+
+HIGH_NO_TRUMP = 4
+LOW_NO_TRUMP = 5
+DENOM_NAMES = SUIT_NAMES + ("High No Trump", "Low No Trump")
+
+
+class RulesError(ValueError):
+    """A value the rules do not allow; the message names it and what is allowed."""
+
+
+# --------------------------------------------------------------------------- variants
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: object
+    help: str
+    choices: tuple = ()  # allowed values for a choice option
+    low: int = 0  # range for an int option
+    high: int = 0
+
+    def parse(self, variant: str, text) -> object:
+        """Coerce ``text`` (str or value) to this option's type, or raise RulesError."""
+        raw = str(text).strip().lower() if not isinstance(text, (bool, int)) else text
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                return raw
+            if raw in ("true", "yes", "on", "1"):
+                return True
+            if raw in ("false", "no", "off", "0"):
+                return False
+            raise RulesError(f"option {self.name}={text!r} of {variant}: allowed values are true or false")
+        if isinstance(self.default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                value = None
+            if value is None or not self.low <= value <= self.high:
+                raise RulesError(
+                    f"option {self.name}={text!r} of {variant}: allowed is a whole number "
+                    f"from {self.low} to {self.high}"
+                )
+            return value
+        if raw not in self.choices:
+            raise RulesError(
+                f"option {self.name}={text!r} of {variant}: allowed values are {', '.join(self.choices)}"
+            )
+        return raw
+
+    def format(self, value) -> str:
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    name: str
+    players: int
+    copies: int  # copies of each face in the deck
+    hand_size: int
+    kitty: int
+    options: tuple[Option, ...]
+    summary: str
+
+    @property
+    def classic(self) -> bool:
+        return self.kitty > 0
+
+
+def _target(default: int) -> Option:
+    return Option("target", default, "score that ends the game", low=1, high=1000)
+
+
+def _stick(help_text: str) -> Option:
+    return Option("stick_the_dealer", False, help_text)
+
+
+SPECS = {
+    "pigs-and-hogs": VariantSpec(
+        "pigs-and-hogs", 6, 2, 8, 0, (_target(50),),
+        "Six players in two teams of three, 48-card double deck, eight cards each, no kitty. "
+        "One round of bidding from the dealer's left: 1..8 tricks, then Pig, then Hog, each "
+        "naming a trump suit, High No Trump or Low No Trump; each bid must raise the level. "
+        "If the first five pass, the dealer must bid. The bidder leads. Pig: the bidder "
+        "discards two, each partner gives one card, partners sit out, the bidder must take "
+        "all 8 (+12 / -12). Hog: no exchange, partners sit out, all 8 (+24 / -24). A made "
+        "level bid scores the tricks taken; a failed one loses the bid and the defenders "
+        "score their tricks. Identical cards: the first played wins.",
+    ),
+    "six-handed": VariantSpec(
+        "six-handed", 6, 2, 8, 0,
+        (_target(50), Option("all_pass", "redeal", "when all six pass: redeal, or stick the dealer",
+                             choices=("redeal", "stick"))),
+        "Six players in two teams of three, pinochle deck (48 cards), eight cards each. One "
+        "round of bidding: 1..8 High, Low or a suit, or Alone (above 8). The bidder leads. "
+        "Each team scores a point per trick; a bidder who falls short loses the bid instead. "
+        "Alone: discard two, each partner gives one, partners sit out, take all 8 for +20 "
+        "or lose 8. Game to 50; if both teams reach it on one hand, the bidding team wins.",
+    ),
+    "euchre": VariantSpec(
+        "euchre", 4, 1, 5, 4,
+        (_target(10),
+         _stick("if all pass in round 2 the dealer must name a suit"),
+         Option("no_trump", False, "High No Trump (A high, no bowers) may be called in round 2"),
+         Option("farmers_hand", False, "three 9s or three 10s may be swapped for the kitty's three face-down cards"),
+         Option("ace_no_face", False, "a hand with an ace and no K, Q or J may call a misdeal")),
+        "Four players in two partnerships, 24 cards, five each, a kitty of four with the top "
+        "card turned up. Round 1: order up the upcard's suit (the dealer picks it up and "
+        "discards) or pass. Round 2: name another suit or pass; all pass: thrown in (or "
+        "stick the dealer). The maker may go alone. Left of the dealer leads. Makers 3-4: "
+        "+1, all 5: +2, alone all 5: +4; euchred: defenders +2. Game to 10.",
+    ),
+    "piq": VariantSpec(
+        "piq", 4, 1, 5, 4,
+        (_target(10), _stick("if the decision comes back to the dealer, the dealer must call trump")),
+        "PiQ house rules: classic Midwest Euchre. Four players, 24 cards, five each, kitty of "
+        "four with the top card turned up; order up or pass, then name another suit or pass; "
+        "without stick the dealer the cards are thrown in. The maker may go alone. Makers 3-4: "
+        "+1, march: +2, alone march: +4, euchred: defenders +2. Game to 10.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule set with every option set; ``str()`` is its canonical, parseable form."""
+
+    name: str
+    options: tuple[tuple[str, object], ...] = field(default=())
+
+    @staticmethod
+    def of(name: str, **options) -> "Variant":
+        spec = variant_spec(name)
+        known = {o.name: o for o in spec.options}
+        for key in options:
+            if key not in known:
+                allowed = ", ".join(known) or "none"
+                raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}")
+        values = tuple(
+            (o.name, o.parse(name, options[o.name]) if o.name in options else o.default)
+            for o in spec.options
+        )
+        return Variant(name, values)
+
+    @staticmethod
+    def parse(text: str) -> "Variant":
+        """Parse ``name`` or ``name(opt=value,...)``; missing options take their defaults."""
+        match = re.fullmatch(r"\s*([a-z-]+)\s*(?:\((.*)\))?\s*", text.strip().lower())
+        if not match:
+            raise RulesError(f"unknown variant {text!r}: variants are {', '.join(SPECS)}")
+        name, body = match.group(1), match.group(2)
+        options = {}
+        for item in filter(None, (p.strip() for p in (body or "").split(","))):
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise RulesError(f"option {item!r} of {name}: write name=value, e.g. target=50")
+            options[key.strip().replace("-", "_")] = value.strip()
+        return Variant.of(name, **options)
+
+    @property
+    def spec(self) -> VariantSpec:
+        return SPECS[self.name]
+
+    def option(self, name: str):
+        return dict(self.options)[name]
+
+    def __str__(self) -> str:
+        spec = self.spec
+        parts = [f"{k}={o.format(v)}" for o, (k, v) in zip(spec.options, self.options)]
+        return f"{self.name}({','.join(parts)})"
+
+    # Shortcuts used everywhere
+    players = property(lambda self: self.spec.players)
+    hand_size = property(lambda self: self.spec.hand_size)
+    copies = property(lambda self: self.spec.copies)
+    classic = property(lambda self: self.spec.classic)
+    target = property(lambda self: self.option("target"))
+
+
+def variant_spec(name: str) -> VariantSpec:
+    if name not in SPECS:
+        raise RulesError(f"unknown variant {name!r}: variants are {', '.join(SPECS)}")
+    return SPECS[name]
+
+
+def as_variant(value) -> Variant:
+    return value if isinstance(value, Variant) else Variant.parse(str(value))
+
+
+# --------------------------------------------------------------------------- denominations
+
+_DENOM_WORDS = {
+    "c": 0, "club": 0, "clubs": 0,
+    "d": 1, "diamond": 1, "diamonds": 1,
+    "h": 2, "heart": 2, "hearts": 2,
+    "s": 3, "spade": 3, "spades": 3,
+    "high": 4, "high no trump": 4, "high notrump": 4, "high nt": 4, "no trump": 4, "notrump": 4, "nt": 4,
+    "low": 5, "low no trump": 5, "low notrump": 5, "low nt": 5,
+}
+_DENOM_WORDS.update({sym: "CDHS".index(letter) for sym, letter in SUIT_SYMBOLS.items()})
+
+
+def parse_denom(text: str) -> int:
+    """``Hearts``, ``H``, ``♥``, ``High``, ``High No Trump``, ``Low NT`` ... -> 0..5."""
+    key = re.sub(r"[\s-]+", " ", text.strip().lower())
+    if key not in _DENOM_WORDS:
+        raise RulesError(
+            f"unknown denomination {text!r}: write Clubs, Diamonds, Hearts, Spades, "
+            f"High No Trump or Low No Trump"
+        )
+    return _DENOM_WORDS[key]
+
+
+def denom_name(denom: int) -> str:
+    return DENOM_NAMES[denom]
+
+
+# --------------------------------------------------------------------------- contracts
+
+LEVEL, PIG, HOG, ALONE, ORDER_UP, CALL = "level", "pig", "hog", "alone", "order up", "call"
+_BID_RANK = {PIG: 9, HOG: 10, ALONE: 9}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the bidder plays: a kind, a denomination and, for level bids, the level.
+
+    ``kind`` is one of ``level``, ``pig``, ``hog`` (pigs-and-hogs), ``alone``
+    (six-handed), ``order up`` or ``call`` (classic).  ``alone`` marks a classic maker
+    going alone; Pig, Hog and six-handed Alone always play alone.
+    """
+
+    kind: str
+    denom: int
+    level: int = 0
+    alone: bool = False
+
+    @property
+    def rank(self) -> int:
+        """Auction order of bid-euchre contracts: levels 1..8, then Pig/Alone 9, Hog 10."""
+        return self.level if self.kind == LEVEL else _BID_RANK.get(self.kind, 0)
+
+    @property
+    def plays_alone(self) -> bool:
+        return self.alone or self.kind in (PIG, HOG, ALONE)
+
+    @property
+    def exchange(self) -> bool:
+        """Does the bidder discard two and receive a card from each partner first?"""
+        return self.kind in (PIG, ALONE)
+
+    def tricks_needed(self, hand_size: int) -> int:
+        if self.kind == LEVEL:
+            return self.level
+        if self.kind in (ORDER_UP, CALL):
+            return 3
+        return hand_size
+
+    def __str__(self) -> str:
+        name = DENOM_NAMES[self.denom]
+        if self.kind == LEVEL:
+            return f"{self.level} {name}"
+        if self.kind in (PIG, HOG, ALONE):
+            return f"{self.kind.capitalize()} {name}"
+        if self.kind == ORDER_UP:
+            return "order up alone" if self.alone else "order up"
+        return f"call {name}" + (" alone" if self.alone else "")
+
+
+PASS = "pass"
+
+
+def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
+    """Parse a bid in the variant's grammar; returns a Contract or ``PASS``.
+
+    Bid euchre: ``5 Hearts``, ``6 High No Trump``, ``7 Low``, ``Pig Diamonds``,
+    ``Hog High No Trump``, ``Alone Low``.  Classic: ``order up``, ``order up alone``,
+    ``call Spades``, ``call Spades alone`` (``call High No Trump`` with no_trump on).
+    ``order up`` needs the upcard to know its suit.  Everyone: ``pass``.
+    """
+    variant = as_variant(variant)
+    words = re.sub(r"\s+", " ", text.strip().lower())
+    if words == PASS:
+        return PASS
+    if variant.classic:
+        return _parse_classic_bid(text, words, variant, upcard)
+    match = re.fullmatch(r"(\d+|pig|hog|alone) (.+)", words)
+    if not match:
+        raise RulesError(
+            f"unknown bid {text!r} for {variant.name}: write a level 1-8 and a denomination "
+            f"(e.g. 5 Hearts, 6 Low No Trump), {_special_bids(variant)}, or pass"
+        )
+    head, denom = match.group(1), parse_denom(match.group(2))
+    if head.isdigit():
+        level = int(head)
+        if not 1 <= level <= variant.hand_size:
+            raise RulesError(f"bid level {level} in {text!r}: levels are 1 to {variant.hand_size}")
+        return Contract(LEVEL, denom, level)
+    allowed = (PIG, HOG) if variant.name == "pigs-and-hogs" else (ALONE,)
+    if head not in allowed:
+        raise RulesError(f"bid {text!r}: {variant.name} has no {head.capitalize()}; it has {_special_bids(variant)}")
+    return Contract(head, denom, variant.hand_size)
+
+
+def _special_bids(variant: Variant) -> str:
+    return "Pig or Hog plus a denomination" if variant.name == "pigs-and-hogs" else "Alone plus a denomination"
+
+
+def _parse_classic_bid(text: str, words: str, variant: Variant, upcard: int | None) -> Contract:
+    alone = words.endswith(" alone")
+    core = words[: -len(" alone")] if alone else words
+    if core in ("order up", "order it up", "pick up", "pick it up"):
+        if upcard is None:
+            raise RulesError(f"bid {text!r} needs the upcard: give --upcard")
+        return Contract(ORDER_UP, suit_of(upcard), alone=alone)
+    if core.startswith("call "):
+        denom = parse_denom(core[5:])
+        if denom == LOW_NO_TRUMP or (denom == HIGH_NO_TRUMP and not _has_no_trump(variant)):
+            callable_ = "Clubs, Diamonds, Hearts, Spades" + (", High No Trump" if _has_no_trump(variant) else "")
+            raise RulesError(
+                f"bid {text!r}: {variant.name} has no {DENOM_NAMES[denom]} here; callable are {callable_}"
+            )
+        if upcard is not None and denom == suit_of(upcard):
+            raise RulesError(
+                f"bid {text!r}: the turned-down upcard's suit ({DENOM_NAMES[denom]}) cannot be called in round 2"
+            )
+        return Contract(CALL, denom, alone=alone)
+    raise RulesError(
+        f"unknown bid {text!r} for {variant.name}: write order up, order up alone, call SUIT, "
+        f"call SUIT alone, or pass"
+    )
+
+
+def _has_no_trump(variant: Variant) -> bool:
+    return dict(variant.options).get("no_trump", False)
+
+
+def parse_contract(text: str, variant, upcard: int | None = None) -> Contract:
+    """A bid that is not a pass."""
+    bid = parse_bid(text, variant, upcard)
+    if bid == PASS:
+        raise RulesError("'pass' is not a contract: name a contract such as 5 Hearts")
+    return bid
+
+
+def format_bid(bid) -> str:
+    return PASS if bid == PASS else str(bid)
+
+
+def all_contracts(variant, upcard: int | None = None, round_: int | None = None) -> list[Contract]:
+    """Every contract the variant allows, in auction order.
+
+    Classic variants need the upcard: round 1 offers ``order up`` (alone or not), round 2
+    each other suit (and High No Trump with no_trump on); ``round_`` None gives both.
+    """
+    variant = as_variant(variant)
+    denoms = range(6)
+    if not variant.classic:
+        out = [Contract(LEVEL, d, n) for n in range(1, variant.hand_size + 1) for d in denoms]
+        specials = (PIG, HOG) if variant.name == "pigs-and-hogs" else (ALONE,)
+        return out + [Contract(k, d, variant.hand_size) for k in specials for d in denoms]
+    if upcard is None:
+        raise RulesError(f"{variant.name} contracts depend on the upcard: give --upcard")
+    out = []
+    if round_ in (None, 1):
+        out += [Contract(ORDER_UP, suit_of(upcard), alone=a) for a in (False, True)]
+    if round_ in (None, 2):
+        calls = [d for d in range(4) if d != suit_of(upcard)]
+        if _has_no_trump(variant):
+            calls.append(HIGH_NO_TRUMP)
+        out += [Contract(CALL, d, alone=a) for d in calls for a in (False, True)]
+    return out
+
+
+def check_contract(variant, contract: Contract) -> None:
+    """Raise RulesError if the variant has no such contract."""
+    variant = as_variant(variant)
+    kinds = {"pigs-and-hogs": (LEVEL, PIG, HOG), "six-handed": (LEVEL, ALONE)}.get(
+        variant.name, (ORDER_UP, CALL)
+    )
+    if contract.kind not in kinds:
+        raise RulesError(f"contract {contract} is not in {variant.name}")
+
+
+# --------------------------------------------------------------------------- scoring
+
+def score(variant, contract: Contract, tricks: int) -> tuple[int, int]:
+    """Points for (bidding team, defending team) when the bidding side takes ``tricks``.
+
+    The one implementation of the scoring tables of RULES.md.
+    """
+    variant = as_variant(variant)
+    n = variant.hand_size
+    if not 0 <= tricks <= n:
+        raise RulesError(f"tricks {tricks}: a hand has 0 to {n} tricks")
+    defenders = n - tricks
+    if variant.name == "pigs-and-hogs":
+        if contract.kind == LEVEL:
+            return (tricks, 0) if tricks >= contract.level else (-contract.level, defenders)
+        value = 12 if contract.kind == PIG else 24
+        return (value, 0) if tricks == n else (-value, defenders)
+    if variant.name == "six-handed":
+        if contract.kind == LEVEL:
+            made = tricks >= contract.level
+            return (tricks if made else -contract.level, defenders)
+        return (20, 0) if tricks == n else (-8, defenders)
+    # euchre and piq
+    if tricks < 3:
+        return (0, 2)
+    if tricks == n:
+        return (4 if contract.alone else 2, 0)
+    return (1, 0)
+
+
+def score_table(variant, contract: Contract) -> np.ndarray:
+    """``table[t] = (bidding points, defending points)`` for t = 0..hand size tricks."""
+    variant = as_variant(variant)
+    return np.array([score(variant, contract, t) for t in range(variant.hand_size + 1)], np.int64)
+
+
+def made(variant, contract: Contract, tricks: int) -> bool:
+    return tricks >= contract.tricks_needed(as_variant(variant).hand_size)
+
+
+def game_winner(variant, scores: tuple[int, int], bidding_team: int) -> int | None:
+    """The team (0 or 1) that has won after a hand, or None if the game goes on.
+
+    A team wins on reaching the target at the end of a hand.  If both reach it on the
+    same hand (possible only in six-handed, where both teams score), the bidding team wins.
+    """
+    target = as_variant(variant).target
+    reached = [team for team in (0, 1) if scores[team] >= target]
+    if not reached:
+        return None
+    return reached[0] if len(reached) == 1 else bidding_team
+
+
+__all__ = [
+    "CardError", "Contract", "DENOM_NAMES", "HIGH_NO_TRUMP", "LOW_NO_TRUMP", "PASS",
+    "RulesError", "SPECS", "Variant", "all_contracts", "as_variant", "check_contract",
+    "denom_name", "format_bid", "format_card", "game_winner", "made", "parse_bid",
+    "parse_contract", "parse_denom", "score", "score_table", "variant_spec",
+]
