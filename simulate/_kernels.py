@@ -297,3 +297,19 @@ def play_random_many(hands, active, denom, leader, seed, first_index):
         state = stream_state(seed, SALT_PLAY, first_index + d)
         out[d], state = play_random_deal(local, n_seats, active, denom, leader, state, record)
     return out
+
+
+# =========================================================================== exchange
+# Pig / six-handed Alone discards and partner gifts; classic dealer pick-up discard.
+# (owned by the rules work, issue 2)
+
+
+# =========================================================================== heuristic play
+# Rules of thumb for every seat (issue 3).
+
+
+# =========================================================================== double-dummy search
+# Exact search for 4- and 6-seat tables (issue 3).
+
+
+# =========================================================================== end of kernels
