@@ -14,13 +14,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Until the analyser exists: the rules summary and one seeded, traced playout.
 demo: $(STAMP)
 	$(BIN)/euchre-mc rules pigs-and-hogs
+	$(BIN)/euchre-mc playout --variant pigs-and-hogs --seed 1 --contract "Pig Hearts"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]' || echo "open-spiel did not install: the OpenSpiel comparison will be skipped"
 	$(BIN)/python -m benchmarks.run
 
 clean:

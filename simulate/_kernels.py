@@ -302,10 +302,467 @@ def play_random_many(hands, active, denom, leader, seed, first_index):
 # =========================================================================== exchange
 # Pig / six-handed Alone discards and partner gifts; classic dealer pick-up discard.
 # (owned by the rules work, issue 2)
+#
+# One card order serves every exchange decision, ``EXCHANGE_KEY[denom, face]``: any trump
+# is above any other card (trumps in their contract order); other cards go by rank
+# (A high, 9 high in Low No Trump; the suit that lost its jack keeps A K Q 10 9), and
+# equal ranks by suit order Clubs < Diamonds < Hearts < Spades.  Gifts take the top of
+# this order, the void-first discard policy the bottom.
+
+GIFT_HIGHEST = 0
+GIFT_LOWEST = 1
+
+
+def _build_exchange_tables():
+    key = np.zeros((NUM_DENOMS, 24), np.int64)
+    top_side = np.zeros((NUM_DENOMS, 24), np.bool_)  # a non-trump card of the best rank
+    for denom in range(NUM_DENOMS):
+        for face in range(24):
+            position = POSITION[denom, face]
+            if SUIT_AT[denom, position] == TRUMP[denom]:
+                key[denom, face] = 100 + position
+                continue
+            rank_power = 5 - face % 6 if denom == LOW_NO_TRUMP else face % 6
+            key[denom, face] = rank_power * 4 + face // 6
+            top_side[denom, face] = rank_power == 5
+    return key, top_side
+
+
+EXCHANGE_KEY, TOP_SIDE_CARD = _build_exchange_tables()
+
+
+@njit(cache=True)
+def gift_card(hand, denom, policy):
+    """Face-space bit of the card a partner gives: the top (or bottom) of the exchange order."""
+    best_bit = -1
+    best_key = -1
+    rest = np.uint64(hand)
+    while rest:
+        bit = lowest_bit(rest)
+        rest &= rest - ONE
+        key = EXCHANGE_KEY[denom, bit >> 1]
+        if policy == GIFT_LOWEST:
+            key = 1000 - key
+        if key > best_key:
+            best_key = key
+            best_bit = bit
+    return best_bit
+
+
+@njit(cache=True)
+def _suit_counts(hand, denom, counts):
+    for s in range(4):
+        counts[s] = 0
+    rest = np.uint64(hand)
+    while rest:
+        bit = lowest_bit(rest)
+        rest &= rest - ONE
+        counts[SUIT_AT[denom, POSITION[denom, bit >> 1]]] += 1
+
+
+@njit(cache=True)
+def _discard_cost(bits, n_bits, denom, counts):
+    """Cost of discarding ``bits[:n_bits]`` (lower is better) under the void-first policy.
+
+    In order: fewer trumps, fewer top side cards, more side suits emptied, then the
+    weakest cards (the stronger discarded card first).
+    """
+    trumps = 0
+    tops = 0
+    strong = 0
+    weak = 0
+    for i in range(n_bits):
+        face = bits[i] >> 1
+        suit = SUIT_AT[denom, POSITION[denom, face]]
+        counts[suit] -= 1
+        if suit == TRUMP[denom]:
+            trumps += 1
+        if TOP_SIDE_CARD[denom, face]:
+            tops += 1
+        key = EXCHANGE_KEY[denom, face]
+        if key > strong:
+            weak = strong
+            strong = key
+        elif key > weak:
+            weak = key
+    voids = 0
+    for i in range(n_bits):
+        suit = SUIT_AT[denom, POSITION[denom, bits[i] >> 1]]
+        if counts[suit] == 0 and suit != TRUMP[denom]:
+            voids += 1
+            counts[suit] = -1  # count each emptied suit once
+    return (((trumps * 3 + tops) * 3 + (2 - voids)) * 128 + strong) * 128 + weak
+
+
+@njit(cache=True)
+def void_first_discards(hand, denom, count):
+    """Face-space mask of the ``count`` (1 or 2) cards the void-first policy discards."""
+    cards = np.empty(popcount(hand), np.int64)
+    rest = np.uint64(hand)
+    for i in range(cards.shape[0]):
+        cards[i] = lowest_bit(rest)
+        rest &= rest - ONE
+    counts = np.zeros(4, np.int64)
+    chosen = np.zeros(2, np.int64)
+    best = np.zeros(2, np.int64)
+    best_cost = -1
+    n = cards.shape[0]
+    for i in range(n):
+        for j in range(i, n):
+            if (j == i) != (count == 1):
+                continue  # one discard: the pairs (i, i); two discards: i < j
+            chosen[0] = cards[i]
+            chosen[1] = cards[j]
+            _suit_counts(hand, denom, counts)
+            cost = _discard_cost(chosen, count, denom, counts)
+            if best_cost < 0 or cost < best_cost:
+                best_cost = cost
+                best[0] = chosen[0]
+                best[1] = chosen[1]
+    out = ONE << np.uint64(best[0])
+    if count == 2:
+        out |= ONE << np.uint64(best[1])
+    return out
+
+
+@njit(cache=True)
+def void_first_discards_many(hands, denom, count):
+    """``void_first_discards`` of each hand mask in ``hands``."""
+    out = np.empty(hands.shape[0], np.uint64)
+    for d in range(hands.shape[0]):
+        out[d] = void_first_discards(hands[d], denom, count)
+    return out
+
+
+@njit(cache=True)
+def gifts_many(hands, denom, bidder, policy):
+    """Per deal, the face-space mask of the two cards the bidder's partners give."""
+    count, n_seats = hands.shape
+    out = np.zeros(count, np.uint64)
+    for d in range(count):
+        for partner in range(n_seats):
+            if partner != bidder and (partner & 1) == (bidder & 1):
+                out[d] |= ONE << np.uint64(gift_card(hands[d, partner], denom, policy))
+    return out
+
+
+@njit(cache=True)
+def exchange_many(hands, denom, bidder, discards, policy):
+    """Pig / Alone: the bidder drops ``discards[d]``, then each partner gives its gift card."""
+    count, n_seats = hands.shape
+    out = hands.copy()
+    for d in range(count):
+        received = ZERO
+        for partner in range(n_seats):
+            if partner != bidder and (partner & 1) == (bidder & 1):
+                gift = ONE << np.uint64(gift_card(hands[d, partner], denom, policy))
+                out[d, partner] = hands[d, partner] & ~gift
+                received |= gift
+        out[d, bidder] = (hands[d, bidder] & ~discards[d]) | received
+    return out
+
 
 
 # =========================================================================== heuristic play
 # Rules of thumb for every seat (issue 3).
+# The rules are listed, numbered, in the docstring of simulate/play.py; comments below
+# cite them as "rule N".  A seat sees only what a real player sees: its own hand, the
+# cards played so far (``unseen`` = the deck minus its hand minus played cards), the
+# trick in progress, and which seats have shown out of a suit (``voids``).
+
+SINGLE_DECK = np.uint64(0x555555555555)  # copy-0 bits: the same in face and contract space
+DOUBLE_DECK = np.uint64(0xFFFFFFFFFFFF)
+
+
+@njit(cache=True)
+def table_deck(n_seats):
+    """The deck in play: six seats play the 48-card double deck, four the 24-card deck."""
+    return DOUBLE_DECK if n_seats == 6 else SINGLE_DECK
+
+
+@njit(cache=True)
+def is_master(card, unseen, denom):
+    """Is ``card`` the best card left in its suit (no unseen card of its suit ranks higher)?
+
+    An unseen second copy of the same face does not count: if it is played after ours it
+    ties, and the first copy keeps the trick.
+    """
+    above = ~((ONE << np.uint64((card | 1) + 1)) - ONE)
+    return (unseen & SUIT_MASK[denom, SUIT_AT[denom, card >> 1]] & above) == ZERO
+
+
+@njit(cache=True)
+def trump_cards(denom):
+    """Contract-space mask of the trump suit (empty in no trump)."""
+    if denom >= HIGH_NO_TRUMP:
+        return ZERO
+    return SUIT_MASK[denom, TRUMP[denom]]
+
+
+@njit(cache=True)
+def opponents_may_hold_trump(seat, unseen, voids, n_seats, active, denom):
+    """Could an active opponent of ``seat`` still hold a trump, as far as ``seat`` knows?"""
+    if (unseen & trump_cards(denom)) == ZERO:
+        return False
+    trump = TRUMP[denom]
+    for other in range(n_seats):
+        if (active >> other) & 1 and (other & 1) != (seat & 1) and not (voids[other] >> trump) & 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def opponents_after(seat, trick_leader, n_seats, active):
+    """Bit mask of the opponents of ``seat`` who still play to this trick after it."""
+    later = 0
+    other = next_active(seat, n_seats, active)
+    while other != trick_leader:
+        if (other & 1) != (seat & 1):
+            later |= 1 << other
+        other = next_active(other, n_seats, active)
+    return later
+
+
+@njit(cache=True)
+def card_by_suit_length(cards, unseen, denom, masters_only, longest):
+    """A card from the shortest (or longest) suit of ``cards``; ties go to the lower suit.
+
+    With ``masters_only`` only suits whose top card is a master count, and that top card
+    is returned; otherwise the suit's lowest card.  -1 when no suit qualifies.
+    """
+    chosen = -1
+    chosen_length = -1
+    for suit in range(4):
+        part = cards & SUIT_MASK[denom, suit]
+        if part == ZERO:
+            continue
+        if masters_only:
+            card = highest_bit(part)
+            if not is_master(card, unseen, denom):
+                continue
+        else:
+            card = lowest_bit(part)
+        length = popcount(part)
+        if chosen < 0 or (length > chosen_length if longest else length < chosen_length):
+            chosen = card
+            chosen_length = length
+    return chosen
+
+
+@njit(cache=True)
+def cheapest_winner(cards, winner_card, denom):
+    """The lowest of ``cards`` that takes the trick from ``winner_card``; -1 if none does."""
+    while cards:
+        card = lowest_bit(cards)
+        if beats(card, winner_card, denom):
+            return card
+        cards &= cards - ONE
+    return -1
+
+
+@njit(cache=True)
+def heuristic_lead(hand, unseen, voids, seat, n_seats, active, denom, declarer):
+    """The card ``seat`` leads to a new trick (rules 1-5)."""
+    trumps = hand & trump_cards(denom)
+    side = hand & ~trump_cards(denom)
+    trumps_out = opponents_may_hold_trump(seat, unseen, voids, n_seats, active, denom)
+    if trumps_out and trumps:
+        top = highest_bit(trumps)
+        if is_master(top, unseen, denom):
+            return top  # rule 1: draw trumps from the top
+    if not trumps_out:
+        card = card_by_suit_length(side, unseen, denom, True, True)
+        if card >= 0:
+            return card  # rule 2: cash a side winner nobody can ruff
+        if trumps:
+            return highest_bit(trumps)  # rule 2: every trump is a winner now
+    if trumps_out and trumps and (seat & 1) == (declarer & 1):
+        return lowest_bit(trumps)  # rule 3: makers keep drawing trumps
+    card = card_by_suit_length(side, unseen, denom, True, False)
+    if card >= 0:
+        return card  # rule 4: cash a side master before it can be ruffed
+    card = card_by_suit_length(side, unseen, denom, False, False)
+    if card >= 0:
+        return card  # rule 5: low from the shortest side suit
+    return lowest_bit(trumps)
+
+
+@njit(cache=True)
+def heuristic_discard(hand, unseen, denom):
+    """The card a seat that cannot follow throws away (rule 10)."""
+    side = hand & ~trump_cards(denom)
+    chosen = -1
+    chosen_length = 0
+    for suit in range(4):
+        part = side & SUIT_MASK[denom, suit]
+        if part == ZERO or is_master(lowest_bit(part), unseen, denom):
+            continue  # a suit of masters only is all winners: keep it
+        if chosen < 0 or popcount(part) < chosen_length:
+            chosen = lowest_bit(part)
+            chosen_length = popcount(part)
+    if chosen >= 0:
+        return chosen
+    if side:
+        return card_by_suit_length(side, unseen, denom, False, False)
+    return lowest_bit(hand)
+
+
+@njit(cache=True)
+def heuristic_follow(hand, unseen, voids, seat, n_seats, active, denom,
+                     trick_leader, led_suit, winner_card, winner_seat):
+    """The card ``seat`` plays to a trick already led (rules 6-10)."""
+    partner_winning = (winner_seat & 1) == (seat & 1)
+    suit_cards = hand & SUIT_MASK[denom, led_suit]
+    if suit_cards == ZERO:
+        if not partner_winning:
+            ruff = cheapest_winner(hand & trump_cards(denom), winner_card, denom)
+            if ruff >= 0:
+                return ruff  # rule 9: trump with the lowest trump that wins
+        return heuristic_discard(hand, unseen, denom)
+    if partner_winning:
+        return lowest_bit(suit_cards)  # rule 6: never overtake a partner
+    cheapest = cheapest_winner(suit_cards, winner_card, denom)
+    if cheapest < 0:
+        return lowest_bit(suit_cards)  # rule 8: cannot win, play low
+    later = opponents_after(seat, trick_leader, n_seats, active)
+    if later == 0:
+        return cheapest  # rule 7: last of our opponents to play: win as cheaply as possible
+    ruff_threat = False
+    if led_suit != TRUMP[denom] and (unseen & trump_cards(denom)) != ZERO:
+        for other in range(n_seats):
+            if (later >> other) & 1 and (voids[other] >> led_suit) & 1 and not (voids[other] >> TRUMP[denom]) & 1:
+                ruff_threat = True
+    if not ruff_threat:
+        cards = suit_cards
+        while cards:
+            card = lowest_bit(cards)
+            if beats(card, winner_card, denom) and is_master(card, unseen, denom):
+                return card  # rule 7: the cheapest card that is sure to hold the trick
+            cards &= cards - ONE
+    if next_active(trick_leader, n_seats, active) == seat:
+        return lowest_bit(suit_cards)  # rule 8: second hand low
+    return cheapest  # rule 7
+
+
+@njit(cache=True)
+def heuristic_card(hand, unseen, voids, seat, n_seats, active, denom, declarer,
+                   trick_leader, led_suit, winner_card, winner_seat):
+    """The card the rules of thumb choose for ``seat`` (contract-space bit index).
+
+    ``led_suit`` is -1 when ``seat`` leads; otherwise ``winner_card`` / ``winner_seat``
+    describe who is winning the trick that ``trick_leader`` led.
+    """
+    if led_suit < 0:
+        return heuristic_lead(hand, unseen, voids, seat, n_seats, active, denom, declarer)
+    return heuristic_follow(hand, unseen, voids, seat, n_seats, active, denom,
+                            trick_leader, led_suit, winner_card, winner_seat)
+
+
+@njit(cache=True)
+def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heuristic_seats, state, record):
+    """Play one deal out: seats in ``heuristic_seats`` by the rules of thumb, the others
+    with uniformly random legal cards drawn from ``state``.
+
+    ``hands`` (contract space) is emptied; ``record`` is filled as by ``play_random_deal``.
+    Returns tricks won by team 0 and the state.
+    """
+    deck = table_deck(n_seats)
+    played = ZERO
+    voids = np.zeros(n_seats, np.int64)
+    tricks_team0 = 0
+    leader = first_active(leader, n_seats, active)
+    n_tricks = popcount(hands[leader])
+    n_active = popcount(np.uint64(active))
+    for trick in range(n_tricks):
+        for s in range(n_seats):
+            record[trick, s] = -1
+        seat = leader
+        led_suit = -1
+        winner_card = -1
+        winner_seat = -1
+        for _ in range(n_active):
+            if (heuristic_seats >> seat) & 1:
+                unseen = deck & ~hands[seat] & ~played
+                card = heuristic_card(hands[seat], unseen, voids, seat, n_seats, active, denom,
+                                      declarer, leader, led_suit, winner_card, winner_seat)
+            else:
+                legal = legal_cards(hands[seat], denom, led_suit)
+                state, pick = next_random(state, popcount(legal))
+                card = nth_bit(legal, pick)
+            bit = ONE << np.uint64(card)
+            hands[seat] ^= bit
+            played |= bit
+            record[trick, seat] = card
+            if led_suit < 0:
+                led_suit = SUIT_AT[denom, card >> 1]
+                winner_card = card
+                winner_seat = seat
+            else:
+                if SUIT_AT[denom, card >> 1] != led_suit:
+                    voids[seat] |= 1 << led_suit  # everyone sees a seat show out
+                if beats(card, winner_card, denom):
+                    winner_card = card
+                    winner_seat = seat
+            seat = next_active(seat, n_seats, active)
+        record[trick, n_seats] = winner_seat
+        if winner_seat & 1 == 0:
+            tricks_team0 += 1
+        leader = winner_seat
+    return tricks_team0, state
+
+
+@njit(cache=True)
+def playing_hand_sizes(hands, active):
+    """Cards in each playing hand (= tricks to play) per deal, and the first bad deal.
+
+    Returns ``(tricks, deal, problem)``: problem 1 = a card outside the table's deck,
+    2 = a card in two hands, 3 = playing hands of different sizes or not 1 to 8 cards;
+    ``(tricks, -1, 0)`` when every deal is well formed.  Serves the checks of ``play.py``.
+    """
+    count, n_seats = hands.shape
+    deck = table_deck(n_seats)
+    tricks = np.zeros(count, np.int8)
+    for d in range(count):
+        union = ZERO
+        total = 0
+        size = -1
+        same_size = True
+        for s in range(n_seats):
+            cards = popcount(hands[d, s])
+            union |= hands[d, s]
+            total += cards
+            if (active >> s) & 1:
+                same_size = same_size and (size < 0 or cards == size)
+                size = cards
+        if union & ~deck:
+            return tricks, d, 1
+        if popcount(union) != total:
+            return tricks, d, 2
+        if not same_size or size < 1 or size > 8:
+            return tricks, d, 3
+        tricks[d] = size
+    return tricks, -1, 0
+
+
+@njit(parallel=True)
+def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats, seed, first_index):
+    """Heuristic playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal.
+
+    Seats outside ``heuristic_seats`` play random legal cards from the stream of deal
+    ``first_index + d``, so a heuristic side can be measured against a random one.
+    """
+    count, n_seats = hands.shape
+    out = np.empty(count, np.int8)
+    for d in prange(count):
+        local = np.empty(n_seats, np.uint64)
+        for s in range(n_seats):
+            local[s] = to_contract(hands[d, s], denom)
+        record = np.empty((8, n_seats + 1), np.int64)
+        state = stream_state(seed, SALT_PLAY, first_index + d)
+        out[d], state = play_heuristic_deal(local, n_seats, active, denom, declarer, leader,
+                                            heuristic_seats, state, record)
+    return out
+
 
 
 # =========================================================================== double-dummy search
