@@ -1039,6 +1039,20 @@ def dd_safe_from(card, threat_suit, threat_trump, denom):
 
 
 @njit(cache=True, inline="always")
+def dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
+    """Is a partner of ``seat`` void in the suit ``block`` and holding a trump?"""
+    trump = TRUMP[denom]
+    if trump < 0 or block == SUIT_MASK[denom, trump]:
+        return False
+    for s in range(n_seats):
+        if s != seat and (s & 1) == (seat & 1):
+            held = hands[level, s]
+            if (held & block) == ZERO and (held & SUIT_MASK[denom, trump]) != ZERO:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, winner_seat,
                    winner_card, cards, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
@@ -1105,6 +1119,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                 rank = 5 * 64 + (32 if suit == trump else 0) + face
             elif not ruffable and (partners & block & dd_above(opponents_suit)) != ZERO:
                 rank = 4 * 64 + 63 - face
+            elif dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
+                rank = 3 * 64 + 63 - face
             else:
                 rank = 2 * 64 + 63 - face
         elif partner_safe:
