@@ -793,6 +793,7 @@ DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 DD_BUCKET = 32  # table slots probed per position
 DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tricks)
 DD_BOUND_MASK = 31
+DD_TAG_MASK = 127 << 25  # shape tag bits of a table entry's info
 
 
 @njit(cache=True, inline="always")
@@ -1066,7 +1067,8 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
     holds DD_BUCKET entries.
 
     ``tt_info[slot]``: bits 0-4 lower bound, 5-9 upper bound, 10-15 best lead + 1,
-    16-19 leader, 20-24 tricks remaining, 32 up the generation (one per deal, so a new
+    16-19 leader, 20-24 tricks remaining, 25-31 a tag of the shape (checked before the
+    keys are read), 32 up the generation (one per deal, so a new
     deal starts with an empty table without clearing it).  Returns (slot, found, shape);
     when not found, the slot to overwrite: a stale one, else the one with the fewest
     tricks left in its bucket.
@@ -1084,7 +1086,9 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
             for s in range(n_seats):
                 holders |= ((hands[level, s] >> top) & np.uint64(3)) << np.uint64(2 * s)
             h = h * np.uint64(0x9E3779B97F4A7C15) + holders
-    base = np.int64(mix64(h) & np.uint64(tt_info.shape[0] - DD_BUCKET))
+    mixed = mix64(h)
+    base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
+    tag = np.int64(mixed >> np.uint64(57)) << 25  # seven more bits of the shape, in tt_info
     victim = base
     victim_depth = np.int64(1 << 30)
     for slot in range(base, base + DD_BUCKET):
@@ -1094,7 +1098,7 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
                 victim = slot
                 victim_depth = np.int64(-1)
             continue
-        if ((info >> 16) & 15) == leader and tt_keys[slot, n_seats + 1] == h:
+        if (info & DD_TAG_MASK) == tag and ((info >> 16) & 15) == leader and tt_keys[slot, n_seats + 1] == h:
             exact = tt_keys[slot, n_seats]
             same = True
             for s in range(n_seats):
@@ -1122,8 +1126,8 @@ def dd_tt_store(hands, level, n_seats, denom, leader, remaining, lower, upper, b
     tt_keys[slot, n_seats] = exact
     tt_keys[slot, n_seats + 1] = shape
     tt_info[slot] = (
-        (generation << 32) | (remaining << 20) | (leader << 16) | ((best + 1) << 10)
-        | (upper << DD_BOUND_BITS) | lower
+        (generation << 32) | (np.int64(mix64(shape) >> np.uint64(57)) << 25) | (remaining << 20)
+        | (leader << 16) | ((best + 1) << 10) | (upper << DD_BOUND_BITS) | lower
     )
 
 
@@ -1644,8 +1648,14 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     winner_card = np.int64(-1)
     led_suit = np.int64(-1)
     played = ZERO
+    held = ZERO
+    for s in range(n_seats):
+        held |= hands[0, s]
     for face in trick:
+        # a copy no hand holds: the search tells cards apart by their bits
         card = np.int64(2 * POSITION[denom, face])
+        if (held | played) & (ONE << np.uint64(card)):
+            card += 1
         winner_seat, winner_card, led_suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
         played |= ONE << np.uint64(card)
         seat = turn[seat]
