@@ -905,6 +905,7 @@ def dd_pack(hands, level, n_seats, denom):
     exactly like the original (same holders, same order of power within each suit) and
     equal positions get equal keys.  Packing to the top puts a suit's top cards at the
     same places whatever low cards are left, which the table's rank abstraction needs.
+    Returns the faces present (bit ``2 * face``, unpacked) and every packed card.
     """
     union = ZERO
     for s in range(n_seats):
@@ -926,6 +927,7 @@ def dd_pack(hands, level, n_seats, denom):
             packed |= bit
             placed |= bit
         hands[level + 1, s] = packed
+    return present, placed
 
 
 @njit(cache=True, inline="always")
@@ -1260,8 +1262,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
 F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0, 1, 2, 3, 4, 5, 6
 F_SLOT, F_LOWER, F_UPPER, F_BEST, F_MAXIMIZING, F_MOVES, F_NEXT, F_REMAINING = 7, 8, 9, 10, 11, 12, 13, 14
 F_CARD, F_CARDS, F_PLAYED, F_REL, F_EQUIVALENTS, F_EXTRA, F_TRICK_REL = 15, 16, 17, 18, 19, 20, 21
-F_SHAPE = 22
-DD_FRAME_FIELDS = 23
+F_SHAPE, F_PRESENT = 22, 23
+DD_FRAME_FIELDS = 24
 
 
 @njit(cache=True, inline="always")
@@ -1332,15 +1334,10 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
         if need <= lower or need > upper:
             frames[ply, F_REL] = np.int64(rel)
             return 1 if need <= lower else 0
-        dd_pack(hands, level, n_seats, denom)
-        present = ZERO
-        cards = ZERO
-        for s in range(n_seats):
-            present |= hands[level, s]
-            cards |= hands[level + 1, s]
-        present = dd_face_bits(present)
+        present, cards = dd_pack(hands, level, n_seats, denom)
         level += 1
         frames[ply, F_CARDS] = np.int64(cards)
+        frames[ply, F_PRESENT] = np.int64(present)
         extra = dd_rel_to_packed(rel, present, denom)
         slot, found, shape = dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info,
                                          generation)
@@ -1489,10 +1486,8 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
                             rel | np.uint64(frames[ply, F_EXTRA]), np.uint64(frames[ply, F_SHAPE]),
                             tt_keys, tt_info,
                             frames[ply, F_SLOT], generation)
-                present = ZERO
-                for s in range(n_seats):
-                    present |= hands[level - 1, s]
-                frames[ply, F_REL] = np.int64(dd_rel_to_input(rel, dd_face_bits(present), denom))
+                frames[ply, F_REL] = np.int64(dd_rel_to_input(rel, np.uint64(frames[ply, F_PRESENT]),
+                                                              denom))
         if ply == root:
             return value
         ply -= 1
