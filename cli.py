@@ -228,20 +228,22 @@ def _parse_batch_lines(lines, default_variant: str):
     return outputs, errors, groups
 
 
-def _solve_batch_groups(outputs: list[str], groups, leads: bool) -> list[str]:
+def _solve_batch_groups(outputs: list[str], groups, leads: bool, show_nodes: bool) -> list[str]:
     """Fill the outputs of each group of deals with one bulk solver call per table size."""
     for members in groups.values():
         columns = list(zip(*(setup for _, setup in members)))
         result = solve_batch(np.array(columns[0], np.uint64), *columns[1:], leads=leads)
         for i, (slot, _) in enumerate(members):
+            line = f'{{"tricks": {result.tricks[i]}'
             if leads:
-                outputs[slot] = f'{{"tricks": {result.tricks[i]}, "leads": {{{_leads_json(result.leads[i])}}}}}'
-            else:
-                outputs[slot] = f'{{"tricks": {result.tricks[i]}}}'
+                line += f', "leads": {{{_leads_json(result.leads[i])}}}'
+            if show_nodes:
+                line += f', "nodes": {result.nodes[i]}'
+            outputs[slot] = line + "}"
     return outputs
 
 
-def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
+def _solve_batch_file(batch, default_variant: str, leads: bool, show_nodes: bool) -> bool:
     """Answer every line of ``batch``; True if some line was bad.
 
     Lines go in chunks; while the solver threads (which release the GIL) work on one
@@ -262,7 +264,7 @@ def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
             for message in errors:
                 click.echo(message, err=True)
             failed = failed or bool(errors)
-            pending = solver.submit(_solve_batch_groups, outputs, groups, leads)
+            pending = solver.submit(_solve_batch_groups, outputs, groups, leads, show_nodes)
 
 
 @main.command()
@@ -277,7 +279,8 @@ def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
               help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON ({\"tricks\": k, \"leads\": {...}}).")
 @click.option("--no-leads", is_flag=True, help="Only the trick count, not the value of each lead.")
-def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads):
+@click.option("--nodes", "show_nodes", is_flag=True, help="Also print the positions searched (\"nodes\" in JSON).")
+def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads, show_nodes):
     """Exact double-dummy tricks of the declarer's side, and the value of each lead.
 
     Everyone sees every card and plays perfectly.  The leader's legal cards are listed
@@ -301,7 +304,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     if batch is not None:
         if deal is not None:
             raise click.UsageError("give --deal or --batch, not both")
-        if _solve_batch_file(batch, variant, not no_leads):
+        if _solve_batch_file(batch, variant, not no_leads, show_nodes):
             sys.exit(2)
         return
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
@@ -318,6 +321,8 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
         payload = {"tricks": result.tricks}
         if result.leads is not None:
             payload["leads"] = {format_card(face): value for face, value in result.leads.items()}
+        if show_nodes:
+            payload["nodes"] = result.nodes
         click.echo(json.dumps(payload))
         return
     n_seats = chosen.players
@@ -330,6 +335,8 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     if result.leads is not None:
         values = "  ".join(f"{format_card(face)} {value}" for face, value in result.leads.items())
         click.echo(f"leads of seat {on_lead + 1}: {values}")
+    if show_nodes:
+        click.echo(f"positions searched: {result.nodes}")
 
 
 
