@@ -770,24 +770,31 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #
 # The search answers one yes/no question at a time, "can ``team`` take at least ``need``
 # of the remaining tricks?" (a null-window alpha-beta, as the bridge solver DDS does);
-# the exact trick count is found by a few such probes (binary search between cheap
-# bounds).  Every probe of one deal shares a transposition table at trick boundaries
+# the exact trick count is found by a few such probes, climbing from a cheap lower
+# bound.  Every probe of one deal shares a transposition table at trick boundaries
 # that stores bounds on the team's tricks, so later probes reuse earlier work.
 #
 # * Positions at trick boundaries are *packed* before they are searched or stored: in
-#   each suit the faces still held by anyone slide down to the bottom of the suit's
-#   block, and the two copies of a face go to the seats in seat order.  Positions that
-#   differ only in which lower cards were played already become one table entry.
+#   each suit the faces still held by anyone slide up to the top of the suit's block,
+#   and the two copies of a face go to the seats in seat order.  Positions that differ
+#   only in which cards were played already become one table entry.
+# * Rank abstraction (DDS's partition search): each entry keeps only the cards whose
+#   ranks its proof used, plus every seat's suit lengths, and answers for every
+#   position that differs only in lower cards (dd_tt_probe, dd_search).
 # * Equivalent cards are generated once: two cards of one hand in one suit with no card
 #   of another hand (or of the trick in progress) between or level with them in rank.
 # * Cheap bounds at every trick boundary: trumps that beat every trump of the other
 #   side are sure tricks, and the leader's side takes the tricks the leader can cash at
-#   once (drawing trumps with top trumps first).
+#   once (drawing trumps with top trumps first); inside a trick, a settled trick answers
+#   a node that has no slack left.
+# * Move ordering: the table's best lead, sure winners, low leads towards a partner's
+#   winner or ruff; following, the cheapest safe winner, else low (dd_order_moves).
 #
-# ``turn[seat]`` is the next active seat (dd_turn_order).  Buffers: ``hands[level, seat]`` holds the contract-space hands at trick ``level`` of
-# the search (each trick boundary packs its position into the next level); ``moves[ply]`` the ordered moves of
-# each ply.  ``tt_keys[slot, seat]`` / ``tt_info[slot]`` are the table (see dd_tt_probe);
-# ``stats[0]`` counts nodes.
+# ``turn[seat]`` is the next active seat (dd_turn_order).  Buffers: ``hands[level,
+# seat]`` holds the contract-space hands at trick ``level`` of the search (each trick
+# boundary packs its position into the next level); ``moves[ply]`` the ordered moves
+# of each ply and ``frames[ply]`` the search stack; ``tt_keys`` / ``tt_info`` are the
+# table (see dd_tt_probe); ``stats[0]`` counts nodes (positions visited).
 
 DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 DD_BUCKET = 32  # table slots probed per position

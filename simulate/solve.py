@@ -1,9 +1,15 @@
 """Exact double-dummy solving: validate positions, then search them in bulk with numba.
 
-The search itself (null-window alpha-beta on a trick target with a transposition table,
-equivalent cards generated once, move ordering and quick-trick bounds) lives in the
-``double-dummy search`` section of :mod:`simulate._kernels`; this module owns the
-Python edge: checking deals, broadcasting per-deal settings and shaping the results.
+The search itself (null-window alpha-beta on a trick target, a transposition table
+with rank abstraction, equivalent cards generated once, move ordering and quick-trick
+bounds) lives in the ``double-dummy search`` section of :mod:`simulate._kernels`; this
+module owns the Python edge: checking deals (also from card text, :func:`parse_deal`),
+broadcasting per-deal settings, sharing deals among threads and shaping the results.
+
+Public: :func:`solve_many` and :func:`solve_position` (the agreed interface),
+:func:`solve_batch` (the same with node counts and the value of each first lead),
+:func:`parse_deal` and :func:`active_mask`.  Every answer is exact; there is no node
+budget.
 
 Every result counts the tricks of the DECLARER'S TEAM (``declarer & 1``): with six
 seats the declarer and the two seats of the same parity.  Seats are 0-based here.
@@ -258,6 +264,19 @@ def _hand_faces(text: str) -> tuple[int, ...]:
     return tuple(_face(token) for token in split_cards(text))
 
 
+@lru_cache(maxsize=65536)
+def _hand_bits(text: str) -> tuple[int, int, int]:
+    """(cards, faces held, faces held more than once) of a hand text; faces as bit
+    ``2 * face``.  A third copy of a face counts as held more than once (caught later)."""
+    faces = _hand_faces(text)
+    held = repeated = 0
+    for face in faces:
+        bit = 1 << (2 * face)
+        repeated |= held & bit
+        held |= bit
+    return len(faces), held, repeated
+
+
 def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
     """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
     1-based too), checked against the variant's deck.
@@ -276,23 +295,21 @@ def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
             raise RulesError(f"sitting-out seat {seat}: seats are 1 to {n_seats}")
         out.add(seat)
     masks = []
-    dealt = [0] * 24  # copies of each face dealt so far
+    taken = 0  # cards dealt so far: copy 0 of a face first, then copy 1
     sizes = []
     for seat, text in enumerate(hands, 1):
         if not isinstance(text, str):
             raise CardError(f"hand of seat {seat} is {text!r}: write it as text, e.g. 'JH AH 9S'")
-        mask = 0
-        faces = _hand_faces(text)
-        for face in faces:
-            copy = dealt[face]
-            if copy == copies:
-                _raise_too_many(variant, hands[:seat], face)
-            dealt[face] = copy + 1
-            mask |= 1 << (2 * face + copy)
+        size, held, repeated = _hand_bits(text)
+        once = held & ~repeated
+        mask = (once & ~taken) | ((once & taken) << 1) | repeated | (repeated << 1)
+        if (mask & taken) or (copies == 1 and mask >> 1 & held) or size != held.bit_count() + repeated.bit_count():
+            _raise_too_many(variant, hands[:seat])
+        taken |= mask
         masks.append(mask)
-        sizes.append(len(faces))
-        if seat in out and faces:
-            raise RulesError(f"seat {seat} sits out but holds {len(faces)} cards: its hand must be empty")
+        sizes.append(size)
+        if seat in out and size:
+            raise RulesError(f"seat {seat} sits out but holds {size} cards: its hand must be empty")
     playing = [(seat, size) for seat, size in enumerate(sizes, 1) if seat not in out]
     if not playing:
         raise RulesError("every seat sits out: at least the declarer must play")
@@ -308,8 +325,19 @@ def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
     return np.array(masks, np.uint64)
 
 
-def _raise_too_many(variant, hands, face: int):
-    seats = [seat for seat, text in enumerate(hands, 1) for dealt in _hand_faces(text) if dealt == face]
+def _raise_too_many(variant, hands):
+    """Name the first face dealt more often than the deck has it, with its seats."""
+    seats_of: dict[int, list[int]] = {}
+    for seat, text in enumerate(hands, 1):
+        for dealt in _hand_faces(text):
+            seats_of.setdefault(dealt, []).append(seat)
+            if len(seats_of[dealt]) > variant.copies:
+                face = dealt
+                break
+        else:
+            continue
+        break
+    seats = seats_of[face]
     allowed = "once" if variant.copies == 1 else f"{variant.copies} times"
     raise CardError(
         f"{format_card(face)} is dealt {len(seats)} times (seats {', '.join(map(str, seats))}): "

@@ -123,6 +123,14 @@ def test_third_copy_in_a_double_deck_is_rejected():
     assert "Traceback" not in result.output
 
 
+def test_third_copy_in_one_hand_is_rejected():
+    hands = ["JH JH JH 9S", "9D TD QD KD", "", "QS KS AS TS", "", "9C TC QC KC"]
+    result = run("--deal", " / ".join(hands), "--trump", "Hearts", "--declarer", "1", "--sitting-out", "3,5")
+    assert result.exit_code == 2
+    assert result.output.strip().endswith(
+        "JH is dealt 3 times (seats 1, 1, 1): the pigs-and-hogs deck has each card 2 times")
+
+
 def test_deal_and_batch_together_is_a_usage_error():
     result = run("--batch", "-", "--deal", EUCHRE_DEAL, stdin="")
     assert result.exit_code == 2
