@@ -1,0 +1,488 @@
+"""Batch studies: every seat of N random deals as a row of features and play results.
+
+A study answers questions about a whole population of hands ("how strong must a hand
+be to bid Hog?", "what is ordering up worth from each seat with k trumps?").  It deals
+``hands`` random deals from a seed, turns every seat of every deal into one row, and
+streams the rows to a Parquet dataset in chunks.  ``reports.study_summary`` and
+``reports.study_charts`` read that dataset back.
+
+Identity and reproducibility
+----------------------------
+Chunk ``k`` holds deals ``k * C .. k * C + C - 1`` of the seed (``C`` = chunk size; the
+last chunk may be short).  Deal ``i`` is the core dealing kernel's deal ``i`` of the seed
+and every play model draws from its own stream for deal ``i``, so a chunk's rows are a
+pure function of the study parameters and ``k``: the same for any worker count, backend
+or machine.  The parameters (:class:`StudyParams`: variant with options, hands, seed,
+play model, chunk size, lone-discard policy, schema version) are stored in
+``DIR/study.json``; ``--resume`` refuses to continue with different ones.
+
+Files in the study directory
+----------------------------
+``study.json``
+    the parameters, written once when the study starts.
+``schema.md``
+    every column of the rows with its type and meaning (:func:`schema_markdown`).
+``rows/part-NNNNNN.parquet``
+    the rows of chunk ``NNNNNN``.  Each file is written to a temporary name and moved
+    into place with ``os.replace``, so a file that exists is complete: an interrupted
+    study loses only the chunks in flight and ``--resume`` computes exactly those.
+
+Bid-euchre rows (``pigs-and-hogs``, ``six-handed``)
+-----------------------------------------------------
+One row per seat of a deal; that seat is the bidder of every contract and leads the
+first trick.  Features of the hand for each denomination come from
+:mod:`simulate.features` (``trumps_h``, ``right_h``, ``left_h``, ``aces_h``,
+``voids_h``, ``points_h``, ... with suffixes ``c d h s high low``).  Results, each the
+tricks taken by the bidder's side under the study's play model:
+
+* ``tricks_<d>``: all six seats play, the bidder leads; one play per denomination serves
+  every level ``1 .. 8`` (a level-``n`` bid makes when ``tricks >= n``).
+* ``hog_<d>`` (``pigs-and-hogs``): the bidder alone with the original eight against
+  three defenders, partners sitting out.
+* ``pig_<d>`` (``pigs-and-hogs``) or ``alone_<d>`` (``six-handed``): the bidder discards
+  two cards (``pig_discard_<d>`` / ``alone_discard_<d>``, chosen by the lone-discard
+  policy below, from the hand alone), each partner gives a card by the rules' default
+  gift policy, then the bidder plays alone.
+
+Classic rows (``euchre``, ``piq``)
+----------------------------------
+One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the
+player at its left (seat 1) leads.  ``position`` is the seat's place from the dealer's
+left (1 .. 4, 4 = the dealer).  ``trumps`` counts the seat's cards of the upcard's suit,
+left bower included, plus the upcard itself for the dealer.  For each contract the
+seat could make, the tricks its side takes and ``ev_*`` = net points (its team's points
+minus the other team's, from the scoring table):
+
+* ``order``: the seat orders up (the dealer picks up the upcard and discards by the
+  rules' stated policy) and plays with its partner; ``order_alone``: its partner sits
+  out (the dealer's partner going alone still has the dealer pick up first).
+* ``call_<d>`` / ``call_alone_<d>``: round 2, the upcard turned down (out of play), the
+  seat names denomination ``d``; null for the upcard's own suit.
+* ``best_call``: the round-2 call the seat would choose from its hand alone (most
+  trumps, then most points, then suit order), with ``tricks_call``, ``ev_call``, ``tricks_call_alone`` and ``ev_call_alone``.
+
+See :func:`schema_markdown` for the exact column list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._kernels import deal_many
+from .cards import format_cards, mask_to_faces
+from .features import DENOM_CODES, hand_features
+from .rules import RulesError, as_variant
+
+SCHEMA_VERSION = 1
+STUDY_FILE = "study.json"
+SCHEMA_FILE = "schema.md"
+ROWS_DIR = "rows"
+BACKENDS = ("local", "dask")
+
+
+class StudyError(ValueError):
+    """A study that cannot run as asked; the message names the bad value and what is allowed."""
+
+
+@dataclass(frozen=True)
+class StudyParams:
+    """Everything that decides a study's rows; two studies with equal params have equal rows."""
+
+    variant: str
+    hands: int
+    seed: int
+    play: str
+    chunk_size: int
+    schema: int = SCHEMA_VERSION
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.hands // self.chunk_size)
+
+    def chunk_deals(self, chunk: int) -> range:
+        """Global deal indexes of ``chunk``."""
+        first = chunk * self.chunk_size
+        return range(first, min(first + self.chunk_size, self.hands))
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
+
+    @staticmethod
+    def from_json(text: str) -> "StudyParams":
+        return StudyParams(**json.loads(text))
+
+
+# --------------------------------------------------------------------------- study directory
+
+def part_path(out: Path, chunk: int) -> Path:
+    return Path(out) / ROWS_DIR / f"part-{chunk:06d}.parquet"
+
+
+def finished_chunks(out) -> set[int]:
+    """Chunks whose Parquet file is in place (files are only ever moved in complete)."""
+    rows = Path(out) / ROWS_DIR
+    if not rows.is_dir():
+        return set()
+    return {int(p.stem.split("-")[1]) for p in rows.glob("part-*.parquet")}
+
+
+def write_chunk(out, chunk: int, frame: pd.DataFrame) -> Path:
+    """Write a chunk's rows atomically: a temporary file in the same folder, then ``os.replace``."""
+    final = part_path(out, chunk)
+    temporary = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+    frame.to_parquet(temporary, index=False)
+    with open(temporary, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(temporary, final)
+    return final
+
+
+def read_params(out) -> StudyParams:
+    path = Path(out) / STUDY_FILE
+    if not path.is_file():
+        raise StudyError(f"{out} is not a study directory: it has no {STUDY_FILE} (run euchre-mc study --out {out})")
+    return StudyParams.from_json(path.read_text())
+
+
+def read_rows(out) -> pd.DataFrame:
+    """Every finished row of a study, sorted by deal and seat."""
+    read_params(out)
+    done = sorted(finished_chunks(out))
+    if not done:
+        raise StudyError(f"study {out} has no finished chunks yet: run or resume it first")
+    frame = pd.concat([pd.read_parquet(part_path(out, k)) for k in done], ignore_index=True)
+    return frame.sort_values(["deal", "seat"], kind="stable", ignore_index=True)
+
+
+def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
+    """Create or check the study directory; return the chunks already finished.
+
+    A new study needs an empty or absent directory.  ``resume`` needs the same
+    parameters as the stored ones; leftover temporary files of killed writers go.
+    """
+    out = Path(out)
+    stored_path = out / STUDY_FILE
+    if resume:
+        if not stored_path.is_file():
+            raise StudyError(f"--resume: {out} holds no study to resume (no {STUDY_FILE}); drop --resume to start one")
+        stored = StudyParams.from_json(stored_path.read_text())
+        if stored != params:
+            differ = ", ".join(
+                f"{name} {getattr(params, name)!r} (stored {getattr(stored, name)!r})"
+                for name in asdict(params) if getattr(params, name) != getattr(stored, name)
+            )
+            raise StudyError(f"--resume with different parameters: {differ}; resume with the stored ones")
+        for stale in (out / ROWS_DIR).glob(".part-*.tmp"):
+            stale.unlink()
+        return finished_chunks(out)
+    if out.exists() and any(out.iterdir()):
+        raise StudyError(f"--out {out} is not empty: choose a new directory, or pass --resume to continue its study")
+    (out / ROWS_DIR).mkdir(parents=True, exist_ok=True)
+    stored_path.write_text(params.to_json())
+    (out / SCHEMA_FILE).write_text(schema_markdown(params))
+    return set()
+
+
+# --------------------------------------------------------------------------- running chunks
+
+def _chunk_on_one_thread(params: StudyParams, chunk: int) -> tuple[int, pd.DataFrame]:
+    """A chunk on a worker process: numba on one thread, so K workers use K cores."""
+    import numba
+
+    numba.set_num_threads(1)
+    return chunk, study_chunk(params, chunk)
+
+
+def _run_in_process(params, todo):
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        for chunk in todo:
+            yield chunk, study_chunk(params, chunk)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def _run_process_pool(params, todo, workers):
+    """Chunks on ``workers`` spawned processes, at most two per worker in flight (bounded memory)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    queue = iter(todo)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        pending = {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 2 * workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                pending |= {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 1)}
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_dask(params, todo, workers, scheduler):
+    """Chunks on Dask distributed: a LocalCluster of ``workers`` processes, or ``scheduler``.
+
+    Workers only compute and return rows; this process writes every file, so the
+    cluster's machines need euchre-mc installed but no shared file system.
+    """
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise StudyError("--backend dask needs dask[distributed]: pip install 'euchre-mc[dask]'") from None
+    import logging
+
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+    try:
+        slots = max(1, sum(client.nthreads().values()))
+        queue = iter(todo)
+        running = as_completed(
+            client.submit(_chunk_on_one_thread, params, k, pure=False) for k in _take(queue, 2 * slots)
+        )
+        for future in running:
+            yield future.result()
+            future.release()
+            for k in _take(queue, 1):
+                running.add(client.submit(_chunk_on_one_thread, params, k, pure=False))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _take(iterator, n):
+    return [item for _, item in zip(range(n), iterator)]
+
+
+# --------------------------------------------------------------------------- the study
+
+STUDY_PLAY_MODELS = ("dd", "heuristic")
+
+
+def default_play(variant) -> str:
+    """dd for the four-seat games; heuristic for six seats, where exact level play is too slow."""
+    return "dd" if as_variant(variant).classic else "heuristic"
+
+
+def default_chunk_size(variant) -> int:
+    """Deals per chunk: small enough that a kill loses little, big enough to keep kernels busy."""
+    return 2000 if as_variant(variant).classic else 500
+
+
+def make_params(variant, hands: int, seed: int, play: str | None = None, chunk_size: int | None = None) -> StudyParams:
+    """Validated study parameters, defaults filled in."""
+    variant = as_variant(variant)
+    play = default_play(variant) if play is None else play
+    chunk_size = default_chunk_size(variant) if chunk_size is None else chunk_size
+    if play not in STUDY_PLAY_MODELS:
+        raise StudyError(f"play model {play!r}: a study plays {' or '.join(STUDY_PLAY_MODELS)}")
+    if not 1 <= hands:
+        raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
+    if not 1 <= chunk_size:
+        raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
+    if not 0 <= seed < 2**63:
+        raise StudyError(f"--seed {seed}: seeds are whole numbers from 0 to 2**63 - 1")
+    return StudyParams(str(variant), int(hands), int(seed), play, int(chunk_size))
+
+
+def run_study(variant, hands: int, seed: int, out, play: str | None = None, workers: int = 1,
+              backend: str = "local", scheduler: str | None = None, resume: bool = False,
+              chunk_size: int | None = None, progress: bool = False) -> StudyParams:
+    """Run (or resume) a study into directory ``out``; return its parameters.
+
+    ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
+    process when 1; ``"dask"``: a LocalCluster of that many processes, or the cluster at
+    ``scheduler``).  Finished chunks are written as they arrive, in any order; the rows
+    do not depend on ``workers`` or ``backend``.  ``progress`` shows a bar on stderr.
+    """
+    params = make_params(variant, hands, seed, play, chunk_size)
+    if backend not in BACKENDS:
+        raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
+    if workers < 1:
+        raise StudyError(f"--workers {workers}: at least 1")
+    if scheduler and backend != "dask":
+        raise StudyError(f"--scheduler {scheduler}: a scheduler needs --backend dask")
+    done = prepare_directory(out, params, resume)
+    todo = [k for k in range(params.chunks) if k not in done]
+    if backend == "dask":
+        results = _run_dask(params, todo, workers, scheduler)
+    elif workers == 1:
+        results = _run_in_process(params, todo)
+    else:
+        results = _run_process_pool(params, todo, workers)
+    players = as_variant(params.variant).players
+    from tqdm import tqdm
+
+    already = sum(len(params.chunk_deals(k)) for k in done) * players
+    with tqdm(total=params.hands * players, initial=already, unit="row", unit_scale=True,
+              disable=not progress, file=sys.stderr, smoothing=0.1) as bar:
+        for chunk, frame in results:
+            write_chunk(out, chunk, frame)
+            bar.update(len(frame))
+    return params
+
+
+# --------------------------------------------------------------------------- rows
+
+def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray | None]:
+    """Deals ``deals`` of ``seed``: hands ``(count, players)`` and, classic, the upcard face per deal.
+
+    One call of the core dealing kernel deals every seat and, in the classic games,
+    the upcard and the three other kitty cards as two more piles, so the upcard is a
+    uniform card of the kitty.
+    """
+    variant = as_variant(variant)
+    sizes = [variant.hand_size] * variant.players
+    if variant.classic:
+        sizes += [1, variant.spec.kitty - 1]
+    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
+    dealt = deal_many(np.uint64(seed), np.int64(deals.start), np.int64(len(deals)),
+                      np.zeros(len(sizes), np.uint64), np.array(sizes, np.int64), pool)
+    hands = np.ascontiguousarray(dealt[:, : variant.players])
+    if not variant.classic:
+        return hands, None
+    upcard_bit = np.log2(dealt[:, variant.players].astype(np.float64)).astype(np.int64)
+    return hands, upcard_bit >> 1
+
+
+def hand_text(masks) -> list[str]:
+    return [format_cards(mask_to_faces(int(mask))) for mask in masks]
+
+
+def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
+    """The rows of chunk ``chunk``: a pure function of the parameters and ``chunk``."""
+    variant = as_variant(params.variant)
+    deals = params.chunk_deals(chunk)
+    if not len(deals):
+        raise StudyError(f"chunk {chunk}: the study has chunks 0 to {params.chunks - 1}")
+    hands, upcards = deal_cards(variant, params.seed, deals)
+    players = variant.players
+    columns = {
+        "deal": np.repeat(np.arange(deals.start, deals.stop, dtype=np.int64), players),
+        "seat": np.tile(np.arange(1, players + 1, dtype=np.int8), len(deals)),
+        "hand": hand_text(hands.ravel()),
+    }
+    if variant.classic:
+        columns.update(_classic_columns(variant, params, deals, hands, upcards))
+    else:
+        columns.update(hand_features(hands.ravel()))
+        columns.update(_bid_columns(variant, params, deals, hands))
+    return pd.DataFrame(columns)
+
+
+# --------------------------------------------------------------------------- schema
+
+DENOM_LABELS = ("Clubs", "Diamonds", "Hearts", "Spades", "High No Trump", "Low No Trump")
+
+
+def lone_kinds(variant) -> tuple[str, ...]:
+    """Result columns of the bidder playing alone: ``hog`` and ``pig``, or ``alone``."""
+    return ("hog", "pig") if as_variant(variant).name == "pigs-and-hogs" else ("alone",)
+
+
+def feature_denoms(variant) -> list[int]:
+    """Denominations with feature columns: every one in bid euchre; the callable ones in classic."""
+    variant = as_variant(variant)
+    if not variant.classic:
+        return list(range(6))
+    return [0, 1, 2, 3] + ([4] if dict(variant.options).get("no_trump") else [])
+
+
+def schema_columns(variant) -> list[tuple[str, str, str]]:
+    """``(column, type, meaning)`` for every column of a study's rows, in order."""
+    variant = as_variant(variant)
+    n = variant.players
+    out = [
+        ("deal", "int64", "deal index i of the seed (chunk k holds i = k*C .. k*C+C-1)"),
+        ("seat", "int8", f"seat 1..{n}" + ("" if variant.classic else "; the bidder of every contract in the row")),
+        ("hand", "string", "the seat's cards, sorted, e.g. '9C AC JH'"),
+    ]
+    if variant.classic:
+        out += [
+            ("upcard", "string", "the turned-up card of the kitty"),
+            ("position", "int8", "place from the dealer's left: 1 leads, 4 is the dealer (seat 4 deals)"),
+            ("trumps", "int8", "cards of the upcard's suit, left bower included, plus the upcard for the dealer"),
+        ]
+    for denom in feature_denoms(variant):
+        code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
+        if denom < 4:
+            out += [
+                (f"trumps_{code}", "int8", f"{label} trumps held, left bower included"),
+                (f"right_{code}", "int8", f"copies of the right bower (J{label[0]}) held"),
+                (f"left_{code}", "int8", f"copies of the left bower held with {label} trump"),
+            ]
+        out += [
+            (f"aces_{code}", "int8", f"top side cards with {label}: side aces" + (" (nines in Low)" if denom == 5 else "")),
+            (f"points_{code}", "int8", f"point count with {label} (simulate.features)"),
+            (f"voids_{code}", "int8", f"side suits with no card with {label}"),
+        ]
+    if variant.classic:
+        out += [
+            ("tricks_order", "int8", "tricks of the seat's side when it orders up and plays with its partner"),
+            ("ev_order", "int8", "net points (seat's team minus the other) of that order up"),
+            ("tricks_alone", "int8", "tricks when the seat orders up alone (partner sits out)"),
+            ("ev_alone", "int8", "net points of ordering up alone"),
+        ]
+        for denom in feature_denoms(variant):
+            code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
+            out += [
+                (f"tricks_call_{code}", "Int8", f"round 2, upcard turned down: tricks when the seat calls {label} "
+                 "with its partner; null when it is the upcard's suit"),
+                (f"tricks_call_alone_{code}", "Int8", f"the same, calling {label} alone"),
+            ]
+        out += [
+            ("best_call", "string", "the round-2 call chosen from the hand alone: most trumps, then points, then suit order"),
+            ("call_trumps", "int8", "trumps held in the best call's denomination"),
+            ("tricks_call", "int8", "tricks of the seat's side when it makes the best call with its partner"),
+            ("ev_call", "int8", "net points of the best call with the partner"),
+            ("tricks_call_alone", "int8", "tricks when the seat makes the best call alone"),
+            ("ev_call_alone", "int8", "net points of the best call alone"),
+        ]
+        return out
+    lone = lone_kinds(variant)
+    for denom in range(6):
+        code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
+        out.append((f"tricks_{code}", "int8", f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
+                    "(a level-n bid makes when tricks >= n)"))
+        if "hog" in lone:
+            out.append((f"hog_{code}", "int8", f"Hog {label}: tricks of the bidder alone, original hand, partners out"))
+        exchange = lone[-1]
+        out += [
+            (f"{exchange}_{code}", "int8", f"{exchange.capitalize()} {label}: tricks of the bidder alone after "
+             "discarding two and receiving a gift from each partner"),
+            (f"{exchange}_discard_{code}", "string", f"the two cards discarded for {exchange.capitalize()} {label}"),
+        ]
+    return out
+
+
+def schema_markdown(params: StudyParams) -> str:
+    """The ``schema.md`` written into a study directory."""
+    lines = [
+        f"# Study rows: {params.variant}",
+        "",
+        f"{params.hands} deals, seed {params.seed}, play model `{params.play}`, chunk size "
+        f"{params.chunk_size}, schema version {params.schema}.",
+        "Rows are in `rows/part-*.parquet` (load with `pandas.read_parquet(DIR + '/rows')`).",
+        "Definitions of the features: `simulate/features.py`; of the rows: `simulate/study.py`.",
+        "",
+        "| column | type | meaning |",
+        "|---|---|---|",
+    ]
+    lines += [f"| `{name}` | {kind} | {meaning} |" for name, kind, meaning in schema_columns(params.variant)]
+    return "\n".join(lines) + "\n"
