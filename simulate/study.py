@@ -75,10 +75,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._kernels import deal_many
-from .cards import format_cards, mask_to_faces
+from ._kernels import deal_many, void_first_discards_many
+from .cards import format_card, format_cards, mask_to_faces
+from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, hand_features
-from .rules import RulesError, as_variant
+from .play import play_deals
+from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 
 SCHEMA_VERSION = 1
 STUDY_FILE = "study.json"
@@ -384,6 +386,129 @@ def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
         columns.update(hand_features(hands.ravel()))
         columns.update(_bid_columns(variant, params, deals, hands))
     return pd.DataFrame(columns)
+
+
+def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) -> dict[str, np.ndarray]:
+    """Tricks of every bid-euchre contract with each seat as the bidder, leading."""
+    count, players = hands.shape
+    everyone = (1 << players) - 1
+    lone = lone_kinds(variant)
+    exchange_kind = lone[-1]
+    columns = {}
+    for denom in range(6):
+        code = DENOM_CODES[denom]
+        tricks = {kind: np.empty((count, players), np.int8) for kind in ("tricks",) + lone}
+        discarded = np.empty((count, players), np.uint64)
+        alone = Contract(exchange_kind, denom, variant.hand_size)
+        for bidder in range(players):
+            def play(deal_hands, active):
+                return play_deals(deal_hands, denom, bidder, bidder, active, model=params.play,
+                                  seed=params.seed, first_index=deals.start)
+
+            partners_out = sitting_out_mask(variant, alone, bidder)
+            tricks["tricks"][:, bidder] = play(hands, everyone)
+            if "hog" in lone:
+                tricks["hog"][:, bidder] = play(hands, partners_out)
+            discarded[:, bidder] = lone_discards(hands[:, bidder], denom)
+            exchanged = apply_exchange(hands, denom, bidder, discarded[:, bidder])
+            tricks[exchange_kind][:, bidder] = play(exchanged, partners_out)
+        for kind, values in tricks.items():
+            columns[f"{kind}_{code}"] = values.ravel()
+        columns[f"{exchange_kind}_discard_{code}"] = hand_text(discarded.ravel())
+    return columns
+
+
+def lone_discards(bidder_hands: np.ndarray, denom: int) -> np.ndarray:
+    """The two cards each bidder discards for Pig or six-handed Alone, from its hand alone.
+
+    The rules' void-first policy (``exchange.void_first_discards``): keep trumps and
+    side aces, empty side suits, drop the weakest cards.
+    """
+    return void_first_discards_many(np.ascontiguousarray(bidder_hands, np.uint64), np.int64(denom), np.int64(2))
+
+
+def _classic_columns(variant, params: StudyParams, deals: range, hands: np.ndarray,
+                     upcards: np.ndarray) -> dict[str, np.ndarray]:
+    """Order up, alone and round-2 calls of every seat of classic deals (seat 4 deals)."""
+    count, players = hands.shape
+    dealer, leader = players - 1, 0
+    everyone = (1 << players) - 1
+    denoms = feature_denoms(variant)
+    features = hand_features(hands.ravel(), denoms)
+    upcard_suit = upcards // 6
+
+    def play(deal_hands, denom, maker, active):
+        return play_deals(deal_hands, denom, maker, leader, active, model=params.play,
+                          seed=params.seed, first_index=deals.start)
+
+    def lone(maker):
+        return sitting_out_mask(variant, Contract(CALL, 0, alone=True), maker)
+
+    picked_up = hands.copy()
+    for face in np.unique(upcards):
+        group = upcards == face
+        picked_up[group] = dealer_pickup(hands[group], dealer, int(face), int(face) // 6)
+    order = np.empty((count, players), np.int8)
+    order_alone = np.empty((count, players), np.int8)
+    calls = {(d, alone): np.full((count, players), -1, np.int8) for d in denoms for alone in (False, True)}
+    for suit in range(4):
+        group = upcard_suit == suit
+        for maker in range(players):
+            order[group, maker] = play(picked_up[group], suit, maker, everyone)
+            order_alone[group, maker] = play(picked_up[group], suit, maker, lone(maker))
+            for denom in denoms:
+                if denom != suit:
+                    calls[denom, False][group, maker] = play(hands[group], denom, maker, everyone)
+                    calls[denom, True][group, maker] = play(hands[group], denom, maker, lone(maker))
+
+    row_suit = np.repeat(upcard_suit, players)
+    position = np.tile(np.arange(1, players + 1, dtype=np.int8), count)
+    trumps_by_suit = np.stack([features[f"trumps_{DENOM_CODES[s]}"] for s in range(4)], axis=1)
+    rows = np.arange(count * players)
+    columns = {
+        "upcard": [format_card(int(face)) for face in np.repeat(upcards, players)],
+        "position": position,
+        "trumps": (trumps_by_suit[rows, row_suit] + (position == players)).astype(np.int8),
+    }
+    columns.update(features)
+    columns["tricks_order"] = order.ravel()
+    columns["ev_order"] = net_points(variant, Contract(ORDER_UP, 0), order.ravel())
+    columns["tricks_alone"] = order_alone.ravel()
+    columns["ev_alone"] = net_points(variant, Contract(ORDER_UP, 0, alone=True), order_alone.ravel())
+    for denom in denoms:
+        for alone, name in ((False, "tricks_call_"), (True, "tricks_call_alone_")):
+            values = pd.array(calls[denom, alone].ravel(), dtype="Int8")
+            values[row_suit == denom] = pd.NA
+            columns[name + DENOM_CODES[denom]] = values
+    best = best_call(features, row_suit)
+    columns["best_call"] = [DENOM_LABELS[d] for d in best]
+    columns["call_trumps"] = trumps_by_suit[rows, best].astype(np.int8)
+    for alone, name in ((False, "call"), (True, "call_alone")):
+        tricks = np.stack([calls[suit, alone].ravel() for suit in range(4)], axis=1)[rows, best]
+        columns[f"tricks_{name}"] = tricks
+        columns[f"ev_{name}"] = net_points(variant, Contract(CALL, 0, alone=alone), tricks)
+    return columns
+
+
+def best_call(features: dict[str, np.ndarray], upcard_suit: np.ndarray) -> np.ndarray:
+    """The round-2 suit a seat calls from its hand alone: most trumps, then most points, then suit order.
+
+    The upcard's suit cannot be called.  No trump is never chosen (its rows still hold
+    every ``tricks_call_high``).
+    """
+    keys = np.stack([features[f"trumps_{DENOM_CODES[s]}"].astype(np.int64) * 100
+                     + features[f"points_{DENOM_CODES[s]}"] for s in range(4)], axis=1)
+    keys[np.arange(len(upcard_suit)), upcard_suit] = -1
+    return np.argmax(keys, axis=1)
+
+
+def net_points(variant, contract: Contract, tricks: np.ndarray) -> np.ndarray:
+    """Net points (makers minus defenders) of ``contract``'s kind when the makers take ``tricks``.
+
+    Classic scoring does not depend on the denomination, so one table serves every row.
+    """
+    table = score_table(variant, contract)
+    return (table[:, 0] - table[:, 1])[np.asarray(tricks, np.int64)].astype(np.int8)
 
 
 # --------------------------------------------------------------------------- schema
