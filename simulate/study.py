@@ -77,6 +77,7 @@ import pandas as pd
 
 from ._kernels import deal_many, void_first_discards_many
 from .cards import format_card, format_cards, mask_to_faces
+from .deal import deck_mask
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, hand_features
 from .play import play_deals
@@ -353,7 +354,8 @@ def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray
     sizes = [variant.hand_size] * variant.players
     if variant.classic:
         sizes += [1, variant.spec.kitty - 1]
-    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
+    deck = deck_mask(variant)
+    pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
     dealt = deal_many(np.uint64(seed), np.int64(deals.start), np.int64(len(deals)),
                       np.zeros(len(sizes), np.uint64), np.array(sizes, np.int64), pool)
     hands = np.ascontiguousarray(dealt[:, : variant.players])
