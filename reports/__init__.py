@@ -1,1 +1,4 @@
-"""pandas summaries and matplotlib charts over the simulator's DataFrames; no kernels here."""
+"""Summaries of results: text tables, JSON and CSV records (``tables``) and matplotlib
+figures (``charts``).  Reports take DataFrames and return text or figures; they never
+call the kernels.
+"""
