@@ -140,6 +140,91 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 
 # =========================================================================== study, chart (issue 5)
 
+STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluster). [default: all cores]"
+
+
+def _study_errors(action):
+    """Run ``action``; a StudyError becomes a one-line usage error (exit 2)."""
+    from simulate.study import StudyError
+
+    try:
+        return action()
+    except StudyError as error:
+        raise click.UsageError(str(error)) from None
+
+
+@main.command()
+@variant_option()
+@click.option("--hands", "-n", type=int, required=True, help="Random deals to study; every seat of a deal is a row.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals and the play.")
+@click.option("--out", type=click.Path(file_okay=False), required=True, help="Study directory (new, or --resume).")
+@click.option("--play", type=click.Choice(["dd", "heuristic"]), default=None,
+              help="Play model. [default: dd for euchre and piq, heuristic for six seats]")
+@click.option("--workers", type=int, default=None, help=STUDY_HELP_WORKERS)
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where chunks run: local processes, or Dask distributed.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="With --backend dask: an existing cluster's scheduler instead of a LocalCluster.")
+@click.option("--resume", is_flag=True, help="Continue the study in --out (same parameters); finished chunks stay.")
+@click.option("--chunk-size", type=int, default=None,
+              help="Deals per chunk, part of the study's identity. [default: 500 six seats, 2000 four]")
+@click.option("--charts/--no-charts", default=True, show_default=True,
+              help="Rebuild the summaries, charts and index.html when the study is done.")
+def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, chunk_size, charts):
+    """Play every seat of N random deals under every contract; write rows to Parquet.
+
+    Each seat's hand of each deal is a row: its features per denomination and the
+    tricks its side takes in every contract of the variant (see DIR/schema.md).  Rows
+    stream to DIR/rows in chunks written atomically; after a kill or Ctrl-C, rerun with
+    --resume to compute only the missing chunks.  The same seed gives the same rows for
+    any --workers and either backend.
+
+    \b
+    Example:
+      euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 --out ph-study
+      euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
+      euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
+    """
+    import os
+
+    from simulate.study import finished_chunks, run_study
+
+    workers = workers or os.cpu_count() or 1
+    try:
+        params = _study_errors(lambda: run_study(
+            variant, hands, seed, out, play=play, workers=workers, backend=backend, scheduler=scheduler,
+            resume=resume, chunk_size=chunk_size, progress=True))
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: {len(finished_chunks(out))} chunks are safe in {out}; "
+                   "continue with the same command and --resume", err=True)
+        sys.exit(130)
+    click.echo(f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
+               f"chunk size {params.chunk_size} -> {out}/rows (schema: {out}/schema.md)")
+    if charts:
+        _build_charts(out)
+
+
+@main.command()
+@click.argument("directory", type=click.Path(file_okay=False))
+def chart(directory):
+    """Rebuild every summary, chart and the index page of a study from its rows alone.
+
+    Writes DIR/summary/*.csv and summary.md, DIR/charts/*.png and DIR/index.html.
+
+    \b
+    Example:
+      euchre-mc chart ph-study
+    """
+    _build_charts(directory)
+
+
+def _build_charts(directory):
+    from reports.study_charts import build_study_reports
+
+    index = _study_errors(lambda: build_study_reports(directory))
+    click.echo(f"summaries, charts and index: {index}")
+
+
 
 
 # =========================================================================== games, tune (issue 6)

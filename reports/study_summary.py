@@ -28,23 +28,12 @@ import pandas as pd
 
 from simulate.features import DENOM_CODES
 from simulate.rules import LEVEL, Contract, as_variant, score_table
+from simulate.stats import Z95, wilson_interval
 from simulate.study import DENOM_LABELS, StudyParams, feature_denoms, lone_kinds
 
-Z95 = 1.959963984540054
 MIN_HANDS = 30
 POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
 """Hand-strength buckets of ``points_<d>``: [0, 6), [6, 9), ... [21, 99)."""
-
-
-def wilson_interval(made, hands) -> tuple[np.ndarray, np.ndarray]:
-    """95% Wilson score interval of a proportion, elementwise."""
-    made = np.asarray(made, np.float64)
-    hands = np.asarray(hands, np.float64)
-    p = made / hands
-    spread = Z95 * Z95 / hands
-    centre = (p + spread / 2) / (1 + spread)
-    half = Z95 * np.sqrt(p * (1 - p) / hands + spread / hands / 4) / (1 + spread)
-    return centre - half, centre + half
 
 
 def point_bucket(points) -> pd.Categorical:
