@@ -49,14 +49,16 @@ def test_pig_rows_are_summarised_apart_from_hog():
 def test_level_bids_score_tricks_when_made_and_lose_the_bid_when_set():
     rows = bid_rows([EIGHT_HEARTS, SIX_HEARTS], hog_hearts=[0, 0], pig_hearts=[0, 0], tricks_hearts=[8, 5])
     levels = bid_summaries(rows, make_params("pigs-and-hogs", 1, 1))["bids_by_strength"]
-    strong = levels[(levels["denomination"] == "trump suit") & (levels["strength"] == "21+")]
-    six = strong.set_index("contract").loc["6"]
-    # EIGHT_HEARTS (28 points) makes 6 with 8 tricks: +8; SIX_HEARTS (5+4+3+2+1+1+3 = 19) is not in 21+
-    assert (six["hands"], six["p_make"], six["mean_net"]) == (1, 1.0, 8.0)
-    middle = levels[(levels["denomination"] == "trump suit") & (levels["strength"] == "18-20")]
-    six = middle.set_index("contract").loc["6"]
-    # 5 tricks against a bid of 6: -6 for the bidders, +3 for the defenders
-    assert (six["hands"], six["p_make"], six["mean_net"]) == (1, 0.0, -9.0)
+    suits = levels[levels["denomination"] == "trump suit"].set_index(["strength", "contract"])
+    # 21+ points: EIGHT_HEARTS with Hearts (28, 8 tricks: +8) and with Diamonds (JD JD JH JH
+    # trumps, side AH AH KH KH: 28, 0 tricks: -6 for the bidders, +8 for the defenders)
+    six = suits.loc[("21+", "6")]
+    assert (six["hands"], six["p_make"], six["mean_net"]) == (2, 0.5, (8 - 14) / 2)
+    # 18-20 points: SIX_HEARTS with Hearts (19, 5 tricks: -6 and +3) and Diamonds (18, 0 tricks)
+    six = suits.loc[("18-20", "6")]
+    assert (six["hands"], six["p_make"], six["mean_net"]) == (2, 0.0, (-9 - 14) / 2)
+    five = suits.loc[("18-20", "5")]
+    assert (five["hands"], five["p_make"], five["mean_net"]) == (2, 0.5, (5 - 13) / 2)
 
 
 def classic_rows() -> pd.DataFrame:
