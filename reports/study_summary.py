@@ -51,7 +51,8 @@ def summarise(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     half = Z95 * table["sd"].fillna(0.0) / np.sqrt(table["hands"])
     table["net_ci_low"] = table["mean_net"] - half
     table["net_ci_high"] = table["mean_net"] + half
-    return table.drop(columns=["sd"])
+    order = ["hands", "made", "p_make", "ci_low", "ci_high", "mean_net", "net_ci_low", "net_ci_high"]
+    return table[keys + order]
 
 
 def profitable_from(table: pd.DataFrame, feature: str, column: str = "mean_net") -> float:
@@ -114,7 +115,7 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
         long = bid_long(rows, variant, label, prefix)
         by_points = summarise(long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"])
         level_tables.append(by_points.assign(contract=label))
-        suits = long[long["denomination"] == "trump suit"]
+        suits = long[long["denomination"] == "trump suit"].astype({"trumps": np.int64, "bowers": np.int64})
         by_trumps = summarise(suits, ["trumps", "bowers"])
         if prefix != "tricks":
             lone_tables.append(by_trumps.assign(contract=label))

@@ -387,7 +387,7 @@ def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
     else:
         columns.update(hand_features(hands.ravel()))
         columns.update(_bid_columns(variant, params, deals, hands))
-    return pd.DataFrame(columns)
+    return pd.DataFrame(columns)[[name for name, _, _ in schema_columns(variant)]]
 
 
 def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) -> dict[str, np.ndarray]:
@@ -395,7 +395,7 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
     count, players = hands.shape
     everyone = (1 << players) - 1
     lone = lone_kinds(variant)
-    exchange_kind = lone[-1]
+    exchange_kind = lone[0]
     columns = {}
     for denom in range(6):
         code = DENOM_CODES[denom]
@@ -519,8 +519,8 @@ DENOM_LABELS = ("Clubs", "Diamonds", "Hearts", "Spades", "High No Trump", "Low N
 
 
 def lone_kinds(variant) -> tuple[str, ...]:
-    """Result columns of the bidder playing alone: ``hog`` and ``pig``, or ``alone``."""
-    return ("hog", "pig") if as_variant(variant).name == "pigs-and-hogs" else ("alone",)
+    """Contracts the bidder plays alone, in auction order; the first has the exchange."""
+    return ("pig", "hog") if as_variant(variant).name == "pigs-and-hogs" else ("alone",)
 
 
 def feature_denoms(variant) -> list[int]:
@@ -587,14 +587,14 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
         code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
         out.append((f"tricks_{code}", "int8", f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
                     "(a level-n bid makes when tricks >= n)"))
-        if "hog" in lone:
-            out.append((f"hog_{code}", "int8", f"Hog {label}: tricks of the bidder alone, original hand, partners out"))
-        exchange = lone[-1]
+        exchange = lone[0]
         out += [
             (f"{exchange}_{code}", "int8", f"{exchange.capitalize()} {label}: tricks of the bidder alone after "
              "discarding two and receiving a gift from each partner"),
             (f"{exchange}_discard_{code}", "string", f"the two cards discarded for {exchange.capitalize()} {label}"),
         ]
+        if "hog" in lone:
+            out.append((f"hog_{code}", "int8", f"Hog {label}: tricks of the bidder alone, original hand, partners out"))
     return out
 
 
