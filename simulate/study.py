@@ -404,8 +404,8 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
         alone = Contract(exchange_kind, denom, variant.hand_size)
         for bidder in range(players):
             def play(deal_hands, active):
-                return play_deals(deal_hands, denom, bidder, bidder, active, model=params.play,
-                                  seed=params.seed, first_index=deals.start)
+                return play_deals(cards_in_play(deal_hands, active), denom, bidder, bidder, active,
+                                  model=params.play, seed=params.seed, first_index=deals.start)
 
             partners_out = sitting_out_mask(variant, alone, bidder)
             tricks["tricks"][:, bidder] = play(hands, everyone)
@@ -418,6 +418,15 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
             columns[f"{kind}_{code}"] = values.ravel()
         columns[f"{exchange_kind}_discard_{code}"] = hand_text(discarded.ravel())
     return columns
+
+
+def cards_in_play(hands: np.ndarray, active: int) -> np.ndarray:
+    """The hands with the seats that sit out emptied (their cards take no part in the play)."""
+    out = hands.copy()
+    for seat in range(hands.shape[1]):
+        if not active >> seat & 1:
+            out[:, seat] = 0
+    return out
 
 
 def lone_discards(bidder_hands: np.ndarray, denom: int) -> np.ndarray:
@@ -440,11 +449,20 @@ def _classic_columns(variant, params: StudyParams, deals: range, hands: np.ndarr
     upcard_suit = upcards // 6
 
     def play(deal_hands, denom, maker, active):
-        return play_deals(deal_hands, denom, maker, leader, active, model=params.play,
+        return play_deals(cards_in_play(deal_hands, active), denom, maker, leader, active, model=params.play,
                           seed=params.seed, first_index=deals.start)
 
     def lone(maker):
         return sitting_out_mask(variant, Contract(CALL, 0, alone=True), maker)
+
+    def sides(deal_hands, denom):
+        """Tricks of each seat's side when all four play.  Double dummy solves once: the
+        side of seat 1 takes what the other side cannot (a zero-sum game's value)."""
+        if params.play != "dd":
+            return np.stack([play(deal_hands, denom, maker, everyone) for maker in range(players)], axis=1)
+        first_side = play(deal_hands, denom, 0, everyone)
+        other_side = (variant.hand_size - first_side).astype(np.int8)
+        return np.stack([other_side if maker & 1 else first_side for maker in range(players)], axis=1)
 
     picked_up = hands.copy()
     for face in np.unique(upcards):
@@ -455,12 +473,14 @@ def _classic_columns(variant, params: StudyParams, deals: range, hands: np.ndarr
     calls = {(d, alone): np.full((count, players), -1, np.int8) for d in denoms for alone in (False, True)}
     for suit in range(4):
         group = upcard_suit == suit
+        order[group] = sides(picked_up[group], suit)
+        for denom in denoms:
+            if denom != suit:
+                calls[denom, False][group] = sides(hands[group], denom)
         for maker in range(players):
-            order[group, maker] = play(picked_up[group], suit, maker, everyone)
             order_alone[group, maker] = play(picked_up[group], suit, maker, lone(maker))
             for denom in denoms:
                 if denom != suit:
-                    calls[denom, False][group, maker] = play(hands[group], denom, maker, everyone)
                     calls[denom, True][group, maker] = play(hands[group], denom, maker, lone(maker))
 
     row_suit = np.repeat(upcard_suit, players)

@@ -10,6 +10,7 @@ import pytest
 
 from simulate.cards import faces_to_mask, format_card, parse_cards
 from simulate.features import hand_features
+from simulate.play import play_deals
 from simulate.rules import RulesError
 from simulate.study import (
     StudyError, deal_cards, lone_discards, make_params, read_params, read_rows, run_study, schema_columns, study_chunk,
@@ -141,12 +142,21 @@ def test_classic_net_points_follow_the_scoring_table(euchre_rows):
     assert np.array_equal(rows["ev_order"], order) and np.array_equal(rows["ev_alone"], alone)
 
 
-def test_classic_partners_share_an_order_up_result(euchre_rows):
-    # dd play: the side's tricks do not depend on which partner ordered up
-    _, rows = euchre_rows
-    by_seat = rows.pivot(index="deal", columns="seat", values="tricks_order")
-    assert (by_seat[1] == by_seat[3]).all() and (by_seat[2] == by_seat[4]).all()
-    assert (by_seat[1] + by_seat[2] == 5).all()
+def test_one_dd_solve_serves_every_maker_of_a_side(euchre_rows):
+    # the rows solve each denomination once and give the other side the rest of the
+    # tricks; solving for each maker on its own gives the same counts
+    out, rows = euchre_rows
+    params = read_params(out)
+    deals = params.chunk_deals(0)
+    hands, _ = deal_cards(params.variant, params.seed, deals)
+    first = rows[rows["deal"].isin(deals)]
+    for maker in range(4):
+        seat_rows = first[first["seat"] == maker + 1]
+        for denom, code in enumerate("cdhs"):
+            stored = seat_rows[f"tricks_call_{code}"].to_numpy()
+            solved = play_deals(hands, denom, maker, 0, 0b1111, model="dd")
+            callable_ = ~pd.isna(stored)
+            assert np.array_equal(stored[callable_].astype(np.int8), solved[callable_])
 
 
 def test_round_two_calls_exclude_the_upcard_suit(euchre_rows):
