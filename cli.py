@@ -189,7 +189,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
 
     from simulate.study import finished_chunks, run_study
 
-    workers = workers or os.cpu_count() or 1
+    workers = (os.cpu_count() or 1) if workers is None else workers
     try:
         params = _study_errors(lambda: run_study(
             variant, hands, seed, out, play=play, workers=workers, backend=backend, scheduler=scheduler,

@@ -64,7 +64,8 @@ def net_by_level(table: pd.DataFrame, title: str) -> plt.Figure:
     axis.set_xticks(range(len(order)), order)
     axis.set_xlabel("bid (level, then the lone contracts)")
     axis.set_ylabel("mean net points (bidding team minus defenders)")
-    axis.legend(title="hand strength, trump suits pooled", fontsize=8)
+    if axis.get_legend_handles_labels()[0]:
+        axis.legend(title="hand strength, trump suits pooled", fontsize=8)
     axis.set_title(f"{title}\nnet expectation by bid level; bands: 95% intervals")
     figure.tight_layout()
     return figure
@@ -81,7 +82,8 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
         axis.axhline(0, color="grey", linewidth=0.8)
         axis.set_xlabel("trumps held" + (" (upcard included for the dealer)" if feature == "trumps" else ""))
         axis.set_title(label)
-        axis.legend(fontsize=8)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize=8)
     axes[0].set_ylabel("mean net points for the seat's team")
     figure.suptitle(f"{title}\nbands: 95% intervals")
     figure.tight_layout()

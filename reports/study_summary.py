@@ -199,7 +199,8 @@ def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
 
 
 def study_title(params: StudyParams, rows: int) -> str:
-    return f"{params.variant} - {params.play} play - {rows:,} hands - seed {params.seed}"
+    deals = rows // as_variant(params.variant).players
+    return f"{params.variant} - {params.play} play - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
 
 
 def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
