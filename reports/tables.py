@@ -21,12 +21,12 @@ WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
 
 
-def _plain(value):
+def plain_json(value):
     """JSON-safe Python value: numpy scalars to Python, NaN to None."""
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_json(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_json(v) for k, v in value.items()}
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, float) and math.isnan(value):
@@ -35,14 +35,14 @@ def _plain(value):
 
 
 def _records(frame: pd.DataFrame) -> list[dict]:
-    return [{k: _plain(v) for k, v in record.items()} for record in frame.to_dict("records")]
+    return [{k: plain_json(v) for k, v in record.items()} for record in frame.to_dict("records")]
 
 
 def analysis_json(result) -> dict:
     """``{"settings", "advice", "rows", "discard_search"}`` with plain JSON values."""
     return {
-        "settings": _plain(result.settings),
-        "advice": _plain(result.advice),
+        "settings": plain_json(result.settings),
+        "advice": plain_json(result.advice),
         "rows": _records(pd.DataFrame(result)),
         "discard_search": {name: _records(table) for name, table in result.discard_search.items()},
     }
@@ -187,4 +187,4 @@ def format_verdict(verdict: dict) -> str:
     return "\n".join(_fit(line) for line in lines) + "\n"
 
 
-__all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict"]
+__all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict", "plain_json"]
