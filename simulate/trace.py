@@ -210,7 +210,7 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
     """Random play through the kernel; returns the tricks and the tricks team 0 took."""
     local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hands], np.uint64)
     record = np.empty((hand_size, n + 1), np.int64)
-    state = K.stream_state(np.uint64(seed), np.int64(K.SALT_PLAY), np.int64(0))
+    state = np.uint64(K.stream_state(np.uint64(seed), np.int64(K.SALT_PLAY), np.int64(0)))
     team0, _ = K.play_random_deal(local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader),
                                   state, record)
     tricks = []
