@@ -242,12 +242,17 @@ def layout_of(question: Question, contract: Contract) -> Layout:
 
 
 def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int | None) -> np.ndarray:
-    """The hands as play begins: after the exchange of the layout, if any."""
+    """The hands as play begins: after the exchange of the layout, if any, with the
+    hands of seats that sit out set aside (empty, as the solver expects)."""
     if layout.exchange == PARTNER_GIFTS:
-        return apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
-    if layout.exchange == PICKUP:
-        return dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
-    return deals
+        hands = apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
+    elif layout.exchange == PICKUP:
+        hands = dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
+    else:
+        hands = deals.copy()
+    sitting_out = [seat for seat in range(question.players) if not layout.active >> seat & 1]
+    hands[:, sitting_out] = 0
+    return hands
 
 
 def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
