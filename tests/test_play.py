@@ -399,3 +399,13 @@ def test_declarer_sitting_out_rejected():
 def test_five_seat_table_rejected():
     with pytest.raises(RulesError, match="4 or 6 seats"):
         play_deals(np.zeros((3, 5), np.uint64), HEARTS, 1, 0, 0b11111, "random")
+
+
+def test_denomination_out_of_range_rejected():
+    with pytest.raises(RulesError, match="denomination 6: allowed are whole numbers 0 to 5"):
+        play_deals(literal_deals(SWEEP), 6, 1, 0, EVERY_SEAT_OF_FOUR, "random")
+
+
+def test_a_table_without_defenders_rejected():
+    with pytest.raises(RulesError, match="the defenders need at least one seat that plays"):
+        play_deals(literal_deals(SWEEP), HEARTS, 1, 1, 0b1010, "random")
