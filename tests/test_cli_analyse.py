@@ -67,10 +67,13 @@ def test_classic_analyse_reports_march_and_euchred():
 
 
 def test_should_i_bid_json_gives_the_verdict_and_the_alternative():
-    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--json")
+    # after 8 Clubs only Pigs and Hogs are left to compare
+    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs", "--json")
     assert result.exit_code == 0, result.output
     verdict = json.loads(result.stdout)
-    assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0
+    assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
+    assert verdict["best_alternative"] == "Pig Low No Trump"
+    assert verdict["settings"]["auction"] == "8 Clubs"
     assert {"ci_low", "ci_high", "ev_net", "best_alternative", "reason"} <= set(verdict)
 
 
@@ -83,7 +86,7 @@ def test_should_i_bid_text_says_no_with_a_reason():
 
 
 def test_demo_analyses_the_built_in_hand_and_says_where_the_chart_went(tmp_path):
-    result = invoke("demo", "--out", str(tmp_path / "out"), "--deals", "10")
+    result = invoke("demo", "--out", str(tmp_path / "out"), "--deals", "4")
     assert result.exit_code == 0, result.output
     chart = tmp_path / "out" / "demo.png"
     assert chart.exists() and f"Chart written to {chart.resolve()}" in result.stdout
