@@ -1252,38 +1252,33 @@ def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, tt_ke
     return tricks
 
 
-@njit(parallel=True)
-def dd_solve_many(deals, denoms, teams, leaders, actives, target, tt_bits, want_leads, workers):
-    """Solve every deal; returns (tricks or 0/1 per deal, nodes per deal, leads).
+@njit(cache=True, nogil=True)
+def dd_solve_share(deals, denoms, teams, leaders, actives, target, tt_bits, first, step, out, nodes, leads):
+    """Solve deals ``first, first + step, ...`` into ``out``, ``nodes`` and ``leads``.
 
-    ``leads[d, position]`` is filled (contract face of ``denoms[d]``) when ``want_leads``.
-    ``workers`` threads each own their buffers and table; deal ``d`` is solved alone (its own table
-    generation), so results and node counts do not depend on the thread count.
+    One thread's share (the caller runs one share per thread: this kernel releases the
+    GIL and is cached, where a prange kernel would be compiled anew in every process).
+    The share owns its buffers and table.  Each deal gets its own table
+    generation, so results and node counts do not depend on how deals are shared out.
+    ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
     """
     count, n_seats = deals.shape
     tricks = np.int64(0)
-    for d in range(count):
+    for d in range(first, count, step):
         for s in range(n_seats):
             tricks = max(tricks, popcount(deals[d, s]))
-    out = np.zeros(count, np.int8)
-    nodes = np.zeros(count, np.int64)
-    leads = np.full((count if want_leads else 0, 24), -1, np.int8)
-    workers = max(np.int64(1), min(workers, count))
-    for worker in prange(workers):
-        hands, moves, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
-        stats = np.zeros(2, np.int64)
-        values = np.zeros(24 if want_leads else 0, np.int64)
-        generation = np.int64(0)
-        for d in range(worker, count, workers):
-            generation += 1
-            stats[0] = 0
-            out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
-                                   hands, moves, tt_keys, tt_info, generation, stats, values)
-            nodes[d] = stats[0]
-            if want_leads:
-                for p in range(24):
-                    leads[d, p] = values[p]
-    return out, nodes, leads
+    hands, moves, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
+    stats = np.zeros(2, np.int64)
+    values = np.zeros(24 if leads.shape[0] > 0 else 0, np.int64)
+    generation = np.int64(0)
+    for d in range(first, count, step):
+        generation += 1
+        stats[0] = 0
+        out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
+                               hands, moves, tt_keys, tt_info, generation, stats, values)
+        nodes[d] = stats[0]
+        for p in range(values.shape[0]):
+            leads[d, p] = values[p]
 
 
 @njit(cache=True)

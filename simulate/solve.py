@@ -11,14 +11,16 @@ seats the declarer and the two seats of the same parity.  Seats are 0-based here
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numba
 import numpy as np
 
 from . import _kernels as K
-from .cards import CardError, format_card
-from .rules import RulesError
+from .cards import CardError, format_card, parse_card, split_cards
+from .rules import RulesError, as_variant
 
 SEAT_COUNTS = (4, 6)
 NUM_DENOMS = K.NUM_DENOMS
@@ -136,6 +138,9 @@ def _as_deals(hands) -> np.ndarray:
 def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False) -> BatchResult:
     """Solve many face-space deals (``hands[d, seat]``) from the first lead, in parallel.
 
+    Deals are shared among ``numba.get_num_threads()`` threads, each running the cached,
+    GIL-free kernel on every n-th deal; results do not depend on the thread count.
+
     ``denom``, ``declarer``, ``leader`` and ``active`` are ints or one per deal.  The
     leader leads the first trick (the next active seat to its left if it sits out).
     With ``target=k`` each result is 1/0: can the declarer's team take at least k?
@@ -148,10 +153,21 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     if target is not None and not 0 <= int(target) <= 31:
         raise RulesError(f"target {target}: allowed is 0 to the number of tricks")
     goal = -1 if target is None else int(target)
-    tricks, nodes, by_position = K.dd_solve_many(
-        deals, denoms, declarers & 1, leaders, actives, np.int64(goal),
-        np.int64(table_bits(n_tricks, target is not None)), bool(leads), np.int64(numba.get_num_threads()),
-    )
+    tricks = np.zeros(count, np.int8)
+    nodes = np.zeros(count, np.int64)
+    by_position = np.full((count if leads else 0, 24), -1, np.int8)
+    settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal),
+                np.int64(table_bits(n_tricks, target is not None)))
+    workers = max(1, min(numba.get_num_threads(), count))
+
+    def share(worker: int) -> None:
+        K.dd_solve_share(*settings, np.int64(worker), np.int64(workers), tricks, nodes, by_position)
+
+    if workers == 1:
+        share(0)
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(share, range(workers)))
     by_face = None
     if leads:
         by_face = np.full((count, 24), -1, np.int8)
@@ -227,3 +243,75 @@ def _holds_suit(hand: int, denom: int, suit: int) -> bool:
     return any(
         int(K.SUIT_AT[denom, K.POSITION[denom, bit >> 1]]) == suit for bit in range(48) if hand >> bit & 1
     )
+
+
+# --------------------------------------------------------------------------- deals as text
+
+@lru_cache(maxsize=4096)
+def _face(token: str) -> int:
+    """``parse_card`` remembered per spelling: batch files repeat the same few tokens."""
+    return parse_card(token)
+
+
+def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
+    """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
+    1-based too), checked against the variant's deck.
+
+    The k-th copy of a face met (in seat order) becomes copy k.  Raises CardError or
+    RulesError naming the bad value: a wrong number of hands, a card beyond the deck's
+    copies, a sitting-out seat with cards, hands of unequal size or above the hand size.
+    """
+    variant = as_variant(variant)
+    n_seats, copies = variant.players, variant.copies
+    if len(hands) != n_seats:
+        raise RulesError(f"{len(hands)} hands given: {variant.name} has {n_seats} seats, give one hand per seat")
+    out = set()
+    for seat in sitting_out:
+        if not 1 <= seat <= n_seats:
+            raise RulesError(f"sitting-out seat {seat}: seats are 1 to {n_seats}")
+        out.add(seat)
+    masks = np.zeros(n_seats, np.uint64)
+    holders: dict[int, list[int]] = {}
+    sizes = []
+    for seat, text in enumerate(hands, 1):
+        if not isinstance(text, str):
+            raise CardError(f"hand of seat {seat} is {text!r}: write it as text, e.g. 'JH AH 9S'")
+        mask = 0
+        tokens = split_cards(text)
+        for token in tokens:
+            face = _face(token)
+            seats = holders.setdefault(face, [])
+            seats.append(seat)
+            if len(seats) > copies:
+                where = ", ".join(map(str, seats))
+                allowed = "once" if copies == 1 else f"{copies} times"
+                raise CardError(
+                    f"{format_card(face)} is dealt {len(seats)} times (seats {where}): "
+                    f"the {variant.name} deck has each card {allowed}"
+                )
+            mask |= 1 << (2 * face + len(seats) - 1)
+        masks[seat - 1] = mask
+        sizes.append(len(tokens))
+        if seat in out and tokens:
+            raise RulesError(f"seat {seat} sits out but holds {len(tokens)} cards: its hand must be empty")
+    playing = [(seat, size) for seat, size in enumerate(sizes, 1) if seat not in out]
+    if not playing:
+        raise RulesError("every seat sits out: at least the declarer must play")
+    first_seat, first_size = playing[0]
+    for seat, size in playing:
+        if size != first_size:
+            raise RulesError(
+                f"seat {seat} holds {size} cards, seat {first_seat} {first_size}: "
+                f"every seat that plays needs the same number"
+            )
+    if not 1 <= first_size <= variant.hand_size:
+        raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
+    return masks
+
+
+def active_mask(n_seats: int, sitting_out=()) -> int:
+    """Bit mask of the seats that play, from 1-based sitting-out seats."""
+    mask = (1 << n_seats) - 1
+    for seat in sitting_out:
+        mask &= ~(1 << (seat - 1))
+    return mask
