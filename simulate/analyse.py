@@ -64,7 +64,6 @@ from .rules import (
     DENOM_NAMES, LEVEL, ORDER_UP, PASS, Contract, RulesError, Variant, all_contracts, as_variant,
     check_contract, parse_contract, score_table,
 )
-from .solve import solve_many
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 
 DEFAULT_SEED = 20240601
@@ -243,31 +242,36 @@ def layout_of(question: Question, contract: Contract) -> Layout:
 
 
 def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int | None) -> np.ndarray:
-    """The hands as play begins: after the exchange of the layout, if any."""
+    """The hands as play begins: after the exchange of the layout, if any, with the
+    hands of seats that sit out set aside (empty, as the solver expects)."""
     if layout.exchange == PARTNER_GIFTS:
-        return apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
-    if layout.exchange == PICKUP:
-        return dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
-    return deals
+        hands = apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
+    elif layout.exchange == PICKUP:
+        hands = dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
+    else:
+        hands = deals.copy()
+    sitting_out = [seat for seat in range(question.players) if not layout.active >> seat & 1]
+    hands[:, sitting_out] = 0
+    return hands
 
 
 def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Tricks taken by the bidder's side on each deal (int8), under the question's play model."""
     args = (hands, layout.denom, question.seat, question.leader, layout.active)
-    if question.play != "dd":
-        return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
-    if not layout.sweep:
-        return solve_many(*args)
-    tricks = np.full(hands.shape[0], question.hand_size, np.int8)
-    failed = np.flatnonzero(solve_many(*args, target=question.hand_size) == 0)
-    if failed.size:
-        tricks[failed] = solve_many(hands[failed], *args[1:])
-    return tricks
+    if question.play == "dd" and layout.sweep:
+        tricks = np.full(hands.shape[0], question.hand_size, np.int8)
+        failed = np.flatnonzero(~sweeps(question, layout, hands, first_index))
+        if failed.size:
+            tricks[failed] = play_deals(hands[failed], *args[1:], model="dd")
+        return tricks
+    return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
 
 
 def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
+        from .solve import solve_many  # only double-dummy questions load the solver's module
+
         return solve_many(hands, layout.denom, question.seat, question.leader, layout.active,
                           target=question.hand_size).astype(bool)
     return play_out(question, layout, hands, first_index) == question.hand_size
