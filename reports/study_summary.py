@@ -203,6 +203,21 @@ def study_title(params: StudyParams, rows: int) -> str:
     return f"{params.variant} - {params.play} play - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
 
 
+TABLE_NOTES = {
+    "lone_by_trumps_bowers": "P(make) and mean net points of each lone contract by trumps held and bowers "
+                             "(right + left copies), the four trump suits pooled.",
+    "bids_by_strength": "Every bid by hand strength (points bucket), trump suits pooled, no trumps apart.",
+    "thresholds": f"Smallest feature value from which the bid's mean net points (confident: the lower 95% bound) "
+                  f"stay above 0 in every bucket of at least {MIN_HANDS} hands; blank: no such value.",
+    "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by position "
+                                "(1 leads, 4 deals) and trumps held (the dealer counts the upcard).",
+    "call_by_position_trumps": "The best round-2 call (chosen from the hand: most trumps) with the partner "
+                               "and alone, by position and trumps in the called suit.",
+    "classic_thresholds": f"Per position, the trump count from which ordering up (or the call) pays, and "
+                          f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
+}
+
+
 def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     """Write ``summary/<name>.csv`` and ``summary/summary.md`` under ``out``; return the tables."""
     tables = study_summaries(rows, params)
@@ -211,6 +226,6 @@ def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, p
     sections = [f"# Study summary: {study_title(params, len(rows))}", ""]
     for name, table in tables.items():
         table.to_csv(folder / f"{name}.csv", index=False)
-        sections += [f"## {name}", "", markdown_table(table), ""]
+        sections += [f"## {name}", "", TABLE_NOTES[name], "", markdown_table(table), ""]
     (folder / "summary.md").write_text("\n".join(sections))
     return tables
