@@ -13,8 +13,8 @@ last chunk may be short).  Deal ``i`` is the core dealing kernel's deal ``i`` of
 and every play model draws from its own stream for deal ``i``, so a chunk's rows are a
 pure function of the study parameters and ``k``: the same for any worker count, backend
 or machine.  The parameters (:class:`StudyParams`: variant with options, hands, seed,
-play model, chunk size, lone-discard policy, schema version) are stored in
-``DIR/study.json``; ``--resume`` refuses to continue with different ones.
+play model, chunk size, schema version) are stored in ``DIR/study.json``; ``--resume``
+refuses to continue with different ones.
 
 Files in the study directory
 ----------------------------
@@ -40,9 +40,9 @@ tricks taken by the bidder's side under the study's play model:
 * ``hog_<d>`` (``pigs-and-hogs``): the bidder alone with the original eight against
   three defenders, partners sitting out.
 * ``pig_<d>`` (``pigs-and-hogs``) or ``alone_<d>`` (``six-handed``): the bidder discards
-  two cards (``pig_discard_<d>`` / ``alone_discard_<d>``, chosen by the lone-discard
-  policy below, from the hand alone), each partner gives a card by the rules' default
-  gift policy, then the bidder plays alone.
+  two cards (``pig_discard_<d>`` / ``alone_discard_<d>``, chosen from the hand alone by
+  the rules' void-first policy, :func:`lone_discards`), each partner gives a card by the
+  rules' default gift policy (``highest``), then the bidder plays alone.
 
 Classic rows (``euchre``, ``piq``)
 ----------------------------------
@@ -62,6 +62,24 @@ minus the other team's, from the scoring table):
   trumps, then most points, then suit order), with ``tricks_call``, ``ev_call``, ``tricks_call_alone`` and ``ev_call_alone``.
 
 See :func:`schema_markdown` for the exact column list.
+
+What a row costs, and the choices that follow
+---------------------------------------------
+Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
+
+* Six-seat studies default to ``heuristic`` play: about 6,000 rows/s per core for
+  ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take a minute or two.  Exact
+  double-dummy play of a six-seat level contract costs about half a second per deal
+  and a row needs one per denomination: ``--play dd`` runs at well under one row per
+  second, fine for a few hundred deals, not for 100,000.
+* Pig and Alone discards follow the void-first policy instead of the analyser's search
+  over all 28 pairs: the search needs its own Monte Carlo deals per hand (28 options x
+  the search deals, per row and denomination, thousands of plays per row), which would
+  make a 100,000-deal study take days.  Study P(make) for Pig and Alone is therefore a
+  floor for a bidder who searches its discards.
+* Classic studies default to ``dd``: with everyone playing, one solve per denomination
+  gives both sides' tricks, so all four makers share it; lone contracts are solved per
+  maker.  The dealer's pick-up discard follows the rules' policy.
 """
 
 from __future__ import annotations
@@ -119,7 +137,10 @@ class StudyParams:
 
     @staticmethod
     def from_json(text: str) -> "StudyParams":
-        return StudyParams(**json.loads(text))
+        try:
+            return StudyParams(**json.loads(text))
+        except (TypeError, ValueError):
+            raise StudyError(f"{STUDY_FILE} is not a study of this euchre-mc version (schema {SCHEMA_VERSION})") from None
 
 
 # --------------------------------------------------------------------------- study directory
@@ -361,6 +382,7 @@ def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray
     hands = np.ascontiguousarray(dealt[:, : variant.players])
     if not variant.classic:
         return hands, None
+    # the upcard pile holds one card: its single bit is an exact power of two
     upcard_bit = np.log2(dealt[:, variant.players].astype(np.float64)).astype(np.int64)
     return hands, upcard_bit >> 1
 
@@ -627,6 +649,8 @@ def schema_markdown(params: StudyParams) -> str:
         f"{params.chunk_size}, schema version {params.schema}.",
         "Rows are in `rows/part-*.parquet` (load with `pandas.read_parquet(DIR + '/rows')`).",
         "Definitions of the features: `simulate/features.py`; of the rows: `simulate/study.py`.",
+        "Every trick count is for the row seat's side under the play model above.",
+        "Pig and Alone discards: the rules' void-first policy, chosen from the hand alone; gifts: `highest`.",
         "",
         "| column | type | meaning |",
         "|---|---|---|",
