@@ -69,9 +69,12 @@ from .stats import deals_for_half_width, mean_half_width, next_total, wilson_hal
 DEFAULT_SEED = 20240601
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
+PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
 DEFAULT_MAX_DEALS = 50_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
-CHUNK = 500  # deals per solver call: big enough for the parallel solver, small enough for the progress bar
+# Deals per kernel call: big enough to keep both cores busy and the per-call cost small,
+# small enough that the progress bar moves during long double-dummy runs.
+CHUNK = {"dd": 1000, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 
 
@@ -334,19 +337,31 @@ def search_discard(question: Question, layout: Layout, contracts: list[Contract]
                    first_index: int, progress) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
     options = _search_options(question, layout)
+    count = deals.shape[0]
     successes = np.zeros(len(options), np.int64)
     net = np.full(len(options), np.nan)
-    table = score_table(question.variant, contracts[0])
-    for i, discard in enumerate(options):
-        hands = lay_out(question, layout, deals, discard)
-        if layout.exchange == PARTNER_GIFTS:
-            successes[i] = int(np.count_nonzero(sweeps(question, layout, hands, first_index)))
-        else:
-            tricks = play_out(question, layout, hands, first_index)
-            successes[i] = int(np.count_nonzero(tricks >= contracts[0].tricks_needed(question.hand_size)))
-            net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
-        progress.update(deals.shape[0])
-    search = DiscardSearch(layout, options, successes, net, deals.shape[0], 0)
+    if layout.exchange == PARTNER_GIFTS and question.play == "dd":
+        # Every pair at once: the deals repeated once per pair, each copy with its pair's
+        # discards, so the search is one exchange and one solver call, not 28 of each.
+        # (Random play keeps one call per pair: its streams follow the deal index.)
+        discards = np.repeat(np.array(options, np.uint64), count)
+        hands = lay_out(question, layout, np.tile(deals, (len(options), 1)), discards)
+        swept = sweeps(question, layout, hands, first_index).reshape(len(options), count)
+        successes[:] = np.count_nonzero(swept, axis=1)
+        progress.update(len(options) * count)
+    else:
+        table = score_table(question.variant, contracts[0])
+        needed = contracts[0].tricks_needed(question.hand_size)
+        for i, discard in enumerate(options):
+            hands = lay_out(question, layout, deals, discard)
+            if layout.exchange == PARTNER_GIFTS:
+                successes[i] = int(np.count_nonzero(sweeps(question, layout, hands, first_index)))
+            else:
+                tricks = play_out(question, layout, hands, first_index)
+                successes[i] = int(np.count_nonzero(tricks >= needed))
+                net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
+            progress.update(count)
+    search = DiscardSearch(layout, options, successes, net, count, 0)
     search.chosen = options[search._ranked()[0]]
     return search
 
@@ -515,8 +530,9 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     dealt, total = 0, first_batch
     while True:
-        for start in range(dealt, total, CHUNK):
-            count = min(CHUNK, total - start)
+        chunk = CHUNK[question.play]
+        for start in range(dealt, total, chunk):
+            count = min(chunk, total - start)
             batch = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
                                 first_index=start, count=count)
             for layout in layouts:
@@ -577,7 +593,7 @@ def _next_precision_total(tricks, question, layouts, dealt, precision, cap) -> i
             made = int(np.count_nonzero(counts >= contract.tricks_needed(question.hand_size)))
             if float(wilson_half_width(made, dealt)) >= precision:
                 needed = max(needed, deals_for_half_width(made / dealt, precision))
-    return next_total(dealt, needed, cap, min_batch=CHUNK)
+    return next_total(dealt, needed, cap, min_batch=PRECISION_MIN_BATCH)
 
 
 def _discard_text(question: Question, layout: Layout, searches: dict) -> str:
