@@ -56,7 +56,7 @@ import pandas as pd
 
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
-from .cards import CardError, card_count, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
+from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
 from .deal import deal_unseen
 from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, play_deals
@@ -147,13 +147,19 @@ def _seat_index(seat, n: int, what: str) -> int:
     return int(seat)
 
 
+def _card_text(card) -> str:
+    """A card given as text, or as a face 0..23, as text."""
+    if isinstance(card, str):
+        return card
+    if not isinstance(card, (int, np.integer)) or not 0 <= card < 24:
+        raise CardError(f"unknown card {card!r}: give card text such as JH, or a face 0 to 23")
+    return format_card(int(card))
+
+
 def _hand_mask(variant: Variant, hand) -> int:
-    if isinstance(hand, str):
-        faces = parse_cards(hand, copies=variant.copies, size=variant.hand_size)
-    else:
-        faces = [parse_card(card) if isinstance(card, str) else int(card) for card in hand]
-        parse_cards(" ".join(format_card(f) for f in faces), copies=variant.copies, size=variant.hand_size)
-    return faces_to_mask(faces)
+    """The hand (card text, or a list of cards) as a face-space mask, checked."""
+    text = hand if isinstance(hand, str) else " ".join(_card_text(card) for card in hand)
+    return faces_to_mask(parse_cards(text, copies=variant.copies, size=variant.hand_size))
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
@@ -163,7 +169,7 @@ def _upcard(variant: Variant, upcard, hand: int) -> int | None:
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")
-    face = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    face = parse_card(_card_text(upcard))
     if hand & (1 << (2 * face)):
         raise CardError(
             f"upcard {format_card(face)} is also in the hand {format_cards(mask_to_faces(hand))}: "
@@ -454,14 +460,18 @@ def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[C
 
 
 class _Progress:
-    """A tqdm bar on stderr that appears only once a run has taken a second."""
+    """A tqdm bar on stderr (never stdout) that appears once a run has taken ``delay`` seconds.
 
-    def __init__(self, enabled: bool, total: int):
+    ``delay``: None or False for no bar, True for one second, or a number of seconds.
+    """
+
+    def __init__(self, delay, total: int):
         self.bar = None
-        if enabled:
+        if delay is not None and delay is not False:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, file=sys.stderr, delay=1.0, unit="play", leave=False,
+            seconds = 1.0 if delay is True else float(delay)
+            self.bar = tqdm(total=total, file=sys.stderr, delay=seconds, unit="play", leave=False,
                             desc="analysing", dynamic_ncols=True)
 
     def update(self, count: int) -> None:
@@ -484,7 +494,7 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
                  deals: int | None = None, precision: float | None = None, play: str = "dd",
                  seed: int = DEFAULT_SEED, upcard=None, round_: int | None = None,
                  gift_policy: str = "highest", max_deals: int = DEFAULT_MAX_DEALS,
-                 progress: bool = False) -> AnalysisResult:
+                 progress: bool | float = False) -> AnalysisResult:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
     Seats are 0-based (seat 1 of the rules is 0); ``dealer`` defaults to the last seat.
@@ -493,8 +503,8 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     ``contracts`` is text (``"Hog Hearts, 6 Low"``) or a list; ``upcard`` (classic) a card.
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
-    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress`` shows a
-    bar on stderr once the run takes over a second.
+    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress=True`` shows
+    a bar on stderr once the run takes over a second (a number: after that many seconds).
 
     Returns an :class:`AnalysisResult`: a DataFrame with one row per contract (columns
     ``contract, kind, denomination, level, legal, p_make, ci_low, ci_high, deals,
