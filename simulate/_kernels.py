@@ -784,8 +784,8 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   side are sure tricks, and the leader's side takes the tricks the leader can cash at
 #   once (drawing trumps with top trumps first).
 #
-# Buffers: ``hands[level, seat]`` holds the contract-space hands at trick ``level`` of
-# the search (each trick packs into the next level); ``moves[ply]`` the ordered moves of
+# ``turn[seat]`` is the next active seat (dd_turn_order).  Buffers: ``hands[level, seat]`` holds the contract-space hands at trick ``level`` of
+# the search (each trick boundary packs its position into the next level); ``moves[ply]`` the ordered moves of
 # each ply.  ``tt_keys[slot, seat]`` / ``tt_info[slot]`` are the table (see dd_tt_probe);
 # ``stats[0]`` counts nodes.
 
@@ -795,13 +795,13 @@ DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tr
 DD_BOUND_MASK = 31
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_face_bits(cards):
     """Bit ``2 * face`` set for each face of which ``cards`` holds a copy."""
     return (cards | (cards >> ONE)) & DD_EVEN
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_above(cards):
     """Cards of every face strictly higher (by index) than the highest face in ``cards``."""
     if cards == ZERO:
@@ -810,7 +810,7 @@ def dd_above(cards):
     return ~((ONE << np.uint64(2 * top + 2)) - ONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_level_or_above(cards):
     """Cards of every face at least as high as the highest face in ``cards``."""
     if cards == ZERO:
@@ -819,7 +819,7 @@ def dd_level_or_above(cards):
     return ~((ONE << np.uint64(2 * top)) - ONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_move_classes(legal, other_faces, denom):
     """The lowest card of each class of equivalent cards among ``legal``.
 
@@ -847,7 +847,7 @@ def dd_move_classes(legal, other_faces, denom):
     return reps
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_pack(hands, level, n_seats, denom):
     """Write ``hands[level + 1]``: ``hands[level]`` with every suit packed to the bottom.
 
@@ -877,7 +877,7 @@ def dd_pack(hands, level, n_seats, denom):
         hands[level + 1, s] = packed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_play(card, seat, winner_seat, winner_card, led_suit, denom):
     """The trick's (winner seat, winning card, led suit) after ``seat`` plays ``card``."""
     if led_suit < 0:
@@ -888,21 +888,30 @@ def dd_play(card, seat, winner_seat, winner_card, led_suit, denom):
 
 
 @njit(cache=True)
-def dd_last_trick(hands, level, n_seats, active, denom, leader):
+def dd_turn_order(n_seats, active):
+    """``turn[seat]``: the active seat that plays after ``seat`` (a table: the search asks often)."""
+    turn = np.zeros(n_seats, np.int64)
+    for seat in range(n_seats):
+        turn[seat] = next_active(seat, n_seats, active)
+    return turn
+
+
+@njit(cache=True, inline="always")
+def dd_last_trick(hands, level, turn, denom, leader):
     """The winner of the last trick, where every active seat holds one card."""
     winner_seat = leader
     winner_card = lowest_bit(hands[level, leader])
-    seat = next_active(leader, n_seats, active)
+    seat = turn[leader]
     while seat != leader:
         card = lowest_bit(hands[level, seat])
         if beats(card, winner_card, denom):
             winner_seat = seat
             winner_card = card
-        seat = next_active(seat, n_seats, active)
+        seat = turn[seat]
     return winner_seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     """(lower, upper) bounds on the tricks ``team`` takes of the ``remaining`` ones.
 
@@ -970,7 +979,7 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     return lower, upper
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation):
     """Find the position (``hands[level]``, ``leader``) in the table.
 
@@ -1008,7 +1017,7 @@ def dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation):
     return victim, False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt_keys, tt_info, slot, generation):
     for s in range(n_seats):
         tt_keys[slot, s] = hands[level, s]
@@ -1018,8 +1027,8 @@ def dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt
     )
 
 
-@njit(cache=True)
-def dd_order_moves(hands, level, seat, n_seats, active, denom, leader, led_suit, winner_seat,
+@njit(cache=True, inline="always")
+def dd_order_moves(hands, level, seat, n_seats, denom, leader, led_suit, winner_seat,
                    winner_card, played, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
@@ -1084,83 +1093,175 @@ def dd_order_moves(hands, level, seat, n_seats, active, denom, leader, led_suit,
     return n
 
 
-@njit(cache=True)
-def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
-              n_seats, active, denom, team, moves, ply, tt_keys, tt_info, generation, stats):
-    """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
+# Frame fields of the explicit search stack: ``frames[ply, FIELD]`` (one frame per card
+# played; the search is a loop, not recursion, which saves numba's call and reference
+# counting overhead on every node).
+F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0, 1, 2, 3, 4, 5, 6
+F_SLOT, F_LOWER, F_UPPER, F_BEST, F_MAXIMIZING, F_MOVES, F_NEXT, F_REMAINING = 7, 8, 9, 10, 11, 12, 13, 14
+F_CARD, F_PLAYED = 15, 16
+DD_FRAME_FIELDS = 17
 
-    ``seat`` is on move in the trick led by ``leader``; ``led_suit`` is -1 at a trick
-    boundary, else the trick so far is ``winner_seat``/``winner_card`` and ``played``
-    (its cards).  Null-window alpha-beta: the first move that answers the question for
-    the side on move ends the node.
+
+@njit(cache=True, inline="always")
+def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_info, generation):
+    """Open the node of ``frames[ply]``: 1 or 0 when it is answered without search, else -1
+    after ordering its moves into ``moves[ply]``.
+
+    At a trick boundary: the trick target is out of reach or already met, the last trick,
+    the quick bounds, then the table (after packing the position into the next level).
     """
-    stats[0] += 1
+    level = frames[ply, F_LEVEL]
+    seat = frames[ply, F_SEAT]
+    leader = frames[ply, F_LEADER]
+    need = frames[ply, F_NEED]
     remaining = popcount(hands[level, seat])
     if need <= 0:
-        return True
+        return 1
     if need > remaining:
-        return False
-    leading = led_suit < 0
+        return 0
+    led_suit = frames[ply, F_LED_SUIT]
     best = np.int64(-1)
-    slot = np.int64(-1)
     lower = np.int64(0)
     upper = remaining
-    if leading:
+    slot = np.int64(-1)
+    if led_suit < 0:
         if remaining == 1:
-            return (dd_last_trick(hands, level, n_seats, active, denom, leader) & 1) == team
+            return 1 if (dd_last_trick(hands, level, turn, denom, leader) & 1) == team else 0
         lower, upper = dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining)
         if need <= lower:
-            return True
+            return 1
         if need > upper:
-            return False
+            return 0
+        dd_pack(hands, level, n_seats, denom)
+        level += 1
         slot, found = dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation)
         if found:
             info = tt_info[slot]
             lower = max(lower, info & DD_BOUND_MASK)
             upper = min(upper, (info >> DD_BOUND_BITS) & DD_BOUND_MASK)
             if need <= lower:
-                return True
+                return 1
             if need > upper:
-                return False
+                return 0
             best = ((info >> 10) & 63) - 1
-    maximizing = (seat & 1) == team
-    n = dd_order_moves(hands, level, seat, n_seats, active, denom, leader, led_suit, winner_seat,
-                       winner_card, played, best, moves, ply)
-    result = not maximizing
-    for i in range(n):
-        card = moves[ply, i] & 63
-        bit = ONE << np.uint64(card)
-        hands[level, seat] ^= bit
-        new_seat, new_card, suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
-        following = next_active(seat, n_seats, active)
-        if following == leader:
-            won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
-            dd_pack(hands, level, n_seats, denom)
-            value = dd_search(hands, level + 1, new_seat, new_seat, np.int64(-1), np.int64(-1),
-                              np.int64(-1), ZERO, need - won, n_seats, active, denom, team, moves,
-                              ply + 1, tt_keys, tt_info, generation, stats)
+    frames[ply, F_LEVEL] = level
+    frames[ply, F_REMAINING] = remaining
+    frames[ply, F_SLOT] = slot
+    frames[ply, F_LOWER] = lower
+    frames[ply, F_UPPER] = upper
+    frames[ply, F_BEST] = best
+    frames[ply, F_MAXIMIZING] = 1 if (seat & 1) == team else 0
+    frames[ply, F_MOVES] = dd_order_moves(hands, level, seat, n_seats, denom, leader, led_suit,
+                                          frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
+                                          np.uint64(frames[ply, F_PLAYED]), best, moves, ply)
+    frames[ply, F_NEXT] = 0
+    return -1
+
+
+@njit(cache=True, inline="always")
+def dd_play_next(hands, frames, ply, turn, denom, team, moves):
+    """Play the next move of ``frames[ply]`` and write the child's frame at ``ply + 1``."""
+    level = frames[ply, F_LEVEL]
+    seat = frames[ply, F_SEAT]
+    leader = frames[ply, F_LEADER]
+    card = moves[ply, frames[ply, F_NEXT]] & 63
+    frames[ply, F_NEXT] += 1
+    frames[ply, F_CARD] = card
+    bit = ONE << np.uint64(card)
+    hands[level, seat] ^= bit
+    new_seat, new_card, suit = dd_play(card, seat, frames[ply, F_WINNER_SEAT],
+                                       frames[ply, F_WINNER_CARD], frames[ply, F_LED_SUIT], denom)
+    following = turn[seat]
+    child = ply + 1
+    frames[child, F_LEVEL] = level
+    if following == leader:
+        frames[child, F_SEAT] = new_seat
+        frames[child, F_LEADER] = new_seat
+        frames[child, F_WINNER_SEAT] = -1
+        frames[child, F_WINNER_CARD] = -1
+        frames[child, F_LED_SUIT] = -1
+        frames[child, F_PLAYED] = 0
+        frames[child, F_NEED] = frames[ply, F_NEED] - (1 if (new_seat & 1) == team else 0)
+    else:
+        frames[child, F_SEAT] = following
+        frames[child, F_LEADER] = leader
+        frames[child, F_WINNER_SEAT] = new_seat
+        frames[child, F_WINNER_CARD] = new_card
+        frames[child, F_LED_SUIT] = suit
+        frames[child, F_PLAYED] = np.int64(np.uint64(frames[ply, F_PLAYED]) | bit)
+        frames[child, F_NEED] = frames[ply, F_NEED]
+
+
+# ``_nrt=False``: the search allocates nothing, and without numba's runtime the arrays it
+# hands to its inlined helpers are not reference counted (atomic increments and
+# decrements on every node cost more than half the time when they were).
+@njit(cache=True, _nrt=False)
+def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
+              n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
+    """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
+
+    ``seat`` is on move in the trick led by ``leader``; ``led_suit`` is -1 at a trick
+    boundary, else the trick so far is ``winner_seat``/``winner_card`` and ``played``
+    (its cards).  Null-window alpha-beta: the first move that answers the question for
+    the side on move ends the node.  A trick boundary reads ``hands[level]``, and if the
+    quick bounds do not answer, packs it into ``hands[level + 1]`` and searches there.
+    The search runs on the explicit stack ``frames`` from ``ply`` up (see F_*).
+    """
+    root = ply
+    frames[ply, F_LEVEL] = level
+    frames[ply, F_SEAT] = seat
+    frames[ply, F_LEADER] = leader
+    frames[ply, F_WINNER_SEAT] = winner_seat
+    frames[ply, F_WINNER_CARD] = winner_card
+    frames[ply, F_LED_SUIT] = led_suit
+    frames[ply, F_PLAYED] = np.int64(played)
+    frames[ply, F_NEED] = need
+    entering = True
+    value = False
+    while True:
+        if entering:
+            stats[0] += 1
+            answer = dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys,
+                              tt_info, generation)
+            if answer < 0:
+                dd_play_next(hands, frames, ply, turn, denom, team, moves)
+                ply += 1
+                continue
+            value = answer == 1
         else:
-            value = dd_search(hands, level, following, leader, new_seat, new_card, suit,
-                              played | bit, need, n_seats, active, denom, team, moves, ply + 1,
-                              tt_keys, tt_info, generation, stats)
-        hands[level, seat] ^= bit
-        if value == maximizing:
-            result = maximizing
-            best = card
-            break
-    if leading:
-        if result:
-            lower = need
-        else:
-            upper = need - 1
-        dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt_keys, tt_info,
-                    slot, generation)
-    return result
+            # back in frames[ply] with the value of its child: undo the card, then cut off,
+            # try the next move, or close the node
+            bit = ONE << np.uint64(frames[ply, F_CARD])
+            hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]] ^= bit
+            maximizing = frames[ply, F_MAXIMIZING] == 1
+            if value == maximizing:
+                frames[ply, F_BEST] = frames[ply, F_CARD]
+            elif frames[ply, F_NEXT] < frames[ply, F_MOVES]:
+                dd_play_next(hands, frames, ply, turn, denom, team, moves)
+                ply += 1
+                entering = True
+                continue
+            else:
+                value = not maximizing
+            if frames[ply, F_LED_SUIT] < 0:
+                lower = frames[ply, F_LOWER]
+                upper = frames[ply, F_UPPER]
+                if value:
+                    lower = frames[ply, F_NEED]
+                else:
+                    upper = frames[ply, F_NEED] - 1
+                dd_tt_store(hands, frames[ply, F_LEVEL], n_seats, frames[ply, F_LEADER],
+                            frames[ply, F_REMAINING], lower, upper, frames[ply, F_BEST], tt_keys,
+                            tt_info, frames[ply, F_SLOT], generation)
+        if ply == root:
+            return value
+        ply -= 1
+        entering = False
 
 
 @njit(cache=True)
 def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, target,
-             n_seats, active, denom, team, moves, ply, tt_keys, tt_info, generation, stats):
+             n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
     """Tricks ``team`` takes from this position under perfect play (this trick included).
 
     With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
@@ -1168,8 +1269,8 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     """
     if target >= 0:
         found = dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played,
-                          target, n_seats, active, denom, team, moves, ply, tt_keys, tt_info,
-                          generation, stats)
+                          target, n_seats, turn, denom, team, moves, ply, tt_keys, tt_info,
+                          generation, stats, frames)
         return np.int64(1) if found else np.int64(0)
     lower = np.int64(0)
     upper = popcount(hands[level, seat])
@@ -1178,7 +1279,7 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     while lower < upper:
         need = (lower + upper + 1) // 2
         if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
-                     n_seats, active, denom, team, moves, ply, tt_keys, tt_info, generation, stats):
+                     n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
             lower = need
         else:
             upper = need - 1
@@ -1186,8 +1287,8 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
 
 
 @njit(cache=True)
-def dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, active,
-             denom, team, moves, tt_keys, tt_info, generation, stats, out):
+def dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, turn,
+             denom, team, moves, tt_keys, tt_info, generation, stats, frames, out):
     """``out[position]`` = tricks ``team`` takes after ``seat`` plays that contract face.
 
     The position is ``hands[0]`` with ``seat`` on move; faces that are not legal get -1.
@@ -1209,46 +1310,47 @@ def dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_
             bit = ONE << np.uint64(card)
             hands[0, seat] ^= bit
             new_seat, new_card, suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
-            following = next_active(seat, n_seats, active)
+            following = turn[seat]
             if following == leader:
                 won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
-                dd_pack(hands, np.int64(0), n_seats, denom)
-                value = won + dd_value(hands, np.int64(1), new_seat, new_seat, np.int64(-1),
+                value = won + dd_value(hands, np.int64(0), new_seat, new_seat, np.int64(-1),
                                        np.int64(-1), np.int64(-1), ZERO, np.int64(-1), n_seats,
-                                       active, denom, team, moves, np.int64(1), tt_keys, tt_info,
-                                       generation, stats)
+                                       turn, denom, team, moves, np.int64(1), tt_keys, tt_info,
+                                       generation, stats, frames)
             else:
                 value = dd_value(hands, np.int64(0), following, leader, new_seat, new_card, suit,
-                                 played | bit, np.int64(-1), n_seats, active, denom, team, moves,
-                                 np.int64(1), tt_keys, tt_info, generation, stats)
+                                 played | bit, np.int64(-1), n_seats, turn, denom, team, moves,
+                                 np.int64(1), tt_keys, tt_info, generation, stats, frames)
             hands[0, seat] ^= bit
         out[card >> 1] = value
 
 
 @njit(cache=True)
 def dd_buffers(n_seats, tricks, tt_bits):
-    """Search buffers for positions of up to ``tricks`` tricks: hands, moves, table."""
+    """Search buffers for positions of up to ``tricks`` tricks: hands, moves, stack, table."""
     hands = np.zeros((tricks + 2, n_seats), np.uint64)
     moves = np.zeros((tricks * n_seats + 2, 32), np.int64)
+    frames = np.zeros((tricks * n_seats + 2, DD_FRAME_FIELDS), np.int64)
     tt_keys = np.zeros((np.int64(1) << tt_bits, n_seats), np.uint64)
     tt_info = np.zeros(np.int64(1) << tt_bits, np.int64)
-    return hands, moves, tt_keys, tt_info
+    return hands, moves, frames, tt_keys, tt_info
 
 
 @njit(cache=True)
-def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, tt_keys, tt_info,
-                  generation, stats, leads):
+def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, frames, tt_keys,
+                  tt_info, generation, stats, leads):
     """Solve one face-space deal from its first lead; fill ``leads`` if it has 24 entries."""
     n_seats = deal.shape[0]
     for s in range(n_seats):
         hands[0, s] = to_contract(deal[s], denom)
     leader = first_active(leader, n_seats, active)
+    turn = dd_turn_order(n_seats, active)
     tricks = dd_value(hands, np.int64(0), leader, leader, np.int64(-1), np.int64(-1),
-                      np.int64(-1), ZERO, target, n_seats, active, denom, team, moves, np.int64(0),
-                      tt_keys, tt_info, generation, stats)
+                      np.int64(-1), ZERO, target, n_seats, turn, denom, team, moves, np.int64(0),
+                      tt_keys, tt_info, generation, stats, frames)
     if leads.shape[0] == 24:
         dd_leads(hands, leader, leader, np.int64(-1), np.int64(-1), np.int64(-1), ZERO, n_seats,
-                 active, denom, team, moves, tt_keys, tt_info, generation, stats, leads)
+                 turn, denom, team, moves, tt_keys, tt_info, generation, stats, frames, leads)
     return tricks
 
 
@@ -1267,7 +1369,7 @@ def dd_solve_share(deals, denoms, teams, leaders, actives, target, tt_bits, firs
     for d in range(first, count, step):
         for s in range(n_seats):
             tricks = max(tricks, popcount(deals[d, s]))
-    hands, moves, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
+    hands, moves, frames, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
     stats = np.zeros(2, np.int64)
     values = np.zeros(24 if leads.shape[0] > 0 else 0, np.int64)
     generation = np.int64(0)
@@ -1275,7 +1377,7 @@ def dd_solve_share(deals, denoms, teams, leaders, actives, target, tt_bits, firs
         generation += 1
         stats[0] = 0
         out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
-                               hands, moves, tt_keys, tt_info, generation, stats, values)
+                               hands, moves, frames, tt_keys, tt_info, generation, stats, values)
         nodes[d] = stats[0]
         for p in range(values.shape[0]):
             leads[d, p] = values[p]
@@ -1292,10 +1394,11 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     tricks = np.int64(0)
     for s in range(n_seats):
         tricks = max(tricks, popcount(deal[s]))
-    hands, moves, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
+    hands, moves, frames, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
     for s in range(n_seats):
         hands[0, s] = to_contract(deal[s], denom)
     leader = first_active(leader, n_seats, active)
+    turn = dd_turn_order(n_seats, active)
     seat = leader
     winner_seat = np.int64(-1)
     winner_card = np.int64(-1)
@@ -1305,15 +1408,15 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
         card = np.int64(2 * POSITION[denom, face])
         winner_seat, winner_card, led_suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
         played |= ONE << np.uint64(card)
-        seat = next_active(seat, n_seats, active)
+        seat = turn[seat]
     stats = np.zeros(2, np.int64)
     generation = np.int64(1)
     value = dd_value(hands, np.int64(0), seat, leader, winner_seat, winner_card, led_suit, played,
-                     np.int64(-1), n_seats, active, denom, team, moves, np.int64(0), tt_keys,
-                     tt_info, generation, stats)
+                     np.int64(-1), n_seats, turn, denom, team, moves, np.int64(0), tt_keys,
+                     tt_info, generation, stats, frames)
     if leads.shape[0] == 24:
-        dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, active,
-                 denom, team, moves, tt_keys, tt_info, generation, stats, leads)
+        dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, turn,
+                 denom, team, moves, tt_keys, tt_info, generation, stats, frames, leads)
     return value, stats[0]
 
 
