@@ -318,14 +318,13 @@ def test_tricks_are_counted_for_the_declarers_team(model):
     assert play_deals(deals, HEARTS, 0, 0, EVERY_SEAT_OF_FOUR, model).tolist() == [0]
 
 
-@pytest.mark.parametrize("model", ["random", "heuristic"])
-def test_both_teams_tricks_add_up(model):
+def test_random_tricks_of_both_teams_add_up_to_the_hand():
     hands = deal_unseen("pigs-and-hogs", {}, seed=8, count=300)
-    team0 = play_deals(hands, CLUBS, 0, 0, EVERY_SEAT_OF_SIX, model, seed=1)
-    as_team1 = play_deals(hands, CLUBS, 1, 0, EVERY_SEAT_OF_SIX, "random", seed=1)
-    if model == "random":
-        assert (team0.astype(int) + as_team1 == 8).all()
-    assert team0.dtype == np.int8 and ((0 <= team0) & (team0 <= 8)).all()
+    team0 = play_deals(hands, CLUBS, 0, 0, EVERY_SEAT_OF_SIX, "random", seed=1)
+    team1 = play_deals(hands, CLUBS, 1, 0, EVERY_SEAT_OF_SIX, "random", seed=1)
+    assert team0.dtype == np.int8 and team1.dtype == np.int8
+    assert (team0.astype(int) + team1 == 8).all()
+    assert team0.min() < team0.max()  # the deals differ, so the counts do
 
 
 def test_random_playouts_split_and_thread_count_give_same_results():
