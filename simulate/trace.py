@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _kernels as K
 from .auction import auction_result, format_auction, misdeal_calls, parse_auction
-from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal
+from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
     LEVEL, ORDER_UP, Contract, RulesError, Variant, as_variant, check_contract, denom_name,
@@ -125,7 +125,7 @@ def default_contract(variant, hands, dealer: int, upcard: int | None, bidder: in
     variant = as_variant(variant)
     bidder = (dealer + 1) % variant.players if bidder is None else bidder
     if variant.classic:
-        return bidder, Contract(ORDER_UP, upcard // 6)
+        return bidder, Contract(ORDER_UP, suit_of(upcard))
     trumps = [
         K.popcount(K.to_contract(np.uint64(hands[bidder]), np.int64(suit)) & K.SUIT_MASK[suit, suit])
         for suit in range(4)
