@@ -95,7 +95,7 @@ def format_analysis(result) -> str:
     march = f" {'march':>5}" if classic else ""
     header = (f"  {'contract':<21} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
               f"{'±95%':>5}{march}  ")
-    lines += [" " * len(header) + f"tricks taken, % of deals",
+    lines += [" " * len(header) + "tricks taken, % of deals",
               header + "".join(f"{t:>3}" for t in range(size + 1))]
     previous_tricks, previous_denom = None, None
     best = result.advice.get("bid")

@@ -56,7 +56,7 @@ import pandas as pd
 
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
-from .cards import CardError, card_count, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
+from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
 from .deal import deal_unseen
 from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, play_deals
@@ -69,9 +69,12 @@ from .stats import deals_for_half_width, mean_half_width, next_total, wilson_hal
 DEFAULT_SEED = 20240601
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
+PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
 DEFAULT_MAX_DEALS = 50_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
-CHUNK = 500  # deals per solver call: big enough for the parallel solver, small enough for the progress bar
+# Deals per kernel call: big enough to keep both cores busy and the per-call cost small,
+# small enough that the progress bar moves during long double-dummy runs.
+CHUNK = {"dd": 1000, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 
 
@@ -144,13 +147,19 @@ def _seat_index(seat, n: int, what: str) -> int:
     return int(seat)
 
 
+def _card_text(card) -> str:
+    """A card given as text, or as a face 0..23, as text."""
+    if isinstance(card, str):
+        return card
+    if not isinstance(card, (int, np.integer)) or not 0 <= card < 24:
+        raise CardError(f"unknown card {card!r}: give card text such as JH, or a face 0 to 23")
+    return format_card(int(card))
+
+
 def _hand_mask(variant: Variant, hand) -> int:
-    if isinstance(hand, str):
-        faces = parse_cards(hand, copies=variant.copies, size=variant.hand_size)
-    else:
-        faces = [parse_card(card) if isinstance(card, str) else int(card) for card in hand]
-        parse_cards(" ".join(format_card(f) for f in faces), copies=variant.copies, size=variant.hand_size)
-    return faces_to_mask(faces)
+    """The hand (card text, or a list of cards) as a face-space mask, checked."""
+    text = hand if isinstance(hand, str) else " ".join(_card_text(card) for card in hand)
+    return faces_to_mask(parse_cards(text, copies=variant.copies, size=variant.hand_size))
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
@@ -160,7 +169,7 @@ def _upcard(variant: Variant, upcard, hand: int) -> int | None:
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")
-    face = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    face = parse_card(_card_text(upcard))
     if hand & (1 << (2 * face)):
         raise CardError(
             f"upcard {format_card(face)} is also in the hand {format_cards(mask_to_faces(hand))}: "
@@ -334,19 +343,31 @@ def search_discard(question: Question, layout: Layout, contracts: list[Contract]
                    first_index: int, progress) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
     options = _search_options(question, layout)
+    count = deals.shape[0]
     successes = np.zeros(len(options), np.int64)
     net = np.full(len(options), np.nan)
-    table = score_table(question.variant, contracts[0])
-    for i, discard in enumerate(options):
-        hands = lay_out(question, layout, deals, discard)
-        if layout.exchange == PARTNER_GIFTS:
-            successes[i] = int(np.count_nonzero(sweeps(question, layout, hands, first_index)))
-        else:
-            tricks = play_out(question, layout, hands, first_index)
-            successes[i] = int(np.count_nonzero(tricks >= contracts[0].tricks_needed(question.hand_size)))
-            net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
-        progress.update(deals.shape[0])
-    search = DiscardSearch(layout, options, successes, net, deals.shape[0], 0)
+    if layout.exchange == PARTNER_GIFTS and question.play == "dd":
+        # Every pair at once: the deals repeated once per pair, each copy with its pair's
+        # discards, so the search is one exchange and one solver call, not 28 of each.
+        # (Random play keeps one call per pair: its streams follow the deal index.)
+        discards = np.repeat(np.array(options, np.uint64), count)
+        hands = lay_out(question, layout, np.tile(deals, (len(options), 1)), discards)
+        swept = sweeps(question, layout, hands, first_index).reshape(len(options), count)
+        successes[:] = np.count_nonzero(swept, axis=1)
+        progress.update(len(options) * count)
+    else:
+        table = score_table(question.variant, contracts[0])
+        needed = contracts[0].tricks_needed(question.hand_size)
+        for i, discard in enumerate(options):
+            hands = lay_out(question, layout, deals, discard)
+            if layout.exchange == PARTNER_GIFTS:
+                successes[i] = int(np.count_nonzero(sweeps(question, layout, hands, first_index)))
+            else:
+                tricks = play_out(question, layout, hands, first_index)
+                successes[i] = int(np.count_nonzero(tricks >= needed))
+                net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
+            progress.update(count)
+    search = DiscardSearch(layout, options, successes, net, count, 0)
     search.chosen = options[search._ranked()[0]]
     return search
 
@@ -439,14 +460,18 @@ def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[C
 
 
 class _Progress:
-    """A tqdm bar on stderr that appears only once a run has taken a second."""
+    """A tqdm bar on stderr (never stdout) that appears once a run has taken ``delay`` seconds.
 
-    def __init__(self, enabled: bool, total: int):
+    ``delay``: None or False for no bar, True for one second, or a number of seconds.
+    """
+
+    def __init__(self, delay, total: int):
         self.bar = None
-        if enabled:
+        if delay is not None and delay is not False:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, file=sys.stderr, delay=1.0, unit="play", leave=False,
+            seconds = 1.0 if delay is True else float(delay)
+            self.bar = tqdm(total=total, file=sys.stderr, delay=seconds, unit="play", leave=False,
                             desc="analysing", dynamic_ncols=True)
 
     def update(self, count: int) -> None:
@@ -469,7 +494,7 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
                  deals: int | None = None, precision: float | None = None, play: str = "dd",
                  seed: int = DEFAULT_SEED, upcard=None, round_: int | None = None,
                  gift_policy: str = "highest", max_deals: int = DEFAULT_MAX_DEALS,
-                 progress: bool = False) -> AnalysisResult:
+                 progress: bool | float = False) -> AnalysisResult:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
     Seats are 0-based (seat 1 of the rules is 0); ``dealer`` defaults to the last seat.
@@ -478,8 +503,8 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     ``contracts`` is text (``"Hog Hearts, 6 Low"``) or a list; ``upcard`` (classic) a card.
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
-    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress`` shows a
-    bar on stderr once the run takes over a second.
+    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress=True`` shows
+    a bar on stderr once the run takes over a second (a number: after that many seconds).
 
     Returns an :class:`AnalysisResult`: a DataFrame with one row per contract (columns
     ``contract, kind, denomination, level, legal, p_make, ci_low, ci_high, deals,
@@ -515,8 +540,9 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     dealt, total = 0, first_batch
     while True:
-        for start in range(dealt, total, CHUNK):
-            count = min(CHUNK, total - start)
+        chunk = CHUNK[question.play]
+        for start in range(dealt, total, chunk):
+            count = min(chunk, total - start)
             batch = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
                                 first_index=start, count=count)
             for layout in layouts:
@@ -577,7 +603,7 @@ def _next_precision_total(tricks, question, layouts, dealt, precision, cap) -> i
             made = int(np.count_nonzero(counts >= contract.tricks_needed(question.hand_size)))
             if float(wilson_half_width(made, dealt)) >= precision:
                 needed = max(needed, deals_for_half_width(made / dealt, precision))
-    return next_total(dealt, needed, cap, min_batch=CHUNK)
+    return next_total(dealt, needed, cap, min_batch=PRECISION_MIN_BATCH)
 
 
 def _discard_text(question: Question, layout: Layout, searches: dict) -> str:

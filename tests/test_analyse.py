@@ -248,3 +248,11 @@ def test_bad_questions_name_the_bad_value(options, message):
 def test_an_upcard_in_the_hand_is_rejected():
     with pytest.raises(ValueError, match="upcard JH is also in the hand"):
         analyse_hand("euchre", "JH JD AH KH KS", upcard="JH", deals=10)
+
+
+def test_the_progress_bar_goes_to_stderr_only(capsys):
+    analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20, progress=0.0)
+    captured = capsys.readouterr()
+    assert "analysing" in captured.err and captured.out == ""
+    analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20)
+    assert capsys.readouterr().err == ""
