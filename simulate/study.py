@@ -84,6 +84,7 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -94,10 +95,10 @@ import numpy as np
 import pandas as pd
 
 from ._kernels import deal_many, void_first_discards_many
-from .cards import format_card, format_cards, mask_to_faces
+from .cards import format_card
 from .deal import deck_mask
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
-from .features import DENOM_CODES, hand_features
+from .features import DENOM_CODES, face_counts, hand_features
 from .play import play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 
@@ -157,12 +158,20 @@ def finished_chunks(out) -> set[int]:
     return {int(p.stem.split("-")[1]) for p in rows.glob("part-*.parquet")}
 
 
-def write_chunk(out, chunk: int, frame: pd.DataFrame) -> Path:
-    """Write a chunk's rows atomically: a temporary file in the same folder, then ``os.replace``."""
+def chunk_parquet(frame: pd.DataFrame) -> bytes:
+    """A chunk's rows as the bytes of a Parquet file (made where the chunk is computed)."""
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, index=False)
+    return buffer.getvalue()
+
+
+def write_chunk(out, chunk: int, parquet: bytes) -> Path:
+    """Write a chunk's file atomically: a temporary file in the same folder, then ``os.replace``."""
     final = part_path(out, chunk)
     temporary = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    frame.to_parquet(temporary, index=False)
-    with open(temporary, "rb") as handle:
+    with open(temporary, "wb") as handle:
+        handle.write(parquet)
+        handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, final)
     return final
@@ -216,12 +225,18 @@ def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
 
 # --------------------------------------------------------------------------- running chunks
 
-def _chunk_on_one_thread(params: StudyParams, chunk: int) -> tuple[int, pd.DataFrame]:
+def computed_chunk(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
+    """``(chunk, rows, Parquet bytes)``: what a worker sends back for the writer."""
+    frame = study_chunk(params, chunk)
+    return chunk, len(frame), chunk_parquet(frame)
+
+
+def _chunk_on_one_thread(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
     """A chunk on a worker process: numba on one thread, so K workers use K cores."""
     import numba
 
     numba.set_num_threads(1)
-    return chunk, study_chunk(params, chunk)
+    return computed_chunk(params, chunk)
 
 
 def _run_in_process(params, todo):
@@ -231,7 +246,7 @@ def _run_in_process(params, todo):
     numba.set_num_threads(1)
     try:
         for chunk in todo:
-            yield chunk, study_chunk(params, chunk)
+            yield computed_chunk(params, chunk)
     finally:
         numba.set_num_threads(threads)
 
@@ -356,9 +371,9 @@ def run_study(variant, hands: int, seed: int, out, play: str | None = None, work
     already = sum(len(params.chunk_deals(k)) for k in done) * players
     with tqdm(total=params.hands * players, initial=already, unit="row", unit_scale=True,
               disable=not progress, file=sys.stderr, smoothing=0.1) as bar:
-        for chunk, frame in results:
-            write_chunk(out, chunk, frame)
-            bar.update(len(frame))
+        for chunk, rows, parquet in results:
+            write_chunk(out, chunk, parquet)
+            bar.update(rows)
     return params
 
 
@@ -387,8 +402,23 @@ def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray
     return hands, upcard_bit >> 1
 
 
-def hand_text(masks) -> list[str]:
-    return [format_cards(mask_to_faces(int(mask))) for mask in masks]
+_CARD_BYTES = np.array([list((format_card(face) + " ").encode()) for face in range(24)], np.uint8)
+
+
+def hand_text(masks) -> np.ndarray:
+    """``format_cards`` of many hands that hold the same number of cards, at numpy speed.
+
+    Cards in face order (suit, then rank), as ``format_cards`` writes them.
+    """
+    counts = face_counts(masks)
+    size = int(counts[0].sum()) if len(counts) else 0
+    if (counts.sum(axis=1) != size).any():
+        raise ValueError("hand_text needs hands of one size")
+    if size == 0:
+        return np.full(len(counts), "", dtype=object)
+    faces = np.repeat(np.tile(np.arange(24), len(counts)), counts.ravel()).reshape(len(counts), size)
+    text = _CARD_BYTES[faces].reshape(len(counts), 3 * size)[:, :-1]
+    return np.ascontiguousarray(text).view(f"S{3 * size - 1}").ravel().astype(str).astype(object)
 
 
 def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:

@@ -13,7 +13,7 @@ from simulate.features import hand_features
 from simulate.play import play_deals
 from simulate.rules import RulesError
 from simulate.study import (
-    StudyError, deal_cards, lone_discards, make_params, read_params, read_rows, run_study, schema_columns, study_chunk,
+    StudyError, deal_cards, hand_text, lone_discards, make_params, read_params, read_rows, run_study, schema_columns, study_chunk,
 )
 
 JIT_DISABLED = bool(numba.config.DISABLE_JIT)
@@ -196,13 +196,13 @@ def test_resume_after_an_interruption_gives_identical_rows(ph_rows, tmp_path, mo
     written = []
     real_write = study.write_chunk
 
-    def interrupted_write(where, chunk, frame):
+    def interrupted_write(where, chunk, parquet):
         if len(written) == 1:
             # a killed writer leaves its temporary file behind
             (where / "rows" / f".part-{chunk:06d}.parquet.999.tmp").write_bytes(b"partial")
             raise KeyboardInterrupt
         written.append(chunk)
-        return real_write(where, chunk, frame)
+        return real_write(where, chunk, parquet)
 
     monkeypatch.setattr(study, "write_chunk", interrupted_write)
     target = tmp_path / "again"
@@ -267,3 +267,9 @@ def test_bad_study_parameters_are_named(kwargs, message):
 def test_unknown_variant_is_a_rules_error():
     with pytest.raises(RulesError, match="unknown variant"):
         make_params("bridge", 10, 1)
+
+
+def test_hand_text_writes_hands_as_format_cards_does():
+    texts = ["JH JH JD AH KH QH 9S AC", "9C 9C TD TD AS AS KS QS"]
+    masks = np.array([faces_to_mask(parse_cards(text)) for text in texts], np.uint64)
+    assert list(hand_text(masks)) == ["AC JD JH JH QH KH AH 9S", "9C 9C TD TD QS KS AS AS"]
