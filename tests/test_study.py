@@ -273,3 +273,20 @@ def test_hand_text_writes_hands_as_format_cards_does():
     texts = ["JH JH JD AH KH QH 9S AC", "9C 9C TD TD AS AS KS QS"]
     masks = np.array([faces_to_mask(parse_cards(text)) for text in texts], np.uint64)
     assert list(hand_text(masks)) == ["AC JD JH JH QH KH AH 9S", "9C 9C TD TD QS KS AS AS"]
+
+
+@pytest.mark.parametrize("variant,charts", [
+    ("six-handed", ["lone_p_make.png", "net_by_level.png"]),
+    ("piq", ["order_up_value.png", "round2_call_value.png"]),
+    ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png"]),
+])
+def test_every_variant_studies_and_charts(tmp_path, variant, charts):
+    from reports.study_charts import build_study_reports
+
+    out = tmp_path / "study"
+    run_study(variant, 8, 2, out, chunk_size=4)
+    rows = read_rows(out)
+    assert list(rows.columns) == [name for name, _, _ in schema_columns(variant)]
+    index = build_study_reports(out)
+    assert sorted(p.name for p in (out / "charts").iterdir()) == charts
+    assert all(f"charts/{name}" in index.read_text() for name in charts)
