@@ -290,3 +290,9 @@ def test_every_variant_studies_and_charts(tmp_path, variant, charts):
     index = build_study_reports(out)
     assert sorted(p.name for p in (out / "charts").iterdir()) == charts
     assert all(f"charts/{name}" in index.read_text() for name in charts)
+
+
+def test_study_rows_hold_both_right_bowers_as_often_as_combinatorics_says(ph_rows):
+    _, rows = ph_rows
+    both = np.concatenate([rows[f"right_{code}"].to_numpy() == 2 for code in "cdhs"])
+    assert within(both.mean(), math.comb(46, 6) / math.comb(48, 8), both.size)
