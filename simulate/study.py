@@ -213,14 +213,19 @@ def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
                 for name in asdict(params) if getattr(params, name) != getattr(stored, name)
             )
             raise StudyError(f"--resume with different parameters: {differ}; resume with the stored ones")
+        (out / ROWS_DIR).mkdir(exist_ok=True)
         for stale in (out / ROWS_DIR).glob(".part-*.tmp"):
             stale.unlink()
         return finished_chunks(out)
     if out.exists() and any(out.iterdir()):
         raise StudyError(f"--out {out} is not empty: choose a new directory, or pass --resume to continue its study")
-    (out / ROWS_DIR).mkdir(parents=True, exist_ok=True)
-    stored_path.write_text(params.to_json())
+    out.mkdir(parents=True, exist_ok=True)
+    # the identity first, so that whatever happens next the directory can be resumed
+    temporary = stored_path.with_name(f".{STUDY_FILE}.tmp")
+    temporary.write_text(params.to_json())
+    os.replace(temporary, stored_path)
     (out / SCHEMA_FILE).write_text(schema_markdown(params))
+    (out / ROWS_DIR).mkdir()
     return set()
 
 
