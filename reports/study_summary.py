@@ -42,17 +42,26 @@ def point_bucket(points) -> pd.Categorical:
 
 
 def summarise(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
-    """Group ``frame`` (columns ``made`` bool, ``net`` number, plus ``keys``) into estimates."""
+    """Group ``frame`` (columns ``made`` bool, ``net`` number, plus ``keys``) into estimates.
+
+    A boolean ``march`` column (all tricks taken), when present, is summarised too.
+    """
+    marches = "march" in frame.columns
     grouped = frame.groupby(keys, observed=True, sort=True)
-    table = grouped.agg(hands=("net", "size"), made=("made", "sum"), mean_net=("net", "mean"), sd=("net", "std"))
-    table = table.reset_index()
+    counts = {"hands": ("net", "size"), "made": ("made", "sum"), "mean_net": ("net", "mean"), "sd": ("net", "std")}
+    if marches:
+        counts["marches"] = ("march", "sum")
+    table = grouped.agg(**counts).reset_index()
     table["p_make"] = table["made"] / table["hands"]
     table["ci_low"], table["ci_high"] = wilson_interval(table["made"], table["hands"])
     half = Z95 * table["sd"].fillna(0.0) / np.sqrt(table["hands"])
     table["net_ci_low"] = table["mean_net"] - half
     table["net_ci_high"] = table["mean_net"] + half
-    order = ["hands", "made", "p_make", "ci_low", "ci_high", "mean_net", "net_ci_low", "net_ci_high"]
-    return table[keys + order]
+    order = ["hands", "made", "p_make", "ci_low", "ci_high"]
+    if marches:
+        table["p_march"] = table["marches"] / table["hands"]
+        order += ["marches", "p_march"]
+    return table[keys + order + ["mean_net", "net_ci_low", "net_ci_high"]]
 
 
 def profitable_from(table: pd.DataFrame, feature: str, column: str = "mean_net") -> float:
@@ -143,11 +152,14 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
 # --------------------------------------------------------------------------- classic
 
 def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
-    order = summarise(rows.assign(made=rows["tricks_order"] >= 3, net=rows["ev_order"]), ["position", "trumps"])
-    alone = summarise(rows.assign(made=rows["tricks_alone"] == 5, net=rows["ev_alone"]), ["position", "trumps"])
-    call = summarise(rows.assign(made=rows["tricks_call"] >= 3, net=rows["ev_call"]), ["position", "call_trumps"])
-    call_alone = summarise(rows.assign(made=rows["tricks_call_alone"] == 5, net=rows["ev_call_alone"]),
-                           ["position", "call_trumps"])
+    def outcomes(contract: str, net: str, feature: str) -> pd.DataFrame:
+        tricks = rows[f"tricks_{contract}"]
+        return summarise(rows.assign(made=tricks >= 3, march=tricks == 5, net=rows[net]), ["position", feature])
+
+    order = outcomes("order", "ev_order", "trumps")
+    alone = outcomes("alone", "ev_alone", "trumps")
+    call = outcomes("call", "ev_call", "call_trumps")
+    call_alone = outcomes("call_alone", "ev_call_alone", "call_trumps")
     thresholds = []
     for position in sorted(rows["position"].unique()):
         pick = order["position"] == position
@@ -168,8 +180,7 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
 
 
 def _merge_alone(partner: pd.DataFrame, alone: pd.DataFrame, feature: str) -> pd.DataFrame:
-    keep = ["position", feature, "made", "p_make", "ci_low", "ci_high", "mean_net", "net_ci_low", "net_ci_high"]
-    return partner.merge(alone[keep], on=["position", feature], suffixes=("", "_alone"))
+    return partner.merge(alone.drop(columns="hands"), on=["position", feature], suffixes=("", "_alone"))
 
 
 def _front(frame: pd.DataFrame, first: list[str]) -> pd.DataFrame:

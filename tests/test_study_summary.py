@@ -82,8 +82,9 @@ def test_classic_order_up_value_by_position_and_trumps():
     order = tables["order_by_position_trumps"].set_index(["position", "trumps"])
     two = order.loc[(1, 2)]
     assert (two["hands"], two["made"], two["mean_net"]) == (4, 3, 0.5)
+    assert (two["marches"], two["p_march"]) == (1, 0.25)
     # alone from position 1 with two trumps: one march (+4), one 3-trick make (+1), two euchres
-    assert (two["made_alone"], two["mean_net_alone"]) == (1, (-2 + 1 - 2 + 4) / 4)
+    assert (two["made_alone"], two["marches_alone"], two["mean_net_alone"]) == (2, 1, (-2 + 1 - 2 + 4) / 4)
     sd = np.std([1, 1, -2, 2], ddof=1)
     assert two["net_ci_high"] - two["net_ci_low"] == pytest.approx(2 * 1.959963984540054 * sd / 2)
 
@@ -92,7 +93,8 @@ def test_classic_best_call_value_by_position_and_call_trumps():
     call = classic_summaries(classic_rows(), make_params("euchre", 1, 1))["call_by_position_trumps"]
     three = call.set_index(["position", "call_trumps"]).loc[(1, 3)]
     assert (three["hands"], three["made"], three["mean_net"]) == (2, 2, 2.0)
-    assert (three["made_alone"], three["mean_net_alone"]) == (1, 2.5)
+    # alone: a march (+4) and a 4-trick make (+1)
+    assert (three["made_alone"], three["marches_alone"], three["mean_net_alone"]) == (2, 1, 2.5)
 
 
 def threshold_table(means, hands=None):
