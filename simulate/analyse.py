@@ -36,8 +36,9 @@ Method, and the decisions the rules leave to the analyser:
 * **Advice.**  Passing, where the auction allows it, counts as 0 net points (the
   analyser does not model what the others would bid).  Bids with the same score on
   every deal (in ``pigs-and-hogs`` a made level scores the tricks taken, so 2 and 3
-  Hearts tie when 3 are always made) are equivalent; the cheapest is advised and the
-  margin is taken over the best bid that is not equivalent.
+  Hearts tie when 3 are always made) are equivalent; the highest is advised (raising
+  costs nothing on these deals and is harder to overcall) and the margin is taken over
+  the best bid that is not equivalent.
 * **Auction.**  Without ``auction`` everyone before the player is taken to have passed
   (in round ``round_`` for classic variants).
 * ``precision``: deal in batches until every P(make) interval's half-width is below it,
@@ -432,30 +433,38 @@ def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np
 
 
 def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract], may_pass: bool) -> dict:
-    """The legal bid with the best net expectation, and its margin over the runner-up."""
-    candidates = []  # (text, per-deal net points), in auction order
+    """The legal bid with the best net expectation, and its margin over the runner-up.
+
+    Among bids with the same best expectation the highest bid is advised (bids that
+    score alike on every deal cost nothing to raise, and a higher bid is harder to
+    overcall); bids that score the same on every deal are listed as equivalent, and the
+    margin is taken over the best bid that is not.
+    """
+    candidates = []  # (order, text, per-deal net points); passing ranks below every bid
     for contract in question.contracts:
         if contract in legal:
-            candidates.append((str(contract), net_points(question, contract, deal_tricks[str(contract)])))
-    n = next(iter(deal_tricks.values())).shape[0]
+            values = net_points(question, contract, deal_tricks[str(contract)])
+            candidates.append(((contract.rank, contract.alone), str(contract), values))
     if may_pass:
-        candidates.append((PASS, np.zeros(n, np.int64)))
+        n = next(iter(deal_tricks.values())).shape[0]
+        candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
     if not candidates:
-        return {"bid": None, "reason": "no analysed contract is a legal bid here and passing is not allowed"}
-    means = [float(np.mean(values)) for _, values in candidates]
-    best = max(range(len(candidates)), key=lambda i: means[i])  # first (cheapest) of equals
-    best_values = candidates[best][1]
-    equivalent = [text for i, (text, values) in enumerate(candidates)
-                  if i != best and np.array_equal(values, best_values)]
-    others = [i for i, (text, _) in enumerate(candidates) if i != best and text not in equivalent]
-    advice = {"bid": candidates[best][0], "ev_net": means[best], "equivalent": equivalent,
-              "may_pass": may_pass, "runner_up": None, "runner_up_ev_net": None,
-              "margin": None, "margin_ci": None}
+        return {"bid": None, "may_pass": may_pass,
+                "reason": "no analysed contract is a legal bid here and passing is not allowed"}
+    means = [float(np.mean(values)) for _, _, values in candidates]
+    best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i][0]))
+    best_values = candidates[best][2]
+    equivalent = [i for i in range(len(candidates))
+                  if i != best and np.array_equal(candidates[i][2], best_values)]
+    others = [i for i in range(len(candidates)) if i != best and i not in equivalent]
+    advice = {"bid": candidates[best][1], "ev_net": means[best],
+              "equivalent": [candidates[i][1] for i in equivalent], "may_pass": may_pass,
+              "runner_up": None, "runner_up_ev_net": None, "margin": None, "margin_ci": None}
     if others:
-        runner = max(others, key=lambda i: means[i])
-        advice.update(runner_up=candidates[runner][0], runner_up_ev_net=means[runner],
+        runner = max(others, key=lambda i: (means[i], candidates[i][0]))
+        advice.update(runner_up=candidates[runner][1], runner_up_ev_net=means[runner],
                       margin=means[best] - means[runner],
-                      margin_ci=mean_half_width(best_values - candidates[runner][1]))
+                      margin_ci=mean_half_width(best_values - candidates[runner][2]))
     return advice
 
 

@@ -188,6 +188,16 @@ def test_advice_is_the_legal_bid_with_the_best_net_expectation():
     assert advice["margin_ci"] == 0.0  # the same on every deal: +24 against +8
 
 
+def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_advised():
+    # a sure sweep in Low No Trump: every level makes all eight tricks and scores +8
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
+                          contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump", deals=30)
+    advice = result.advice
+    assert advice["bid"] == "8 Low No Trump" and advice["ev_net"] == 8.0
+    assert advice["equivalent"] == ["1 Low No Trump", "5 Low No Trump"]
+    assert advice["runner_up"] == "pass" and advice["margin"] == 8.0
+
+
 def test_after_a_hog_bid_nothing_is_legal_but_passing():
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="Hog Clubs",
                           contracts="Hog Low No Trump", deals=40)
