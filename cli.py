@@ -190,7 +190,10 @@ def _leads_json(leads_row) -> str:
 
 
 def _batch_line(line: str, default_variant: str):
-    item = json.loads(line)
+    try:
+        item = json.loads(line.strip())
+    except json.JSONDecodeError as error:
+        raise RulesError(f"not valid JSON ({error.msg} at column {error.colno})") from None
     if not isinstance(item, dict):
         raise RulesError("a line must be a JSON object with hands, trump and declarer")
     unknown = sorted(set(item) - set(BATCH_KEYS))

@@ -1028,14 +1028,26 @@ def dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt
 
 
 @njit(cache=True, inline="always")
-def dd_order_moves(hands, level, seat, n_seats, denom, leader, led_suit, winner_seat,
+def dd_safe_from(card, threat_suit, threat_trump, denom):
+    """Would ``card``, winning the trick, stay the winner against later opponents whose best
+    card of the led suit has face ``threat_suit`` and whose best ruff ``threat_trump``
+    (-1: none)?  A later identical copy only ties, so equal faces are safe."""
+    face = card >> 1
+    if SUIT_AT[denom, face] == TRUMP[denom] and threat_suit < 0:
+        return threat_trump <= face
+    return threat_suit <= face and threat_trump < 0
+
+
+@njit(cache=True, inline="always")
+def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, winner_seat,
                    winner_card, played, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number.  Order: the table's best lead; leading, sure winners (trumps
-    first, to draw them), then low cards towards a partner's winner, then low cards;
-    following, the cheapest card that beats an opponent's winning card, else the lowest
-    card (and low under a partner who holds the trick).
+    first, to draw them), then low cards towards a partner's winner, then low cards.
+    Following, with a look at the opponents still to play: under a partner's safe
+    winner the lowest card; otherwise the cheapest card that wins the trick safely,
+    then low cards, then winners that a later opponent can still beat.
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
@@ -1051,7 +1063,26 @@ def dd_order_moves(hands, level, seat, n_seats, denom, leader, led_suit, winner_
             else:
                 opponents |= held
     reps = dd_move_classes(legal, dd_face_bits(others), denom)
+    if (reps & (reps - ONE)) == ZERO:
+        moves[ply, 0] = lowest_bit(reps)
+        return np.int64(1)
     trump = TRUMP[denom]
+    threat_suit = np.int64(-1)
+    threat_trump = np.int64(-1)
+    partner_safe = False
+    if led_suit >= 0:
+        led_block = SUIT_MASK[denom, led_suit]
+        s = turn[seat]
+        while s != leader:
+            if (s & 1) != (seat & 1):
+                held = hands[level, s]
+                if held & led_block:
+                    threat_suit = max(threat_suit, highest_bit(held & led_block) >> 1)
+                elif trump >= 0 and held & SUIT_MASK[denom, trump]:
+                    threat_trump = max(threat_trump, highest_bit(held & SUIT_MASK[denom, trump]) >> 1)
+            s = turn[s]
+        partner_safe = (winner_seat & 1) == (seat & 1) and dd_safe_from(winner_card, threat_suit,
+                                                                          threat_trump, denom)
     n = np.int64(0)
     while reps:
         card = lowest_bit(reps)
@@ -1077,12 +1108,12 @@ def dd_order_moves(hands, level, seat, n_seats, denom, leader, led_suit, winner_
                 rank = 4 * 64 + 63 - face
             else:
                 rank = 2 * 64 + 63 - face
+        elif partner_safe:
+            rank = (3 if beats(card, winner_card, denom) else 4) * 64 + 63 - face
+        elif beats(card, winner_card, denom):
+            rank = (5 if dd_safe_from(card, threat_suit, threat_trump, denom) else 3) * 64 + 63 - face
         else:
-            wins = beats(card, winner_card, denom)
-            if (winner_seat & 1) == (seat & 1):
-                rank = (3 if wins else 4) * 64 + 63 - face
-            else:
-                rank = (5 if wins else 3) * 64 + 63 - face
+            rank = 4 * 64 + 63 - face
         key = rank * 64 + card
         i = n
         while i > 0 and moves[ply, i - 1] < key:
@@ -1151,7 +1182,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     frames[ply, F_UPPER] = upper
     frames[ply, F_BEST] = best
     frames[ply, F_MAXIMIZING] = 1 if (seat & 1) == team else 0
-    frames[ply, F_MOVES] = dd_order_moves(hands, level, seat, n_seats, denom, leader, led_suit,
+    frames[ply, F_MOVES] = dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit,
                                           frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
                                           np.uint64(frames[ply, F_PLAYED]), best, moves, ply)
     frames[ply, F_NEXT] = 0
@@ -1331,7 +1362,8 @@ def dd_buffers(n_seats, tricks, tt_bits):
     hands = np.zeros((tricks + 2, n_seats), np.uint64)
     moves = np.zeros((tricks * n_seats + 2, 32), np.int64)
     frames = np.zeros((tricks * n_seats + 2, DD_FRAME_FIELDS), np.int64)
-    tt_keys = np.zeros((np.int64(1) << tt_bits, n_seats), np.uint64)
+    # Keys are read only where the entry's generation matches, so only tt_info is cleared.
+    tt_keys = np.empty((np.int64(1) << tt_bits, n_seats), np.uint64)
     tt_info = np.zeros(np.int64(1) << tt_bits, np.int64)
     return hands, moves, frames, tt_keys, tt_info
 
