@@ -318,10 +318,20 @@ class DiscardSearch:
     successes: np.ndarray  # sweeps (Pig / Alone) per option
     net: np.ndarray  # mean net points per option (dealer pick-up); NaN for Pig / Alone
     deals: int
-    chosen: int
+
+    def ranked(self) -> list[int]:
+        """Option indexes, best first: most sweeps (Pig / Alone) or best net (pick-up);
+        ties to the discard whose best card is weakest."""
+        score = self.net if self.layout.exchange == PICKUP else self.successes
+        return sorted(range(len(self.options)),
+                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
+
+    @property
+    def chosen(self) -> int:
+        return self.options[self.ranked()[0]]
 
     def table(self, limit: int | None = None) -> pd.DataFrame:
-        order = self._ranked()[:limit]
+        order = self.ranked()[:limit]
         low, high = wilson_interval(self.successes[order], self.deals)
         frame = pd.DataFrame({
             "discards": [format_cards(mask_to_faces(self.options[i])) for i in order],
@@ -333,11 +343,6 @@ class DiscardSearch:
         if self.layout.exchange == PICKUP:
             frame["ev_net"] = self.net[order]
         return frame
-
-    def _ranked(self) -> list[int]:
-        score = self.net if self.layout.exchange == PICKUP else self.successes
-        return sorted(range(len(self.options)),
-                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
 
 
 def search_discard(question: Question, layout: Layout, contracts: list[Contract], deals: np.ndarray,
@@ -368,9 +373,7 @@ def search_discard(question: Question, layout: Layout, contracts: list[Contract]
                 successes[i] = int(np.count_nonzero(tricks >= needed))
                 net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
             progress.update(count)
-    search = DiscardSearch(layout, options, successes, net, count, 0)
-    search.chosen = options[search._ranked()[0]]
-    return search
+    return DiscardSearch(layout, options, successes, net, count)
 
 
 # --------------------------------------------------------------------------- the result
@@ -528,55 +531,27 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     question = make_question(variant, hand, seat, dealer, auction, contracts, play, seed, upcard,
                              round_, gift_policy)
     first_batch, cap = _deal_counts(deals, precision, max_deals)
-    to_bid, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
-    known = {question.seat: question.hand}
-
+    _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
     layouts: dict[Layout, list[Contract]] = {}
     for contract in question.contracts:
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
     progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
+    try:
+        searches = {layout: search_discard(question, layout, layouts[layout], _search_deals(question, first_batch),
+                                           SEARCH_FIRST_INDEX, progress_bar)
+                    for layout in searched}
+        tricks = _play_main_deals(question, layouts, searches, first_batch, precision, cap, progress_bar)
+    finally:
+        progress_bar.close()
 
-    searches: dict[Layout, DiscardSearch] = {}
-    if searched:
-        search_deals = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
-                                   first_index=SEARCH_FIRST_INDEX, count=first_batch)
-        for layout in searched:
-            searches[layout] = search_discard(question, layout, layouts[layout], search_deals,
-                                              SEARCH_FIRST_INDEX, progress_bar)
-
-    tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
-    dealt, total = 0, first_batch
-    while True:
-        chunk = CHUNK[question.play]
-        for start in range(dealt, total, chunk):
-            count = min(chunk, total - start)
-            batch = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
-                                first_index=start, count=count)
-            for layout in layouts:
-                discard = searches[layout].chosen if layout in searches else None
-                hands = lay_out(question, layout, batch, discard)
-                tricks[layout].append(play_out(question, layout, hands, start))
-                progress_bar.update(count)
-        dealt = total
-        if precision is None:
-            break
-        total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-        if total == dealt:
-            break
-        progress_bar.grow(len(layouts) * (total - dealt))
-    progress_bar.close()
-
-    deal_tricks = {}
-    rows = []
-    for contract in question.contracts:
-        layout = layout_of(question, contract)
-        counts = np.concatenate(tricks[layout])
-        deal_tricks[str(contract)] = counts
-        rows.append(contract_row(question, contract, counts, contract in legal,
-                                 _discard_text(question, layout, searches)))
-    result = AnalysisResult(rows)
+    deal_tricks = {str(contract): tricks[layout_of(question, contract)] for contract in question.contracts}
+    result = AnalysisResult([
+        contract_row(question, contract, deal_tricks[str(contract)], contract in legal,
+                     _discard_text(question, layout_of(question, contract), searches))
+        for contract in question.contracts
+    ])
     result.question = question
     result.deal_tricks = deal_tricks
     result.advice = advise(question, deal_tricks, legal, may_pass)
@@ -585,8 +560,39 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
         for contract in question.contracts
         for layout in [layout_of(question, contract)] if layout in searches
     }
+    dealt = next(iter(deal_tricks.values())).shape[0]
     result.settings = _settings(question, dealt, precision, cap, result, first_batch if searches else 0)
     return result
+
+
+def _search_deals(question: Question, count: int) -> np.ndarray:
+    """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
+    return deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
+                       seed=question.seed, first_index=SEARCH_FIRST_INDEX, count=count)
+
+
+def _play_main_deals(question: Question, layouts: dict, searches: dict, first_batch: int, precision,
+                     cap: int, progress_bar) -> dict[Layout, np.ndarray]:
+    """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
+    more batches until every P(make) interval is narrow enough or the cap is reached."""
+    tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
+    chunk = CHUNK[question.play]
+    dealt, total = 0, first_batch
+    while total > dealt:
+        for start in range(dealt, total, chunk):
+            count = min(chunk, total - start)
+            batch = deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
+                                seed=question.seed, first_index=start, count=count)
+            for layout in layouts:
+                discard = searches[layout].chosen if layout in searches else None
+                hands = lay_out(question, layout, batch, discard)
+                tricks[layout].append(play_out(question, layout, hands, start))
+                progress_bar.update(count)
+        dealt = total
+        if precision is not None:
+            total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
+            progress_bar.grow(len(layouts) * (total - dealt))
+    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}
 
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:
