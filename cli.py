@@ -431,7 +431,8 @@ def should_i_bid_command(contract, as_json, **options):
 @main.command()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="demo-out", show_default=True,
               help="Directory for the chart.")
-@click.option("--deals", type=click.IntRange(min=1), default=DEMO_DEALS, show_default=True, help="Deals to play.")
+@click.option("--deals", type=click.IntRange(min=1), default=DEMO_DEALS, show_default=True,
+              help="Deals to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED, show_default=True)
 def demo(out_dir, deals, seed):
     """Analyse a built-in Pigs-and-Hogs hand and draw its chart.

@@ -236,7 +236,8 @@ class Layout:
     sweep: bool  # made only by taking every trick: ask the cheap target question first
 
     def searches_discard(self, question: Question) -> bool:
-        return self.exchange == PARTNER_GIFTS or (self.exchange == PICKUP and question.seat == question.dealer)
+        analysed_dealer = self.exchange == PICKUP and question.seat == question.dealer
+        return self.exchange == PARTNER_GIFTS or analysed_dealer
 
 
 def layout_of(question: Question, contract: Contract) -> Layout:
@@ -394,11 +395,13 @@ class AnalysisResult(pd.DataFrame):
         text = str(contract)
         match = self[self["contract"] == text]
         if match.empty:
-            raise RulesError(f"contract {text!r} was not analysed: analysed are {', '.join(self['contract'])}")
+            analysed = ", ".join(self["contract"])
+            raise RulesError(f"contract {text!r} was not analysed: analysed are {analysed}")
         return match.iloc[0]
 
 
-def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool, discards: str) -> dict:
+def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool,
+                 discards: str) -> dict:
     """Estimates for one contract from its bidder-side trick counts on the main deals."""
     n = tricks.shape[0]
     size = question.hand_size
@@ -435,7 +438,8 @@ def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np
     return table[tricks, 0] - table[tricks, 1]
 
 
-def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract], may_pass: bool) -> dict:
+def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract],
+           may_pass: bool) -> dict:
     """The legal bid with the best net expectation, and its margin over the runner-up.
 
     Among bids with the same best expectation the highest bid is advised (bids that
@@ -539,7 +543,8 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
     progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
     try:
-        searches = {layout: search_discard(question, layout, layouts[layout], _search_deals(question, first_batch),
+        search_deals = _search_deals(question, first_batch) if searched else None
+        searches = {layout: search_discard(question, layout, layouts[layout], search_deals,
                                            SEARCH_FIRST_INDEX, progress_bar)
                     for layout in searched}
         tricks = _play_main_deals(question, layouts, searches, first_batch, precision, cap, progress_bar)
@@ -709,7 +714,8 @@ def should_i_bid(contract, variant, hand, **options) -> dict:
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(
-            f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': allowed are {allowed}"
+            f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
+            f"allowed are {allowed}"
         )
     options["contracts"] = legal
     result = analyse_hand(variant, hand, **options)

@@ -103,8 +103,9 @@ def test_a_picked_up_upcard_sits_in_the_dealers_hand():
     # marches every time; with an opponent dealing, the opponent's right bower always
     # takes a trick and the bidder's five trumps always take the other four.
     hand = "JD AH KH QH TH"
-    partner_deals = analyse_hand("euchre", hand, seat=0, dealer=2, upcard="JH", contracts="order up", deals=150)
-    opponent_deals = analyse_hand("euchre", hand, seat=0, dealer=3, upcard="JH", contracts="order up", deals=150)
+    options = dict(seat=0, upcard="JH", contracts="order up", deals=150)
+    partner_deals = analyse_hand("euchre", hand, dealer=2, **options)
+    opponent_deals = analyse_hand("euchre", hand, dealer=3, **options)
     assert partner_deals.row("order up")["p_march"] == 1.0
     assert partner_deals.row("order up")["discards"] == "dealer's policy"
     row = opponent_deals.row("order up")
@@ -227,7 +228,8 @@ def test_should_i_bid_says_yes_to_the_best_bid_and_no_to_a_losing_one():
     verdict = should_i_bid("Hog Low No Trump", "pigs-and-hogs", LOW_NINES_AND_TENS, deals=40, play="random")
     assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
     assert verdict["best_alternative"] is not None and verdict["margin"] > 0
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump", deals=40)
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump",
+                          deals=40)
     no = bid_verdict(result, "Hog Clubs")
     assert no["verdict"] == "no" and no["best_alternative"] == "Hog Low No Trump"
     assert "Hog Low No Trump" in no["reason"]
