@@ -86,8 +86,7 @@ def format_analysis(result) -> str:
         f"variant {settings['variant']}",
         f"hand {settings['hand']}, seat {settings['seat']}, dealer {settings['dealer']}"
         + (f", upcard {settings['upcard']}" if classic else ""),
-        f"auction so far: {settings['auction'] or 'none, you bid first'}"
-        + (" (assumed: everyone before you passed)" if settings["auction_assumed"] and settings["auction"] else ""),
+        f"auction so far: {settings['auction'] or 'none, you bid first'}" + _assumed(settings),
         f"play {settings['play']}, {settings['deals']} deals, seed {settings['seed']}"
         + _precision_note(settings),
         "",
@@ -129,6 +128,10 @@ def format_analysis(result) -> str:
 def _fit(line: str) -> str:
     line = line.rstrip()
     return line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."
+
+
+def _assumed(settings) -> str:
+    return " (assumed: everyone before you passed)" if settings["auction_assumed"] and settings["auction"] else ""
 
 
 def _precision_note(settings) -> str:

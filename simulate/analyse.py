@@ -36,8 +36,9 @@ Method, and the decisions the rules leave to the analyser:
 * **Advice.**  Passing, where the auction allows it, counts as 0 net points (the
   analyser does not model what the others would bid).  Bids with the same score on
   every deal (in ``pigs-and-hogs`` a made level scores the tricks taken, so 2 and 3
-  Hearts tie when 3 are always made) are equivalent; the cheapest is advised and the
-  margin is taken over the best bid that is not equivalent.
+  Hearts tie when 3 are always made) are equivalent; the highest is advised (raising
+  costs nothing on these deals and is harder to overcall) and the margin is taken over
+  the best bid that is not equivalent.
 * **Auction.**  Without ``auction`` everyone before the player is taken to have passed
   (in round ``round_`` for classic variants).
 * ``precision``: deal in batches until every P(make) interval's half-width is below it,
@@ -235,7 +236,8 @@ class Layout:
     sweep: bool  # made only by taking every trick: ask the cheap target question first
 
     def searches_discard(self, question: Question) -> bool:
-        return self.exchange == PARTNER_GIFTS or (self.exchange == PICKUP and question.seat == question.dealer)
+        analysed_dealer = self.exchange == PICKUP and question.seat == question.dealer
+        return self.exchange == PARTNER_GIFTS or analysed_dealer
 
 
 def layout_of(question: Question, contract: Contract) -> Layout:
@@ -317,10 +319,20 @@ class DiscardSearch:
     successes: np.ndarray  # sweeps (Pig / Alone) per option
     net: np.ndarray  # mean net points per option (dealer pick-up); NaN for Pig / Alone
     deals: int
-    chosen: int
+
+    def ranked(self) -> list[int]:
+        """Option indexes, best first: most sweeps (Pig / Alone) or best net (pick-up);
+        ties to the discard whose best card is weakest."""
+        score = self.net if self.layout.exchange == PICKUP else self.successes
+        return sorted(range(len(self.options)),
+                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
+
+    @property
+    def chosen(self) -> int:
+        return self.options[self.ranked()[0]]
 
     def table(self, limit: int | None = None) -> pd.DataFrame:
-        order = self._ranked()[:limit]
+        order = self.ranked()[:limit]
         low, high = wilson_interval(self.successes[order], self.deals)
         frame = pd.DataFrame({
             "discards": [format_cards(mask_to_faces(self.options[i])) for i in order],
@@ -332,11 +344,6 @@ class DiscardSearch:
         if self.layout.exchange == PICKUP:
             frame["ev_net"] = self.net[order]
         return frame
-
-    def _ranked(self) -> list[int]:
-        score = self.net if self.layout.exchange == PICKUP else self.successes
-        return sorted(range(len(self.options)),
-                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
 
 
 def search_discard(question: Question, layout: Layout, contracts: list[Contract], deals: np.ndarray,
@@ -367,9 +374,7 @@ def search_discard(question: Question, layout: Layout, contracts: list[Contract]
                 successes[i] = int(np.count_nonzero(tricks >= needed))
                 net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
             progress.update(count)
-    search = DiscardSearch(layout, options, successes, net, count, 0)
-    search.chosen = options[search._ranked()[0]]
-    return search
+    return DiscardSearch(layout, options, successes, net, count)
 
 
 # --------------------------------------------------------------------------- the result
@@ -390,11 +395,13 @@ class AnalysisResult(pd.DataFrame):
         text = str(contract)
         match = self[self["contract"] == text]
         if match.empty:
-            raise RulesError(f"contract {text!r} was not analysed: analysed are {', '.join(self['contract'])}")
+            analysed = ", ".join(self["contract"])
+            raise RulesError(f"contract {text!r} was not analysed: analysed are {analysed}")
         return match.iloc[0]
 
 
-def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool, discards: str) -> dict:
+def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool,
+                 discards: str) -> dict:
     """Estimates for one contract from its bidder-side trick counts on the main deals."""
     n = tricks.shape[0]
     size = question.hand_size
@@ -431,31 +438,40 @@ def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np
     return table[tricks, 0] - table[tricks, 1]
 
 
-def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract], may_pass: bool) -> dict:
-    """The legal bid with the best net expectation, and its margin over the runner-up."""
-    candidates = []  # (text, per-deal net points), in auction order
+def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract],
+           may_pass: bool) -> dict:
+    """The legal bid with the best net expectation, and its margin over the runner-up.
+
+    Among bids with the same best expectation the highest bid is advised (bids that
+    score alike on every deal cost nothing to raise, and a higher bid is harder to
+    overcall); bids that score the same on every deal are listed as equivalent, and the
+    margin is taken over the best bid that is not.
+    """
+    candidates = []  # (order, text, per-deal net points); passing ranks below every bid
     for contract in question.contracts:
         if contract in legal:
-            candidates.append((str(contract), net_points(question, contract, deal_tricks[str(contract)])))
-    n = next(iter(deal_tricks.values())).shape[0]
+            values = net_points(question, contract, deal_tricks[str(contract)])
+            candidates.append(((contract.rank, contract.alone), str(contract), values))
     if may_pass:
-        candidates.append((PASS, np.zeros(n, np.int64)))
+        n = next(iter(deal_tricks.values())).shape[0]
+        candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
     if not candidates:
-        return {"bid": None, "reason": "no analysed contract is a legal bid here and passing is not allowed"}
-    means = [float(np.mean(values)) for _, values in candidates]
-    best = max(range(len(candidates)), key=lambda i: means[i])  # first (cheapest) of equals
-    best_values = candidates[best][1]
-    equivalent = [text for i, (text, values) in enumerate(candidates)
-                  if i != best and np.array_equal(values, best_values)]
-    others = [i for i, (text, _) in enumerate(candidates) if i != best and text not in equivalent]
-    advice = {"bid": candidates[best][0], "ev_net": means[best], "equivalent": equivalent,
-              "may_pass": may_pass, "runner_up": None, "runner_up_ev_net": None,
-              "margin": None, "margin_ci": None}
+        return {"bid": None, "may_pass": may_pass,
+                "reason": "no analysed contract is a legal bid here and passing is not allowed"}
+    means = [float(np.mean(values)) for _, _, values in candidates]
+    best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i][0]))
+    best_values = candidates[best][2]
+    equivalent = [i for i in range(len(candidates))
+                  if i != best and np.array_equal(candidates[i][2], best_values)]
+    others = [i for i in range(len(candidates)) if i != best and i not in equivalent]
+    advice = {"bid": candidates[best][1], "ev_net": means[best],
+              "equivalent": [candidates[i][1] for i in equivalent], "may_pass": may_pass,
+              "runner_up": None, "runner_up_ev_net": None, "margin": None, "margin_ci": None}
     if others:
-        runner = max(others, key=lambda i: means[i])
-        advice.update(runner_up=candidates[runner][0], runner_up_ev_net=means[runner],
+        runner = max(others, key=lambda i: (means[i], candidates[i][0]))
+        advice.update(runner_up=candidates[runner][1], runner_up_ev_net=means[runner],
                       margin=means[best] - means[runner],
-                      margin_ci=mean_half_width(best_values - candidates[runner][1]))
+                      margin_ci=mean_half_width(best_values - candidates[runner][2]))
     return advice
 
 
@@ -519,55 +535,28 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     question = make_question(variant, hand, seat, dealer, auction, contracts, play, seed, upcard,
                              round_, gift_policy)
     first_batch, cap = _deal_counts(deals, precision, max_deals)
-    to_bid, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
-    known = {question.seat: question.hand}
-
+    _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
     layouts: dict[Layout, list[Contract]] = {}
     for contract in question.contracts:
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
     progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
+    try:
+        search_deals = _search_deals(question, first_batch) if searched else None
+        searches = {layout: search_discard(question, layout, layouts[layout], search_deals,
+                                           SEARCH_FIRST_INDEX, progress_bar)
+                    for layout in searched}
+        tricks = _play_main_deals(question, layouts, searches, first_batch, precision, cap, progress_bar)
+    finally:
+        progress_bar.close()
 
-    searches: dict[Layout, DiscardSearch] = {}
-    if searched:
-        search_deals = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
-                                   first_index=SEARCH_FIRST_INDEX, count=first_batch)
-        for layout in searched:
-            searches[layout] = search_discard(question, layout, layouts[layout], search_deals,
-                                              SEARCH_FIRST_INDEX, progress_bar)
-
-    tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
-    dealt, total = 0, first_batch
-    while True:
-        chunk = CHUNK[question.play]
-        for start in range(dealt, total, chunk):
-            count = min(chunk, total - start)
-            batch = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
-                                first_index=start, count=count)
-            for layout in layouts:
-                discard = searches[layout].chosen if layout in searches else None
-                hands = lay_out(question, layout, batch, discard)
-                tricks[layout].append(play_out(question, layout, hands, start))
-                progress_bar.update(count)
-        dealt = total
-        if precision is None:
-            break
-        total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-        if total == dealt:
-            break
-        progress_bar.grow(len(layouts) * (total - dealt))
-    progress_bar.close()
-
-    deal_tricks = {}
-    rows = []
-    for contract in question.contracts:
-        layout = layout_of(question, contract)
-        counts = np.concatenate(tricks[layout])
-        deal_tricks[str(contract)] = counts
-        rows.append(contract_row(question, contract, counts, contract in legal,
-                                 _discard_text(question, layout, searches)))
-    result = AnalysisResult(rows)
+    deal_tricks = {str(contract): tricks[layout_of(question, contract)] for contract in question.contracts}
+    result = AnalysisResult([
+        contract_row(question, contract, deal_tricks[str(contract)], contract in legal,
+                     _discard_text(question, layout_of(question, contract), searches))
+        for contract in question.contracts
+    ])
     result.question = question
     result.deal_tricks = deal_tricks
     result.advice = advise(question, deal_tricks, legal, may_pass)
@@ -576,8 +565,39 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
         for contract in question.contracts
         for layout in [layout_of(question, contract)] if layout in searches
     }
+    dealt = next(iter(deal_tricks.values())).shape[0]
     result.settings = _settings(question, dealt, precision, cap, result, first_batch if searches else 0)
     return result
+
+
+def _search_deals(question: Question, count: int) -> np.ndarray:
+    """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
+    return deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
+                       seed=question.seed, first_index=SEARCH_FIRST_INDEX, count=count)
+
+
+def _play_main_deals(question: Question, layouts: dict, searches: dict, first_batch: int, precision,
+                     cap: int, progress_bar) -> dict[Layout, np.ndarray]:
+    """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
+    more batches until every P(make) interval is narrow enough or the cap is reached."""
+    tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
+    chunk = CHUNK[question.play]
+    dealt, total = 0, first_batch
+    while total > dealt:
+        for start in range(dealt, total, chunk):
+            count = min(chunk, total - start)
+            batch = deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
+                                seed=question.seed, first_index=start, count=count)
+            for layout in layouts:
+                discard = searches[layout].chosen if layout in searches else None
+                hands = lay_out(question, layout, batch, discard)
+                tricks[layout].append(play_out(question, layout, hands, start))
+                progress_bar.update(count)
+        dealt = total
+        if precision is not None:
+            total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
+            progress_bar.grow(len(layouts) * (total - dealt))
+    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}
 
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:
@@ -694,7 +714,8 @@ def should_i_bid(contract, variant, hand, **options) -> dict:
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(
-            f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': allowed are {allowed}"
+            f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
+            f"allowed are {allowed}"
         )
     options["contracts"] = legal
     result = analyse_hand(variant, hand, **options)

@@ -103,8 +103,9 @@ def test_a_picked_up_upcard_sits_in_the_dealers_hand():
     # marches every time; with an opponent dealing, the opponent's right bower always
     # takes a trick and the bidder's five trumps always take the other four.
     hand = "JD AH KH QH TH"
-    partner_deals = analyse_hand("euchre", hand, seat=0, dealer=2, upcard="JH", contracts="order up", deals=150)
-    opponent_deals = analyse_hand("euchre", hand, seat=0, dealer=3, upcard="JH", contracts="order up", deals=150)
+    options = dict(seat=0, upcard="JH", contracts="order up", deals=150)
+    partner_deals = analyse_hand("euchre", hand, dealer=2, **options)
+    opponent_deals = analyse_hand("euchre", hand, dealer=3, **options)
     assert partner_deals.row("order up")["p_march"] == 1.0
     assert partner_deals.row("order up")["discards"] == "dealer's policy"
     row = opponent_deals.row("order up")
@@ -188,6 +189,16 @@ def test_advice_is_the_legal_bid_with_the_best_net_expectation():
     assert advice["margin_ci"] == 0.0  # the same on every deal: +24 against +8
 
 
+def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_advised():
+    # a sure sweep in Low No Trump: every level makes all eight tricks and scores +8
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
+                          contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump", deals=30)
+    advice = result.advice
+    assert advice["bid"] == "8 Low No Trump" and advice["ev_net"] == 8.0
+    assert advice["equivalent"] == ["1 Low No Trump", "5 Low No Trump"]
+    assert advice["runner_up"] == "pass" and advice["margin"] == 8.0
+
+
 def test_after_a_hog_bid_nothing_is_legal_but_passing():
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="Hog Clubs",
                           contracts="Hog Low No Trump", deals=40)
@@ -217,7 +228,8 @@ def test_should_i_bid_says_yes_to_the_best_bid_and_no_to_a_losing_one():
     verdict = should_i_bid("Hog Low No Trump", "pigs-and-hogs", LOW_NINES_AND_TENS, deals=40, play="random")
     assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
     assert verdict["best_alternative"] is not None and verdict["margin"] > 0
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump", deals=40)
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump",
+                          deals=40)
     no = bid_verdict(result, "Hog Clubs")
     assert no["verdict"] == "no" and no["best_alternative"] == "Hog Low No Trump"
     assert "Hog Low No Trump" in no["reason"]

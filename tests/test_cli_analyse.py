@@ -41,7 +41,8 @@ def test_analyse_table_fits_in_100_columns_and_names_the_advice():
 
 
 def test_analyse_csv_has_one_line_per_contract_and_the_distribution_in_columns():
-    result = invoke("analyse", *QUICK, "--contracts", "Hog Clubs, 3 Clubs, Pig Clubs", "--csv", "--play", "random")
+    result = invoke("analyse", *QUICK, "--contracts", "Hog Clubs, 3 Clubs, Pig Clubs", "--csv",
+                    "--play", "random")
     assert result.exit_code == 0, result.output
     header, *rows = result.stdout.strip().splitlines()
     assert len(rows) == 3
@@ -68,7 +69,8 @@ def test_classic_analyse_reports_march_and_euchred():
 
 def test_should_i_bid_json_gives_the_verdict_and_the_alternative():
     # after 8 Clubs only Pigs and Hogs are left to compare
-    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs", "--json")
+    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs",
+                    "--json")
     assert result.exit_code == 0, result.output
     verdict = json.loads(result.stdout)
     assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
