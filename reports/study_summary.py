@@ -105,14 +105,12 @@ def bid_long(rows: pd.DataFrame, variant, label: str, prefix: str) -> pd.DataFra
         part = pd.DataFrame({
             "denomination": "trump suit" if denom < 4 else DENOM_LABELS[denom],
             "points": rows[f"points_{code}"].to_numpy(),
-            "aces": rows[f"aces_{code}"].to_numpy(),
             "made": made,
             "net": net,
         })
         if denom < 4:
             part["trumps"] = rows[f"trumps_{code}"].to_numpy()
             part["bowers"] = rows[f"right_{code}"].to_numpy() + rows[f"left_{code}"].to_numpy()
-            part["right"] = rows[f"right_{code}"].to_numpy()
         parts.append(part)
     return pd.concat(parts, ignore_index=True)
 
