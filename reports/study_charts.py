@@ -15,6 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
@@ -80,6 +81,7 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
             axis.plot(group[feature], group[f"mean_net{suffix}"], marker="o", label=f"position {name}")
             axis.fill_between(group[feature], group[f"net_ci_low{suffix}"], group[f"net_ci_high{suffix}"], alpha=0.15)
         axis.axhline(0, color="grey", linewidth=0.8)
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         axis.set_xlabel("trumps held" + (" (upcard included for the dealer)" if feature == "trumps" else ""))
         axis.set_title(label)
         if axis.get_legend_handles_labels()[0]:
@@ -92,7 +94,7 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
 
 def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> dict[str, plt.Figure]:
     """Every chart of a study by file stem."""
-    title = study_title(params, rows)
+    title = study_title(params, rows).replace(" - ", "\n", 1)  # the variant with its options on a line of its own
     if as_variant(params.variant).classic:
         return {
             "order_up_value": classic_values(tables["order_by_position_trumps"], "trumps", title, "order up"),
