@@ -1039,30 +1039,34 @@ def dd_safe_from(card, threat_suit, threat_trump, denom):
 
 
 @njit(cache=True, inline="always")
+def dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
+    """Is a partner of ``seat`` void in the suit ``block`` and holding a trump?"""
+    trump = TRUMP[denom]
+    if trump < 0 or block == SUIT_MASK[denom, trump]:
+        return False
+    for s in range(n_seats):
+        if s != seat and (s & 1) == (seat & 1):
+            held = hands[level, s]
+            if (held & block) == ZERO and (held & SUIT_MASK[denom, trump]) != ZERO:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, winner_seat,
-                   winner_card, played, best, moves, ply):
+                   winner_card, cards, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number.  Order: the table's best lead; leading, sure winners (trumps
     first, to draw them), then low cards towards a partner's winner, then low cards.
     Following, with a look at the opponents still to play: under a partner's safe
     winner the lowest card; otherwise the cheapest card that wins the trick safely,
-    then low cards, then winners that a later opponent can still beat.
+    then low cards, then winners that a later opponent can still beat.  ``cards`` is
+    every card of the trick's start (in hands or played to it).
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
-    others = played
-    opponents = ZERO
-    partners = ZERO
-    for s in range(n_seats):
-        if s != seat:
-            held = hands[level, s]
-            others |= held
-            if (s & 1) == (seat & 1):
-                partners |= held
-            else:
-                opponents |= held
-    reps = dd_move_classes(legal, dd_face_bits(others), denom)
+    reps = dd_move_classes(legal, dd_face_bits(cards & ~hand), denom)
     if (reps & (reps - ONE)) == ZERO:
         moves[ply, 0] = lowest_bit(reps)
         return np.int64(1)
@@ -1083,6 +1087,15 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
             s = turn[s]
         partner_safe = (winner_seat & 1) == (seat & 1) and dd_safe_from(winner_card, threat_suit,
                                                                           threat_trump, denom)
+    opponents = ZERO
+    partners = ZERO
+    if led_suit < 0:
+        for s in range(n_seats):
+            if s != seat:
+                if (s & 1) == (seat & 1):
+                    partners |= hands[level, s]
+                else:
+                    opponents |= hands[level, s]
     n = np.int64(0)
     while reps:
         card = lowest_bit(reps)
@@ -1106,6 +1119,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                 rank = 5 * 64 + (32 if suit == trump else 0) + face
             elif not ruffable and (partners & block & dd_above(opponents_suit)) != ZERO:
                 rank = 4 * 64 + 63 - face
+            elif dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
+                rank = 3 * 64 + 63 - face
             else:
                 rank = 2 * 64 + 63 - face
         elif partner_safe:
@@ -1129,8 +1144,32 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
 # counting overhead on every node).
 F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0, 1, 2, 3, 4, 5, 6
 F_SLOT, F_LOWER, F_UPPER, F_BEST, F_MAXIMIZING, F_MOVES, F_NEXT, F_REMAINING = 7, 8, 9, 10, 11, 12, 13, 14
-F_CARD, F_PLAYED = 15, 16
+F_CARD, F_CARDS = 15, 16
 DD_FRAME_FIELDS = 17
+
+
+@njit(cache=True, inline="always")
+def dd_trick_contested(hands, level, seat, leader, turn, denom, led_suit, winner_card, winner_seat):
+    """Can a seat of the side not winning the trick, from ``seat`` on, still beat
+    ``winner_card``?  (It must follow suit when it can; a void seat may trump.)"""
+    led_block = SUIT_MASK[denom, led_suit]
+    trump = TRUMP[denom]
+    winner_is_trump = SUIT_AT[denom, winner_card >> 1] == trump
+    higher = dd_above(ONE << np.uint64(winner_card))
+    s = seat
+    while s != leader:
+        if (s & 1) != (winner_seat & 1):
+            held = hands[level, s]
+            follow = held & led_block
+            if follow:
+                if SUIT_AT[denom, winner_card >> 1] == led_suit and (follow & higher) != ZERO:
+                    return True
+            elif trump >= 0:
+                trumps = held & SUIT_MASK[denom, trump]
+                if trumps != ZERO and (not winner_is_trump or (trumps & higher) != ZERO):
+                    return True
+        s = turn[s]
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -1155,6 +1194,15 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     lower = np.int64(0)
     upper = remaining
     slot = np.int64(-1)
+    if led_suit >= 0 and (need == remaining or need == 1):
+        # No slack: when the trick in progress is settled, the answer is known now.
+        winner_seat = frames[ply, F_WINNER_SEAT]
+        if not dd_trick_contested(hands, level, seat, leader, turn, denom, led_suit,
+                                  frames[ply, F_WINNER_CARD], winner_seat):
+            if (winner_seat & 1) == team and need == 1:
+                return 1
+            if (winner_seat & 1) != team and need == remaining:
+                return 0
     if led_suit < 0:
         if remaining == 1:
             return 1 if (dd_last_trick(hands, level, turn, denom, leader) & 1) == team else 0
@@ -1165,6 +1213,10 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
             return 0
         dd_pack(hands, level, n_seats, denom)
         level += 1
+        cards = ZERO
+        for s in range(n_seats):
+            cards |= hands[level, s]
+        frames[ply, F_CARDS] = np.int64(cards)
         slot, found = dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation)
         if found:
             info = tt_info[slot]
@@ -1184,7 +1236,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     frames[ply, F_MAXIMIZING] = 1 if (seat & 1) == team else 0
     frames[ply, F_MOVES] = dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit,
                                           frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
-                                          np.uint64(frames[ply, F_PLAYED]), best, moves, ply)
+                                          np.uint64(frames[ply, F_CARDS]), best, moves, ply)
     frames[ply, F_NEXT] = 0
     return -1
 
@@ -1211,7 +1263,6 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
         frames[child, F_WINNER_SEAT] = -1
         frames[child, F_WINNER_CARD] = -1
         frames[child, F_LED_SUIT] = -1
-        frames[child, F_PLAYED] = 0
         frames[child, F_NEED] = frames[ply, F_NEED] - (1 if (new_seat & 1) == team else 0)
     else:
         frames[child, F_SEAT] = following
@@ -1219,7 +1270,7 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
         frames[child, F_WINNER_SEAT] = new_seat
         frames[child, F_WINNER_CARD] = new_card
         frames[child, F_LED_SUIT] = suit
-        frames[child, F_PLAYED] = np.int64(np.uint64(frames[ply, F_PLAYED]) | bit)
+        frames[child, F_CARDS] = frames[ply, F_CARDS]
         frames[child, F_NEED] = frames[ply, F_NEED]
 
 
@@ -1239,13 +1290,16 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
     The search runs on the explicit stack ``frames`` from ``ply`` up (see F_*).
     """
     root = ply
+    cards = played
+    for s in range(n_seats):
+        cards |= hands[level, s]
+    frames[ply, F_CARDS] = np.int64(cards)
     frames[ply, F_LEVEL] = level
     frames[ply, F_SEAT] = seat
     frames[ply, F_LEADER] = leader
     frames[ply, F_WINNER_SEAT] = winner_seat
     frames[ply, F_WINNER_CARD] = winner_card
     frames[ply, F_LED_SUIT] = led_suit
-    frames[ply, F_PLAYED] = np.int64(played)
     frames[ply, F_NEED] = need
     entering = True
     value = False
@@ -1296,7 +1350,10 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     """Tricks ``team`` takes from this position under perfect play (this trick included).
 
     With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
-    Otherwise a binary search of null-window probes between the quick bounds.
+    Otherwise null-window probes climb from the quick lower bound: proving that a
+    target is reachable is cheap, proving that one is not is what costs, and climbing
+    proves only one unreachable target (on six-seat deals 9% fewer nodes in all and a
+    quarter fewer at p90 than a binary search).
     """
     if target >= 0:
         found = dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played,
@@ -1308,7 +1365,7 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     if led_suit < 0 and upper > 0:
         lower, upper = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper)
     while lower < upper:
-        need = (lower + upper + 1) // 2
+        need = lower + 1
         if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
                      n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
             lower = need
