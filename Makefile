@@ -14,8 +14,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Until the analyser exists: the rules summary and one seeded, traced playout.
 demo: $(STAMP)
 	$(BIN)/euchre-mc rules pigs-and-hogs
+	$(BIN)/euchre-mc playout --variant pigs-and-hogs --seed 1 --contract "Pig Hearts"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -7,12 +7,14 @@ through :class:`EuchreGroup`, never a traceback.
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
 
 from simulate.cards import CardError
 from simulate.rules import SPECS, RulesError, Variant, as_variant
+from simulate.trace import format_trace, play_traced, trace_dict
 
 USER_ERRORS = (CardError, RulesError)
 
@@ -73,6 +75,58 @@ def rules(variant):
 
 
 # =========================================================================== playout (issue 2)
+
+def seat_option(name: str, help_text: str):
+    return click.option(name, type=int, default=None, metavar="SEAT", help=help_text)
+
+
+def _seat_index(seat: int | None, variant, what: str) -> int | None:
+    """A 1-based seat from the command line as a 0-based library seat (checked)."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= variant.players:
+        raise RulesError(f"{what} seat {seat}: seats are 1 to {variant.players}")
+    return seat - 1
+
+
+@main.command()
+@variant_option()
+@click.option("--seed", type=int, default=1, show_default=True, help="Seeds the deal and the play.")
+@click.option("--contract", "-c", default=None, metavar="BID",
+              help="Contract in the bid grammar, e.g. '5 Hearts', 'Pig Low', 'order up alone', 'call Spades'. "
+                   "Default: the bidder bids 4 in its longest suit (classic: orders up).")
+@click.option("--auction", "-a", default=None, metavar="BIDS",
+              help="A whole auction from the dealer's left, e.g. '3 Clubs, pass, 5 Hearts, pass, pass, pass'; "
+                   "it decides the contract and the bidder.")
+@seat_option("--bidder", "The bidder (default: left of the dealer).")
+@seat_option("--dealer", "The dealer (default: the last seat).")
+@click.option("--deal", "deal_text", default=None, metavar="HANDS",
+              help="Play these hands instead of a seeded deal: 'seat-1 cards / seat-2 cards / ...'.")
+@click.option("--upcard", default=None, metavar="CARD", help="The upcard of a given classic deal.")
+@click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON.")
+def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard, as_json):
+    """Play one deal at random (uniform legal cards) and print every step.
+
+    Shows the hands, the upcard and kitty (classic), the contract, the exchanges
+    (Pig/Alone: void-first discards, highest gifts; classic: the dealer's pick-up),
+    who sits out, each trick with its cards and winner, and the score.  The same
+    seed always prints the same trace.
+
+    \b
+    Example:
+      euchre-mc playout --variant pigs-and-hogs --seed 1 --contract "Pig Hearts"
+      euchre-mc playout --variant 'euchre(stick_the_dealer=true)' --seed 7 --json
+    """
+    chosen = as_variant(variant)
+    trace = play_traced(
+        chosen, seed=seed, contract=contract, auction=auction,
+        bidder=_seat_index(bidder, chosen, "bidder"), dealer=_seat_index(dealer, chosen, "dealer"),
+        deal=deal_text, upcard=upcard,
+    )
+    if as_json:
+        click.echo(json.dumps(trace_dict(trace), indent=1))
+    else:
+        click.echo(format_trace(trace), nl=False)
 
 
 

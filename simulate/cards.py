@@ -114,3 +114,37 @@ def mask_to_faces(mask: int) -> list[int]:
 
 def card_count(mask: int) -> int:
     return int(mask).bit_count()
+
+
+def parse_deal(text: str, copies: int, sizes) -> list[int]:
+    """Parse every seat's hand from ``"seat-1 cards / seat-2 cards / ..."`` into masks.
+
+    ``sizes[s]`` is the number of cards seat ``s`` must hold.  Raises CardError for an
+    unknown card, a hand of the wrong size, or a card in more places than the deck has
+    copies of it.
+    """
+    parts = text.split("/")
+    if len(parts) != len(sizes):
+        raise CardError(
+            f"deal {text.strip()!r} has {len(parts)} hands: write {len(sizes)} hands separated by /"
+        )
+    hands = [
+        parse_cards(part, copies, size, what=f"seat {seat + 1}'s hand")
+        for seat, (part, size) in enumerate(zip(parts, sizes))
+    ]
+    places: dict[int, list[int]] = {}
+    for seat, faces in enumerate(hands):
+        for face in faces:
+            places.setdefault(face, []).append(seat)
+    for face, seats in places.items():
+        if len(seats) > copies:
+            where = ", ".join(f"seat {s + 1}" for s in seats)
+            deck = f"one {format_card(face)}" if copies == 1 else f"{copies} copies of {format_card(face)}"
+            raise CardError(f"card {format_card(face)} is in {len(seats)} places ({where}): the deck has {deck}")
+    masks = []
+    taken = 0
+    for faces in hands:
+        mask = faces_to_mask(faces, taken)
+        taken |= mask
+        masks.append(mask)
+    return masks

@@ -1,0 +1,265 @@
+"""Auctions and the misdeal calls that come before them.
+
+Two shapes of auction, one set of functions:
+
+* **Level auctions** (``pigs-and-hogs``, ``six-handed``): one round from the dealer's
+  left, each seat bids once or passes.  A bid must be at a strictly higher level than
+  the high bid (``1 < ... < 8 < Pig < Hog``; six-handed ``Alone`` above ``8``); the
+  denomination never breaks ties.  The dealer is stuck after five passes in
+  ``pigs-and-hogs`` and in ``six-handed(all_pass=stick)``; with ``all_pass=redeal``
+  six passes throw the cards in (the result is None).
+* **Classic** (``euchre``, ``piq``): round 1, each seat orders up the upcard's suit
+  (alone or not; the dealer ordering up is the dealer accepting) or passes, and the
+  first order-up ends the auction; round 2, each seat calls another suit (High No Trump
+  too with ``no_trump=true``; never the turned-down suit), alone or not, or passes;
+  with ``stick_the_dealer=true`` the dealer cannot pass in round 2, otherwise eight
+  passes throw the cards in.  With ``no_trump`` and ``stick_the_dealer`` both on, the
+  stuck dealer may call High No Trump like anyone else in round 2.
+
+A bid list is a list of :class:`~simulate.rules.Contract` or ``PASS`` in bidding order
+from the dealer's left; seats are 0-based.  Every function replays the list through
+one checker, so an illegal bid is always reported the same way.
+
+Misdeal options of ``euchre`` (the calls happen after the deal, before the auction):
+
+* **ace-no-face**: a hand holding an ace and no K, Q or J (any jack counts as a face:
+  trump is not known yet) may call a misdeal; the deal moves left.
+* **farmer's hand**: a hand holding three 9s or three 10s may show three of them and
+  swap them for the three face-down kitty cards (the upcard stays up).  A hand holding
+  all four of the rank keeps the one of the upcard's suit (the one card of them that
+  can become trump in round 1) and shows the other three.  If two players call it,
+  the hand is a misdeal and the deal moves left, like every thrown-in hand here.
+* RULES.md says a player *may* call either; :func:`misdeal_calls` takes the calling
+  policy as arguments and defaults to "call whenever eligible" (a hand that qualifies
+  is weak).  Ace-no-face is resolved first: a misdeal ends the deal before any swap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import format_cards, mask_to_faces, rank_of, suit_of
+from .rules import (
+    ALONE, DENOM_NAMES, HOG, LEVEL, PASS, PIG, Contract, RulesError, all_contracts, as_variant,
+    format_bid, parse_bid,
+)
+
+NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
+
+
+# --------------------------------------------------------------------------- bid lists
+
+@dataclass(frozen=True)
+class AuctionState:
+    """Where an auction stands after a legal list of bids."""
+
+    seat_to_bid: int | None  # None once the auction is over
+    legal: tuple[Contract, ...]  # contracts the seat to bid may name
+    may_pass: bool
+    winner: tuple[int, Contract] | None  # the high bid so far (seat, contract)
+
+
+def _seat_label(seat: int, dealer: int) -> str:
+    return f"seat {seat + 1}" + (" (dealer)" if seat == dealer else "")
+
+
+def _check_dealer(variant, dealer: int) -> None:
+    if not 0 <= dealer < variant.players:
+        raise RulesError(f"dealer seat {dealer + 1}: seats are 1 to {variant.players}")
+
+
+def _level_state(variant, dealer: int, index: int, high: tuple[int, Contract] | None) -> AuctionState:
+    n = variant.players
+    if index >= n:
+        return AuctionState(None, (), False, high)
+    seat = (dealer + 1 + index) % n
+    floor = high[1].rank if high else 0
+    legal = tuple(c for c in all_contracts(variant) if c.rank > floor)
+    dealer_stuck = variant.name == "pigs-and-hogs" or variant.option("all_pass") == "stick"
+    may_pass = not (index == n - 1 and high is None and dealer_stuck)
+    return AuctionState(seat, legal, may_pass, high)
+
+
+def _classic_state(variant, dealer: int, index: int, winner, upcard: int) -> AuctionState:
+    n = variant.players
+    if winner is not None or index >= 2 * n:
+        return AuctionState(None, (), False, winner)
+    seat = (dealer + 1 + index) % n
+    round_ = 1 if index < n else 2
+    legal = tuple(all_contracts(variant, upcard, round_))
+    may_pass = not (round_ == 2 and seat == dealer and variant.option("stick_the_dealer"))
+    return AuctionState(seat, legal, may_pass, winner)
+
+
+def _illegal(variant, dealer: int, state: AuctionState, index: int, bid, upcard) -> RulesError:
+    where = f"bid {index + 1} '{format_bid(bid)}' by {_seat_label(state.seat_to_bid, dealer)}"
+    if bid == PASS:
+        why = "the dealer is stuck and must bid" if variant.classic else (
+            "the dealer is stuck after five passes and must bid")
+        return RulesError(f"{where}: {why}")
+    if variant.classic:
+        round_ = 1 if index < variant.players else 2
+        if round_ == 1:
+            allowed = f"order up {DENOM_NAMES[suit_of(upcard)]} (alone or not) or pass"
+        else:
+            names = [DENOM_NAMES[c.denom] for c in state.legal if not c.alone]
+            allowed = "call " + ", ".join(names) + " (alone or not)" + (" or pass" if state.may_pass else "")
+        return RulesError(f"{where}: in round {round_} {_seat_label(state.seat_to_bid, dealer)} may {allowed}")
+    high = state.winner[1]
+    above = [c for c in state.legal if c.kind == LEVEL]
+    options = []
+    if above:
+        options.append(f"a level of {above[0].level} or more")
+    options += [k.capitalize() for k in (PIG, HOG, ALONE) if any(c.kind == k for c in state.legal)]
+    allowed = ", ".join(options) + " or pass" if options else "only pass"
+    return RulesError(f"{where}: bids must rise above the high bid {high}; allowed is {allowed}")
+
+
+def replay(variant, dealer: int, bids, upcard: int | None = None) -> AuctionState:
+    """Check ``bids`` one by one and return the state after them; raise at the first illegal bid."""
+    variant = as_variant(variant)
+    _check_dealer(variant, dealer)
+    if variant.classic and upcard is None:
+        raise RulesError(f"a {variant.name} auction needs the upcard: give --upcard")
+    winner = None
+    state = _state(variant, dealer, 0, winner, upcard)
+    for index, bid in enumerate(bids):
+        if state.seat_to_bid is None:
+            raise RulesError(
+                f"bid {index + 1} '{format_bid(bid)}': the auction was already over after bid {index}"
+            )
+        if bid == PASS:
+            if not state.may_pass:
+                raise _illegal(variant, dealer, state, index, bid, upcard)
+        elif bid in state.legal:
+            winner = (state.seat_to_bid, bid)
+        else:
+            raise _illegal(variant, dealer, state, index, bid, upcard)
+        state = _state(variant, dealer, index + 1, winner, upcard)
+    return state
+
+
+def _state(variant, dealer, index, winner, upcard) -> AuctionState:
+    if variant.classic:
+        return _classic_state(variant, dealer, index, winner, upcard)
+    return _level_state(variant, dealer, index, winner)
+
+
+def legal_bids(variant, dealer: int, bids, upcard: int | None = None) -> tuple[int | None, list[Contract], bool]:
+    """Who bids next and what they may do: ``(seat, contracts, may_pass)``.
+
+    ``seat`` is None (with no contracts) once the auction is over.  A stuck dealer gets
+    ``may_pass`` False.
+    """
+    state = replay(variant, dealer, bids, upcard)
+    return state.seat_to_bid, list(state.legal), state.may_pass
+
+
+def auction_result(variant, dealer: int, bids, upcard: int | None = None) -> tuple[int, Contract] | None:
+    """``(bidder seat, contract)`` of a finished auction, or None when the cards are thrown in."""
+    state = replay(variant, dealer, bids, upcard)
+    if state.seat_to_bid is not None:
+        raise RulesError(
+            f"the auction is not finished: {_seat_label(state.seat_to_bid, dealer)} has still to bid"
+        )
+    return state.winner
+
+
+def parse_auction(text: str, variant, dealer: int, upcard: int | None = None) -> list:
+    """Parse ``"3 Clubs, pass, 5 Hearts"`` (bids from the dealer's left, comma separated).
+
+    Classic auctions list round 1 then round 2 bids in one list.  Raises RulesError
+    naming the first illegal bid.
+    """
+    variant = as_variant(variant)
+    bids = [parse_bid(part, variant, upcard) for part in text.split(",") if part.strip()]
+    replay(variant, dealer, bids, upcard)
+    return bids
+
+
+def format_auction(bids) -> str:
+    return ", ".join(format_bid(b) for b in bids)
+
+
+# --------------------------------------------------------------------------- misdeal options
+
+def _rank_count(hand: int, rank: int) -> int:
+    return sum(1 for face in mask_to_faces(hand) if rank_of(face) == rank)
+
+
+def ace_no_face(hand: int) -> bool:
+    """May this hand call an ace-no-face misdeal (an ace and no K, Q or J)?"""
+    ranks = {rank_of(face) for face in mask_to_faces(hand)}
+    return ACE in ranks and not ranks & {JACK, QUEEN, KING}
+
+
+def farmers_hand_cards(hand: int, upcard: int) -> int:
+    """The three cards a farmer's hand shows (face-space mask), or 0 if the hand is not one.
+
+    Three 9s or three 10s qualify (a five-card hand cannot hold both).  With all four
+    of the rank the card of the upcard's suit is kept.
+    """
+    for rank in (NINE, TEN):
+        cards = [face for face in mask_to_faces(hand) if rank_of(face) == rank]
+        if len(cards) == 4:
+            cards = [face for face in cards if suit_of(face) != suit_of(upcard)]
+        if len(cards) == 3:
+            return sum(1 << (2 * face) for face in cards)
+    return 0
+
+
+def farmers_swap(hand: int, hidden_kitty: int, shown: int) -> tuple[int, int]:
+    """Swap the ``shown`` cards of ``hand`` for the three face-down kitty cards."""
+    if shown & ~hand or bin(shown).count("1") != 3 or bin(hidden_kitty).count("1") != 3:
+        raise RulesError(
+            f"farmer's hand swap of {format_cards(mask_to_faces(shown))}: it needs three cards of the "
+            f"hand and the three face-down kitty cards"
+        )
+    return (hand & ~shown) | hidden_kitty, shown
+
+
+@dataclass(frozen=True)
+class DealCalls:
+    """What the misdeal options did to a classic deal before the auction."""
+
+    hands: tuple[int, ...]
+    hidden_kitty: int
+    misdeal: str | None = None  # why the cards were thrown in, if they were
+    farmer: int | None = None  # the seat that swapped a farmer's hand
+    shown: int = 0  # the cards that seat showed and swapped
+
+
+def misdeal_calls(variant, hands, hidden_kitty: int, upcard: int, dealer: int,
+                  call_ace_no_face: bool = True, call_farmers_hand: bool = True) -> DealCalls:
+    """Apply the enabled misdeal options to a classic deal, seats asked from the dealer's left.
+
+    ``call_*`` are the calling policy (default: every eligible player calls).
+    """
+    variant = as_variant(variant)
+    hands = tuple(int(h) for h in hands)
+    if not variant.classic:
+        return DealCalls(hands, hidden_kitty)
+    options = dict(variant.options)
+    order = [(dealer + 1 + i) % variant.players for i in range(variant.players)]
+    if options.get("ace_no_face") and call_ace_no_face:
+        for seat in order:
+            if ace_no_face(hands[seat]):
+                return DealCalls(hands, hidden_kitty, misdeal=f"seat {seat + 1} calls ace-no-face")
+    if options.get("farmers_hand") and call_farmers_hand:
+        callers = [seat for seat in order if farmers_hand_cards(hands[seat], upcard)]
+        if len(callers) > 1:
+            seats = " and ".join(f"seat {s + 1}" for s in callers)
+            return DealCalls(hands, hidden_kitty, misdeal=f"{seats} both call farmer's hand")
+        if callers:
+            seat = callers[0]
+            shown = farmers_hand_cards(hands[seat], upcard)
+            new_hand, new_kitty = farmers_swap(hands[seat], hidden_kitty, shown)
+            swapped = hands[:seat] + (new_hand,) + hands[seat + 1:]
+            return DealCalls(swapped, new_kitty, farmer=seat, shown=shown)
+    return DealCalls(hands, hidden_kitty)
+
+
+__all__ = [
+    "AuctionState", "DealCalls", "ace_no_face", "auction_result", "farmers_hand_cards", "farmers_swap",
+    "format_auction", "legal_bids", "misdeal_calls", "parse_auction", "replay",
+]

@@ -1,0 +1,332 @@
+"""One deal of any variant played out with random legal cards, with a full trace.
+
+This serves ``euchre-mc playout`` and the invariant tests: deal (seeded, or given
+hands), the misdeal options, the contract, the exchanges, sitting out, the play through
+``_kernels.play_random_deal`` and the score from :func:`simulate.rules.score`.
+
+Defaults when no contract is given (documented for ``playout``):
+
+* level variants: the seat left of the dealer (or ``bidder``) bids 4 in its longest
+  suit, counting the left bower as trump (ties to the earlier suit, Clubs first);
+* classic variants: the seat left of the dealer (or ``bidder``) orders up.
+
+Decisions nobody searches here follow the stated policies of :mod:`simulate.exchange`:
+Pig and Alone discards and the dealer's pick-up discard by the void-first policy,
+gifts by the ``highest`` policy.  With ``farmers_hand`` or ``ace_no_face`` on, every
+eligible player calls (see :mod:`simulate.auction`); a misdeal ends the trace.
+
+The deal of seed ``s`` is deal 0 of the ``SALT_DEAL`` stream and the play the first
+``SALT_PLAY`` stream of ``s``, so the same seed always gives the same trace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _kernels as K
+from .auction import auction_result, format_auction, misdeal_calls, parse_auction
+from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal
+from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
+from .rules import (
+    LEVEL, ORDER_UP, Contract, RulesError, Variant, as_variant, check_contract, denom_name,
+    parse_contract, score,
+)
+
+MAX_SEED = 2**64 - 1
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    plays: tuple[tuple[int, int], ...]  # (seat, face) in the order played
+    winner: int
+
+
+@dataclass(frozen=True)
+class Trace:
+    """Everything that happened to one deal; seats 0-based, cards as faces or face masks."""
+
+    variant: Variant
+    seed: int  # seeds the deal (unless the hands were given) and the play
+    dealt_given: bool
+    dealer: int
+    dealt: tuple[int, ...]  # each seat's hand as dealt
+    upcard: int | None = None
+    hidden_kitty: int = 0  # the kitty's face-down cards (after a farmer's swap)
+    farmer: int | None = None
+    farmer_shown: int = 0
+    auction: tuple = ()
+    thrown_in: str | None = None  # why no contract was played
+    bidder: int | None = None
+    contract: Contract | None = None
+    discards: int = 0  # Pig / Alone discards, or the dealer's pick-up discard
+    gifts: tuple[tuple[int, int], ...] = ()  # (partner seat, face given)
+    playing: tuple[int, ...] = ()  # each seat's hand when play starts
+    active: int = 0
+    tricks: tuple[Trick, ...] = field(default=())
+    tricks_taken: int = 0  # by the bidding team
+    score: tuple[int, int] = (0, 0)  # (bidding team, defenders)
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+
+def _check_seat(seat: int | None, variant: Variant, what: str) -> None:
+    if seat is not None and not 0 <= seat < variant.players:
+        raise RulesError(f"{what} seat {seat + 1}: seats are 1 to {variant.players}")
+
+
+def _check_seed(seed: int) -> None:
+    if not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"seed {seed}: seeds are whole numbers from 0 to {MAX_SEED}")
+
+
+def deal_cards(variant, seed: int) -> tuple[list[int], int, int | None]:
+    """Seeded random deal: (hands, face-down kitty mask, upcard face or None)."""
+    variant = as_variant(variant)
+    _check_seed(seed)
+    n = variant.players
+    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
+    # Classic: two extra rows, the kitty's three face-down cards and the upcard on top.
+    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
+    out = np.zeros(len(need), np.uint64)
+    K.deal_one(np.uint64(seed), np.int64(0), np.zeros(len(need), np.uint64), np.array(need, np.int64), pool, out)
+    hands = [int(h) for h in out[:n]]
+    if not variant.classic:
+        return hands, 0, None
+    upcard = (int(out[n + 1]).bit_length() - 1) // 2
+    return hands, int(out[n]), upcard
+
+
+def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], int, int | None]:
+    """Hands from ``"seat-1 cards / ... / seat-N cards"``; classic also needs the upcard."""
+    variant = as_variant(variant)
+    hands = parse_deal(text, variant.copies, [variant.hand_size] * variant.players)
+    if not variant.classic:
+        if upcard_text is not None:
+            raise RulesError(f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard")
+        return hands, 0, None
+    if upcard_text is None:
+        raise RulesError(f"{variant.name} deals need the upcard: give --upcard")
+    upcard = parse_card(upcard_text)
+    for seat, hand in enumerate(hands):
+        if hand >> (2 * upcard) & 1:
+            raise CardError(f"upcard {format_card(upcard)} is also in seat {seat + 1}'s hand: a card is in one place")
+    deck = (1 << 48) - 1 if variant.copies == 2 else sum(1 << (2 * f) for f in range(24))
+    hidden = deck & ~sum(hands) & ~(1 << (2 * upcard))
+    return hands, hidden, upcard
+
+
+def default_contract(variant, hands, dealer: int, upcard: int | None, bidder: int | None):
+    """(bidder, contract) when none is given: see the module docstring."""
+    variant = as_variant(variant)
+    bidder = (dealer + 1) % variant.players if bidder is None else bidder
+    if variant.classic:
+        return bidder, Contract(ORDER_UP, upcard // 6)
+    trumps = [
+        K.popcount(K.to_contract(np.uint64(hands[bidder]), np.int64(suit)) & K.SUIT_MASK[suit, suit])
+        for suit in range(4)
+    ]
+    return bidder, Contract(LEVEL, trumps.index(max(trumps)), 4)
+
+
+def _contract_from(variant, contract_text, auction_text, bidder, dealer, hands, upcard):
+    """(bidder, contract, auction bids) or (None, None, bids) when the cards are thrown in."""
+    if auction_text is not None:
+        if contract_text is not None or bidder is not None:
+            raise RulesError("give --auction or --contract/--bidder, not both: the auction decides the contract")
+        bids = parse_auction(auction_text, variant, dealer, upcard)
+        result = auction_result(variant, dealer, bids, upcard)
+        return (*result, tuple(bids)) if result else (None, None, tuple(bids))
+    if contract_text is None:
+        return (*default_contract(variant, hands, dealer, upcard, bidder), ())
+    contract = parse_contract(contract_text, variant, upcard)
+    check_contract(variant, contract)
+    return ((dealer + 1) % variant.players if bidder is None else bidder), contract, ()
+
+
+def play_traced(variant, seed: int = 1, contract: str | None = None, bidder: int | None = None,
+                dealer: int | None = None, deal: str | None = None, upcard: str | None = None,
+                auction: str | None = None) -> Trace:
+    """Deal (or take ``deal``), bid, exchange and play one deal at random; return its trace.
+
+    ``contract`` and ``auction`` are text in the bid grammar; seats are 0-based.
+    """
+    variant = as_variant(variant)
+    n = variant.players
+    dealer = n - 1 if dealer is None else dealer
+    _check_seat(dealer, variant, "dealer")
+    _check_seat(bidder, variant, "bidder")
+    _check_seed(seed)
+    if deal is not None:
+        hands, hidden, up = given_deal(variant, deal, upcard)
+    elif upcard is not None:
+        raise RulesError(f"upcard {upcard!r}: give --upcard only with --deal (a seeded deal turns its own)")
+    else:
+        hands, hidden, up = deal_cards(variant, seed)
+    base = dict(variant=variant, seed=seed, dealt_given=deal is not None, dealer=dealer, dealt=tuple(hands),
+                upcard=up, hidden_kitty=hidden)
+
+    calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.classic else None
+    if calls is not None:
+        base.update(hidden_kitty=calls.hidden_kitty, farmer=calls.farmer, farmer_shown=calls.shown)
+        if calls.misdeal:
+            return Trace(**base, thrown_in=f"misdeal: {calls.misdeal}; the deal moves left")
+        hands = list(calls.hands)
+
+    bidder, chosen, bids = _contract_from(variant, contract, auction, bidder, dealer, hands, up)
+    base["auction"] = bids
+    if chosen is None:
+        return Trace(**base, thrown_in="everyone passed: the cards are thrown in and the deal moves left")
+
+    denom = chosen.denom
+    table = np.array([hands], np.uint64)
+    discards, gifts = 0, ()
+    if chosen.exchange:
+        discards = void_first_discards(hands[bidder], denom, 2)
+        table = apply_exchange(table, denom, bidder, discards)
+        gifts = tuple(
+            (partner, (int(hands[partner] & ~int(table[0, partner])).bit_length() - 1) // 2)
+            for partner in partners(n, bidder)
+        )
+    elif chosen.kind == ORDER_UP:
+        table = dealer_pickup(table, dealer, up, denom)
+        discards = int((int(table[0, dealer]) ^ hands[dealer]) & ~(1 << (2 * up)))
+    active = sitting_out_mask(variant, chosen, bidder)
+    leader = bidder if not variant.classic else (dealer + 1) % n
+    tricks, taken = _play(table[0], n, active, denom, leader, seed, variant.hand_size)
+    bidder_team_tricks = taken if bidder % 2 == 0 else variant.hand_size - taken
+    return Trace(
+        **base, bidder=bidder, contract=chosen, discards=discards, gifts=gifts,
+        playing=tuple(int(h) for h in table[0]), active=active, tricks=tricks,
+        tricks_taken=bidder_team_tricks, score=score(variant, chosen, bidder_team_tricks),
+    )
+
+
+def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_size: int):
+    """Random play through the kernel; returns the tricks and the tricks team 0 took."""
+    local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hands], np.uint64)
+    record = np.empty((hand_size, n + 1), np.int64)
+    state = np.uint64(K.stream_state(np.uint64(seed), np.int64(K.SALT_PLAY), np.int64(0)))
+    team0, _ = K.play_random_deal(local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader),
+                                  state, record)
+    tricks = []
+    trick_leader = int(K.first_active(np.int64(leader), np.int64(n), np.int64(active)))
+    for row in record:
+        seat, plays = trick_leader, []
+        for _ in range(bin(active).count("1")):
+            plays.append((seat, int(K.FACE_AT[denom, row[seat] >> 1])))
+            seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(active)))
+        tricks.append(Trick(trick_leader, tuple(plays), int(row[n])))
+        trick_leader = int(row[n])
+    return tuple(tricks), int(team0)
+
+
+# --------------------------------------------------------------------------- output
+
+def _cards(mask: int) -> str:
+    return format_cards(mask_to_faces(mask)) or "-"
+
+
+def _team(seat: int, n: int) -> str:
+    return " ".join(str(s + 1) for s in range(n) if s % 2 == seat % 2)
+
+
+def _denomination(denom: int) -> str:
+    return f"{denom_name(denom)} trump" if denom < 4 else denom_name(denom)
+
+
+def trace_dict(trace: Trace) -> dict:
+    """The trace as plain data (seats 1-based, cards as text) for ``--json``."""
+    n = trace.players
+    out = {
+        "variant": str(trace.variant),
+        "seed": trace.seed,
+        "deal_given": trace.dealt_given,
+        "dealer": trace.dealer + 1,
+        "hands": [_cards(h) for h in trace.dealt],
+    }
+    if trace.upcard is not None:
+        out["upcard"] = format_card(trace.upcard)
+        out["kitty"] = _cards(trace.hidden_kitty)
+        if trace.farmer is not None:
+            out["farmers_hand"] = {"seat": trace.farmer + 1, "shown": _cards(trace.farmer_shown)}
+    if trace.auction:
+        out["auction"] = format_auction(trace.auction)
+    if trace.thrown_in:
+        out["thrown_in"] = trace.thrown_in
+        return out
+    bidding_team = [s + 1 for s in range(n) if s % 2 == trace.bidder % 2]
+    out.update({
+        "contract": str(trace.contract),
+        "denomination": denom_name(trace.contract.denom),
+        "bidder": trace.bidder + 1,
+        "bidding_team": bidding_team,
+    })
+    if trace.contract.exchange:
+        out["discards"] = _cards(trace.discards)
+        out["gifts"] = [{"seat": s + 1, "card": format_card(f)} for s, f in trace.gifts]
+    elif trace.contract.kind == ORDER_UP:
+        out["dealer_discard"] = _cards(trace.discards)
+    out["sitting_out"] = [s + 1 for s in range(n) if not trace.active >> s & 1]
+    out["hands_in_play"] = [_cards(h) if trace.active >> s & 1 else "" for s, h in enumerate(trace.playing)]
+    out["tricks"] = [
+        {"leader": t.leader + 1, "plays": [[s + 1, format_card(f)] for s, f in t.plays], "winner": t.winner + 1}
+        for t in trace.tricks
+    ]
+    out["tricks_taken"] = {"bidding_team": trace.tricks_taken, "defenders": trace.variant.hand_size - trace.tricks_taken}
+    out["score"] = {"bidding_team": trace.score[0], "defenders": trace.score[1]}
+    return out
+
+
+def format_trace(trace: Trace) -> str:
+    """The trace as readable text, one fact per line."""
+    n = trace.players
+    lines = [f"variant   {trace.variant}"]
+    lines.append(f"seed      {trace.seed}" + (" (play only: the hands were given)" if trace.dealt_given else ""))
+    lines.append(f"dealer    seat {trace.dealer + 1}")
+    lines.append("hands as dealt:")
+    lines += [f"  seat {s + 1}  {_cards(h)}" for s, h in enumerate(trace.dealt)]
+    if trace.upcard is not None:
+        lines.append(f"upcard    {format_card(trace.upcard)}")
+        if trace.farmer is not None:
+            lines.append(
+                f"farmer's hand: seat {trace.farmer + 1} shows {_cards(trace.farmer_shown)} "
+                f"and takes the face-down kitty cards"
+            )
+        lines.append(f"kitty     {_cards(trace.hidden_kitty)} (face down)")
+    if trace.auction:
+        lines.append(f"auction   {format_auction(trace.auction)}")
+    if trace.thrown_in:
+        lines.append(f"no play: {trace.thrown_in}")
+        return "\n".join(lines) + "\n"
+    contract, bidder = trace.contract, trace.bidder
+    lines.append(f"contract  {contract} by seat {bidder + 1} ({_denomination(contract.denom)}; "
+                 f"bidding team seats {_team(bidder, n)})")
+    if contract.exchange:
+        gifts = ", ".join(f"seat {s + 1} gives {format_card(f)}" for s, f in trace.gifts)
+        lines.append(f"exchange  seat {bidder + 1} discards {_cards(trace.discards)} (void-first), "
+                     f"then {gifts} (highest)")
+    elif contract.kind == ORDER_UP:
+        lines.append(f"pick-up   seat {trace.dealer + 1} (dealer) takes {format_card(trace.upcard)}, "
+                     f"discards {_cards(trace.discards)} (void-first)")
+    elif trace.upcard is not None:
+        lines.append(f"upcard    {format_card(trace.upcard)} turned down, out of play")
+    out = [s + 1 for s in range(n) if not trace.active >> s & 1]
+    lines.append("sitting out " + (", ".join(f"seat {s}" for s in out) if out else "nobody"))
+    lines.append("hands in play:")
+    lines += [f"  seat {s + 1}  {_cards(h)}" for s, h in enumerate(trace.playing) if trace.active >> s & 1]
+    for number, trick in enumerate(trace.tricks, 1):
+        plays = ", ".join(f"seat {s + 1} {format_card(f)}" for s, f in trick.plays)
+        lines.append(f"trick {number:<3} {plays} -> seat {trick.winner + 1}")
+    defenders = trace.variant.hand_size - trace.tricks_taken
+    lines.append(f"tricks    bidding team {trace.tricks_taken}, defenders {defenders}")
+    lines.append(f"score     bidding team {trace.score[0]:+d}, defenders {trace.score[1]:+d}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["Trace", "Trick", "deal_cards", "default_contract", "format_trace", "given_deal", "play_traced",
+           "trace_dict"]
