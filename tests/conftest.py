@@ -1,0 +1,28 @@
+"""Shared test settings: sample sizes that shrink when numba's JIT is disabled.
+
+Kernels are imported from ``simulate._kernels`` at module level, so each compiles once
+per test session.  Under ``NUMBA_DISABLE_JIT=1`` they run as plain Python: statistical
+tests then use fewer samples (their tolerances follow the sample size, so they still
+assert), and numpy's warnings about the intended wrap-around of uint64 arithmetic in the
+random streams are silenced.
+"""
+
+import numba
+import pytest
+
+JIT_DISABLED = bool(numba.config.DISABLE_JIT)
+
+
+def pytest_configure(config):
+    if JIT_DISABLED:
+        config.addinivalue_line("filterwarnings", "ignore:overflow encountered:RuntimeWarning")
+
+
+@pytest.fixture(scope="session")
+def samples():
+    """``samples(n)``: n samples when compiled, a tenth of them (at least 500) in pure Python."""
+
+    def scaled(n: int) -> int:
+        return max(500, n // 10) if JIT_DISABLED else n
+
+    return scaled
