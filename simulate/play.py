@@ -1,0 +1,180 @@
+"""Playing many deals out under a model of play: ``dd``, ``heuristic`` or ``random``.
+
+This module owns the Python edge of play: it checks the deals and dispatches to the
+kernels (``play_random_many`` and ``play_heuristic_many`` in ``_kernels``, the exact
+double-dummy search ``simulate.solve.solve_many``), returning the tricks of the
+declarer's team for each deal.
+
+Models
+------
+``dd``
+    Double dummy: everyone sees every card and plays perfectly.
+``random``
+    Every seat plays a uniformly random legal card; deal ``d`` uses the random stream
+    ``(seed, first_index + d)``.
+``heuristic``
+    Every seat follows the fixed rules of thumb below.  The model is deterministic: the
+    same position always gives the same card, so ``seed`` does not change its results.
+
+What a heuristic seat knows
+---------------------------
+Only what a real player knows: its own hand, every card played so far, the trick in
+progress and who has shown out of which suit.  It never looks at another hand, the
+kitty or the cards of partners sitting out.  Cards it cannot see are *unseen*; a card is
+*the best left* (a master) when no unseen card of its suit ranks above it (an unseen
+identical copy does not count: the first copy played wins).  "An opponent may hold a
+trump" means some trump is unseen and some playing opponent has not shown out of trumps.
+Tables of six play the 48-card double deck, tables of four the 24-card deck.  The
+*makers* are the declarer and its partners; suits count in the contract's ranking (the
+left bower is a trump) and ties between suits go to Clubs, Diamonds, Hearts, Spades in
+that order.
+
+Rules of thumb
+--------------
+Leading a trick (the first rule that applies):
+
+1. **Draw trumps from the top.**  Holding the best trump left while an opponent may hold
+   a trump: lead it.
+2. **Cash sure winners.**  When no opponent can hold a trump (trumps drawn, or no trump
+   at all): lead the best card left of a side suit, from the longest such suit; with no
+   such card, lead the highest trump (every trump wins now).
+3. **Makers keep drawing trumps.**  A maker who holds trumps while an opponent may hold
+   one leads the lowest trump.
+4. **Cash a side winner before it is ruffed.**  Lead the best card left of a side suit,
+   from the shortest such suit.
+5. **Otherwise lead low from the shortest side suit** (holding only trumps: the lowest
+   trump).
+
+Following to a trick (the first rule that applies):
+
+6. **Never overtake a partner.**  When a partner is winning the trick, play the lowest
+   card of the led suit (void: discard by rule 10, never trump a partner's trick).
+7. **Win as cheaply as possible.**  When an opponent is winning and can be beaten: if no
+   opponent plays after you, win with the cheapest card that wins; otherwise win with
+   the cheapest card that is the best left in its suit, unless an opponent still to play
+   has shown out of the led suit (and may ruff).  Failing that, and if you are not
+   second to play, win with the cheapest card that wins.
+8. **Second hand low; low when you cannot win.**  Second to play with no sure winner,
+   or unable to beat the winning card: play the lowest card of the led suit.
+9. **Ruff cheaply.**  Void in the led suit while an opponent is winning: trump with the
+   lowest trump that takes the trick.
+10. **Discard from the shortest side suit.**  Otherwise throw the lowest card of the
+    shortest side suit, keeping suits whose cards are all winners; holding only such
+    suits, the lowest card of the shortest of them; holding only trumps, the lowest trump.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _kernels as k
+from .cards import CardError, format_cards, mask_to_faces
+from .rules import RulesError
+
+PLAY_MODELS = ("dd", "heuristic", "random")
+TABLE_SIZES = (4, 6)
+
+_BITS_IN_BYTE = np.array([bin(byte).count("1") for byte in range(256)], np.int64)
+
+
+def play_deals(hands, denom: int, declarer: int, leader: int, active: int,
+               model: str = "dd", seed: int = 0, first_index: int = 0) -> np.ndarray:
+    """Tricks of the declarer's team for each deal ``hands[d, seat]`` under ``model``.
+
+    ``hands`` are face-space masks, one row per deal; ``active`` the bit mask of seats
+    that play; ``leader`` leads the first trick (the next active seat to its left when it
+    sits out).  Random play of deal ``d`` uses the stream ``(seed, first_index + d)``.
+    """
+    if model not in PLAY_MODELS:
+        raise RulesError(f"play model {model!r}: models are {', '.join(PLAY_MODELS)}")
+    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    denom, declarer, leader, active = _check_table(hands, denom, declarer, leader, active)
+    tricks = _check_hands(hands, active)
+    if model == "dd":
+        from .solve import solve_many  # the solver's module is only loaded when needed
+
+        return solve_many(hands, denom, declarer, leader, active)
+    seed, first_index = _check_stream(seed, first_index)
+    args = (np.int64(active), np.int64(denom))
+    if model == "random":
+        team0 = k.play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
+    else:
+        every_seat = np.int64((1 << hands.shape[1]) - 1)
+        team0 = k.play_heuristic_many(hands, *args, np.int64(declarer), np.int64(leader), every_seat,
+                                      np.uint64(seed), np.int64(first_index))
+    if declarer & 1 == 0:
+        return team0
+    return (tricks - team0).astype(np.int8)
+
+
+def _check_table(hands: np.ndarray, denom, declarer, leader, active) -> tuple[int, int, int, int]:
+    if hands.ndim != 2 or hands.shape[1] not in TABLE_SIZES:
+        raise RulesError(
+            f"hands of shape {hands.shape}: give one row per deal and one column per seat (4 or 6 seats)"
+        )
+    seats = hands.shape[1]
+    _check_int("denomination", denom, 0, 5, "0-3 trump Clubs..Spades, 4 High No Trump, 5 Low No Trump")
+    _check_int("declarer", declarer, 0, seats - 1, "seat indexes")
+    _check_int("leader", leader, 0, seats - 1, "seat indexes")
+    _check_int("active", active, 1, (1 << seats) - 1, "seat bit masks")
+    if not active >> declarer & 1:
+        raise RulesError(f"declarer seat index {declarer} sits out (active mask {active:#b}): the declarer plays")
+    if not any(active >> seat & 1 for seat in range(1 - declarer % 2, seats, 2)):
+        raise RulesError(f"active mask {active:#b}: the defenders need at least one seat that plays")
+    return int(denom), int(declarer), int(leader), int(active)
+
+
+def _check_int(name: str, value, low: int, high: int, what: str) -> None:
+    if not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise RulesError(f"{name} {value!r}: allowed are {what} {low} to {high}")
+
+
+def _card_counts(masks: np.ndarray) -> np.ndarray:
+    """Popcount of every uint64 in ``masks`` (same shape, int64)."""
+    as_bytes = masks.view(np.uint8).reshape(masks.shape + (8,))
+    return _BITS_IN_BYTE[as_bytes].sum(axis=-1)
+
+
+def _check_hands(hands: np.ndarray, active: int) -> np.ndarray:
+    """Cards per playing hand for each deal (= tricks to play); raises on a bad deal."""
+    seats = hands.shape[1]
+    playing = [seat for seat in range(seats) if active >> seat & 1]
+    counts = _card_counts(hands)
+    union = np.bitwise_or.reduce(hands, axis=1)
+    deck = np.uint64(k.table_deck(np.int64(seats)))
+    stray = union & ~deck
+    for deal in np.flatnonzero(stray)[:1]:
+        extra = int(stray[deal])
+        raise CardError(
+            f"deal {deal}: a {seats}-seat table plays the {int(deck).bit_count()}-card deck, which "
+            f"has no card at bit {(extra & -extra).bit_length() - 1} (a second copy, or past the 48 cards)"
+        )
+    for deal in np.flatnonzero(_card_counts(union) != counts.sum(axis=1))[:1]:
+        twice = _shared_card(hands[deal])
+        raise CardError(f"deal {deal}: card {twice} is in two hands; every card has one place")
+    sizes = counts[:, playing]
+    tricks = sizes[:, 0]
+    bad = (sizes != tricks[:, None]).any(axis=1) | (tricks < 1) | (tricks > 8)
+    for deal in np.flatnonzero(bad)[:1]:
+        raise RulesError(
+            f"deal {deal}: playing seats hold {sizes[deal].tolist()} cards: each must hold the same "
+            f"number, 1 to 8"
+        )
+    return tricks
+
+
+def _shared_card(hands) -> str:
+    seen = twice = 0
+    for hand in hands:
+        twice |= seen & int(hand)
+        seen |= int(hand)
+    return format_cards(mask_to_faces(twice & -twice))
+
+
+def _check_stream(seed, first_index) -> tuple[int, int]:
+    _check_int("seed", seed, 0, 2**64 - 1, "whole numbers")
+    _check_int("first_index", first_index, 0, 2**62, "whole numbers")
+    return int(seed), int(first_index)
+
+
+__all__ = ["PLAY_MODELS", "play_deals"]
