@@ -6,7 +6,7 @@ tables of Monte Carlo results by hand features, fitted once by
 :mod:`simulate.evaluator_fit` (heuristic play, uniform random deals) and shipped as CSV
 files in ``simulate/data``.  Regenerate them with::
 
-    python -m simulate.evaluator_fit --deals 40000 --seed 1
+    python -m simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
 
 Features of a hand for a denomination (all read in that denomination's card order):
 

@@ -2,13 +2,22 @@
 
 Regenerate the shipped tables (``simulate/data/evaluator_*.csv``) with::
 
-    python -m simulate.evaluator_fit --deals 40000 --seed 1
+    python -m simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
 
 Bid euchre (``pigs-and-hogs`` rules, shared by ``six-handed``): every seat of every
 deal, for every denomination, is a sample of three contracts played out heuristically
 with that seat as bidder and leader: a level contract with all six playing (its team's
 tricks give P(at least n) for every n), Hog (partners sitting out) and Pig (void-first
 discards, ``highest`` gifts, partners sitting out).
+
+Strong hands are rare in uniform deals, and they are the ones that bid Pig and Hog, so
+the bid table adds *long-suit deals*: for each denomination and each length k = 5..8,
+the bidder's hand is k cards drawn uniformly from the trump suit (in no trump, from one
+suit chosen at random, redrawn until no other suit is as long) and 8 - k from the other
+cards, the other hands dealt uniformly (``deal.deal_unseen``).  Within a cell every hand
+with those features is then as likely as in a uniform deal (the length is fixed by the
+draw and the rest of the hand is uniform), so the cell estimates stay unbiased; only
+that denomination's samples are kept.
 
 Classic (``euchre(no_trump=true)``, seat 4 dealing): every seat is a sample of ordering
 up the upcard (the dealer picks up and discards void-first), with its partner and alone,
@@ -33,6 +42,8 @@ from .evaluator import (
     JACK, ROUND1_DIMS, ROUND1_KEYS, ROUND2_DIMS, ROUND2_KEYS, hand_features, table_rows, write_rows,
 )
 from ._kernels import TRUMP
+from .deal import deal_unseen
+from .evaluator import SUIT_CARDS, TRUMP_CARDS, popcount
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
 from .game import deal_hands
 from .play import play_deals
@@ -40,6 +51,8 @@ from .rules import CALL, HOG, ORDER_UP, Contract, Variant
 
 CHUNK = 4000
 CLASSIC_DEALER = 3
+LONG_SUIT_LENGTHS = (5, 6, 7, 8)
+SALT_LONG_SUIT = 0x6A3E5  # keeps the long-suit hands' draws apart from the deals
 
 
 def _add(samples: np.ndarray, made: np.ndarray, cells: tuple, outcomes: np.ndarray) -> None:
@@ -47,28 +60,56 @@ def _add(samples: np.ndarray, made: np.ndarray, cells: tuple, outcomes: np.ndarr
     np.add.at(made, cells, outcomes.astype(np.int64))
 
 
-def fit_bid(deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def _bid_samples(variant, dealt, seat, denom, samples, made) -> None:
+    """Play the three contracts of ``seat`` bidding ``denom`` on every deal; count them."""
+    n = variant.players
+    length, top, side = hand_features(dealt[:, seat], denom, BID_CAPS)
+    cells = (np.full(length.shape, int(TRUMP[denom] < 0)), length, top, side)
+    team = play_deals(dealt, denom, seat, seat, (1 << n) - 1, "heuristic")
+    alone = sitting_out_mask(variant, Contract(HOG, denom, n), seat)
+    hog = play_deals(dealt, denom, seat, seat, alone, "heuristic")
+    discards = np.array([void_first_discards(int(h), denom, 2) for h in dealt[:, seat]], np.uint64)
+    pig = play_deals(apply_exchange(dealt, denom, seat, discards), denom, seat, seat, alone, "heuristic")
+    levels = np.arange(1, HAND_SIZE_BID + 1)
+    outcomes = np.column_stack([team[:, None] >= levels, pig == HAND_SIZE_BID, hog == HAND_SIZE_BID])
+    _add(samples, made, cells, outcomes)
+
+
+def _long_suit_hand(rng, denom: int, length: int) -> int:
+    """A hand of ``length`` cards of the trump suit (no trump: of one suit, the longest)."""
+    cards = list(range(48))
+    while True:
+        suit_cards = int(TRUMP_CARDS[denom]) if TRUMP[denom] >= 0 else int(SUIT_CARDS[denom, rng.integers(4)])
+        inside = [b for b in cards if suit_cards >> b & 1]
+        outside = [b for b in cards if not suit_cards >> b & 1]
+        chosen = list(rng.choice(inside, length, replace=False)) + list(
+            rng.choice(outside, HAND_SIZE_BID - length, replace=False))
+        hand = sum(1 << int(b) for b in chosen)
+        longest = popcount(np.uint64(hand) & SUIT_CARDS[denom])
+        if TRUMP[denom] >= 0 or (longest >= length).sum() == 1:
+            return hand
+
+
+def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np.ndarray]:
     """Counts (samples, successes) by bid-euchre cell; see the module docstring."""
     variant = Variant.of("pigs-and-hogs")
-    n = variant.players
-    everyone = (1 << n) - 1
     samples = np.zeros(BID_DIMS, np.int64)
     made = np.zeros(BID_DIMS + (len(BID_OUTCOMES),), np.int64)
-    levels = np.arange(1, HAND_SIZE_BID + 1)
     for start in range(0, deals, CHUNK):
         dealt, _, _ = deal_hands(variant, seed, start, min(CHUNK, deals - start))
-        for seat in range(n):
+        for seat in range(variant.players):
             for denom in range(6):
-                length, top, side = hand_features(dealt[:, seat], denom, BID_CAPS)
-                cells = (np.full(length.shape, int(TRUMP[denom] < 0)), length, top, side)
-                team = play_deals(dealt, denom, seat, seat, everyone, "heuristic")
-                alone = sitting_out_mask(variant, Contract(HOG, denom, n), seat)
-                hog = play_deals(dealt, denom, seat, seat, alone, "heuristic")
-                discards = np.array([void_first_discards(int(h), denom, 2) for h in dealt[:, seat]], np.uint64)
-                exchanged = apply_exchange(dealt, denom, seat, discards)
-                pig = play_deals(exchanged, denom, seat, seat, alone, "heuristic")
-                outcomes = np.column_stack([team[:, None] >= levels, pig == HAND_SIZE_BID, hog == HAND_SIZE_BID])
-                _add(samples, made, cells, outcomes)
+                _bid_samples(variant, dealt, seat, denom, samples, made)
+    rng = np.random.default_rng([seed, SALT_LONG_SUIT])
+    index = deals
+    for denom in range(6):
+        for length in LONG_SUIT_LENGTHS:
+            bidder_hands = [_long_suit_hand(rng, denom, length) for _ in range(long_suit_deals)]
+            dealt = np.concatenate([
+                deal_unseen(variant, {0: hand}, seed=seed, first_index=index + i) for i, hand in enumerate(bidder_hands)
+            ])
+            index += long_suit_deals
+            _bid_samples(variant, dealt, 0, denom, samples, made)
     return samples, made
 
 
@@ -120,12 +161,14 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m simulate.evaluator_fit", description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=40000, help="random deals per table (default 40000)")
+    parser.add_argument("--long-suit-deals", type=int, default=2000,
+                        help="long-suit deals per denomination and length (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="directory for the CSV files")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    samples, made = fit_bid(args.deals, args.seed)
+    samples, made = fit_bid(args.deals, args.seed, args.long_suit_deals)
     write_rows(args.out / "evaluator_bid.csv", table_rows(samples, made, BID_KEYS, BID_OUTCOMES),
                BID_KEYS, BID_OUTCOMES)
     round1, round2 = fit_classic(args.deals, args.seed)

@@ -36,14 +36,16 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from multiprocessing import get_context
 
+import numba
 import numpy as np
 
 from . import _kernels as K
-from .auction import auction_result, legal_bids, misdeal_calls
+from .auction import misdeal_calls, replay
 from .evaluator import bid_estimates, classic_estimates, popcount
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
@@ -140,12 +142,12 @@ def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
 
 # --------------------------------------------------------------------------- auction
 
-@lru_cache(maxsize=1 << 16)
-def _legal(variant: Variant, dealer: int, bids: tuple, upcard) -> tuple:
-    """``auction.legal_bids`` as (seat, frozenset of contracts, contracts, may_pass);
-    memoised because the same auction prefixes come up over and over."""
-    seat, contracts, may_pass = legal_bids(variant, dealer, list(bids), upcard)
-    return seat, frozenset(contracts), contracts, may_pass
+@lru_cache(maxsize=1 << 18)
+def _auction_state(variant: Variant, dealer: int, bids: tuple, upcard) -> tuple:
+    """``auction.replay`` as (state, frozenset of the legal contracts); memoised because
+    the same auction prefixes come up over and over."""
+    state = replay(variant, dealer, list(bids), upcard)
+    return state, frozenset(state.legal)
 
 
 @lru_cache(maxsize=4096)
@@ -172,16 +174,16 @@ def _run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -
     """
     bids = ()
     while True:
-        seat, allowed_set, allowed, may_pass = _legal(variant, dealer, bids, upcard)
-        if seat is None:
-            return bids, auction_result(variant, dealer, list(bids), upcard)
-        wish = wish_for(seat, bool(allowed) and allowed[0].kind == ORDER_UP)
-        if wish is not None and wish in allowed_set:
+        state, allowed = _auction_state(variant, dealer, bids, upcard)
+        if state.seat_to_bid is None:  # over: the high bid, or None when thrown in
+            return bids, state.winner
+        wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
+        if wish is not None and wish in allowed:
             bid = wish
-        elif may_pass:
+        elif state.may_pass:
             bid = PASS
         else:
-            bid = _forced_bid(seat, allowed, estimate_of)
+            bid = _forced_bid(state.seat_to_bid, state.legal, estimate_of)
         bids += (bid,)
 
 
@@ -305,6 +307,20 @@ def _play_all(hands: list[_Hand], model: str) -> None:
 
 # --------------------------------------------------------------------------- games
 
+def _score_hand(variant: Variant, scores: np.ndarray, hand: _Hand) -> tuple[tuple[int, int], int | None]:
+    """Add a played hand's points to ``scores`` (teams A and B, changed in place).
+
+    Returns (bidding team's and defenders' points, the winning team or None).
+    """
+    if hand.contract is None:
+        return (0, 0), None
+    team = hand.bidder & 1
+    points = score(variant, hand.contract, hand.tricks_taken)
+    scores[team] += points[0]
+    scores[1 - team] += points[1]
+    return points, game_winner(variant, (int(scores[0]), int(scores[1])), team)
+
+
 def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False) -> GameTotals:
     """Games ``first .. first + count - 1`` played together to the end."""
     variant = setup.variant
@@ -328,18 +344,13 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False)
         _play_all(hands, setup.play)
         for game, hand in zip(live, hands):
             hands_dealt[game] += 1
+            points, won = _score_hand(variant, scores[game], hand)
             if hand.contract is None:
                 thrown_in[game] += 1
-                points = (0, 0)
             else:
-                team = hand.bidder & 1
-                points = score(variant, hand.contract, hand.tricks_taken)
-                scores[game, team] += points[0]
-                scores[game, 1 - team] += points[1]
-                counts = contracts[team, kinds[kind_of(hand.contract)]]
+                counts = contracts[hand.bidder & 1, kinds[kind_of(hand.contract)]]
                 counts[0] += 1
                 counts[1 if made(variant, hand.contract, hand.tricks_taken) else 2] += 1
-                won = game_winner(variant, (int(scores[game, 0]), int(scores[game, 1])), team)
                 if won is not None:
                     winner[game] = won
             if tracing:
@@ -350,18 +361,26 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False)
     return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
 
 
-def _worker_start() -> None:
-    """Each worker process runs its kernels on one thread: the workers are the parallelism."""
-    import numba
-
+@contextmanager
+def _one_thread():
+    """Run the kernels on one thread.  A game step makes small kernel calls (one per
+    group of hands), and waking a second thread for each cost ten times the work on a
+    busy machine; worker processes are the parallelism instead."""
+    threads = numba.get_num_threads()
     numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
 
 
 def _play_chunk(setup: GameSetup, first: int, count: int, batch: int) -> GameTotals:
-    return GameTotals.join([
-        _play_range(setup, start, min(batch, first + count - start))
-        for start in range(first, first + count, batch)
-    ])
+    """Games ``first .. first + count - 1``, ``batch`` at a time."""
+    with _one_thread():
+        return GameTotals.join([
+            _play_range(setup, start, min(batch, first + count - start))
+            for start in range(first, first + count, batch)
+        ])
 
 
 def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: int = 0,
@@ -380,7 +399,7 @@ def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: in
     # several chunks per worker so that a worker with short games picks up more
     chunks = min(games, 4 * workers)
     bounds = [games * c // chunks for c in range(chunks + 1)]
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_worker_start) as pool:
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         jobs = [pool.submit(_play_chunk, setup, lo, hi - lo, batch) for lo, hi in zip(bounds, bounds[1:]) if hi > lo]
         return GameTotals.join([job.result() for job in jobs])
 
@@ -451,7 +470,8 @@ def trace_game(variant, team_a: Strategy, team_b: Strategy, game: int, seed: int
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     if not 0 <= game < MAX_GAMES:
         raise RulesError(f"game index {game}: allowed is a whole number from 0 to {MAX_GAMES - 1}")
-    return _play_range(setup, game, 1, tracing=True)
+    with _one_thread():
+        return _play_range(setup, game, 1, tracing=True)
 
 
 __all__ = [
