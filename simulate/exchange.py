@@ -95,13 +95,15 @@ def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "high
     hands = _hands_array(hands)
     bidder = _seat(bidder, hands.shape[1], "bidder")
     discards = _per_deal(discards, hands.shape[0])
-    for d in range(hands.shape[0]):
-        mask = int(discards[d])
-        if card_count(mask) != 2 or mask & ~int(hands[d, bidder]):
-            raise RulesError(
-                f"discards {_describe(mask)}: the bidder discards exactly two cards of its own "
-                f"hand {_describe(hands[d, bidder])}"
-            )
+    one = np.uint64(1)
+    beyond_first = discards & (discards - one)  # the discards less their lowest card
+    bad = (beyond_first == 0) | ((beyond_first & (beyond_first - one)) != 0) | ((discards & ~hands[:, bidder]) != 0)
+    if bad.any():
+        d = int(np.argmax(bad))
+        raise RulesError(
+            f"discards {_describe(discards[d])}: the bidder discards exactly two cards of its own "
+            f"hand {_describe(hands[d, bidder])}"
+        )
     return K.exchange_many(hands, _denom(denom), bidder, discards, _gift_policy(policy))
 
 

@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _kernels as K
 from .auction import auction_result, format_auction, misdeal_calls, parse_auction
-from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal
+from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
     LEVEL, ORDER_UP, Contract, RulesError, Variant, as_variant, check_contract, denom_name,
@@ -54,7 +54,7 @@ class Trace:
     dealer: int
     dealt: tuple[int, ...]  # each seat's hand as dealt
     upcard: int | None = None
-    hidden_kitty: int = 0  # the kitty's face-down cards (after a farmer's swap)
+    hidden_kitty: int = 0  # the kitty's face-down cards as dealt (a farmer's swap puts the shown cards there)
     farmer: int | None = None
     farmer_shown: int = 0
     auction: tuple = ()
@@ -125,7 +125,7 @@ def default_contract(variant, hands, dealer: int, upcard: int | None, bidder: in
     variant = as_variant(variant)
     bidder = (dealer + 1) % variant.players if bidder is None else bidder
     if variant.classic:
-        return bidder, Contract(ORDER_UP, upcard // 6)
+        return bidder, Contract(ORDER_UP, suit_of(upcard))
     trumps = [
         K.popcount(K.to_contract(np.uint64(hands[bidder]), np.int64(suit)) & K.SUIT_MASK[suit, suit])
         for suit in range(4)
@@ -172,7 +172,7 @@ def play_traced(variant, seed: int = 1, contract: str | None = None, bidder: int
 
     calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.classic else None
     if calls is not None:
-        base.update(hidden_kitty=calls.hidden_kitty, farmer=calls.farmer, farmer_shown=calls.shown)
+        base.update(farmer=calls.farmer, farmer_shown=calls.shown)
         if calls.misdeal:
             return Trace(**base, thrown_in=f"misdeal: {calls.misdeal}; the deal moves left")
         hands = list(calls.hands)
@@ -292,12 +292,12 @@ def format_trace(trace: Trace) -> str:
     lines += [f"  seat {s + 1}  {_cards(h)}" for s, h in enumerate(trace.dealt)]
     if trace.upcard is not None:
         lines.append(f"upcard    {format_card(trace.upcard)}")
+        lines.append(f"kitty     {_cards(trace.hidden_kitty)} (face down)")
         if trace.farmer is not None:
             lines.append(
                 f"farmer's hand: seat {trace.farmer + 1} shows {_cards(trace.farmer_shown)} "
-                f"and takes the face-down kitty cards"
+                f"and swaps them for the face-down kitty cards"
             )
-        lines.append(f"kitty     {_cards(trace.hidden_kitty)} (face down)")
     if trace.auction:
         lines.append(f"auction   {format_auction(trace.auction)}")
     if trace.thrown_in:

@@ -28,7 +28,7 @@ def cards(mask: int) -> list[str]:
 
 
 def contract_hand(text: str, denom: int) -> np.uint64:
-    return K.to_contract(np.uint64(hand(text)), np.int64(denom))
+    return np.uint64(K.to_contract(np.uint64(hand(text)), np.int64(denom)))
 
 
 def contract_bit(card: str, denom: int, copy: int = 0) -> int:
