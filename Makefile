@@ -23,6 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]' || echo "open-spiel did not install: the OpenSpiel comparison will be skipped"
 	$(BIN)/python -m benchmarks.run
 
 clean:

@@ -711,6 +711,39 @@ def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heurist
     return tricks_team0, state
 
 
+@njit(cache=True)
+def playing_hand_sizes(hands, active):
+    """Cards in each playing hand (= tricks to play) per deal, and the first bad deal.
+
+    Returns ``(tricks, deal, problem)``: problem 1 = a card outside the table's deck,
+    2 = a card in two hands, 3 = playing hands of different sizes or not 1 to 8 cards;
+    ``(tricks, -1, 0)`` when every deal is well formed.  Serves the checks of ``play.py``.
+    """
+    count, n_seats = hands.shape
+    deck = table_deck(n_seats)
+    tricks = np.zeros(count, np.int8)
+    for d in range(count):
+        union = ZERO
+        total = 0
+        size = -1
+        same_size = True
+        for s in range(n_seats):
+            cards = popcount(hands[d, s])
+            union |= hands[d, s]
+            total += cards
+            if (active >> s) & 1:
+                same_size = same_size and (size < 0 or cards == size)
+                size = cards
+        if union & ~deck:
+            return tricks, d, 1
+        if popcount(union) != total:
+            return tricks, d, 2
+        if not same_size or size < 1 or size > 8:
+            return tricks, d, 3
+        tricks[d] = size
+    return tricks, -1, 0
+
+
 @njit(parallel=True)
 def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats, seed, first_index):
     """Heuristic playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal.

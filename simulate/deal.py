@@ -118,13 +118,14 @@ def _check_cards(variant, where: str, mask, deck: int) -> int:
         mask = int(mask)
     except (TypeError, ValueError):
         raise CardError(f"cards of {where}: {mask!r} is not a card mask") from None
-    if mask < 0 or mask & ~deck:
-        stray = mask & ~deck if mask >= 0 else mask
-        faces = mask_to_faces(stray) if 0 <= stray < 1 << 48 else []
-        what = format_cards(faces) if faces else hex(mask)
+    if not 0 <= mask < 1 << 48:
+        raise CardError(f"cards of {where}: {mask:#x} is not a card mask (one bit per card, 48 bits)")
+    stray = mask & ~deck
+    if stray:
         copies = "once" if variant.copies == 1 else "twice"
         raise CardError(
-            f"cards of {where} include {what}, not in the {variant.name} deck: it has each card {copies}"
+            f"cards of {where} include {format_cards(mask_to_faces(stray))}, not in the "
+            f"{variant.name} deck: it has each card {copies}"
         )
     return mask
 

@@ -74,8 +74,6 @@ from .rules import RulesError
 PLAY_MODELS = ("dd", "heuristic", "random")
 TABLE_SIZES = (4, 6)
 
-_BITS_IN_BYTE = np.array([bin(byte).count("1") for byte in range(256)], np.int64)
-
 
 def play_deals(hands, denom: int, declarer: int, leader: int, active: int,
                model: str = "dd", seed: int = 0, first_index: int = 0) -> np.ndarray:
@@ -113,10 +111,11 @@ def _check_table(hands: np.ndarray, denom, declarer, leader, active) -> tuple[in
             f"hands of shape {hands.shape}: give one row per deal and one column per seat (4 or 6 seats)"
         )
     seats = hands.shape[1]
-    _check_int("denomination", denom, 0, 5, "0-3 trump Clubs..Spades, 4 High No Trump, 5 Low No Trump")
-    _check_int("declarer", declarer, 0, seats - 1, "seat indexes")
-    _check_int("leader", leader, 0, seats - 1, "seat indexes")
-    _check_int("active", active, 1, (1 << seats) - 1, "seat bit masks")
+    _check_int("denomination", denom, 0, 5,
+               " (0-3 trump Clubs, Diamonds, Hearts, Spades; 4 High No Trump; 5 Low No Trump)")
+    _check_int("declarer", declarer, 0, seats - 1, " (seat indexes count from 0)")
+    _check_int("leader", leader, 0, seats - 1, " (seat indexes count from 0)")
+    _check_int("active", active, 1, (1 << seats) - 1, " (a bit mask of the seats that play)")
     if not active >> declarer & 1:
         raise RulesError(f"declarer seat index {declarer} sits out (active mask {active:#b}): the declarer plays")
     if not any(active >> seat & 1 for seat in range(1 - declarer % 2, seats, 2)):
@@ -124,42 +123,27 @@ def _check_table(hands: np.ndarray, denom, declarer, leader, active) -> tuple[in
     return int(denom), int(declarer), int(leader), int(active)
 
 
-def _check_int(name: str, value, low: int, high: int, what: str) -> None:
+def _check_int(name: str, value, low: int, high: int, note: str = "") -> None:
     if not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise RulesError(f"{name} {value!r}: allowed are {what} {low} to {high}")
-
-
-def _card_counts(masks: np.ndarray) -> np.ndarray:
-    """Popcount of every uint64 in ``masks`` (same shape, int64)."""
-    as_bytes = masks.view(np.uint8).reshape(masks.shape + (8,))
-    return _BITS_IN_BYTE[as_bytes].sum(axis=-1)
+        raise RulesError(f"{name} {value!r}: allowed are whole numbers {low} to {high}{note}")
 
 
 def _check_hands(hands: np.ndarray, active: int) -> np.ndarray:
     """Cards per playing hand for each deal (= tricks to play); raises on a bad deal."""
-    seats = hands.shape[1]
-    playing = [seat for seat in range(seats) if active >> seat & 1]
-    counts = _card_counts(hands)
-    union = np.bitwise_or.reduce(hands, axis=1)
-    deck = np.uint64(k.table_deck(np.int64(seats)))
-    stray = union & ~deck
-    for deal in np.flatnonzero(stray)[:1]:
-        extra = int(stray[deal])
+    tricks, deal, problem = k.playing_hand_sizes(hands, np.int64(active))
+    if problem == 1:
+        seats = hands.shape[1]
+        deck = int(k.table_deck(np.int64(seats)))
+        extra = int(np.bitwise_or.reduce(hands[deal])) & ~deck
         raise CardError(
-            f"deal {deal}: a {seats}-seat table plays the {int(deck).bit_count()}-card deck, which "
+            f"deal {deal}: a {seats}-seat table plays the {deck.bit_count()}-card deck, which "
             f"has no card at bit {(extra & -extra).bit_length() - 1} (a second copy, or past the 48 cards)"
         )
-    for deal in np.flatnonzero(_card_counts(union) != counts.sum(axis=1))[:1]:
-        twice = _shared_card(hands[deal])
-        raise CardError(f"deal {deal}: card {twice} is in two hands; every card has one place")
-    sizes = counts[:, playing]
-    tricks = sizes[:, 0]
-    bad = (sizes != tricks[:, None]).any(axis=1) | (tricks < 1) | (tricks > 8)
-    for deal in np.flatnonzero(bad)[:1]:
-        raise RulesError(
-            f"deal {deal}: playing seats hold {sizes[deal].tolist()} cards: each must hold the same "
-            f"number, 1 to 8"
-        )
+    if problem == 2:
+        raise CardError(f"deal {deal}: card {_shared_card(hands[deal])} is in two hands; every card has one place")
+    if problem == 3:
+        sizes = [int(hand).bit_count() for seat, hand in enumerate(hands[deal]) if active >> seat & 1]
+        raise RulesError(f"deal {deal}: playing seats hold {sizes} cards: each must hold the same number, 1 to 8")
     return tricks
 
 
@@ -172,8 +156,8 @@ def _shared_card(hands) -> str:
 
 
 def _check_stream(seed, first_index) -> tuple[int, int]:
-    _check_int("seed", seed, 0, 2**64 - 1, "whole numbers")
-    _check_int("first_index", first_index, 0, 2**62, "whole numbers")
+    _check_int("seed", seed, 0, 2**64 - 1)
+    _check_int("first_index", first_index, 0, 2**62)
     return int(seed), int(first_index)
 
 

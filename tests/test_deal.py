@@ -205,3 +205,8 @@ def test_seat_out_of_range():
 def test_negative_run_numbers(field):
     with pytest.raises(RulesError, match=f"{field} -1: allowed is a whole number"):
         deal_unseen("euchre", {}, **{field: -1})
+
+
+def test_mask_wider_than_the_deck_rejected():
+    with pytest.raises(CardError, match="is not a card mask"):
+        deal_unseen("pigs-and-hogs", {0: 1 << 48})

@@ -1,0 +1,1 @@
+"""Benchmarks: fixed seeded corpora, one runner (``python -m benchmarks.run``), results."""
