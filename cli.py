@@ -132,6 +132,179 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 
 # =========================================================================== solve (issue 3)
 
+import functools  # noqa: E402  (imports of this section kept here so sections merge cleanly)
+import itertools  # noqa: E402
+import json  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from simulate.cards import format_card  # noqa: E402
+from simulate.rules import denom_name, parse_denom  # noqa: E402
+from simulate.solve import active_mask, parse_deal, solve_batch, solve_position  # noqa: E402
+
+SOLVE_BATCH_CHUNK = 65536  # lines parsed and solved per kernel call in --batch
+BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
+
+
+def _seat_number(value, n_seats: int, what: str) -> int:
+    """A 1-based seat from the user, checked; returns it 0-based."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n_seats:
+        raise RulesError(f"{what} {value!r}: seats are 1 to {n_seats}")
+    return value - 1
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_variant(text: str):
+    return as_variant(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_denom(text: str) -> int:
+    return parse_denom(text)
+
+
+def _solve_setup(variant, hands, trump, declarer, leader, sitting_out):
+    """Checked (masks, denom, declarer, leader, active) for one deal; seats 1-based in."""
+    chosen = variant if isinstance(variant, Variant) else _cached_variant(str(variant))
+    n_seats = chosen.players
+    for seat in sitting_out:
+        _seat_number(seat, n_seats, "sitting-out seat")
+    masks = parse_deal(chosen, hands, sitting_out)
+    declarer0 = _seat_number(declarer, n_seats, "declarer")
+    leader0 = declarer0 if leader is None else _seat_number(leader, n_seats, "leader")
+    if declarer in sitting_out:
+        raise RulesError(f"declarer seat {declarer} sits out: the declarer must play")
+    if not isinstance(trump, str):
+        raise RulesError(f"trump {trump!r}: write Hearts, Clubs, Diamonds, Spades, High or Low")
+    return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, sitting_out)
+
+
+def _leads_json(leads_row) -> str:
+    return ", ".join(f'"{format_card(face)}": {value}' for face, value in enumerate(leads_row) if value >= 0)
+
+
+def _batch_line(line: str, default_variant: str):
+    item = json.loads(line)
+    if not isinstance(item, dict):
+        raise RulesError("a line must be a JSON object with hands, trump and declarer")
+    unknown = sorted(set(item) - set(BATCH_KEYS))
+    if unknown:
+        raise RulesError(f"unknown key {unknown[0]!r}: keys are {', '.join(BATCH_KEYS)}")
+    for key in ("hands", "trump", "declarer"):
+        if key not in item:
+            raise RulesError(f"missing key {key!r}: each line needs hands, trump and declarer")
+    hands = item["hands"]
+    if not isinstance(hands, list):
+        raise RulesError(f"hands {hands!r}: give a list of hand texts, one per seat")
+    sitting_out = item.get("sitting_out", [])
+    if not isinstance(sitting_out, list):
+        raise RulesError(f"sitting_out {sitting_out!r}: give a list of seats, e.g. [3, 5]")
+    return _solve_setup(item.get("variant", default_variant), hands, item["trump"], item["declarer"],
+                        item.get("leader"), sitting_out)
+
+
+def _solve_batch_lines(lines, default_variant: str, leads: bool) -> tuple[list[str], list[str]]:
+    """JSON output lines (one per non-blank input line) and error messages."""
+    outputs: list[str] = []
+    errors: list[str] = []
+    groups: dict[int, list[tuple[int, tuple]]] = {}
+    for number, line in lines:
+        try:
+            setup = _batch_line(line, default_variant)
+        except (ValueError, TypeError) as error:
+            message = f"line {number}: {error}"
+            errors.append(message)
+            outputs.append(json.dumps({"error": message}))
+            continue
+        groups.setdefault(len(setup[0]), []).append((len(outputs), setup))
+        outputs.append("")
+    for members in groups.values():
+        slots = [slot for slot, _ in members]
+        columns = list(zip(*(setup for _, setup in members)))
+        result = solve_batch(np.array(columns[0], np.uint64), *columns[1:], leads=leads)
+        for i, slot in enumerate(slots):
+            if leads:
+                outputs[slot] = f'{{"tricks": {result.tricks[i]}, "leads": {{{_leads_json(result.leads[i])}}}}}'
+            else:
+                outputs[slot] = f'{{"tricks": {result.tricks[i]}}}'
+    return outputs, errors
+
+
+@main.command()
+@variant_option()
+@click.option("--deal", metavar="HANDS",
+              help="Every seat's cards from seat 1, hands separated by '/'; a sitting-out seat's hand is empty.")
+@click.option("--trump", metavar="DENOM", help="Hearts, Clubs, Diamonds, Spades, High or Low (no trump).")
+@click.option("--declarer", type=int, metavar="SEAT", help="Seat 1..N whose side's tricks are counted.")
+@click.option("--leader", type=int, metavar="SEAT", help="Seat that leads the first trick [default: the declarer].")
+@click.option("--sitting-out", default="", metavar="SEATS", help="Seats that sit out, e.g. 3,5.")
+@click.option("--batch", type=click.File("r"), metavar="FILE",
+              help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON ({\"tricks\": k, \"leads\": {...}}).")
+@click.option("--no-leads", is_flag=True, help="Only the trick count, not the value of each lead.")
+def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads):
+    """Exact double-dummy tricks of the declarer's side, and the value of each lead.
+
+    Everyone sees every card and plays perfectly.  The leader's legal cards are listed
+    with the declarer side's tricks after leading each (identical copies once).
+
+    With --batch, each line of FILE is one deal as JSON, e.g. {"variant":
+    "pigs-and-hogs", "hands": ["JH AH ...", ..., ""], "trump": "Hearts", "declarer": 1,
+    "leader": 1, "sitting_out": [3, 5]} ("variant" defaults to --variant, "leader" to
+    the declarer, "sitting_out" to none; seats are 1-based; a sitting-out seat's hand is
+    empty).  Output is one JSON line per non-blank input line, in order:
+    {"tricks": k, "leads": {"JH": k1, ...}}.  A bad line is reported on stderr with
+    its number and answered by {"error": "..."}; the other lines are still solved, and
+    the exit status is 2 at the end.
+
+    \b
+    Example:
+      euchre-mc solve --variant euchre --trump Hearts --declarer 1 --leader 1 \\
+        --deal "JH JD AH 9C 9S / TC JC QC KC AC / TS JS QS KS AS / 9D TD QD KD AD"
+      euchre-mc solve --batch deals.jsonl --json --no-leads
+    """
+    if batch is not None:
+        if deal is not None:
+            raise click.UsageError("give --deal or --batch, not both")
+        failed = False
+        numbered = ((number, line) for number, line in enumerate(batch, 1) if line.strip())
+        while chunk := list(itertools.islice(numbered, SOLVE_BATCH_CHUNK)):
+            outputs, errors = _solve_batch_lines(chunk, variant, not no_leads)
+            for message in errors:
+                click.echo(message, err=True)
+            click.echo("\n".join(outputs))
+            failed = failed or bool(errors)
+        if failed:
+            sys.exit(2)
+        return
+    for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
+        if value is None:
+            raise click.UsageError(f"missing {name}: solve needs --deal, --trump and --declarer (or --batch)")
+    try:
+        out = [int(s) for s in sitting_out.replace(" ", "").split(",") if s]
+    except ValueError:
+        raise click.UsageError(f"--sitting-out {sitting_out!r}: give seat numbers separated by commas, e.g. 3,5") from None
+    chosen = as_variant(variant)
+    masks, denom, declarer0, leader0, active = _solve_setup(chosen, deal.split("/"), trump, declarer, leader, out)
+    result = solve_position(masks, denom, declarer0, leader0, active, leads=not no_leads)
+    if as_json:
+        payload = {"tricks": result.tricks}
+        if result.leads is not None:
+            payload["leads"] = {format_card(face): value for face, value in result.leads.items()}
+        click.echo(json.dumps(payload))
+        return
+    n_seats = chosen.players
+    on_lead = leader0
+    while not active >> on_lead & 1:
+        on_lead = (on_lead + 1) % n_seats
+    side = ", ".join(str(s + 1) for s in range(n_seats) if s % 2 == declarer0 % 2 and active >> s & 1)
+    click.echo(f"{chosen}  {denom_name(denom)}  declarer seat {declarer}, seat {on_lead + 1} leads")
+    click.echo(f"declarer's side (seats {side}) takes {result.tricks} of {int(masks[declarer0]).bit_count()} tricks")
+    if result.leads is not None:
+        values = "  ".join(f"{format_card(face)} {value}" for face, value in result.leads.items())
+        click.echo(f"leads of seat {on_lead + 1}: {values}")
+
+
 
 
 # =========================================================================== analyse, should-i-bid, demo (issue 4)

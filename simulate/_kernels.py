@@ -767,6 +767,555 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 
 # =========================================================================== double-dummy search
 # Exact search for 4- and 6-seat tables (issue 3).
+#
+# The search answers one yes/no question at a time, "can ``team`` take at least ``need``
+# of the remaining tricks?" (a null-window alpha-beta, as the bridge solver DDS does);
+# the exact trick count is found by a few such probes (binary search between cheap
+# bounds).  Every probe of one deal shares a transposition table at trick boundaries
+# that stores bounds on the team's tricks, so later probes reuse earlier work.
+#
+# * Positions at trick boundaries are *packed* before they are searched or stored: in
+#   each suit the faces still held by anyone slide down to the bottom of the suit's
+#   block, and the two copies of a face go to the seats in seat order.  Positions that
+#   differ only in which lower cards were played already become one table entry.
+# * Equivalent cards are generated once: two cards of one hand in one suit with no card
+#   of another hand (or of the trick in progress) between or level with them in rank.
+# * Cheap bounds at every trick boundary: trumps that beat every trump of the other
+#   side are sure tricks, and the leader's side takes the tricks the leader can cash at
+#   once (drawing trumps with top trumps first).
+#
+# Buffers: ``hands[level, seat]`` holds the contract-space hands at trick ``level`` of
+# the search (each trick packs into the next level); ``moves[ply]`` the ordered moves of
+# each ply.  ``tt_keys[slot, seat]`` / ``tt_info[slot]`` are the table (see dd_tt_probe);
+# ``stats[0]`` counts nodes.
+
+DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
+DD_BUCKET = 4  # table slots probed per position
+DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tricks)
+DD_BOUND_MASK = 31
+
+
+@njit(cache=True)
+def dd_face_bits(cards):
+    """Bit ``2 * face`` set for each face of which ``cards`` holds a copy."""
+    return (cards | (cards >> ONE)) & DD_EVEN
+
+
+@njit(cache=True)
+def dd_above(cards):
+    """Cards of every face strictly higher (by index) than the highest face in ``cards``."""
+    if cards == ZERO:
+        return ~ZERO
+    top = highest_bit(cards) >> 1
+    return ~((ONE << np.uint64(2 * top + 2)) - ONE)
+
+
+@njit(cache=True)
+def dd_level_or_above(cards):
+    """Cards of every face at least as high as the highest face in ``cards``."""
+    if cards == ZERO:
+        return ~ZERO
+    top = highest_bit(cards) >> 1
+    return ~((ONE << np.uint64(2 * top)) - ONE)
+
+
+@njit(cache=True)
+def dd_move_classes(legal, other_faces, denom):
+    """The lowest card of each class of equivalent cards among ``legal``.
+
+    Cards of one suit are equivalent when no face held elsewhere (``other_faces``, as
+    from dd_face_bits) lies between them or level with either of them: every other card
+    then compares the same against both, so playing one or the other cannot matter.
+    """
+    reps = ZERO
+    prev_face = np.int64(-1)
+    prev_suit = np.int64(-1)
+    cards = legal
+    while cards:
+        card = lowest_bit(cards)
+        cards &= cards - ONE
+        face = card >> 1
+        suit = SUIT_AT[denom, face]
+        if suit == prev_suit:
+            span = (ONE << np.uint64(2 * face + 1)) - (ONE << np.uint64(2 * prev_face))
+            if (other_faces & span) == ZERO:
+                prev_face = face
+                continue
+        reps |= ONE << np.uint64(card)
+        prev_face = face
+        prev_suit = suit
+    return reps
+
+
+@njit(cache=True)
+def dd_pack(hands, level, n_seats, denom):
+    """Write ``hands[level + 1]``: ``hands[level]`` with every suit packed to the bottom.
+
+    Faces nobody holds are squeezed out of each suit's block and copies are renamed in
+    seat order, so the result plays exactly like the original (same holders, same order
+    of power within each suit) and equal positions get equal keys.
+    """
+    union = ZERO
+    for s in range(n_seats):
+        union |= hands[level, s]
+    present = dd_face_bits(union)
+    placed = ZERO
+    for s in range(n_seats):
+        hand = hands[level, s]
+        packed = ZERO
+        while hand:
+            card = lowest_bit(hand)
+            hand &= hand - ONE
+            face = card >> 1
+            block = SUIT_MASK[denom, SUIT_AT[denom, face]]
+            below = present & block & ((ONE << np.uint64(2 * face)) - ONE)
+            bit = ONE << np.uint64(2 * ((lowest_bit(block) >> 1) + popcount(below)))
+            if placed & bit:
+                bit <<= ONE
+            packed |= bit
+            placed |= bit
+        hands[level + 1, s] = packed
+
+
+@njit(cache=True)
+def dd_play(card, seat, winner_seat, winner_card, led_suit, denom):
+    """The trick's (winner seat, winning card, led suit) after ``seat`` plays ``card``."""
+    if led_suit < 0:
+        return seat, card, SUIT_AT[denom, card >> 1]
+    if beats(card, winner_card, denom):
+        return seat, card, led_suit
+    return winner_seat, winner_card, led_suit
+
+
+@njit(cache=True)
+def dd_last_trick(hands, level, n_seats, active, denom, leader):
+    """The winner of the last trick, where every active seat holds one card."""
+    winner_seat = leader
+    winner_card = lowest_bit(hands[level, leader])
+    seat = next_active(leader, n_seats, active)
+    while seat != leader:
+        card = lowest_bit(hands[level, seat])
+        if beats(card, winner_card, denom):
+            winner_seat = seat
+            winner_card = card
+        seat = next_active(seat, n_seats, active)
+    return winner_seat
+
+
+@njit(cache=True)
+def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
+    """(lower, upper) bounds on the tricks ``team`` takes of the ``remaining`` ones.
+
+    Called at a trick boundary.  Two sure facts: a trump higher than every trump of
+    the other side wins the trick it is played to, so each player's such trumps are
+    tricks for that player's side; and the leader's side takes every trick the leader
+    can cash in a row.  For the cash count, every other seat (partners too) counts as an
+    opponent: a card is a winner when it is level with or above all their cards in its
+    suit, and a whole suit runs once its winners outnumber every other holding.  With
+    trumps out against it, the leader first draws them with top trumps; if it cannot,
+    only those top trumps count.
+    """
+    lower = np.int64(0)
+    upper = remaining
+    trump = TRUMP[denom]
+    if trump >= 0:
+        trumps = SUIT_MASK[denom, trump]
+        team_trumps = ZERO
+        other_trumps = ZERO
+        for s in range(n_seats):
+            if (s & 1) == team:
+                team_trumps |= hands[level, s] & trumps
+            else:
+                other_trumps |= hands[level, s] & trumps
+        beat_others = dd_above(other_trumps)
+        beat_team = dd_above(team_trumps)
+        team_sure = np.int64(0)
+        other_sure = np.int64(0)
+        for s in range(n_seats):
+            held = hands[level, s] & trumps
+            if (s & 1) == team:
+                team_sure = max(team_sure, popcount(held & beat_others))
+            else:
+                other_sure = max(other_sure, popcount(held & beat_team))
+        lower = team_sure
+        upper = remaining - other_sure
+    lead_hand = hands[level, leader]
+    cashed = np.int64(0)
+    top_trumps = np.int64(0)
+    trumps_drawn = True
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        mine = lead_hand & block
+        others = ZERO
+        longest = np.int64(0)
+        for s in range(n_seats):
+            if s != leader:
+                held = hands[level, s] & block
+                others |= held
+                longest = max(longest, popcount(held))
+        top = popcount(mine & dd_level_or_above(others))
+        if top >= longest:
+            cashed += popcount(mine)
+        else:
+            cashed += top
+            if suit == trump:
+                trumps_drawn = False
+        if suit == trump:
+            top_trumps = top
+    quick = cashed if trumps_drawn else top_trumps
+    if (leader & 1) == team:
+        lower = max(lower, quick)
+    else:
+        upper = min(upper, remaining - quick)
+    return lower, upper
+
+
+@njit(cache=True)
+def dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation):
+    """Find the position (``hands[level]``, ``leader``) in the table.
+
+    An entry is ``tt_keys[slot]`` (the packed hands) and ``tt_info[slot]``: bits 0-4
+    lower bound, 5-9 upper bound, 10-15 best lead + 1, 16-19 leader, 20-24 tricks
+    remaining, 32 up the generation (one per deal, so a new deal starts with an empty
+    table without clearing it).  Returns (slot, found); when not found, the slot to
+    overwrite: a stale one, else the one with the fewest tricks left in its bucket.
+    """
+    h = np.uint64(leader + 1)
+    for s in range(n_seats):
+        h = h * np.uint64(0x9E3779B97F4A7C15) + hands[level, s]
+    base = np.int64(mix64(h) & np.uint64(tt_info.shape[0] - DD_BUCKET))
+    victim = base
+    victim_depth = np.int64(1 << 30)
+    for slot in range(base, base + DD_BUCKET):
+        info = tt_info[slot]
+        if (info >> 32) != generation:
+            if victim_depth >= 0:
+                victim = slot
+                victim_depth = np.int64(-1)
+            continue
+        if ((info >> 16) & 15) == leader:
+            same = True
+            for s in range(n_seats):
+                if tt_keys[slot, s] != hands[level, s]:
+                    same = False
+                    break
+            if same:
+                return slot, True
+        depth = (info >> 20) & 31
+        if depth < victim_depth:
+            victim = slot
+            victim_depth = depth
+    return victim, False
+
+
+@njit(cache=True)
+def dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt_keys, tt_info, slot, generation):
+    for s in range(n_seats):
+        tt_keys[slot, s] = hands[level, s]
+    tt_info[slot] = (
+        (generation << 32) | (remaining << 20) | (leader << 16) | ((best + 1) << 10)
+        | (upper << DD_BOUND_BITS) | lower
+    )
+
+
+@njit(cache=True)
+def dd_order_moves(hands, level, seat, n_seats, active, denom, leader, led_suit, winner_seat,
+                   winner_card, played, best, moves, ply):
+    """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
+
+    Returns their number.  Order: the table's best lead; leading, sure winners (trumps
+    first, to draw them), then low cards towards a partner's winner, then low cards;
+    following, the cheapest card that beats an opponent's winning card, else the lowest
+    card (and low under a partner who holds the trick).
+    """
+    hand = hands[level, seat]
+    legal = legal_cards(hand, denom, led_suit)
+    others = played
+    opponents = ZERO
+    partners = ZERO
+    for s in range(n_seats):
+        if s != seat:
+            held = hands[level, s]
+            others |= held
+            if (s & 1) == (seat & 1):
+                partners |= held
+            else:
+                opponents |= held
+    reps = dd_move_classes(legal, dd_face_bits(others), denom)
+    trump = TRUMP[denom]
+    n = np.int64(0)
+    while reps:
+        card = lowest_bit(reps)
+        reps &= reps - ONE
+        face = card >> 1
+        suit = SUIT_AT[denom, face]
+        if card == best:
+            rank = np.int64(7 * 64)
+        elif led_suit < 0:
+            block = SUIT_MASK[denom, suit]
+            ruffable = False
+            if trump >= 0 and suit != trump:
+                trumps = SUIT_MASK[denom, trump]
+                for s in range(n_seats):
+                    if (s & 1) != (seat & 1):
+                        held = hands[level, s]
+                        if (held & block) == ZERO and (held & trumps) != ZERO:
+                            ruffable = True
+            opponents_suit = opponents & block
+            if not ruffable and (opponents_suit & dd_above(ONE << np.uint64(card))) == ZERO:
+                rank = 5 * 64 + (32 if suit == trump else 0) + face
+            elif not ruffable and (partners & block & dd_above(opponents_suit)) != ZERO:
+                rank = 4 * 64 + 63 - face
+            else:
+                rank = 2 * 64 + 63 - face
+        else:
+            wins = beats(card, winner_card, denom)
+            if (winner_seat & 1) == (seat & 1):
+                rank = (3 if wins else 4) * 64 + 63 - face
+            else:
+                rank = (5 if wins else 3) * 64 + 63 - face
+        key = rank * 64 + card
+        i = n
+        while i > 0 and moves[ply, i - 1] < key:
+            moves[ply, i] = moves[ply, i - 1]
+            i -= 1
+        moves[ply, i] = key
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
+              n_seats, active, denom, team, moves, ply, tt_keys, tt_info, generation, stats):
+    """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
+
+    ``seat`` is on move in the trick led by ``leader``; ``led_suit`` is -1 at a trick
+    boundary, else the trick so far is ``winner_seat``/``winner_card`` and ``played``
+    (its cards).  Null-window alpha-beta: the first move that answers the question for
+    the side on move ends the node.
+    """
+    stats[0] += 1
+    remaining = popcount(hands[level, seat])
+    if need <= 0:
+        return True
+    if need > remaining:
+        return False
+    leading = led_suit < 0
+    best = np.int64(-1)
+    slot = np.int64(-1)
+    lower = np.int64(0)
+    upper = remaining
+    if leading:
+        if remaining == 1:
+            return (dd_last_trick(hands, level, n_seats, active, denom, leader) & 1) == team
+        lower, upper = dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining)
+        if need <= lower:
+            return True
+        if need > upper:
+            return False
+        slot, found = dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation)
+        if found:
+            info = tt_info[slot]
+            lower = max(lower, info & DD_BOUND_MASK)
+            upper = min(upper, (info >> DD_BOUND_BITS) & DD_BOUND_MASK)
+            if need <= lower:
+                return True
+            if need > upper:
+                return False
+            best = ((info >> 10) & 63) - 1
+    maximizing = (seat & 1) == team
+    n = dd_order_moves(hands, level, seat, n_seats, active, denom, leader, led_suit, winner_seat,
+                       winner_card, played, best, moves, ply)
+    result = not maximizing
+    for i in range(n):
+        card = moves[ply, i] & 63
+        bit = ONE << np.uint64(card)
+        hands[level, seat] ^= bit
+        new_seat, new_card, suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
+        following = next_active(seat, n_seats, active)
+        if following == leader:
+            won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
+            dd_pack(hands, level, n_seats, denom)
+            value = dd_search(hands, level + 1, new_seat, new_seat, np.int64(-1), np.int64(-1),
+                              np.int64(-1), ZERO, need - won, n_seats, active, denom, team, moves,
+                              ply + 1, tt_keys, tt_info, generation, stats)
+        else:
+            value = dd_search(hands, level, following, leader, new_seat, new_card, suit,
+                              played | bit, need, n_seats, active, denom, team, moves, ply + 1,
+                              tt_keys, tt_info, generation, stats)
+        hands[level, seat] ^= bit
+        if value == maximizing:
+            result = maximizing
+            best = card
+            break
+    if leading:
+        if result:
+            lower = need
+        else:
+            upper = need - 1
+        dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt_keys, tt_info,
+                    slot, generation)
+    return result
+
+
+@njit(cache=True)
+def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, target,
+             n_seats, active, denom, team, moves, ply, tt_keys, tt_info, generation, stats):
+    """Tricks ``team`` takes from this position under perfect play (this trick included).
+
+    With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
+    Otherwise a binary search of null-window probes between the quick bounds.
+    """
+    if target >= 0:
+        found = dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played,
+                          target, n_seats, active, denom, team, moves, ply, tt_keys, tt_info,
+                          generation, stats)
+        return np.int64(1) if found else np.int64(0)
+    lower = np.int64(0)
+    upper = popcount(hands[level, seat])
+    if led_suit < 0 and upper > 0:
+        lower, upper = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper)
+    while lower < upper:
+        need = (lower + upper + 1) // 2
+        if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
+                     n_seats, active, denom, team, moves, ply, tt_keys, tt_info, generation, stats):
+            lower = need
+        else:
+            upper = need - 1
+    return lower
+
+
+@njit(cache=True)
+def dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, active,
+             denom, team, moves, tt_keys, tt_info, generation, stats, out):
+    """``out[position]`` = tricks ``team`` takes after ``seat`` plays that contract face.
+
+    The position is ``hands[0]`` with ``seat`` on move; faces that are not legal get -1.
+    Equivalent cards are searched once and share the value.
+    """
+    out[:] = -1
+    others = played
+    for s in range(n_seats):
+        if s != seat:
+            others |= hands[0, s]
+    legal = legal_cards(hands[0, seat], denom, led_suit)
+    reps = dd_move_classes(legal, dd_face_bits(others), denom)
+    value = np.int64(-1)
+    cards = legal
+    while cards:
+        card = lowest_bit(cards)
+        cards &= cards - ONE
+        if (reps >> np.uint64(card)) & ONE:
+            bit = ONE << np.uint64(card)
+            hands[0, seat] ^= bit
+            new_seat, new_card, suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
+            following = next_active(seat, n_seats, active)
+            if following == leader:
+                won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
+                dd_pack(hands, np.int64(0), n_seats, denom)
+                value = won + dd_value(hands, np.int64(1), new_seat, new_seat, np.int64(-1),
+                                       np.int64(-1), np.int64(-1), ZERO, np.int64(-1), n_seats,
+                                       active, denom, team, moves, np.int64(1), tt_keys, tt_info,
+                                       generation, stats)
+            else:
+                value = dd_value(hands, np.int64(0), following, leader, new_seat, new_card, suit,
+                                 played | bit, np.int64(-1), n_seats, active, denom, team, moves,
+                                 np.int64(1), tt_keys, tt_info, generation, stats)
+            hands[0, seat] ^= bit
+        out[card >> 1] = value
+
+
+@njit(cache=True)
+def dd_buffers(n_seats, tricks, tt_bits):
+    """Search buffers for positions of up to ``tricks`` tricks: hands, moves, table."""
+    hands = np.zeros((tricks + 2, n_seats), np.uint64)
+    moves = np.zeros((tricks * n_seats + 2, 32), np.int64)
+    tt_keys = np.zeros((np.int64(1) << tt_bits, n_seats), np.uint64)
+    tt_info = np.zeros(np.int64(1) << tt_bits, np.int64)
+    return hands, moves, tt_keys, tt_info
+
+
+@njit(cache=True)
+def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, tt_keys, tt_info,
+                  generation, stats, leads):
+    """Solve one face-space deal from its first lead; fill ``leads`` if it has 24 entries."""
+    n_seats = deal.shape[0]
+    for s in range(n_seats):
+        hands[0, s] = to_contract(deal[s], denom)
+    leader = first_active(leader, n_seats, active)
+    tricks = dd_value(hands, np.int64(0), leader, leader, np.int64(-1), np.int64(-1),
+                      np.int64(-1), ZERO, target, n_seats, active, denom, team, moves, np.int64(0),
+                      tt_keys, tt_info, generation, stats)
+    if leads.shape[0] == 24:
+        dd_leads(hands, leader, leader, np.int64(-1), np.int64(-1), np.int64(-1), ZERO, n_seats,
+                 active, denom, team, moves, tt_keys, tt_info, generation, stats, leads)
+    return tricks
+
+
+@njit(cache=True, nogil=True)
+def dd_solve_share(deals, denoms, teams, leaders, actives, target, tt_bits, first, step, out, nodes, leads):
+    """Solve deals ``first, first + step, ...`` into ``out``, ``nodes`` and ``leads``.
+
+    One thread's share (the caller runs one share per thread: this kernel releases the
+    GIL and is cached, where a prange kernel would be compiled anew in every process).
+    The share owns its buffers and table.  Each deal gets its own table
+    generation, so results and node counts do not depend on how deals are shared out.
+    ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
+    """
+    count, n_seats = deals.shape
+    tricks = np.int64(0)
+    for d in range(first, count, step):
+        for s in range(n_seats):
+            tricks = max(tricks, popcount(deals[d, s]))
+    hands, moves, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
+    stats = np.zeros(2, np.int64)
+    values = np.zeros(24 if leads.shape[0] > 0 else 0, np.int64)
+    generation = np.int64(0)
+    for d in range(first, count, step):
+        generation += 1
+        stats[0] = 0
+        out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
+                               hands, moves, tt_keys, tt_info, generation, stats, values)
+        nodes[d] = stats[0]
+        for p in range(values.shape[0]):
+            leads[d, p] = values[p]
+
+
+@njit(cache=True)
+def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
+    """Solve one face-space position whose trick in progress holds ``trick`` (faces in order).
+
+    Returns (tricks of ``team`` from here, this trick included; nodes).  ``leads`` is
+    filled for the seat on move when it has 24 entries.
+    """
+    n_seats = deal.shape[0]
+    tricks = np.int64(0)
+    for s in range(n_seats):
+        tricks = max(tricks, popcount(deal[s]))
+    hands, moves, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
+    for s in range(n_seats):
+        hands[0, s] = to_contract(deal[s], denom)
+    leader = first_active(leader, n_seats, active)
+    seat = leader
+    winner_seat = np.int64(-1)
+    winner_card = np.int64(-1)
+    led_suit = np.int64(-1)
+    played = ZERO
+    for face in trick:
+        card = np.int64(2 * POSITION[denom, face])
+        winner_seat, winner_card, led_suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
+        played |= ONE << np.uint64(card)
+        seat = next_active(seat, n_seats, active)
+    stats = np.zeros(2, np.int64)
+    generation = np.int64(1)
+    value = dd_value(hands, np.int64(0), seat, leader, winner_seat, winner_card, led_suit, played,
+                     np.int64(-1), n_seats, active, denom, team, moves, np.int64(0), tt_keys,
+                     tt_info, generation, stats)
+    if leads.shape[0] == 24:
+        dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, active,
+                 denom, team, moves, tt_keys, tt_info, generation, stats, leads)
+    return value, stats[0]
+
 
 
 # =========================================================================== end of kernels

@@ -1,0 +1,317 @@
+"""Exact double-dummy solving: validate positions, then search them in bulk with numba.
+
+The search itself (null-window alpha-beta on a trick target with a transposition table,
+equivalent cards generated once, move ordering and quick-trick bounds) lives in the
+``double-dummy search`` section of :mod:`simulate._kernels`; this module owns the
+Python edge: checking deals, broadcasting per-deal settings and shaping the results.
+
+Every result counts the tricks of the DECLARER'S TEAM (``declarer & 1``): with six
+seats the declarer and the two seats of the same parity.  Seats are 0-based here.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numba
+import numpy as np
+
+from . import _kernels as K
+from .cards import CardError, format_card, parse_card, split_cards
+from .rules import RulesError, as_variant
+
+SEAT_COUNTS = (4, 6)
+NUM_DENOMS = K.NUM_DENOMS
+
+
+def table_bits(n_tricks: int, target: bool) -> int:
+    """log2 of the transposition-table size for positions of ``n_tricks`` tricks.
+
+    Small hands need few trick-boundary positions, and a small table stays in cache;
+    the six-seat exact search needs a big one.  Yes/no questions visit far fewer.
+    """
+    if n_tricks <= 5:
+        return 12
+    return 16 if target else 18
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """One solved position: the declarer team's tricks, each lead's value, nodes searched.
+
+    ``leads`` maps each distinct legal card (a face) of the player on move to the
+    declarer team's tricks after playing it; identical copies appear once.
+    """
+
+    tricks: int
+    leads: dict[int, int] | None
+    nodes: int
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """Many solved deals: ``tricks[d]`` (or 1/0 answers to a target), nodes searched,
+    and with leads ``leads[d, face]`` (-1 where the face is not a legal first lead)."""
+
+    tricks: np.ndarray
+    nodes: np.ndarray
+    leads: np.ndarray | None
+
+
+def _popcounts(masks: np.ndarray) -> np.ndarray:
+    """Cards in each uint64 mask (any shape)."""
+    as_bytes = np.ascontiguousarray(masks, dtype=np.uint64).view(np.uint8)
+    return np.unpackbits(as_bytes.reshape(masks.shape + (8,)), axis=-1).sum(axis=-1, dtype=np.int64)
+
+
+def _per_deal(value, count: int, name: str) -> np.ndarray:
+    """Broadcast an int or a sequence of ``count`` ints to an int64 array."""
+    array = np.asarray(value)
+    if array.ndim == 0:
+        array = np.full(count, int(array), np.int64)
+    if array.shape != (count,) or not np.issubdtype(array.dtype, np.integer):
+        raise RulesError(f"{name} {value!r}: give one whole number or one per deal ({count})")
+    return array.astype(np.int64)
+
+
+def _check_settings(n_seats, count, denom, declarer, leader, active):
+    denoms = _per_deal(denom, count, "denomination")
+    declarers = _per_deal(declarer, count, "declarer")
+    leaders = _per_deal(leader, count, "leader")
+    actives = _per_deal(active, count, "active seats mask")
+    for name, values, low, high in (
+        ("denomination", denoms, 0, NUM_DENOMS - 1),
+        ("declarer", declarers, 0, n_seats - 1),
+        ("leader", leaders, 0, n_seats - 1),
+        ("active seats mask", actives, 1, (1 << n_seats) - 1),
+    ):
+        bad = (values < low) | (values > high)
+        if bad.any():
+            raise RulesError(f"{name} {values[bad][0]}: allowed is {low} to {high}")
+    sits_out = ((actives >> declarers) & 1) == 0
+    if sits_out.any():
+        d = int(np.flatnonzero(sits_out)[0])
+        raise RulesError(f"declarer seat {declarers[d]} sits out (active mask {actives[d]:#b}): the declarer must play")
+    return denoms, declarers, leaders, actives
+
+
+def _check_hands(hands: np.ndarray, actives: np.ndarray, cards_short: np.ndarray | None = None) -> int:
+    """Raise unless every active seat holds the same number of cards (minus
+    ``cards_short[seat]``), seats sitting out hold none and no card is in two hands.
+    Returns the number of tricks left."""
+    if (hands >> np.uint64(48)).any():
+        raise CardError("hand mask with bits above 47: a hand is a face-space mask of 48 bits")
+    sizes = _popcounts(hands)
+    count, n_seats = hands.shape
+    playing = ((actives[:, None] >> np.arange(n_seats)) & 1).astype(bool)
+    if (sizes[~playing] > 0).any():
+        d, seat = map(int, np.argwhere((sizes > 0) & ~playing)[0])
+        raise RulesError(f"seat {seat} sits out but holds {sizes[d, seat]} cards (deal {d}): its hand must be empty")
+    if cards_short is not None:
+        sizes = sizes + cards_short
+    first = np.where(playing, sizes, -1).max(axis=1)
+    unequal = playing & (sizes != first[:, None])
+    if unequal.any():
+        d, seat = map(int, np.argwhere(unequal)[0])
+        raise RulesError(
+            f"seat {seat} holds {sizes[d, seat] - (0 if cards_short is None else cards_short[seat])} "
+            f"cards in deal {d}, another seat {first[d]}: every seat that plays needs the same number"
+        )
+    union = np.bitwise_or.reduce(hands, axis=1)
+    shared = _popcounts(union) != sizes.sum(axis=1) - (0 if cards_short is None else cards_short.sum())
+    if shared.any():
+        raise CardError(f"deal {int(np.flatnonzero(shared)[0])} has one physical card in two hands")
+    if first.max(initial=0) > 31:
+        raise RulesError(f"hands of {first.max()} cards: the solver handles at most 31 tricks")
+    return int(first.max(initial=0))
+
+
+def _as_deals(hands) -> np.ndarray:
+    deals = np.asarray(hands, dtype=np.uint64)
+    if deals.ndim != 2 or deals.shape[1] not in SEAT_COUNTS:
+        raise RulesError(f"hands of shape {deals.shape}: give (deals, seats) with 4 or 6 seats")
+    return np.ascontiguousarray(deals)
+
+
+def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False) -> BatchResult:
+    """Solve many face-space deals (``hands[d, seat]``) from the first lead, in parallel.
+
+    Deals are shared among ``numba.get_num_threads()`` threads, each running the cached,
+    GIL-free kernel on every n-th deal; results do not depend on the thread count.
+
+    ``denom``, ``declarer``, ``leader`` and ``active`` are ints or one per deal.  The
+    leader leads the first trick (the next active seat to its left if it sits out).
+    With ``target=k`` each result is 1/0: can the declarer's team take at least k?
+    With ``leads=True`` also the value of each legal first lead (faces, -1 if illegal).
+    """
+    deals = _as_deals(hands)
+    count, n_seats = deals.shape
+    denoms, declarers, leaders, actives = _check_settings(n_seats, count, denom, declarer, leader, active)
+    n_tricks = _check_hands(deals, actives)
+    if target is not None and not 0 <= int(target) <= 31:
+        raise RulesError(f"target {target}: allowed is 0 to the number of tricks")
+    goal = -1 if target is None else int(target)
+    tricks = np.zeros(count, np.int8)
+    nodes = np.zeros(count, np.int64)
+    by_position = np.full((count if leads else 0, 24), -1, np.int8)
+    settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal),
+                np.int64(table_bits(n_tricks, target is not None)))
+    workers = max(1, min(numba.get_num_threads(), count))
+
+    def share(worker: int) -> None:
+        K.dd_solve_share(*settings, np.int64(worker), np.int64(workers), tricks, nodes, by_position)
+
+    if workers == 1:
+        share(0)
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(share, range(workers)))
+    by_face = None
+    if leads:
+        by_face = np.full((count, 24), -1, np.int8)
+        by_face[np.arange(count)[:, None], K.FACE_AT[denoms]] = by_position
+    return BatchResult(tricks, nodes, by_face)
+
+
+def solve_many(hands, denom, declarer, leader, active, target=None) -> np.ndarray:
+    """Exact double-dummy tricks of the declarer's team for each deal, (D,) int8.
+
+    With ``target=k``: 1/0 per deal, can the declarer's team take at least k tricks.
+    """
+    return solve_batch(hands, denom, declarer, leader, active, target).tricks
+
+
+def solve_position(hands, denom, declarer, leader, active, trick=(), leads=True) -> SolveResult:
+    """Solve one position, possibly in the middle of a trick.
+
+    ``hands`` is (N,) face-space masks of the cards still held; ``trick`` the (seat,
+    face) pairs already played to the current trick, in order, starting with
+    ``leader``.  Tricks count from here to the end, the current trick included.
+    """
+    deal = _as_deals(np.asarray(hands, dtype=np.uint64).reshape(1, -1))
+    n_seats = deal.shape[1]
+    denoms, declarers, leaders, actives = _check_settings(n_seats, 1, denom, declarer, leader, active)
+    denom, team, active = int(denoms[0]), int(declarers[0]) & 1, int(actives[0])
+    first = int(K.first_active(np.int64(leaders[0]), np.int64(n_seats), np.int64(active)))
+    played = _check_trick(deal[0], denom, first, active, trick)
+    short = np.zeros(n_seats, np.int64)
+    for seat, _ in trick:
+        short[seat] = 1
+    n_tricks = _check_hands(deal, actives, short)
+    values = np.full(24 if leads else 0, -1, np.int64)
+    tricks, nodes = K.dd_solve_position(
+        deal[0], np.int64(denom), np.int64(team), np.int64(first), np.int64(active),
+        np.array(played, np.int64), np.int64(table_bits(n_tricks, False)), values,
+    )
+    by_face = None
+    if leads:
+        by_face = {int(K.FACE_AT[denom, p]): int(v) for p, v in enumerate(values) if v >= 0}
+        by_face = dict(sorted(by_face.items()))
+    return SolveResult(int(tricks), by_face, int(nodes))
+
+
+def _check_trick(deal: np.ndarray, denom: int, leader: int, active: int, trick) -> list[int]:
+    """Check the trick in progress (seats in turn, legal cards, copies left); its faces."""
+    n_seats = deal.shape[0]
+    faces = []
+    seat = leader
+    led_suit = -1
+    n_active = bin(active).count("1")
+    if len(trick) >= n_active:
+        raise RulesError(f"trick of {len(trick)} cards: a trick in progress has fewer than the {n_active} seats that play")
+    for played_seat, face in trick:
+        if played_seat != seat:
+            raise RulesError(f"seat {played_seat} played to the trick out of turn: seat {seat} was on move")
+        if not 0 <= face < 24:
+            raise CardError(f"face {face}: faces are 0 to 23")
+        suit = int(K.SUIT_AT[denom, K.POSITION[denom, face]])
+        if led_suit < 0:
+            led_suit = suit
+        elif suit != led_suit and _holds_suit(int(deal[seat]), denom, led_suit):
+            raise RulesError(f"seat {seat} played {format_card(face)} but still holds the led suit: it must follow")
+        held = sum((int(deal[s]) >> (2 * face + c)) & 1 for s in range(n_seats) for c in (0, 1))
+        if held + faces.count(face) + 1 > 2:
+            raise CardError(f"{format_card(face)} played to the trick: no copy of it is left")
+        faces.append(face)
+        seat = int(K.next_active(np.int64(seat), np.int64(n_seats), np.int64(active)))
+    return faces
+
+
+def _holds_suit(hand: int, denom: int, suit: int) -> bool:
+    return any(
+        int(K.SUIT_AT[denom, K.POSITION[denom, bit >> 1]]) == suit for bit in range(48) if hand >> bit & 1
+    )
+
+
+# --------------------------------------------------------------------------- deals as text
+
+@lru_cache(maxsize=4096)
+def _face(token: str) -> int:
+    """``parse_card`` remembered per spelling: batch files repeat the same few tokens."""
+    return parse_card(token)
+
+
+def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
+    """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
+    1-based too), checked against the variant's deck.
+
+    The k-th copy of a face met (in seat order) becomes copy k.  Raises CardError or
+    RulesError naming the bad value: a wrong number of hands, a card beyond the deck's
+    copies, a sitting-out seat with cards, hands of unequal size or above the hand size.
+    """
+    variant = as_variant(variant)
+    n_seats, copies = variant.players, variant.copies
+    if len(hands) != n_seats:
+        raise RulesError(f"{len(hands)} hands given: {variant.name} has {n_seats} seats, give one hand per seat")
+    out = set()
+    for seat in sitting_out:
+        if not 1 <= seat <= n_seats:
+            raise RulesError(f"sitting-out seat {seat}: seats are 1 to {n_seats}")
+        out.add(seat)
+    masks = np.zeros(n_seats, np.uint64)
+    holders: dict[int, list[int]] = {}
+    sizes = []
+    for seat, text in enumerate(hands, 1):
+        if not isinstance(text, str):
+            raise CardError(f"hand of seat {seat} is {text!r}: write it as text, e.g. 'JH AH 9S'")
+        mask = 0
+        tokens = split_cards(text)
+        for token in tokens:
+            face = _face(token)
+            seats = holders.setdefault(face, [])
+            seats.append(seat)
+            if len(seats) > copies:
+                where = ", ".join(map(str, seats))
+                allowed = "once" if copies == 1 else f"{copies} times"
+                raise CardError(
+                    f"{format_card(face)} is dealt {len(seats)} times (seats {where}): "
+                    f"the {variant.name} deck has each card {allowed}"
+                )
+            mask |= 1 << (2 * face + len(seats) - 1)
+        masks[seat - 1] = mask
+        sizes.append(len(tokens))
+        if seat in out and tokens:
+            raise RulesError(f"seat {seat} sits out but holds {len(tokens)} cards: its hand must be empty")
+    playing = [(seat, size) for seat, size in enumerate(sizes, 1) if seat not in out]
+    if not playing:
+        raise RulesError("every seat sits out: at least the declarer must play")
+    first_seat, first_size = playing[0]
+    for seat, size in playing:
+        if size != first_size:
+            raise RulesError(
+                f"seat {seat} holds {size} cards, seat {first_seat} {first_size}: "
+                f"every seat that plays needs the same number"
+            )
+    if not 1 <= first_size <= variant.hand_size:
+        raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
+    return masks
+
+
+def active_mask(n_seats: int, sitting_out=()) -> int:
+    """Bit mask of the seats that play, from 1-based sitting-out seats."""
+    mask = (1 << n_seats) - 1
+    for seat in sitting_out:
+        mask &= ~(1 << (seat - 1))
+    return mask

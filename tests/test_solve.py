@@ -1,0 +1,291 @@
+"""The double-dummy solver against a slow, obvious exhaustive minimax, plus literal hands.
+
+The reference below shares nothing with the solver but the core rules kernels
+(``legal_cards``, ``beats``, ``next_active`` and the ``SUIT_AT`` table): it tries every
+legal physical card at every turn, with no pruning, no table and no equivalence.
+"""
+
+import numpy as np
+import pytest
+from numba import njit
+
+from simulate._kernels import FACE_AT, SUIT_AT, beats, legal_cards, next_active, to_contract
+from simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
+from simulate.rules import RulesError
+from simulate.solve import solve_batch, solve_many, solve_position
+
+HEARTS, SPADES, HIGH, LOW = 2, 3, 4, 5
+NONE = np.int64(-1)  # no winner / no led suit yet (one numba signature for the recursion)
+
+
+@njit(cache=True)
+def exhaustive(hands, n_seats, active, denom, team, seat, leader, winner_seat, winner_card, led_suit, only):
+    """Tricks ``team`` takes from here (current trick included) under perfect play by all.
+
+    ``only`` >= 0 restricts the player on move to that contract-space card.
+    """
+    if hands[seat] == 0:
+        return 0
+    legal = legal_cards(hands[seat], denom, led_suit)
+    maximizing = (seat & 1) == team
+    best = -1
+    for card in range(48):
+        bit = np.uint64(1) << np.uint64(card)
+        if not legal & bit or (only >= 0 and card != only):
+            continue
+        if led_suit < 0:
+            new_seat, new_card, suit = seat, card, SUIT_AT[denom, card >> 1]
+        elif beats(card, winner_card, denom):
+            new_seat, new_card, suit = seat, card, led_suit
+        else:
+            new_seat, new_card, suit = winner_seat, winner_card, led_suit
+        hands[seat] ^= bit
+        following = next_active(seat, n_seats, active)
+        if following == leader:
+            won = 1 if (new_seat & 1) == team else 0
+            value = won + exhaustive(hands, n_seats, active, denom, team, new_seat, new_seat, NONE, NONE, NONE, NONE)
+        else:
+            value = exhaustive(hands, n_seats, active, denom, team, following, leader, new_seat, new_card, suit, NONE)
+        hands[seat] ^= bit
+        if best < 0 or (value > best if maximizing else value < best):
+            best = value
+    return best
+
+
+def contract_bit(bit, denom):
+    """The contract-space bit of the face-space card ``bit``."""
+    return int(to_contract(np.uint64(1 << bit), denom)).bit_length() - 1
+
+
+def reference(hands, denom, declarer, leader, active, trick=()):
+    """(tricks, {face: tricks after the player on move plays it}) by exhaustive search."""
+    n_seats = len(hands)
+    contract = np.array([to_contract(np.uint64(h), denom) for h in hands], np.uint64)
+    while not active >> leader & 1:
+        leader = (leader + 1) % n_seats
+    seat, winner_seat, winner_card, led_suit = leader, NONE, NONE, NONE
+    for played_seat, face in trick:
+        card = contract_bit(2 * face, denom)
+        if led_suit < 0:
+            winner_seat, winner_card, led_suit = played_seat, card, SUIT_AT[denom, card >> 1]
+        elif beats(card, winner_card, denom):
+            winner_seat, winner_card = played_seat, card
+        seat = next_active(played_seat, n_seats, active)
+    state = (contract, n_seats, active, denom, declarer & 1, seat, leader, winner_seat, winner_card, led_suit)
+    tricks = exhaustive(*state, NONE)
+    leads = {}
+    for card in range(48):
+        if legal_cards(contract[seat], denom, led_suit) >> np.uint64(card) & np.uint64(1):
+            leads[int(FACE_AT[denom, card >> 1])] = exhaustive(*state, card)
+    return tricks, dict(sorted(leads.items()))
+
+
+# --------------------------------------------------------------------------- random endgames
+
+SHAPES = {
+    # name: (seats, copies, tricks range, lone declarer?)
+    "four seats": (4, 1, (1, 4), False),
+    "four seats, lone maker": (4, 1, (1, 5), True),
+    "six seats": (6, 2, (1, 3), False),
+    "six seats, lone bidder": (6, 2, (1, 4), True),
+}
+
+
+def random_endgame(rng, shape, partial=True):
+    """A random position: hands, denom, declarer, leader, active mask, trick in progress.
+
+    Cards come from a random set of one to four suits, so identical copies and close
+    ranks often meet in one trick.
+    """
+    n_seats, copies, (low, high), lone = SHAPES[shape]
+    declarer = int(rng.integers(n_seats))
+    active = (1 << n_seats) - 1
+    if lone:
+        for seat in range(n_seats):
+            if seat != declarer and seat % 2 == declarer % 2:
+                active &= ~(1 << seat)
+    playing = [s for s in range(n_seats) if active >> s & 1]
+    tricks = int(rng.integers(low, high + 1))
+    suits = rng.choice(4, size=int(rng.integers(1, 5)), replace=False)
+    deck = [2 * (suit * 6 + rank) + copy for suit in suits for rank in range(6) for copy in range(copies)]
+    while len(deck) < tricks * len(playing):  # too few suits for this many cards: add one
+        suits = np.append(suits, [s for s in range(4) if s not in suits][0])
+        deck = [2 * (suit * 6 + rank) + copy for suit in suits for rank in range(6) for copy in range(copies)]
+    cards = rng.choice(deck, size=tricks * len(playing), replace=False)
+    hands = [0] * n_seats
+    for i, seat in enumerate(playing):
+        for bit in cards[i * tricks:(i + 1) * tricks]:
+            hands[seat] |= 1 << int(bit)
+    denom = int(rng.integers(6))
+    leader = int(rng.integers(n_seats))
+    trick = []
+    if partial and rng.random() < 0.4:
+        trick = _random_partial_trick(rng, hands, denom, leader, active)
+    return hands, denom, declarer, leader, active, trick
+
+
+def _random_partial_trick(rng, hands, denom, leader, active):
+    n_seats = len(hands)
+    seat = leader
+    while not active >> seat & 1:
+        seat = (seat + 1) % n_seats
+    trick, led_suit = [], -1
+    for _ in range(int(rng.integers(1, bin(active).count("1")))):
+        legal = int(legal_cards(to_contract(np.uint64(hands[seat]), denom), denom, led_suit))
+        options = [bit for bit in range(48) if hands[seat] >> bit & 1 and legal >> contract_bit(bit, denom) & 1]
+        bit = int(rng.choice(options))
+        hands[seat] &= ~(1 << bit)
+        card = contract_bit(bit, denom)
+        if led_suit < 0:
+            led_suit = int(SUIT_AT[denom, card >> 1])
+        trick.append((seat, bit >> 1))
+        seat = int(next_active(seat, n_seats, active))
+    return trick
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_solver_matches_exhaustive_search_on_random_endgames(shape):
+    rng = np.random.default_rng(list(SHAPES).index(shape) + 2024)
+    for _ in range(400):
+        hands, denom, declarer, leader, active, trick = random_endgame(rng, shape)
+        solved = solve_position(hands, denom, declarer, leader, active, trick)
+        expected_tricks, expected_leads = reference(hands, denom, declarer, leader, active, trick)
+        context = (shape, [hex(h) for h in hands], denom, declarer, leader, active, trick)
+        assert solved.tricks == expected_tricks, context
+        assert solved.leads == expected_leads, context
+
+
+def test_best_lead_is_the_value_for_the_side_on_move():
+    rng = np.random.default_rng(7)
+    for shape in SHAPES:
+        for _ in range(50):
+            hands, denom, declarer, leader, active, trick = random_endgame(rng, shape)
+            solved = solve_position(hands, denom, declarer, leader, active, trick)
+            best = max if seat_on_move(len(hands), leader, active, trick) & 1 == declarer & 1 else min
+            assert best(solved.leads.values()) == solved.tricks
+
+
+def seat_on_move(n_seats, leader, active, trick):
+    if trick:
+        return int(next_active(trick[-1][0], n_seats, active))
+    while not active >> leader & 1:
+        leader = (leader + 1) % n_seats
+    return leader
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_batch_and_target_queries_agree_with_exhaustive_search(shape):
+    rng = np.random.default_rng(list(SHAPES).index(shape) + 99)
+    n_seats = SHAPES[shape][0]
+    for denom in range(6):
+        batch = []
+        while len(batch) < 40:
+            hands, _, declarer, leader, active, _ = random_endgame(rng, shape, partial=False)
+            if bin(hands[declarer]).count("1") == 3:  # one batch needs one hand size
+                batch.append((hands, declarer, leader, active))
+        deals = np.array([b[0] for b in batch], np.uint64)
+        declarers = [b[1] for b in batch]
+        leaders = [b[2] for b in batch]
+        actives = [b[3] for b in batch]
+        exact = solve_many(deals, denom, declarers, leaders, actives)
+        expected = [reference(list(map(int, d)), denom, dc, ld, ac)[0]
+                    for d, dc, ld, ac in zip(deals, declarers, leaders, actives)]
+        assert exact.tolist() == expected
+        for target in range(5):
+            answers = solve_many(deals, denom, declarers, leaders, actives, target=target)
+            assert answers.tolist() == [int(e >= target) for e in expected]
+
+
+# --------------------------------------------------------------------------- literal hands
+
+def hands_of(*texts):
+    taken, masks = 0, []
+    for text in texts:
+        mask = faces_to_mask(parse_cards(text), taken) if text else 0
+        taken |= mask
+        masks.append(mask)
+    return masks
+
+
+def test_all_top_trumps_sweep_whatever_is_led():
+    hands = hands_of("JH JD AH KH QH", "9C TC JC QC KC", "9S TS JS QS KS", "9D TD QD KD AD")
+    solved = solve_position(hands, HEARTS, 0, 0, 0b1111)
+    assert solved.tricks == 5
+    assert set(solved.leads.values()) == {5}
+    assert solve_many(np.array([hands], np.uint64), HEARTS, 0, 0, 0b1111, target=5).tolist() == [1]
+
+
+def test_first_copy_of_an_identical_card_wins_the_trick():
+    # Six seats, High No Trump, one trick: seat 1 leads AS, seat 2 holds the other AS.
+    hands = hands_of("AS", "AS", "9S", "TS", "JS", "QS")
+    assert solve_position(hands, HIGH, 0, 0, 0b111111).tricks == 1
+    assert solve_position(hands, HIGH, 1, 0, 0b111111).tricks == 0
+    # Led by seat 2 instead, the same card wins for the other side.
+    assert solve_position(hands, HIGH, 1, 1, 0b111111).tricks == 1
+
+
+def test_second_copy_cannot_overtake_mid_trick():
+    # High No Trump, last trick: seat 1 led KS, seat 2 played AS; seat 3 (seat 1's side)
+    # must follow with the other AS, which only ties, so seat 2's side takes the trick.
+    hands = hands_of("", "", "AS", "9S", "TS", "JS")
+    trick = [(0, parse_card("KS")), (1, parse_card("AS"))]
+    solved = solve_position(hands, HIGH, 0, 0, 0b111111, trick)
+    assert solved.tricks == 0
+    assert solved.leads == {parse_card("AS"): 0}
+
+
+def test_seat_sitting_out_passes_the_lead_to_its_left():
+    # Clubs trump, lone maker seat 1 (seat 3 sits out).  If seat 1 leads 9H it wins the
+    # trick; if the lead falls to seat 3's left neighbour (seat 4), its KS loses to AS.
+    hands = hands_of("9H", "AS", "", "KS")
+    assert solve_position(hands, 0, 0, 0, 0b1011).tricks == 1
+    assert solve_position(hands, 0, 0, 2, 0b1011).tricks == 0
+
+
+def test_low_no_trump_nine_takes_the_ace():
+    hands = hands_of("9S", "AS", "TS", "KS")
+    assert solve_position(hands, LOW, 0, 0, 0b1111).tricks == 1
+    assert solve_position(hands, HIGH, 0, 0, 0b1111).tricks == 0
+
+
+def test_left_bower_is_trump_and_beats_the_ace():
+    hands = hands_of("AH", "JD", "KH", "QH")
+    assert solve_position(hands, HEARTS, 0, 0, 0b1111).tricks == 0
+    assert solve_position(hands, HIGH, 0, 0, 0b1111).tricks == 1
+
+
+def test_card_in_two_hands_is_rejected():
+    hands = [1, 1, 4, 8]
+    with pytest.raises(CardError, match="two hands"):
+        solve_many(np.array([hands], np.uint64), HEARTS, 0, 0, 0b1111)
+
+
+def test_unequal_hand_sizes_are_rejected():
+    hands = hands_of("AH 9C", "JD", "KH TC", "QH TS")
+    with pytest.raises(RulesError, match="same number"):
+        solve_position(hands, HEARTS, 0, 0, 0b1111)
+
+
+def test_declarer_sitting_out_is_rejected():
+    hands = hands_of("AH", "JD", "", "QH")
+    with pytest.raises(RulesError, match="declarer seat 2 sits out"):
+        solve_position(hands, HEARTS, 2, 0, 0b1011)
+
+
+def test_sitting_out_seat_with_cards_is_rejected():
+    hands = hands_of("AH", "JD", "KH", "QH")
+    with pytest.raises(RulesError, match="sits out but holds"):
+        solve_position(hands, HEARTS, 0, 0, 0b1011)
+
+
+def test_trick_out_of_turn_is_rejected():
+    hands = hands_of("AH", "", "KH", "QH")
+    with pytest.raises(RulesError, match="out of turn"):
+        solve_position(hands, HEARTS, 0, 0, 0b1111, [(1, parse_card("JD"))])
+
+
+def test_trick_that_does_not_follow_suit_is_rejected():
+    hands = hands_of("", "", "KS", "QS")
+    hands[1] = faces_to_mask(parse_cards("AS"), hands[2] | hands[3])
+    with pytest.raises(RulesError, match="must follow"):
+        solve_position(hands, HEARTS, 0, 0, 0b1111, [(0, parse_card("9S")), (1, parse_card("9D"))])
