@@ -7,9 +7,10 @@ play: every game dealt, bid (table evaluator, auction through ``auction.replay``
 exchanged, played and scored to the target.  One worker runs in this process after a
 warm-up of a few games (numba caches loaded, kernels compiled); two workers are two
 spawned processes, timed from the call, so their start-up (import and numba cache
-load, a few seconds) is included, as a user running ``games --workers 2`` pays it.
-The auction memo starts empty in every measured run (it is per process, and the
-warm-up uses another seed).
+load, a few seconds) is included, as a user running ``games --workers 2`` pays it;
+that start-up is also timed alone (two workers playing two games).  The auction memo
+starts empty in every measured run (it is per process, and the warm-up uses another
+seed).
 """
 
 from __future__ import annotations
@@ -34,7 +35,15 @@ def run(quick: bool = False) -> list[dict]:
     sizes = {"pigs-and-hogs": 40 if quick else 600, "euchre": 100 if quick else 3000}
     for variant in sizes:
         play_games(variant, BALANCED, BALANCED, 4, seed=99)  # warm-up: caches and compilation
-    rows = []
+    started = time.perf_counter()
+    play_games("pigs-and-hogs", BALANCED, BALANCED, 2, seed=98, workers=2)
+    rows = [{
+        "benchmark": "games, 2 workers start-up",
+        "value": time.perf_counter() - started,
+        "unit": "s",
+        "detail": "two spawned workers playing 2 pigs-and-hogs games: mostly import and numba cache load",
+        "command": f"python -m benchmarks.run games{' --quick' if quick else ''}",
+    }]
     for variant, games in sizes.items():
         for workers in (1, 2):
             rate, hands = _rate(variant, games, workers)
