@@ -4,6 +4,10 @@ Regenerate the shipped tables (``simulate/data/evaluator_*.csv``) with::
 
     python -m simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
 
+and measure them on fresh deals (calibration) with::
+
+    python -m simulate.evaluator_fit --check --deals 4000 --seed 7
+
 Bid euchre (``pigs-and-hogs`` rules, shared by ``six-handed``): every seat of every
 deal, for every denomination, is a sample of three contracts played out heuristically
 with that seat as bidder and leader: a level contract with all six playing (its team's
@@ -43,11 +47,12 @@ from .evaluator import (
 )
 from ._kernels import TRUMP
 from .deal import deal_unseen
-from .evaluator import SUIT_CARDS, TRUMP_CARDS, popcount
+from .evaluator import SUIT_CARDS, TRUMP_CARDS, bid_estimates, classic_estimates, popcount
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
 from .game import deal_hands
 from .play import play_deals
-from .rules import CALL, HOG, ORDER_UP, Contract, Variant
+from .rules import CALL, HOG, Contract, Variant
+from .stats import wilson_interval
 
 CHUNK = 4000
 CLASSIC_DEALER = 3
@@ -60,8 +65,9 @@ def _add(samples: np.ndarray, made: np.ndarray, cells: tuple, outcomes: np.ndarr
     np.add.at(made, cells, outcomes.astype(np.int64))
 
 
-def _bid_samples(variant, dealt, seat, denom, samples, made) -> None:
-    """Play the three contracts of ``seat`` bidding ``denom`` on every deal; count them."""
+def _bid_outcomes(variant, dealt, seat, denom) -> tuple[tuple, np.ndarray]:
+    """Cells and outcomes (team takes >= n for n = 1..8, Pig made, Hog made) of ``seat``
+    bidding ``denom`` on every deal, played heuristically."""
     n = variant.players
     length, top, side = hand_features(dealt[:, seat], denom, BID_CAPS)
     cells = (np.full(length.shape, int(TRUMP[denom] < 0)), length, top, side)
@@ -71,8 +77,11 @@ def _bid_samples(variant, dealt, seat, denom, samples, made) -> None:
     discards = np.array([void_first_discards(int(h), denom, 2) for h in dealt[:, seat]], np.uint64)
     pig = play_deals(apply_exchange(dealt, denom, seat, discards), denom, seat, seat, alone, "heuristic")
     levels = np.arange(1, HAND_SIZE_BID + 1)
-    outcomes = np.column_stack([team[:, None] >= levels, pig == HAND_SIZE_BID, hog == HAND_SIZE_BID])
-    _add(samples, made, cells, outcomes)
+    return cells, np.column_stack([team[:, None] >= levels, pig == HAND_SIZE_BID, hog == HAND_SIZE_BID])
+
+
+def _bid_samples(variant, dealt, seat, denom, samples, made) -> None:
+    _add(samples, made, *_bid_outcomes(variant, dealt, seat, denom))
 
 
 def _long_suit_hand(rng, denom: int, length: int) -> int:
@@ -113,22 +122,26 @@ def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np
     return samples, made
 
 
+def _classic_outcomes(variant, hands, denom: int, seat: int) -> np.ndarray:
+    """Make, march and march alone of ``seat`` as maker in ``denom`` (the dealer seat
+    ``CLASSIC_DEALER``; the seat to its left leads)."""
+    n = variant.players
+    leader = (CLASSIC_DEALER + 1) % n
+    with_partner = play_deals(hands, denom, seat, leader, (1 << n) - 1, "heuristic")
+    lone = Contract(CALL, denom, alone=True)  # any lone contract: the partner sits out
+    alone = play_deals(hands, denom, seat, leader, sitting_out_mask(variant, lone, seat), "heuristic")
+    return np.column_stack([with_partner >= 3, with_partner == variant.hand_size, alone == variant.hand_size])
+
+
 def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
     """Counts for classic round 1 and round 2 cells; see the module docstring."""
     variant = Variant.of("euchre", no_trump=True)
     n = variant.players
-    everyone = (1 << n) - 1
     dealer = CLASSIC_DEALER
-    leader = (dealer + 1) % n
     samples1 = np.zeros(ROUND1_DIMS, np.int64)
     made1 = np.zeros(ROUND1_DIMS + (len(CLASSIC_OUTCOMES),), np.int64)
     samples2 = np.zeros(ROUND2_DIMS, np.int64)
     made2 = np.zeros(ROUND2_DIMS + (len(CLASSIC_OUTCOMES),), np.int64)
-
-    def outcomes(hands, denom, seat, contract):
-        with_partner = play_deals(hands, denom, seat, leader, everyone, "heuristic")
-        alone = play_deals(hands, denom, seat, leader, sitting_out_mask(variant, contract, seat), "heuristic")
-        return np.column_stack([with_partner >= 3, with_partner == variant.hand_size, alone == variant.hand_size])
 
     for start in range(0, deals, CHUNK):
         dealt, _, upcards = deal_hands(variant, seed, start, min(CHUNK, deals - start))
@@ -145,7 +158,7 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
                 length, top, side = hand_features(held, suit, CLASSIC_CAPS)
                 full = np.full(length.shape, position)
                 cells = (full, np.full(length.shape, jack), length, top, side)
-                _add(samples1, made1, cells, outcomes(picked, suit, seat, Contract(ORDER_UP, suit, alone=True)))
+                _add(samples1, made1, cells, _classic_outcomes(variant, picked, suit, seat))
         for suit in range(4):
             rows = upcards // 6 == suit
             hands = dealt[rows]
@@ -154,8 +167,67 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
                     length, top, side = hand_features(hands[:, seat], denom, CLASSIC_CAPS)
                     full = np.full(length.shape, (seat - dealer) % n)
                     cells = (np.full(length.shape, int(TRUMP[denom] < 0)), full, length, top, side)
-                    _add(samples2, made2, cells, outcomes(hands, denom, seat, Contract(CALL, denom, alone=True)))
+                    _add(samples2, made2, cells, _classic_outcomes(variant, hands, denom, seat))
     return (samples1, made1), (samples2, made2)
+
+
+def calibration(deals: int, seed: int) -> list[dict]:
+    """How well the shipped tables predict fresh deals (use another seed than the fit's).
+
+    Bid euchre: seat 1 bidding each denomination; classic: every seat ordering up, seat 4
+    dealing.  Per contract: samples, mean estimate, observed rate with its 95% Wilson
+    interval, Brier score of the estimates and of the best constant (the observed rate),
+    and the same means over the samples estimated at 0.7 or more.
+    """
+    rows = []
+
+    def add(name, predicted, observed):
+        n = predicted.shape[0]
+        low, high = wilson_interval(observed.sum(), n)
+        confident = predicted >= 0.7
+        rows.append({
+            "contract": name, "samples": n, "mean_estimate": predicted.mean(), "observed": observed.mean(),
+            "ci_low": float(low), "ci_high": float(high),
+            "brier": np.mean((predicted - observed) ** 2), "brier_constant": observed.var(),
+            "samples_at_0.7": int(confident.sum()),
+            "mean_estimate_at_0.7": predicted[confident].mean() if confident.any() else float("nan"),
+            "observed_at_0.7": observed[confident].mean() if confident.any() else float("nan"),
+        })
+
+    variant = Variant.of("pigs-and-hogs")
+    dealt, _, _ = deal_hands(variant, seed, 0, deals)
+    estimates = bid_estimates(dealt[:, 0])
+    outcomes = [_bid_outcomes(variant, dealt, 0, denom)[1] for denom in range(6)]
+    for level in (3, 5, 7):
+        add(f"bid euchre level {level}", estimates.level[:, :, level - 1].T.ravel(),
+            np.concatenate([o[:, level - 1] for o in outcomes]))
+    add("bid euchre Pig / Alone", estimates.exchange_alone.T.ravel(), np.concatenate([o[:, 8] for o in outcomes]))
+    add("bid euchre Hog", estimates.hog.T.ravel(), np.concatenate([o[:, 9] for o in outcomes]))
+    variant = Variant.of("euchre", no_trump=True)
+    dealt, _, upcards = deal_hands(variant, seed, 0, deals)
+    dealers = np.full(deals, CLASSIC_DEALER)
+    estimates = classic_estimates(dealt, dealers, upcards)
+    observed = np.zeros((deals, variant.players, 3), bool)
+    for upcard in np.unique(upcards):
+        rows_ = upcards == upcard
+        picked = dealer_pickup(dealt[rows_], CLASSIC_DEALER, int(upcard), int(upcard) // 6)
+        for seat in range(variant.players):
+            observed[rows_, seat] = _classic_outcomes(variant, picked, int(upcard) // 6, seat)
+    for index, name in enumerate(("order up: make", "order up: march", "order up alone: march")):
+        add(f"classic {name}", estimates.order[..., index].ravel(), observed[..., index].ravel())
+    return rows
+
+
+def format_calibration(rows: list[dict], seed: int) -> str:
+    lines = [f"calibration on fresh deals, seed {seed}, heuristic play",
+             f"{'contract':<30}{'samples':>8}{'estimate':>9}{'observed':>9}  {'95% CI':<15}{'Brier':>7}"
+             f"{'const':>7}{'n>=0.7':>8}{'est':>6}{'obs':>6}"]
+    for r in rows:
+        lines.append(
+            f"{r['contract']:<30}{r['samples']:>8}{r['mean_estimate']:>9.3f}{r['observed']:>9.3f}  "
+            f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}]{r['brier']:>7.4f}{r['brier_constant']:>7.4f}"
+            f"{r['samples_at_0.7']:>8}{r['mean_estimate_at_0.7']:>6.2f}{r['observed_at_0.7']:>6.2f}")
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
@@ -165,7 +237,12 @@ def main(argv=None) -> int:
                         help="long-suit deals per denomination and length (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="directory for the CSV files")
+    parser.add_argument("--check", action="store_true",
+                        help="do not fit: measure the shipped tables on --deals fresh deals of --seed")
     args = parser.parse_args(argv)
+    if args.check:
+        print(format_calibration(calibration(args.deals, args.seed), args.seed))
+        return 0
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     samples, made = fit_bid(args.deals, args.seed, args.long_suit_deals)

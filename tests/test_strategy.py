@@ -1,12 +1,16 @@
 """Strategies as data (built-ins, TOML files), their decisions, and the fast evaluator."""
 
+import csv
+
 import numpy as np
 import pytest
 
 from simulate.cards import faces_to_mask, parse_cards
 from simulate.evaluator import (
-    BID_CAPS, BidEstimates, ClassicEstimates, _shrunk, bid_estimates, classic_estimates, hand_features,
+    BID_CAPS, BID_DIMS, BID_KEYS, BID_OUTCOMES, BidEstimates, ClassicEstimates, _shrunk, bid_estimates,
+    classic_estimates, hand_features, table_from_rows, table_rows, write_rows,
 )
+from simulate.evaluator_fit import LONG_SUIT_LENGTHS, fit_bid
 from simulate.rules import RulesError
 from simulate.strategy import (
     BUILT_INS, EXCHANGE_RANK, HOG_RANK, THRESHOLD_PARAMS, Strategy, bid_euchre_wishes, classic_wishes,
@@ -159,3 +163,15 @@ def test_shipped_classic_table_likes_bowers_for_the_dealer():
     hands = np.array([[hand(text, copies=1) for text in seats]], np.uint64)
     est = classic_estimates(hands, np.array([3]), np.array([upcard]))  # seat 4 deals
     assert est.order[0, 3, 0] > 0.9 > 0.2 > est.order[0, 0, 0]
+
+
+def test_fitting_counts_every_seat_and_denomination_and_round_trips_through_csv(tmp_path):
+    samples, made = fit_bid(deals=3, seed=5, long_suit_deals=1)
+    assert samples.sum() == 3 * 6 * 6 + 6 * len(LONG_SUIT_LENGTHS)  # seats x denominations, + long suits
+    assert np.all(made <= samples[..., None]) and np.all(np.diff(made[..., :8], axis=-1) <= 0)
+    assert samples[0, 8].sum() >= 4  # the long-suit deals reach eight trumps in every trump suit
+    path = tmp_path / "bid.csv"
+    write_rows(path, table_rows(samples, made, BID_KEYS, BID_OUTCOMES), BID_KEYS, BID_OUTCOMES)
+    with open(path) as src:
+        table = table_from_rows(list(csv.DictReader(src)), BID_KEYS, BID_OUTCOMES, BID_DIMS)
+    assert np.array_equal(table.samples, samples) and np.array_equal(table.made, made)
