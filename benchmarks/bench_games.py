@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import time
 
-from simulate.game import _auction_state, play_games
+from simulate.game import _AUCTIONS, play_games
 from simulate.strategy import BUILT_INS
 
 BALANCED = BUILT_INS["balanced"]
 
 
 def _rate(variant: str, games: int, workers: int) -> tuple[float, float]:
-    _auction_state.cache_clear()
+    _AUCTIONS.clear()
     started = time.perf_counter()
     totals = play_games(variant, BALANCED, BALANCED, games, seed=1, workers=workers)
     elapsed = time.perf_counter() - started

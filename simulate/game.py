@@ -28,7 +28,7 @@ Games advance together hand by hand.  All live games of a batch are dealt in one
 kernel call, their bids are decided with numpy from the evaluator's tables, and their
 hands are played in one ``play_deals`` call per (denomination, declarer, leader,
 sitting out) group.  The auction itself asks :func:`simulate.auction.replay` about every
-bid (memoised by auction prefix).  Hand ``h`` of game ``g`` is deal ``h * GAME_STRIDE + g`` of the seed's stream
+bid, memoised (see :class:`_AuctionMemo`).  Hand ``h`` of game ``g`` is deal ``h * GAME_STRIDE + g`` of the seed's stream
 and the play models used here are deterministic, so a game is the same whatever batch
 or worker plays it: results do not depend on ``workers`` or ``batch``.
 """
@@ -142,12 +142,51 @@ def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
 
 # --------------------------------------------------------------------------- auction
 
-@lru_cache(maxsize=1 << 18)
-def _auction_state(variant: Variant, dealer: int, bids: tuple, upcard) -> tuple:
-    """``auction.replay`` as (state, frozenset of the legal contracts); memoised because
-    the same auction prefixes come up over and over."""
-    state = replay(variant, dealer, list(bids), upcard)
-    return state, frozenset(state.legal)
+class _AuctionMemo:
+    """Auction states from :func:`simulate.auction.replay`, memoised by (state, bid).
+
+    ``replay`` checks a whole bid list from the start; an auction asks it once per seat.
+    A replay depends on the bids so far only through the state they reach (the seat to
+    bid, its legal contracts, whether it may pass, the high bid), so the state after one
+    more bid is memoised by (variant, dealer, upcard, state, bid): the first time a
+    transition is met it is computed by replaying the actual bids, after that it is a
+    lookup.  ``tests/test_game_flow.py`` checks the memo against direct replays.  States
+    are interned so that a key hashes the state's identity, not its contracts.
+    """
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self) -> None:
+        self._interned = {}  # state -> the one object kept for it
+        self._legal = {}  # id(state) -> frozenset of its legal contracts
+        self._next = {}  # (variant, dealer, upcard, id(state), bid) -> state
+
+    def _intern(self, state):
+        kept = self._interned.setdefault(state, state)
+        if id(kept) not in self._legal:
+            self._legal[id(kept)] = frozenset(kept.legal)
+        return kept
+
+    def start(self, variant: Variant, dealer: int, upcard):
+        key = (variant, dealer, upcard, None, None)
+        if key not in self._next:
+            self._next[key] = self._intern(replay(variant, dealer, [], upcard))
+        return self._next[key]
+
+    def after(self, variant: Variant, dealer: int, upcard, state, bids: tuple, bid):
+        """The state after ``bids + (bid,)``, where ``state`` is the state after ``bids``."""
+        key = (variant, dealer, upcard, id(state), bid)
+        following = self._next.get(key)
+        if following is None:
+            following = self._next[key] = self._intern(replay(variant, dealer, list(bids) + [bid], upcard))
+        return following
+
+    def legal(self, state) -> frozenset:
+        return self._legal[id(state)]
+
+
+_AUCTIONS = _AuctionMemo()
 
 
 @lru_cache(maxsize=4096)
@@ -173,18 +212,18 @@ def _run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -
     ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
     """
     bids = ()
-    while True:
-        state, allowed = _auction_state(variant, dealer, bids, upcard)
-        if state.seat_to_bid is None:  # over: the high bid, or None when thrown in
-            return bids, state.winner
+    state = _AUCTIONS.start(variant, dealer, upcard)
+    while state.seat_to_bid is not None:
         wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
-        if wish is not None and wish in allowed:
+        if wish is not None and wish in _AUCTIONS.legal(state):
             bid = wish
         elif state.may_pass:
             bid = PASS
         else:
             bid = _forced_bid(state.seat_to_bid, state.legal, estimate_of)
+        state = _AUCTIONS.after(variant, dealer, upcard, state, bids, bid)
         bids += (bid,)
+    return bids, state.winner  # the high bid, or None when the cards are thrown in
 
 
 def _forced_bid(seat: int, allowed: list, estimate_of) -> Contract:

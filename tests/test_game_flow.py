@@ -6,10 +6,11 @@ import pytest
 
 from simulate.cards import faces_to_mask, parse_card, parse_cards
 from simulate.exchange import void_first_discards
+from simulate.auction import replay
 from simulate.game import (
-    GameSetup, _bid_and_exchange, _Hand, _run_auction, _score_hand, play_games, trace_game,
+    _AUCTIONS, GameSetup, _bid_and_exchange, _Hand, _run_auction, _score_hand, play_games, trace_game,
 )
-from simulate.rules import CALL, LEVEL, PASS, PIG, Contract, Variant
+from simulate.rules import CALL, LEVEL, PASS, PIG, Contract, Variant, all_contracts
 from simulate.strategy import BUILT_INS, Strategy
 
 NEVER = Strategy("never", **{p: 1.0 for p in (
@@ -97,6 +98,31 @@ def test_stick_the_dealer_calls_the_best_other_suit_not_alone():
     bids, result = _run_auction(chosen, 1, parse_card("9H"), no_wish, estimate_of)
     assert bids == (PASS,) * 7 + (Contract(CALL, 3),)
     assert result == (1, Contract(CALL, 3))
+
+
+@pytest.mark.parametrize("variant", [
+    "pigs-and-hogs", "six-handed", "six-handed(all_pass=stick)", "euchre(stick_the_dealer=true,no_trump=true)", "piq",
+])
+def test_memoised_auctions_agree_with_replaying_every_bid(variant):
+    chosen = Variant.parse(variant)
+    rng = np.random.default_rng(17)
+    for auction in range(150):
+        dealer = auction % chosen.players
+        upcard = int(rng.integers(24)) if chosen.classic else None
+        offered = all_contracts(chosen, upcard) if chosen.classic else all_contracts(chosen)
+
+        def wish_for(_seat, _round_one):  # often an illegal wish, which must turn into a pass
+            return None if rng.random() < 0.5 else offered[int(rng.integers(len(offered)))]
+
+        bids, result = _run_auction(chosen, dealer, upcard, wish_for, lambda s, c: float(c.denom))
+        memo = _AUCTIONS.start(chosen, dealer, upcard)
+        for end in range(len(bids)):
+            state = replay(chosen, dealer, list(bids[:end]), upcard)
+            assert memo == state
+            assert bids[end] == PASS or bids[end] in state.legal
+            memo = _AUCTIONS.after(chosen, dealer, upcard, memo, bids[:end], bids[end])
+        final = replay(chosen, dealer, list(bids), upcard)
+        assert memo == final and final.seat_to_bid is None and result == final.winner
 
 
 # --------------------------------------------------------------------------- misdeal options
