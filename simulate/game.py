@@ -231,8 +231,11 @@ def _forced_bid(seat: int, allowed: list, estimate_of) -> Contract:
     best estimate (ties to the earlier, lower contract)."""
     best, best_value = None, -1.0
     for contract in allowed:
-        if not contract.plays_alone and estimate_of(seat, contract) > best_value:
-            best, best_value = contract, estimate_of(seat, contract)
+        if contract.plays_alone:
+            continue
+        value = estimate_of(seat, contract)
+        if value > best_value:
+            best, best_value = contract, value
     return best
 
 
@@ -327,7 +330,8 @@ def _bid_and_exchange(variant: Variant, setup: GameSetup, dealt, hidden, upcards
             )
         elif hand.contract.kind == ORDER_UP:
             table = dealer_pickup(table, hand.dealer, hand.upcard, denom)
-            hand.discards = (int(table[0, hand.dealer]) ^ int(dealt[i, hand.dealer])) & ~(1 << (2 * hand.upcard))
+            six = int(dealt[i, hand.dealer]) | 1 << (2 * hand.upcard)
+            hand.discards = six & ~int(table[0, hand.dealer])  # possibly the upcard itself
         hand.active = sitting_out_mask(variant, hand.contract, hand.bidder)
         # seats sitting out hold no cards in play (the solver insists; the heuristic never looks)
         hand.playing = np.array([h if hand.active >> s & 1 else 0 for s, h in enumerate(table[0])], np.uint64)
