@@ -21,7 +21,7 @@ parameter              estimate compared with it                               v
 Going alone in the classic games pays only on a march, so a classic maker goes alone
 when it would order up or call anyway and P(march alone) clears ``alone_threshold``.
 
-A wanted contract is bid only when the auction allows it (``auction.legal_bids``);
+A wanted contract is bid only when the auction allows it (``auction.replay``);
 otherwise the player passes.  A dealer who may not pass (the stuck dealer, stick the
 dealer) bids the allowed contract, not played alone, with the highest estimate.
 
@@ -182,7 +182,8 @@ def bid_euchre_wishes(estimates: BidEstimates, thresholds: dict, has_hog: bool) 
     exchange_param = "pig_threshold" if has_hog else "alone_threshold"
     level_ok = estimates.level >= thresholds["level_threshold"][..., None, None]  # (G, N, 6, 8)
     ok_at_level = level_ok.any(axis=-2)
-    highest = np.where(ok_at_level.any(axis=-1), 8 - np.argmax(ok_at_level[..., ::-1], axis=-1), NO_WISH)
+    levels = ok_at_level.shape[-1]
+    highest = np.where(ok_at_level.any(axis=-1), levels - np.argmax(ok_at_level[..., ::-1], axis=-1), NO_WISH)
     at_highest = np.take_along_axis(estimates.level, np.maximum(highest - 1, 0)[..., None, None], axis=-1)[..., 0]
     rank = highest
     denom = np.argmax(at_highest, axis=-1)
