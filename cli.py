@@ -329,6 +329,22 @@ def _games_options(command):
     return command
 
 
+class _GamesProgress:
+    """A tqdm bar of games on stderr that appears only once a run has taken a second."""
+
+    def __init__(self, total: int, what: str):
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, file=sys.stderr, delay=1.0, unit="game", leave=False, desc=what,
+                        dynamic_ncols=True)
+
+    def __enter__(self):
+        return self.bar.update
+
+    def __exit__(self, *_):
+        self.bar.close()
+
+
 def _check_count(name: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
         raise RulesError(f"{name} {value}: allowed is a whole number from {low} to {high}")
@@ -374,7 +390,8 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, tr
     _check_count("--games", games_count, 1, 10**9)
     _check_count("--workers", workers, 1, 256)
     started = time.perf_counter()
-    totals = play_games(chosen, *teams, games_count, seed=seed, play=play, workers=workers)
+    with _GamesProgress(games_count, "games") as progress:
+        totals = play_games(chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress)
     elapsed = time.perf_counter() - started
     summary = games_summary(totals, chosen, teams, seed, play, contract_kinds(chosen))
     if as_json:
@@ -441,11 +458,13 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
     strategies = [tuned.with_param(param, text) for text in texts]
     _check_count("--games", games_count, 1, 10**9)
     _check_count("--workers", workers, 1, 256)
-    summaries = [
-        games_summary(play_games(chosen, strategy, opponent, games_count, seed=seed, play=play, workers=workers),
-                      chosen, (strategy, opponent), seed, play, contract_kinds(chosen))
-        for strategy in strategies
-    ]
+    with _GamesProgress(games_count * len(strategies), f"tuning {param}") as progress:
+        summaries = [
+            games_summary(play_games(chosen, strategy, opponent, games_count, seed=seed, play=play,
+                                     workers=workers, progress=progress),
+                          chosen, (strategy, opponent), seed, play, contract_kinds(chosen))
+            for strategy in strategies
+        ]
     values = [getattr(strategy, param) for strategy in strategies]
     rows = tune_rows(param, values, summaries)
     settings = {"variant": str(chosen), "param": param, "base": tuned.name, "against": opponent.name,

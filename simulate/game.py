@@ -35,7 +35,7 @@ or worker plays it: results do not depend on ``workers`` or ``batch``.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -370,8 +370,9 @@ def _score_hand(variant: Variant, scores: np.ndarray, hand: _Hand) -> tuple[tupl
     return points, game_winner(variant, (int(scores[0]), int(scores[1])), team)
 
 
-def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False) -> GameTotals:
-    """Games ``first .. first + count - 1`` played together to the end."""
+def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False, progress=None) -> GameTotals:
+    """Games ``first .. first + count - 1`` played together to the end; ``progress(k)`` is
+    told each time ``k`` more games have ended."""
     variant = setup.variant
     n = variant.players
     kinds = {kind: index for index, kind in enumerate(contract_kinds(variant))}
@@ -405,7 +406,10 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False)
             if tracing:
                 traces.append(_hand_trace(setup, hand_number, hand, points, scores[game].copy()))
         dealer[live] = (dealer[live] + 1) % n
-        live = live[winner[live] < 0]
+        still_playing = live[winner[live] < 0]
+        if progress is not None and still_playing.size < live.size:
+            progress(live.size - still_playing.size)
+        live = still_playing
         hand_number += 1
     return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
 
@@ -423,19 +427,20 @@ def _one_thread():
         numba.set_num_threads(threads)
 
 
-def _play_chunk(setup: GameSetup, first: int, count: int, batch: int) -> GameTotals:
+def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None) -> GameTotals:
     """Games ``first .. first + count - 1``, ``batch`` at a time."""
     with _one_thread():
         return GameTotals.join([
-            _play_range(setup, start, min(batch, first + count - start))
+            _play_range(setup, start, min(batch, first + count - start), progress=progress)
             for start in range(first, first + count, batch)
         ])
 
 
 def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: int = 0,
-               play: str = "heuristic", workers: int = 1, batch: int = DEFAULT_BATCH) -> GameTotals:
+               play: str = "heuristic", workers: int = 1, batch: int = DEFAULT_BATCH,
+               progress=None) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
-    ``workers`` and ``batch``."""
+    ``workers`` and ``batch``.  ``progress(k)``, if given, is told as games end."""
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     if not 1 <= games <= MAX_GAMES:
         raise RulesError(f"games {games}: allowed is a whole number from 1 to {MAX_GAMES}")
@@ -444,13 +449,18 @@ def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: in
     if not 1 <= batch:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
     if workers == 1:
-        return _play_chunk(setup, 0, games, batch)
+        return _play_chunk(setup, 0, games, batch, progress)
     # several chunks per worker so that a worker with short games picks up more
     chunks = min(games, 4 * workers)
     bounds = [games * c // chunks for c in range(chunks + 1)]
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         jobs = [pool.submit(_play_chunk, setup, lo, hi - lo, batch) for lo, hi in zip(bounds, bounds[1:]) if hi > lo]
-        return GameTotals.join([job.result() for job in jobs])
+        parts = []
+        for job in as_completed(jobs):
+            parts.append(job.result())
+            if progress is not None:
+                progress(parts[-1].winner.shape[0])
+        return GameTotals.join(parts)
 
 
 # --------------------------------------------------------------------------- tracing one game

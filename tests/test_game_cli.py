@@ -16,10 +16,10 @@ def test_games_reports_win_rates_with_intervals_and_contract_counts():
     result = run("games", "--variant", "piq", "--team-a", "cautious", "--team-b", "aggressive",
                  "--games", "40", "--seed", "3")
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0] == "piq(target=10,stick_the_dealer=false): 40 games, seed 3, heuristic play"
     assert lines[3].split()[:4] == ["A", "1", "3", "cautious"] and lines[4].split()[:4] == ["B", "2", "4", "aggressive"]
-    assert "hands per game" in result.output and "order up alone" in result.output
+    assert "hands per game" in result.stdout and "order up alone" in result.stdout
 
 
 def test_games_json_is_byte_identical_for_the_same_seed_and_holds_no_timings():
@@ -45,9 +45,9 @@ def test_different_seeds_give_different_games():
 def test_trace_prints_one_game_hand_by_hand():
     result = run("games", "--variant", "euchre(stick_the_dealer=true)", "--seed", "4", "--trace", "2")
     assert result.exit_code == 0, result.output
-    assert result.output.count("=== hand ") >= 2
-    assert "auction" in result.output and "trick 1" in result.output and "scores    A " in result.output
-    assert result.output.rstrip().splitlines()[-1].startswith("team ")
+    assert result.stdout.count("=== hand ") >= 2
+    assert "auction" in result.stdout and "trick 1" in result.stdout and "scores    A " in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1].startswith("team ")
 
 
 def test_trace_json_lists_the_hands_and_the_winner():
@@ -73,7 +73,7 @@ def test_tune_text_table_has_one_line_per_value():
     result = run("tune", "--variant", "euchre", "--param", "order_up_threshold", "--values", "0.4,0.6,0.8",
                  "--games", "20", "--seed", "1")
     assert result.exit_code == 0, result.output
-    rows = [line.split()[0] for line in result.output.splitlines()[3:]]
+    rows = [line.split()[0] for line in result.stdout.splitlines()[3:]]
     assert rows == ["0.4", "0.6", "0.8"]
 
 
