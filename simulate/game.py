@@ -27,10 +27,12 @@ Speed and reproducibility
 Games advance together hand by hand.  All live games of a batch are dealt in one
 kernel call, their bids are decided with numpy from the evaluator's tables, and their
 hands are played in one ``play_deals`` call per (denomination, declarer, leader,
-sitting out) group.  The auction itself asks :func:`simulate.auction.replay` about every
-bid, memoised (see :class:`_AuctionMemo`).  Hand ``h`` of game ``g`` is deal ``h * GAME_STRIDE + g`` of the seed's stream
-and the play models used here are deterministic, so a game is the same whatever batch
-or worker plays it: results do not depend on ``workers`` or ``batch``.
+sitting out) group.  The auction itself asks :func:`simulate.auction.replay` about
+every bid, memoised (see :class:`_AuctionMemo`).  Hand ``h`` of game ``g`` is deal
+``h * GAME_STRIDE + g`` of the seed's stream and the play models used here are
+deterministic, so a game is the same whatever batch or worker plays it: results do
+not depend on ``workers`` or ``batch``.  Worker processes each take a contiguous range
+of games and run the kernels on one thread.
 """
 
 from __future__ import annotations
