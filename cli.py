@@ -322,7 +322,7 @@ def _games_options(command):
     command = click.option("--play", type=click.Choice(["heuristic", "dd"]), default="heuristic", show_default=True,
                            help="Play model for every hand.")(command)
     command = click.option("--workers", type=int, default=1, show_default=True,
-                           help="Worker processes (results are the same for any number).")(command)
+                           help="Worker processes, each a few seconds to start (results are the same for any number).")(command)
     command = click.option("--seed", type=int, default=1, show_default=True, help="Seeds every deal.")(command)
     command = click.option("--games", "games_count", type=int, default=1000, show_default=True,
                            help="Games to play.")(command)

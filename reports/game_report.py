@@ -12,6 +12,7 @@ for a parameter sweep.
 from __future__ import annotations
 
 import math
+import textwrap
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -161,8 +162,9 @@ def tune_figure(settings: dict, rows: list[dict]) -> Figure:
     axes.set_ylim(0, 1)
     axes.legend(loc="lower right")
     axes.set_title(
-        f"{settings['variant']}: {settings['param']} vs {settings['against']}\n"
-        f"{settings['games']} games per value, seed {settings['seed']}, {settings['play']} play", fontsize=10)
+        f"{settings['param']} of {settings['base']} against {settings['against']}\n"
+        f"{textwrap.fill(settings['variant'].replace(',', ', '), 80)}\n"
+        f"{settings['games']} games per value, seed {settings['seed']}, {settings['play']} play", fontsize=9)
     return figure
 
 
