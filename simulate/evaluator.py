@@ -12,14 +12,19 @@ Features of a hand for a denomination (all read in that denomination's card orde
 
 * ``length``: with a trump suit, the number of trumps (left bower included); in no
   trump, the length of the longest suit;
-* ``top``: with a trump suit, right and left bowers held; in no trump, the top card of
-  each suit held (aces in High, nines in Low);
+* ``top`` (classic tables): with a trump suit, right and left bowers held; in no trump,
+  the top card of each suit held (aces in High, nines in Low);
+* ``run`` (bid-euchre tables, double deck): the sure winners at the top, cards held in
+  an unbroken run from the best card down, where a face continues the run only if both
+  its copies are held (a lone copy still wins when led first, but the other copy then
+  beats the next card): with a trump suit the run of trumps (``JH JH JD JD AH`` with
+  Hearts trump is 5, ``JH JD JD`` is 1); in no trump the runs of the four suits added;
 * ``side``: with a trump suit, aces of the other suits; in no trump, the second card of
   each suit (kings in High, tens in Low).
 
-Tables (``top`` and ``side`` capped, see ``*_CAPS``):
+Tables (features capped, see ``*_CAPS``):
 
-* bid euchre (``pigs-and-hogs``, ``six-handed``), by (trump or no trump, length, top,
+* bid euchre (``pigs-and-hogs``, ``six-handed``), by (trump or no trump, length, run,
   side): P(the bidder's team takes at least n tricks) for n = 1..8 with the bidder
   leading and all six playing; P(all 8) for a lone bidder after discarding two and
   receiving the partners' gifts (Pig, six-handed Alone); P(all 8) alone without an
@@ -32,7 +37,8 @@ Tables (``top`` and ``side`` capped, see ``*_CAPS``):
 
 Sparse cells are shrunk towards coarser ones: each estimate is
 ``(made + M * parent) / (samples + M)`` with ``M = SHRINK``, where the parent pools the
-cell over ``side``, its parent over ``top`` too, and the root over ``length`` as well.
+cell over ``side``, its parent over ``top`` (``run``) too, and the root over ``length``
+as well.
 
 What the tables cannot know: the auction so far, the score, partners' hands beyond
 chance.  They are estimates for a player who sees only their own hand.
@@ -52,12 +58,12 @@ from .cards import NUM_FACES, rank_of, suit_of
 
 DATA_DIR = Path(__file__).with_name("data")
 SHRINK = 10.0
-BID_CAPS = {"length": 8, "top": 4, "side": 4}
+BID_CAPS = {"length": 8, "run": 8, "side": 4}
 CLASSIC_CAPS = {"length": 6, "top": 3, "side": 3}
 JACK = 2
 HAND_SIZE_BID = 8
 
-BID_KEYS = ("no_trump", "length", "top", "side")
+BID_KEYS = ("no_trump", "length", "run", "side")
 BID_OUTCOMES = tuple(f"tricks_{n}" for n in range(1, HAND_SIZE_BID + 1)) + ("exchange_alone", "hog")
 CLASSIC_OUTCOMES = ("make", "march", "alone_march")
 ROUND1_KEYS = ("position", "upcard_jack", "length", "top", "side")
@@ -67,16 +73,19 @@ ROUND2_KEYS = ("no_trump", "position", "length", "top", "side")
 # --------------------------------------------------------------------------- features
 
 def _card_masks():
-    """Face-space masks (both copies) of the cards each feature counts, per denomination."""
+    """Face-space masks (both copies) of the cards each feature counts, per denomination,
+    and ``ranked[denom, suit, k]``: the k-th best face of each suit (0 past its end)."""
     length = np.zeros(6, np.uint64)
     top = np.zeros(6, np.uint64)
     side = np.zeros(6, np.uint64)
     suits = np.zeros((6, 4), np.uint64)
+    ranked = np.zeros((6, 4, 8), np.uint64)
     for denom in range(6):
         blocks = {suit: [p for p in range(NUM_FACES) if SUIT_AT[denom, p] == suit] for suit in range(4)}
         for suit, positions in blocks.items():
             cards = [np.uint64(3) << np.uint64(2 * FACE_AT[denom, p]) for p in positions]
             suits[denom, suit] = np.bitwise_or.reduce(cards)
+            ranked[denom, suit, :len(cards)] = cards[::-1]
             # positions rise with power, so the last ones are the suit's best cards
             if TRUMP[denom] < 0:
                 top[denom] |= cards[-1]
@@ -86,10 +95,10 @@ def _card_masks():
                 top[denom] |= cards[-1] | cards[-2]
             else:
                 side[denom] |= cards[-1]
-    return length, top, side, suits
+    return length, top, side, suits, ranked
 
 
-TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS = _card_masks()
+TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS, RANKED_CARDS = _card_masks()
 _BITS_IN_BYTE = np.array([bin(i).count("1") for i in range(256)], np.int64)
 
 
@@ -99,21 +108,46 @@ def popcount(masks: np.ndarray) -> np.ndarray:
     return _BITS_IN_BYTE[masks.view(np.uint8)].reshape(masks.shape + (8,)).sum(axis=-1)
 
 
-def hand_features(hands: np.ndarray, denom, caps: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(length, top, side) of face-space ``hands`` for ``denom`` (an int or an array that
-    broadcasts with ``hands``), each capped as ``caps`` says."""
-    hands = np.asarray(hands, np.uint64)
-    denom = np.asarray(denom)
-    no_trump = TRUMP[denom] < 0
+def _length(hands: np.ndarray, denom) -> np.ndarray:
     trumps = popcount(hands & TRUMP_CARDS[denom])
     longest = np.max(popcount(hands[..., None] & SUIT_CARDS[denom]), axis=-1)
-    length = np.where(no_trump, longest, trumps)
-    top = popcount(hands & TOP_CARDS[denom])
-    side = popcount(hands & SIDE_CARDS[denom])
+    return np.where(TRUMP[denom] < 0, longest, trumps)
+
+
+def hand_features(hands: np.ndarray, denom, caps: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(length, top, side) of face-space ``hands`` for ``denom`` (an int or an array that
+    broadcasts with ``hands``), each capped as ``caps`` says (the classic tables)."""
+    hands = np.asarray(hands, np.uint64)
+    denom = np.asarray(denom)
     return (
-        np.minimum(length, caps["length"]),
-        np.minimum(top, caps["top"]),
-        np.minimum(side, caps["side"]),
+        np.minimum(_length(hands, denom), caps["length"]),
+        np.minimum(popcount(hands & TOP_CARDS[denom]), caps["top"]),
+        np.minimum(popcount(hands & SIDE_CARDS[denom]), caps["side"]),
+    )
+
+
+def top_run(hands: np.ndarray, denom: int) -> np.ndarray:
+    """Double-deck sure winners at the top: the ``run`` feature (module docstring)."""
+    hands = np.asarray(hands, np.uint64)
+    suits = [int(TRUMP[denom])] if TRUMP[denom] >= 0 else range(4)
+    run = np.zeros(hands.shape, np.int64)
+    for suit in suits:
+        unbroken = np.ones(hands.shape, bool)
+        for face in RANKED_CARDS[denom, suit]:
+            held = popcount(hands & face)
+            run += np.where(unbroken, held, 0)
+            unbroken &= held == 2
+    return run
+
+
+def bid_features(hands: np.ndarray, denom: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(length, run, side) of face-space double-deck ``hands`` for ``denom``, capped as
+    ``BID_CAPS`` says (the bid-euchre table)."""
+    hands = np.asarray(hands, np.uint64)
+    return (
+        np.minimum(_length(hands, denom), BID_CAPS["length"]),
+        np.minimum(top_run(hands, denom), BID_CAPS["run"]),
+        np.minimum(popcount(hands & SIDE_CARDS[denom]), BID_CAPS["side"]),
     )
 
 
@@ -175,7 +209,7 @@ def _read_rows(name: str) -> list[dict]:
         return list(csv.DictReader(src))
 
 
-BID_DIMS = (2, BID_CAPS["length"] + 1, BID_CAPS["top"] + 1, BID_CAPS["side"] + 1)
+BID_DIMS = (2, BID_CAPS["length"] + 1, BID_CAPS["run"] + 1, BID_CAPS["side"] + 1)
 ROUND1_DIMS = (4, 2, CLASSIC_CAPS["length"] + 1, CLASSIC_CAPS["top"] + 1, CLASSIC_CAPS["side"] + 1)
 ROUND2_DIMS = (2, 4, CLASSIC_CAPS["length"] + 1, CLASSIC_CAPS["top"] + 1, CLASSIC_CAPS["side"] + 1)
 
@@ -212,8 +246,8 @@ def bid_estimates(hands: np.ndarray) -> BidEstimates:
     table = bid_table().estimate
     per_denom = []
     for denom in range(6):
-        length, top, side = hand_features(hands, denom, BID_CAPS)
-        per_denom.append(table[int(TRUMP[denom] < 0), length, top, side])
+        length, run, side = bid_features(hands, denom)
+        per_denom.append(table[int(TRUMP[denom] < 0), length, run, side])
     values = np.stack(per_denom, axis=-2)  # (..., 6, outcomes)
     return BidEstimates(values[..., :HAND_SIZE_BID], values[..., HAND_SIZE_BID], values[..., HAND_SIZE_BID + 1])
 
@@ -253,6 +287,6 @@ def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray)
 
 
 __all__ = [
-    "BidEstimates", "ClassicEstimates", "Table", "bid_estimates", "bid_table", "classic_estimates",
-    "hand_features", "popcount", "round1_table", "round2_table",
+    "BidEstimates", "ClassicEstimates", "Table", "bid_estimates", "bid_features", "bid_table",
+    "classic_estimates", "hand_features", "popcount", "round1_table", "round2_table", "top_run",
 ]

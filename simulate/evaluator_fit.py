@@ -15,13 +15,22 @@ tricks give P(at least n) for every n), Hog (partners sitting out) and Pig (void
 discards, ``highest`` gifts, partners sitting out).
 
 Strong hands are rare in uniform deals, and they are the ones that bid Pig and Hog, so
-the bid table adds *long-suit deals*: for each denomination and each length k = 5..8,
-the bidder's hand is k cards drawn uniformly from the trump suit (in no trump, from one
-suit chosen at random, redrawn until no other suit is as long) and 8 - k from the other
-cards, the other hands dealt uniformly (``deal.deal_unseen``).  Within a cell every hand
-with those features is then as likely as in a uniform deal (the length is fixed by the
-draw and the rest of the hand is uniform), so the cell estimates stay unbiased; only
-that denomination's samples are kept.
+the bid table adds two kinds of drawn hands for the bidder, the other hands dealt
+uniformly (``deal.deal_unseen``) and only that denomination's samples kept:
+
+* *long-suit deals*: for each denomination and length k = 5..8, k cards drawn uniformly
+  from the trump suit (in no trump, from one suit chosen at random, redrawn until no
+  other suit is as long) and 8 - k from the other cards;
+* *top-run deals*: a hand drawn uniformly among those whose run is exactly r = 4..8
+  (see ``_top_run_hand``): with a trump suit, for each number of side aces too (a Hog
+  needs both), both copies of the best r // 2 trumps, one copy of the next when r is
+  odd, the side aces, and other cards that change neither; in no trump the same per
+  suit, the run split over the suits in proportion to the number of hands with each
+  split.
+
+Within a cell every hand with those features is then as likely as in a uniform deal
+(the drawn feature is fixed and the rest of the hand is uniform), so the cell estimates
+stay unbiased.
 
 Classic (``euchre(no_trump=true)``, seat 4 dealing): every seat is a sample of ordering
 up the upcard (the dealer picks up and discards void-first), with its partner and alone,
@@ -37,6 +46,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from itertools import product
+from math import comb
 from pathlib import Path
 
 import numpy as np
@@ -47,17 +58,18 @@ from .evaluator import (
 )
 from ._kernels import TRUMP
 from .deal import deal_unseen
-from .evaluator import SUIT_CARDS, TRUMP_CARDS, bid_estimates, classic_estimates, popcount
+from .evaluator import RANKED_CARDS, SIDE_CARDS, SUIT_CARDS, TRUMP_CARDS, bid_estimates, bid_features, classic_estimates, popcount
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
 from .game import deal_hands
 from .play import play_deals
-from .rules import CALL, HOG, Contract, Variant
+from .rules import CALL, HIGH_NO_TRUMP, HOG, LOW_NO_TRUMP, Contract, Variant
 from .stats import wilson_interval
 
 CHUNK = 4000
 CLASSIC_DEALER = 3
 LONG_SUIT_LENGTHS = (5, 6, 7, 8)
-SALT_LONG_SUIT = 0x6A3E5  # keeps the long-suit hands' draws apart from the deals
+TOP_RUNS = (4, 5, 6, 7, 8)
+SALT_LONG_SUIT = 0x6A3E5  # keeps the drawn hands apart from the deals
 
 
 def _add(samples: np.ndarray, made: np.ndarray, cells: tuple, outcomes: np.ndarray) -> None:
@@ -69,8 +81,8 @@ def _bid_outcomes(variant, dealt, seat, denom) -> tuple[tuple, np.ndarray]:
     """Cells and outcomes (team takes >= n for n = 1..8, Pig made, Hog made) of ``seat``
     bidding ``denom`` on every deal, played heuristically."""
     n = variant.players
-    length, top, side = hand_features(dealt[:, seat], denom, BID_CAPS)
-    cells = (np.full(length.shape, int(TRUMP[denom] < 0)), length, top, side)
+    length, run, side = bid_features(dealt[:, seat], denom)
+    cells = (np.full(length.shape, int(TRUMP[denom] < 0)), length, run, side)
     team = play_deals(dealt, denom, seat, seat, (1 << n) - 1, "heuristic")
     alone = sitting_out_mask(variant, Contract(HOG, denom, n), seat)
     hog = play_deals(dealt, denom, seat, seat, alone, "heuristic")
@@ -99,6 +111,45 @@ def _long_suit_hand(rng, denom: int, length: int) -> int:
             return hand
 
 
+def _top_run_hand(rng, denom: int, run: int, side: int | None = None) -> int:
+    """A hand drawn uniformly among the hands whose run is exactly ``run`` (and, with a
+    trump suit and ``side`` given, that hold exactly ``side`` aces outside trump).
+
+    The run of each suit counted (the trump suit, or all four in no trump) fixes the top
+    cards of that suit and rules out the copies that would lengthen it; a split of the
+    run over the suits is picked with probability proportional to the number of hands
+    that have it, then ``side`` of the side aces, then the rest of the hand uniformly
+    from the cards left.  Of two interchangeable copies the first is taken.
+    """
+    suits = [int(TRUMP[denom])] if TRUMP[denom] >= 0 else list(range(4))
+    splits = [split for split in product(range(run + 1), repeat=len(suits)) if sum(split) == run]
+    # a suit run of r uses r cards and rules out the rest of the next face: 2 copies, or 1
+    used = [sum(r + (1 if r % 2 else 2) for r in split) for split in splits]
+    ways = np.array([comb(48 - u, HAND_SIZE_BID - run) * 2 ** sum(r % 2 for r in split)
+                     for split, u in zip(splits, used)], np.float64)
+    split = splits[rng.choice(len(splits), p=ways / ways.sum())]
+    hand = ruled_out = 0
+    for suit, suit_run in zip(suits, split):
+        ranked = [int(f) for f in RANKED_CARDS[denom, suit]]
+        pairs, odd = divmod(suit_run, 2)
+        hand |= sum(ranked[:pairs])
+        ruled_out |= ranked[pairs]
+        if odd:
+            hand |= ranked[pairs] & -ranked[pairs]  # one copy of the next face
+    if side is not None:
+        aces = [b for b in range(48) if int(SIDE_CARDS[denom]) >> b & 1]
+        hand |= sum(1 << int(b) for b in rng.choice(aces, side, replace=False))
+        ruled_out |= int(SIDE_CARDS[denom])
+    rest = [b for b in range(48) if not (hand | ruled_out) >> b & 1]
+    return hand | sum(1 << int(b) for b in rng.choice(rest, HAND_SIZE_BID - bin(hand).count("1"), replace=False))
+
+
+def _drawn_deals(variant, seed: int, first_index: int, bidder_hands: list[int]) -> np.ndarray:
+    return np.concatenate([
+        deal_unseen(variant, {0: hand}, seed=seed, first_index=first_index + i) for i, hand in enumerate(bidder_hands)
+    ])
+
+
 def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np.ndarray]:
     """Counts (samples, successes) by bid-euchre cell; see the module docstring."""
     variant = Variant.of("pigs-and-hogs")
@@ -111,14 +162,14 @@ def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np
                 _bid_samples(variant, dealt, seat, denom, samples, made)
     rng = np.random.default_rng([seed, SALT_LONG_SUIT])
     index = deals
-    for denom in range(6):
-        for length in LONG_SUIT_LENGTHS:
-            bidder_hands = [_long_suit_hand(rng, denom, length) for _ in range(long_suit_deals)]
-            dealt = np.concatenate([
-                deal_unseen(variant, {0: hand}, seed=seed, first_index=index + i) for i, hand in enumerate(bidder_hands)
-            ])
-            index += long_suit_deals
-            _bid_samples(variant, dealt, 0, denom, samples, made)
+    draws = [(denom, _long_suit_hand, (length,)) for denom in range(6) for length in LONG_SUIT_LENGTHS]
+    draws += [(denom, _top_run_hand, (run, side)) for denom in range(4) for run in TOP_RUNS
+              for side in range(min(BID_CAPS["side"], HAND_SIZE_BID - run) + 1)]
+    draws += [(denom, _top_run_hand, (run,)) for denom in (HIGH_NO_TRUMP, LOW_NO_TRUMP) for run in TOP_RUNS]
+    for denom, draw, sizes in draws:
+        bidder_hands = [draw(rng, denom, *sizes) for _ in range(long_suit_deals)]
+        _bid_samples(variant, _drawn_deals(variant, seed, index, bidder_hands), 0, denom, samples, made)
+        index += long_suit_deals
     return samples, made
 
 
@@ -174,8 +225,9 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
 def calibration(deals: int, seed: int) -> list[dict]:
     """How well the shipped tables predict fresh deals (use another seed than the fit's).
 
-    Bid euchre: seat 1 bidding each denomination; classic: every seat ordering up, seat 4
-    dealing.  Per contract: samples, mean estimate, observed rate with its 95% Wilson
+    Bid euchre: seat 1 bidding each denomination on uniform deals, and Pig and Hog on
+    strong hands drawn as in the fit (runs of 5 to 8); classic: every seat ordering up,
+    seat 4 dealing.  Per contract: samples, mean estimate, observed rate with its 95% Wilson
     interval, Brier score of the estimates and of the best constant (the observed rate),
     and the same means over the samples estimated at 0.7 or more.
     """
@@ -203,16 +255,31 @@ def calibration(deals: int, seed: int) -> list[dict]:
             np.concatenate([o[:, level - 1] for o in outcomes]))
     add("bid euchre Pig / Alone", estimates.exchange_alone.T.ravel(), np.concatenate([o[:, 8] for o in outcomes]))
     add("bid euchre Hog", estimates.hog.T.ravel(), np.concatenate([o[:, 9] for o in outcomes]))
-    variant = Variant.of("euchre", no_trump=True)
-    dealt, _, upcards = deal_hands(variant, seed, 0, deals)
+    # strong hands, where Pig and Hog are decided: runs of 5 to 8 drawn as in the fit
+    rng = np.random.default_rng([seed, SALT_LONG_SUIT])
+    for name, denoms in (("trump", range(4)), ("no trump", (HIGH_NO_TRUMP, LOW_NO_TRUMP))):
+        predicted, observed = {"Pig": [], "Hog": []}, {"Pig": [], "Hog": []}
+        for denom in denoms:
+            bidder_hands = [_top_run_hand(rng, denom, run) for run in (5, 6, 7, 8) for _ in range(deals // 16)]
+            dealt = _drawn_deals(variant, seed, deals, bidder_hands)
+            strong = bid_estimates(dealt[:, 0])
+            outcome = _bid_outcomes(variant, dealt, 0, denom)[1]
+            predicted["Pig"].append(strong.exchange_alone[:, denom])
+            predicted["Hog"].append(strong.hog[:, denom])
+            observed["Pig"].append(outcome[:, 8])
+            observed["Hog"].append(outcome[:, 9])
+        for kind in ("Pig", "Hog"):
+            add(f"{kind}, {name} run 5-8", np.concatenate(predicted[kind]), np.concatenate(observed[kind]))
+    classic = Variant.of("euchre", no_trump=True)
+    dealt, _, upcards = deal_hands(classic, seed, 0, deals)
     dealers = np.full(deals, CLASSIC_DEALER)
     estimates = classic_estimates(dealt, dealers, upcards)
-    observed = np.zeros((deals, variant.players, 3), bool)
+    observed = np.zeros((deals, classic.players, 3), bool)
     for upcard in np.unique(upcards):
         rows_ = upcards == upcard
         picked = dealer_pickup(dealt[rows_], CLASSIC_DEALER, int(upcard), int(upcard) // 6)
-        for seat in range(variant.players):
-            observed[rows_, seat] = _classic_outcomes(variant, picked, int(upcard) // 6, seat)
+        for seat in range(classic.players):
+            observed[rows_, seat] = _classic_outcomes(classic, picked, int(upcard) // 6, seat)
     for index, name in enumerate(("order up: make", "order up: march", "order up alone: march")):
         add(f"classic {name}", estimates.order[..., index].ravel(), observed[..., index].ravel())
     return rows
@@ -234,7 +301,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m simulate.evaluator_fit", description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=40000, help="random deals per table (default 40000)")
     parser.add_argument("--long-suit-deals", type=int, default=2000,
-                        help="long-suit deals per denomination and length (default 2000)")
+                        help="drawn deals per denomination and length or run (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="directory for the CSV files")
     parser.add_argument("--check", action="store_true",

@@ -7,10 +7,10 @@ import pytest
 
 from simulate.cards import faces_to_mask, parse_cards
 from simulate.evaluator import (
-    BID_CAPS, BID_DIMS, BID_KEYS, BID_OUTCOMES, BidEstimates, ClassicEstimates, _shrunk, bid_estimates,
-    classic_estimates, hand_features, table_from_rows, table_rows, write_rows,
+    BID_DIMS, BID_KEYS, BID_OUTCOMES, CLASSIC_CAPS, BidEstimates, ClassicEstimates, _shrunk, bid_estimates,
+    bid_features, classic_estimates, hand_features, table_from_rows, table_rows, write_rows, top_run,
 )
-from simulate.evaluator_fit import LONG_SUIT_LENGTHS, fit_bid
+from simulate.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
 from simulate.rules import RulesError
 from simulate.strategy import (
     BUILT_INS, EXCHANGE_RANK, HOG_RANK, THRESHOLD_PARAMS, Strategy, bid_euchre_wishes, classic_wishes,
@@ -19,6 +19,7 @@ from simulate.strategy import (
 
 
 def hand(text: str, copies: int = 2) -> int:
+    """A hand mask; with two copies of a face written, both copies."""
     return faces_to_mask(parse_cards(text, copies=copies))
 
 
@@ -130,12 +131,24 @@ def test_ordering_alone_needs_both_the_order_and_the_alone_thresholds():
 # --------------------------------------------------------------------------- evaluator
 
 def test_features_count_the_left_bower_as_trump_and_aces_outside_trump():
-    cards = np.array([hand("JH JH JD AH KH QH 9S AC")], np.uint64)
-    assert [int(f[0]) for f in hand_features(cards, 2, BID_CAPS)] == [6, 3, 1]  # Hearts: JD is trump
-    assert [int(f[0]) for f in hand_features(cards, 1, BID_CAPS)] == [3, 3, 2]  # Diamonds: JH JH left bowers
-    # High No Trump: longest suit (5 hearts), aces, kings; Low: nines and tens instead
-    assert [int(f[0]) for f in hand_features(cards, 4, BID_CAPS)] == [5, 2, 1]
-    assert [int(f[0]) for f in hand_features(cards, 5, BID_CAPS)] == [5, 1, 0]
+    cards = np.array([hand("JH JH JD AH KH QH 9S AC", copies=2)], np.uint64)
+    # Hearts: six trumps (JD is the left bower); run JH JH JD then no second JD; ace of clubs
+    assert [int(f[0]) for f in bid_features(cards, 2)] == [6, 3, 1]
+    # Diamonds: JH JH are left bowers, JD the right bower (one copy: the run stops there)
+    assert [int(f[0]) for f in bid_features(cards, 1)] == [3, 1, 2]
+    # High No Trump: longest suit 5 hearts, runs AH (1) + AC (1), kings; Low: the nines
+    assert [int(f[0]) for f in bid_features(cards, 4)] == [5, 2, 1]
+    assert [int(f[0]) for f in bid_features(cards, 5)] == [5, 1, 0]
+    # the classic tables count bowers held instead of the run
+    single = np.array([hand("JH JD AH KH AS", copies=1)], np.uint64)
+    assert [int(f[0]) for f in hand_features(single, 2, CLASSIC_CAPS)] == [4, 2, 1]
+
+
+def test_run_counts_faces_held_twice_and_stops_after_a_lone_copy():
+    for text, denom, run in [("JH JH JD JD AH AH AS AC", 2, 6), ("JH JD JD AH AH KH KH QH", 2, 1),
+                             ("JD JD AH AH KH KH QH QH", 2, 0), ("AH AH KH QS AS AS KS KS", 4, 8),
+                             ("9H 9H TH 9S 9S TS TS JS", 5, 8)]:
+        assert int(top_run(np.array([hand(text)], np.uint64), denom)[0]) == run, text
 
 
 def test_empty_cells_take_the_estimate_of_the_pooled_cell():
@@ -167,9 +180,13 @@ def test_shipped_classic_table_likes_bowers_for_the_dealer():
 
 def test_fitting_counts_every_seat_and_denomination_and_round_trips_through_csv(tmp_path):
     samples, made = fit_bid(deals=3, seed=5, long_suit_deals=1)
-    assert samples.sum() == 3 * 6 * 6 + 6 * len(LONG_SUIT_LENGTHS)  # seats x denominations, + long suits
+    # seats x denominations, plus the drawn hands: long suits (every denomination), runs with
+    # each count of side aces (trump suits), runs (no trump)
+    runs_and_aces = sum(min(4, 8 - run) + 1 for run in TOP_RUNS)
+    assert samples.sum() == 3 * 6 * 6 + 6 * len(LONG_SUIT_LENGTHS) + 4 * runs_and_aces + 2 * len(TOP_RUNS)
     assert np.all(made <= samples[..., None]) and np.all(np.diff(made[..., :8], axis=-1) <= 0)
-    assert samples[0, 8].sum() >= 4  # the long-suit deals reach eight trumps in every trump suit
+    assert samples[0, 8].sum() >= 8  # long suits and runs of 8 reach eight trumps in every trump suit
+    assert samples[0, :, 8].sum() >= 4  # the top-run deals reach a run of 8
     path = tmp_path / "bid.csv"
     write_rows(path, table_rows(samples, made, BID_KEYS, BID_OUTCOMES), BID_KEYS, BID_OUTCOMES)
     with open(path) as src:
