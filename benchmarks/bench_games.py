@@ -32,28 +32,31 @@ def _rate(variant: str, games: int, workers: int) -> tuple[float, float]:
 
 
 def run(quick: bool = False) -> list[dict]:
-    sizes = {"pigs-and-hogs": 40 if quick else 600, "euchre": 100 if quick else 3000}
+    sizes = {"pigs-and-hogs": 40 if quick else 3000, "euchre": 100 if quick else 20000}
+    command = f"python -m benchmarks.run games{' --quick' if quick else ''}"
     for variant in sizes:
         play_games(variant, BALANCED, BALANCED, 4, seed=99)  # warm-up: caches and compilation
     started = time.perf_counter()
     play_games("pigs-and-hogs", BALANCED, BALANCED, 2, seed=98, workers=2)
+    start_up = time.perf_counter() - started
     rows = [{
         "benchmark": "games, 2 workers start-up",
-        "value": time.perf_counter() - started,
+        "value": start_up,
         "unit": "s",
-        "detail": "two spawned workers playing 2 pigs-and-hogs games: mostly import and numba cache load",
-        "command": f"python -m benchmarks.run games{' --quick' if quick else ''}",
+        "detail": "two spawned workers playing 2 pigs-and-hogs games: import, numba cache load, "
+                  "compiling the parallel kernels",
+        "command": command,
     }]
     for variant, games in sizes.items():
         for workers in (1, 2):
             rate, hands = _rate(variant, games, workers)
+            detail = (f"{games} games balanced vs balanced, heuristic play, {workers} worker"
+                      f"{'s' if workers > 1 else ''} ({hands:.1f} hands per game")
             rows.append({
-                "benchmark": f"games {variant}",
+                "benchmark": f"games {variant}, {workers} worker{'s' if workers > 1 else ''}",
                 "value": rate,
                 "unit": "games/s",
-                "detail": f"{games} games balanced vs balanced, heuristic play, {workers} worker"
-                          f"{'s' if workers > 1 else ''} ({hands:.1f} hands per game"
-                          f"{', worker start-up included' if workers > 1 else ''})",
-                "command": f"python -m benchmarks.run games{' --quick' if quick else ''}",
+                "detail": detail + (", worker start-up included)" if workers > 1 else ")"),
+                "command": command,
             })
     return rows
