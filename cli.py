@@ -141,6 +141,7 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 import functools  # noqa: E402  (imports of this section kept here so sections merge cleanly)
 import itertools  # noqa: E402
 import json  # noqa: E402
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -148,7 +149,7 @@ from simulate.cards import format_card  # noqa: E402
 from simulate.rules import denom_name, parse_denom  # noqa: E402
 from simulate.solve import active_mask, parse_deal, solve_batch, solve_position  # noqa: E402
 
-SOLVE_BATCH_CHUNK = 65536  # lines parsed and solved per kernel call in --batch
+SOLVE_BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step of --batch
 BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
 
 
@@ -212,8 +213,11 @@ def _batch_line(line: str, default_variant: str):
                         item.get("leader"), sitting_out)
 
 
-def _solve_batch_lines(lines, default_variant: str, leads: bool) -> tuple[list[str], list[str]]:
-    """JSON output lines (one per non-blank input line) and error messages."""
+def _parse_batch_lines(lines, default_variant: str):
+    """Checked deals of numbered lines: (outputs with error lines filled, errors, groups).
+
+    ``groups[seats]`` lists (output slot, deal setup) for the deals still to solve.
+    """
     outputs: list[str] = []
     errors: list[str] = []
     groups: dict[int, list[tuple[int, tuple]]] = {}
@@ -227,16 +231,44 @@ def _solve_batch_lines(lines, default_variant: str, leads: bool) -> tuple[list[s
             continue
         groups.setdefault(len(setup[0]), []).append((len(outputs), setup))
         outputs.append("")
+    return outputs, errors, groups
+
+
+def _solve_batch_groups(outputs: list[str], groups, leads: bool) -> list[str]:
+    """Fill the outputs of each group of deals with one bulk solver call per table size."""
     for members in groups.values():
-        slots = [slot for slot, _ in members]
         columns = list(zip(*(setup for _, setup in members)))
         result = solve_batch(np.array(columns[0], np.uint64), *columns[1:], leads=leads)
-        for i, slot in enumerate(slots):
+        for i, (slot, _) in enumerate(members):
             if leads:
                 outputs[slot] = f'{{"tricks": {result.tricks[i]}, "leads": {{{_leads_json(result.leads[i])}}}}}'
             else:
                 outputs[slot] = f'{{"tricks": {result.tricks[i]}}}'
-    return outputs, errors
+    return outputs
+
+
+def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
+    """Answer every line of ``batch``; True if some line was bad.
+
+    Lines go in chunks; while the solver threads (which release the GIL) work on one
+    chunk, the next chunk is parsed, so parsing does not add to the solving time.
+    """
+    failed = False
+    numbered = ((number, line) for number, line in enumerate(batch, 1) if line.strip())
+    with ThreadPoolExecutor(1) as solver:
+        pending = None
+        while True:
+            chunk = list(itertools.islice(numbered, SOLVE_BATCH_CHUNK))
+            parsed = _parse_batch_lines(chunk, default_variant) if chunk else None
+            if pending is not None:
+                click.echo("\n".join(pending.result()))
+            if parsed is None:
+                return failed
+            outputs, errors, groups = parsed
+            for message in errors:
+                click.echo(message, err=True)
+            failed = failed or bool(errors)
+            pending = solver.submit(_solve_batch_groups, outputs, groups, leads)
 
 
 @main.command()
@@ -275,15 +307,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     if batch is not None:
         if deal is not None:
             raise click.UsageError("give --deal or --batch, not both")
-        failed = False
-        numbered = ((number, line) for number, line in enumerate(batch, 1) if line.strip())
-        while chunk := list(itertools.islice(numbered, SOLVE_BATCH_CHUNK)):
-            outputs, errors = _solve_batch_lines(chunk, variant, not no_leads)
-            for message in errors:
-                click.echo(message, err=True)
-            click.echo("\n".join(outputs))
-            failed = failed or bool(errors)
-        if failed:
+        if _solve_batch_file(batch, variant, not no_leads):
             sys.exit(2)
         return
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):

@@ -289,3 +289,15 @@ def test_trick_that_does_not_follow_suit_is_rejected():
     hands[1] = faces_to_mask(parse_cards("AS"), hands[2] | hands[3])
     with pytest.raises(RulesError, match="must follow"):
         solve_position(hands, HEARTS, 0, 0, 0b1111, [(0, parse_card("9S")), (1, parse_card("9D"))])
+
+
+def test_copy_played_to_the_trick_is_not_confused_with_the_copy_in_hand():
+    # High No Trump, two tricks left: seat 1 led KC, seats 2-5 followed low; seat 6 holds
+    # the other KC and AC.  The second KC only ties (seat 1 keeps the trick and its side
+    # then takes the hearts trick); AC wins, and seat 6 then cashes KC.
+    hands = hands_of("9H", "9D", "TH", "JD", "JH", "KC AC")
+    trick = [(0, parse_card("KC")), (1, parse_card("9C")), (2, parse_card("TC")),
+             (3, parse_card("QC")), (4, parse_card("JC"))]
+    solved = solve_position(hands, HIGH, 0, 0, 0b111111, trick)
+    assert solved.leads == {parse_card("KC"): 2, parse_card("AC"): 0}
+    assert solved.tricks == 0
