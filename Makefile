@@ -16,8 +16,7 @@ install: $(STAMP)
 
 # Until the analyser exists: the rules summary and one seeded, traced playout.
 demo: $(STAMP)
-	$(BIN)/euchre-mc rules pigs-and-hogs
-	$(BIN)/euchre-mc playout --variant pigs-and-hogs --seed 1 --contract "Pig Hearts"
+	$(BIN)/euchre-mc demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
+from reports.charts import save_analysis_chart
+from reports.tables import analysis_csv, analysis_json, format_analysis, format_verdict, plain_json
+from simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
 from simulate.cards import CardError
+from simulate.exchange import GIFT_POLICIES
+from simulate.play import PLAY_MODELS
 from simulate.rules import SPECS, RulesError, Variant, as_variant
 from simulate.trace import format_trace, play_traced, trace_dict
 
@@ -342,6 +348,143 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
 
 
 # =========================================================================== analyse, should-i-bid, demo (issue 4)
+
+DEMO_VARIANT = "pigs-and-hogs"
+DEMO_HAND = "JH JH JD AH KH QH 9S AC"  # two right bowers, a left bower, A K Q of Hearts
+# Every contract of the demo hand needs six exact six-seat solves per deal for the level
+# contracts: 100 deals keep `make demo` to a minute or two on two cores.
+DEMO_DEALS = 100
+
+
+def analysis_options(command):
+    """The options every analysis command shares (what the player knows, how to estimate)."""
+    options = [
+        variant_option(),
+        click.option("--hand", required=True, metavar="CARDS",
+                     help="Your cards, e.g. 'JH JH JD AH KH QH 9S AC' (10 or T for tens)."),
+        click.option("--seat", type=int, default=1, show_default=True, metavar="SEAT",
+                     help="Your seat, 1..N clockwise."),
+        seat_option("--dealer", "The dealer's seat (default: the last seat)."),
+        click.option("--auction", default=None, metavar="BIDS",
+                     help="Bids so far from the dealer's left, e.g. '3 Clubs, pass' "
+                          "(default: everyone before you passed)."),
+        click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
+        click.option("--round", "round_", type=int, default=None, metavar="1|2",
+                     help="Classic variants: analyse round 1 (order up) or round 2 (call) only."),
+        click.option("--deals", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Deals to play (default 2000; with --precision, the first batch, default 500)."),
+        click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+                     default=None, metavar="H",
+                     help="Deal until every P(make) 95% interval's half-width is below H, e.g. 0.01."),
+        click.option("--max-deals", type=click.IntRange(min=1), default=DEFAULT_MAX_DEALS, show_default=True,
+                     metavar="N", help="Cap on deals with --precision."),
+        click.option("--play", type=click.Choice(PLAY_MODELS), default="dd", show_default=True,
+                     help="Play model: double dummy, rules of thumb, or random legal cards."),
+        click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED, show_default=True,
+                     metavar="N", help="Seeds the deals (and random play)."),
+        click.option("--gift-policy", type=click.Choice(sorted(GIFT_POLICIES)), default="highest",
+                     show_default=True, help="Pig / six-handed Alone: the card each partner gives."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _analysis_arguments(variant, hand, seat, dealer, auction, upcard, round_, deals, precision, max_deals,
+                        play, seed, gift_policy) -> dict:
+    chosen = as_variant(variant)
+    return dict(
+        variant=chosen, hand=hand, seat=_seat_index(seat, chosen, "your"),
+        dealer=_seat_index(dealer, chosen, "dealer"), auction=auction, upcard=upcard, round_=round_,
+        deals=deals, precision=precision, max_deals=max_deals, play=play, seed=seed,
+        gift_policy=gift_policy, progress=True,
+    )
+
+
+@main.command()
+@analysis_options
+@click.option("--contracts", default=None, metavar="BIDS",
+              help="Only these contracts, e.g. 'Hog Hearts, 6 Low' (default: every contract).")
+@click.option("--json", "as_json", is_flag=True, help="Print the settings, advice and rows as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the rows as CSV.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
+              help="Also draw the trick distributions and net points per contract to this file.")
+def analyse(contracts, as_json, as_csv, plot, **options):
+    """Estimate every contract for your hand and advise the best bid.
+
+    For each contract: P(make) with its 95% interval, mean tricks, the trick
+    distribution, expected points for your team and net of the defenders' points, all
+    on the same deals.  Then the legal bid with the best net expectation.
+
+    \b
+    Example:
+      euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC"
+      euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" \\
+          --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
+      euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
+    """
+    if as_json and as_csv:
+        raise click.UsageError("--json and --csv: choose one output format")
+    result = analyse_hand(contracts=contracts, **_analysis_arguments(**options))
+    if as_json:
+        click.echo(json.dumps(analysis_json(result), indent=1))
+    elif as_csv:
+        click.echo(analysis_csv(result), nl=False)
+    else:
+        click.echo(format_analysis(result), nl=False)
+    if plot:
+        save_analysis_chart(result, plot)
+        click.echo(f"chart written to {plot}", err=as_json or as_csv)
+
+
+@main.command("should-i-bid")
+@click.argument("contract", metavar="BID")
+@analysis_options
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict and its numbers as JSON.")
+def should_i_bid_command(contract, as_json, **options):
+    """Yes or no for one bid, with the numbers behind it.
+
+    Analyses every legal bid on the same deals and compares BID's net points a hand
+    with the best alternative (passing counts as 0 where the auction allows it).
+
+    \b
+    Example:
+      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC"
+      euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
+    """
+    verdict = should_i_bid(contract, **_analysis_arguments(**options))
+    if as_json:
+        click.echo(json.dumps(plain_json(verdict), indent=1))
+    else:
+        click.echo(format_verdict(verdict), nl=False)
+
+
+@main.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="demo-out", show_default=True,
+              help="Directory for the chart.")
+@click.option("--deals", type=click.IntRange(min=1), default=DEMO_DEALS, show_default=True, metavar="N",
+              help="Deals to play.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED, show_default=True,
+              metavar="N", help="Seeds the deals.")
+def demo(out_dir, deals, seed):
+    """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
+
+    The hand JH JH JD AH KH QH 9S AC in seat 1 (dealer seat 6): every contract with
+    double-dummy play, the advice, and a chart in OUT/demo.png.
+
+    \b
+    Example:
+      euchre-mc demo --out demo-out
+    """
+    click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
+    result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=True)
+    click.echo(format_analysis(result), nl=False)
+    path = Path(out_dir) / "demo.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_analysis_chart(result, path)
+    click.echo(f"\nChart written to {path.resolve()}")
+
+
 
 
 

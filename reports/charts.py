@@ -58,22 +58,28 @@ def _draw_net_grid(axes, result) -> None:
     denominations = [d for d in DENOM_NAMES if (result["denomination"] == d).any()]
     columns = _bid_columns(result)
     grid = np.full((len(denominations), len(columns)), np.nan)
+    legal = np.zeros(grid.shape, bool)
     best = result.advice.get("bid")
     for row in result.itertuples():
         column = str(row.level) if row.kind == "level" else row.kind.capitalize()
         i, j = denominations.index(row.denomination), columns.index(column)
         grid[i, j] = row.ev_net
+        legal[i, j] = row.legal
         if row.contract == best:
-            axes.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="black", linewidth=2.5))
+            axes.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="orange", linewidth=3))
     finite = grid[np.isfinite(grid)]
-    reach = max(1.0, float(np.max(np.abs(finite)))) if finite.size else 1.0
-    axes.imshow(grid, aspect="auto", cmap="RdBu", norm=TwoSlopeNorm(0.0, -reach, reach))
+    # Gains and losses each use the full colour range: a -30 Hog must not wash out a +6 level.
+    lowest = min(-1.0, float(finite.min())) if finite.size else -1.0
+    highest = max(1.0, float(finite.max())) if finite.size else 1.0
+    axes.imshow(grid, aspect="auto", cmap="RdBu", norm=TwoSlopeNorm(0.0, lowest, highest))
     for (i, j), value in np.ndenumerate(grid):
         if np.isfinite(value):
-            axes.text(j, i, f"{value:+.1f}", ha="center", va="center", fontsize=7)
+            strong = value > 0.6 * highest or value < 0.6 * lowest
+            text = f"{value:+.1f}" if legal[i, j] else f"({value:+.1f})"
+            axes.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if strong else "black")
     axes.set_xticks(range(len(columns)), columns)
     axes.set_yticks(range(len(denominations)), [_SHORT.get(d, d) for d in denominations])
-    axes.set_xlabel("bid")
+    axes.set_xlabel("bid  (in brackets: not a legal bid after the auction)")
     axes.set_title("Net points per hand (bidders minus defenders)")
 
 
@@ -82,14 +88,17 @@ def _draw_net_bars(axes, result) -> None:
     positions = np.arange(len(result))[::-1]
     colours = ["tab:blue" if v >= 0 else "tab:red" for v in result["ev_net"]]
     bars = axes.barh(positions, result["ev_net"], xerr=result["ev_net_ci"], color=colours, capsize=3)
-    for bar, contract in zip(bars, result["contract"]):
+    for bar, contract, legal in zip(bars, result["contract"], result["legal"]):
         if contract == best:
             bar.set_edgecolor("black")
             bar.set_linewidth(2.5)
+        if not legal:
+            bar.set_alpha(0.45)
     axes.axvline(0.0, color="grey", linewidth=0.8)
-    axes.set_yticks(positions, [f"{c}  P={p:.2f}" for c, p in zip(result["contract"], result["p_make"])],
-                    fontsize=8)
-    axes.set_xlabel("net points per hand (95% interval)")
+    labels = [(c if legal else f"({c})") + f"  P={p:.2f}"
+              for c, p, legal in zip(result["contract"], result["p_make"], result["legal"])]
+    axes.set_yticks(positions, labels, fontsize=8)
+    axes.set_xlabel("net points per hand, 95% interval  (faded, in brackets: not legal now)")
     axes.set_title("Net points per hand (makers minus defenders)")
 
 

@@ -21,12 +21,12 @@ WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
 
 
-def _plain(value):
+def plain_json(value):
     """JSON-safe Python value: numpy scalars to Python, NaN to None."""
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_json(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_json(v) for k, v in value.items()}
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, float) and math.isnan(value):
@@ -35,14 +35,14 @@ def _plain(value):
 
 
 def _records(frame: pd.DataFrame) -> list[dict]:
-    return [{k: _plain(v) for k, v in record.items()} for record in frame.to_dict("records")]
+    return [{k: plain_json(v) for k, v in record.items()} for record in frame.to_dict("records")]
 
 
 def analysis_json(result) -> dict:
     """``{"settings", "advice", "rows", "discard_search"}`` with plain JSON values."""
     return {
-        "settings": _plain(result.settings),
-        "advice": _plain(result.advice),
+        "settings": plain_json(result.settings),
+        "advice": plain_json(result.advice),
         "rows": _records(pd.DataFrame(result)),
         "discard_search": {name: _records(table) for name, table in result.discard_search.items()},
     }
@@ -83,18 +83,19 @@ def format_analysis(result) -> str:
     size = len(result["tricks"].iloc[0]) - 1
     classic = "p_march" in result.columns
     lines = [
-        f"{settings['variant']}: hand {settings['hand']}, seat {settings['seat']}, "
-        f"dealer {settings['dealer']}" + (f", upcard {settings['upcard']}" if classic else ""),
-        f"auction so far: {settings['auction'] or 'none, you bid first'}"
-        + (" (assumed: everyone before you passed)" if settings["auction_assumed"] and settings["auction"] else ""),
+        f"variant {settings['variant']}",
+        f"hand {settings['hand']}, seat {settings['seat']}, dealer {settings['dealer']}"
+        + (f", upcard {settings['upcard']}" if classic else ""),
+        f"auction so far: {settings['auction'] or 'none, you bid first'}" + _assumed(settings),
         f"play {settings['play']}, {settings['deals']} deals, seed {settings['seed']}"
         + _precision_note(settings),
         "",
     ]
-    extra = " march" if classic else ""
-    header = (f"  {'contract':<19} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
-              f"{'±95%':>5}{extra}  % of deals taking 0..{size} tricks")
-    lines += [header, "  " + " " * 19 + " " * 55 + "".join(f"{t:>3}" for t in range(size + 1))]
+    march = f" {'march':>5}" if classic else ""
+    header = (f"  {'contract':<21} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
+              f"{'±95%':>5}{march}  ")
+    lines += [" " * len(header) + "tricks taken, % of deals",
+              header + "".join(f"{t:>3}" for t in range(size + 1))]
     previous_tricks, previous_denom = None, None
     best = result.advice.get("bid")
     for position in _display_order(result):
@@ -108,7 +109,7 @@ def format_analysis(result) -> str:
             distribution = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in row["tricks"])
         march = f" {row['p_march']:>5.3f}" if classic else ""
         lines.append(
-            f"{mark}{name:<19} {row['p_make']:>7.3f} {row['ci_low']:.3f}-{row['ci_high']:.3f} "
+            f"{mark}{name:<21} {row['p_make']:>7.3f} {row['ci_low']:.3f}-{row['ci_high']:.3f} "
             f"{row['mean_tricks']:>4.2f} {_signed(row['ev'], 6)} {_signed(row['ev_net'], 6)} "
             f"{row['ev_net_ci']:>5.2f}{march}  {distribution}"
         )
@@ -125,7 +126,12 @@ def format_analysis(result) -> str:
 
 
 def _fit(line: str) -> str:
+    line = line.rstrip()
     return line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."
+
+
+def _assumed(settings) -> str:
+    return " (assumed: everyone before you passed)" if settings["auction_assumed"] and settings["auction"] else ""
 
 
 def _precision_note(settings) -> str:
@@ -157,11 +163,11 @@ def _discard_lines(result) -> list[str]:
     for name, table in result.discard_search.items():
         if "ev_net" in table.columns:
             options = [f"{r.discards} {r.ev_net:+.2f}" for r in table.head(4).itertuples()]
-            lines.append(f"  {name:<19} discard (net): " + ", ".join(options))
+            lines.append(f"  {name:<21} discard (net): " + ", ".join(options))
         else:
             options = [f"{r.discards} {r.p_make:.3f}" for r in table.itertuples()]
             widest = float(((table["ci_high"] - table["ci_low"]) / 2).max())
-            lines.append(f"  {name:<19} discard, P(make): " + ", ".join(options) + f"  (±{widest:.3f})")
+            lines.append(f"  {name:<21} discard, P(make): " + ", ".join(options) + f"  (±{widest:.3f})")
     return lines
 
 
@@ -187,4 +193,4 @@ def format_verdict(verdict: dict) -> str:
     return "\n".join(_fit(line) for line in lines) + "\n"
 
 
-__all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict"]
+__all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict", "plain_json"]

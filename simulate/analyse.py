@@ -36,8 +36,9 @@ Method, and the decisions the rules leave to the analyser:
 * **Advice.**  Passing, where the auction allows it, counts as 0 net points (the
   analyser does not model what the others would bid).  Bids with the same score on
   every deal (in ``pigs-and-hogs`` a made level scores the tricks taken, so 2 and 3
-  Hearts tie when 3 are always made) are equivalent; the cheapest is advised and the
-  margin is taken over the best bid that is not equivalent.
+  Hearts tie when 3 are always made) are equivalent; the highest is advised (raising
+  costs nothing on these deals and is harder to overcall) and the margin is taken over
+  the best bid that is not equivalent.
 * **Auction.**  Without ``auction`` everyone before the player is taken to have passed
   (in round ``round_`` for classic variants).
 * ``precision``: deal in batches until every P(make) interval's half-width is below it,
@@ -56,7 +57,7 @@ import pandas as pd
 
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
-from .cards import CardError, card_count, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
+from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
 from .deal import deal_unseen
 from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, play_deals
@@ -64,15 +65,17 @@ from .rules import (
     DENOM_NAMES, LEVEL, ORDER_UP, PASS, Contract, RulesError, Variant, all_contracts, as_variant,
     check_contract, parse_contract, score_table,
 )
-from .solve import solve_many
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 
 DEFAULT_SEED = 20240601
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
+PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
 DEFAULT_MAX_DEALS = 50_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
-CHUNK = 500  # deals per solver call: big enough for the parallel solver, small enough for the progress bar
+# Deals per kernel call: big enough to keep both cores busy and the per-call cost small,
+# small enough that the progress bar moves during long double-dummy runs.
+CHUNK = {"dd": 1000, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 
 
@@ -145,13 +148,19 @@ def _seat_index(seat, n: int, what: str) -> int:
     return int(seat)
 
 
+def _card_text(card) -> str:
+    """A card given as text, or as a face 0..23, as text."""
+    if isinstance(card, str):
+        return card
+    if not isinstance(card, (int, np.integer)) or not 0 <= card < 24:
+        raise CardError(f"unknown card {card!r}: give card text such as JH, or a face 0 to 23")
+    return format_card(int(card))
+
+
 def _hand_mask(variant: Variant, hand) -> int:
-    if isinstance(hand, str):
-        faces = parse_cards(hand, copies=variant.copies, size=variant.hand_size)
-    else:
-        faces = [parse_card(card) if isinstance(card, str) else int(card) for card in hand]
-        parse_cards(" ".join(format_card(f) for f in faces), copies=variant.copies, size=variant.hand_size)
-    return faces_to_mask(faces)
+    """The hand (card text, or a list of cards) as a face-space mask, checked."""
+    text = hand if isinstance(hand, str) else " ".join(_card_text(card) for card in hand)
+    return faces_to_mask(parse_cards(text, copies=variant.copies, size=variant.hand_size))
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
@@ -161,7 +170,7 @@ def _upcard(variant: Variant, upcard, hand: int) -> int | None:
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")
-    face = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    face = parse_card(_card_text(upcard))
     if hand & (1 << (2 * face)):
         raise CardError(
             f"upcard {format_card(face)} is also in the hand {format_cards(mask_to_faces(hand))}: "
@@ -227,7 +236,8 @@ class Layout:
     sweep: bool  # made only by taking every trick: ask the cheap target question first
 
     def searches_discard(self, question: Question) -> bool:
-        return self.exchange == PARTNER_GIFTS or (self.exchange == PICKUP and question.seat == question.dealer)
+        analysed_dealer = self.exchange == PICKUP and question.seat == question.dealer
+        return self.exchange == PARTNER_GIFTS or analysed_dealer
 
 
 def layout_of(question: Question, contract: Contract) -> Layout:
@@ -243,31 +253,36 @@ def layout_of(question: Question, contract: Contract) -> Layout:
 
 
 def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int | None) -> np.ndarray:
-    """The hands as play begins: after the exchange of the layout, if any."""
+    """The hands as play begins: after the exchange of the layout, if any, with the
+    hands of seats that sit out set aside (empty, as the solver expects)."""
     if layout.exchange == PARTNER_GIFTS:
-        return apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
-    if layout.exchange == PICKUP:
-        return dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
-    return deals
+        hands = apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
+    elif layout.exchange == PICKUP:
+        hands = dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
+    else:
+        hands = deals.copy()
+    sitting_out = [seat for seat in range(question.players) if not layout.active >> seat & 1]
+    hands[:, sitting_out] = 0
+    return hands
 
 
 def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Tricks taken by the bidder's side on each deal (int8), under the question's play model."""
     args = (hands, layout.denom, question.seat, question.leader, layout.active)
-    if question.play != "dd":
-        return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
-    if not layout.sweep:
-        return solve_many(*args)
-    tricks = np.full(hands.shape[0], question.hand_size, np.int8)
-    failed = np.flatnonzero(solve_many(*args, target=question.hand_size) == 0)
-    if failed.size:
-        tricks[failed] = solve_many(hands[failed], *args[1:])
-    return tricks
+    if question.play == "dd" and layout.sweep:
+        tricks = np.full(hands.shape[0], question.hand_size, np.int8)
+        failed = np.flatnonzero(~sweeps(question, layout, hands, first_index))
+        if failed.size:
+            tricks[failed] = play_deals(hands[failed], *args[1:], model="dd")
+        return tricks
+    return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
 
 
 def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
+        from .solve import solve_many  # only double-dummy questions load the solver's module
+
         return solve_many(hands, layout.denom, question.seat, question.leader, layout.active,
                           target=question.hand_size).astype(bool)
     return play_out(question, layout, hands, first_index) == question.hand_size
@@ -304,10 +319,20 @@ class DiscardSearch:
     successes: np.ndarray  # sweeps (Pig / Alone) per option
     net: np.ndarray  # mean net points per option (dealer pick-up); NaN for Pig / Alone
     deals: int
-    chosen: int
+
+    def ranked(self) -> list[int]:
+        """Option indexes, best first: most sweeps (Pig / Alone) or best net (pick-up);
+        ties to the discard whose best card is weakest."""
+        score = self.net if self.layout.exchange == PICKUP else self.successes
+        return sorted(range(len(self.options)),
+                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
+
+    @property
+    def chosen(self) -> int:
+        return self.options[self.ranked()[0]]
 
     def table(self, limit: int | None = None) -> pd.DataFrame:
-        order = self._ranked()[:limit]
+        order = self.ranked()[:limit]
         low, high = wilson_interval(self.successes[order], self.deals)
         frame = pd.DataFrame({
             "discards": [format_cards(mask_to_faces(self.options[i])) for i in order],
@@ -320,31 +345,36 @@ class DiscardSearch:
             frame["ev_net"] = self.net[order]
         return frame
 
-    def _ranked(self) -> list[int]:
-        score = self.net if self.layout.exchange == PICKUP else self.successes
-        return sorted(range(len(self.options)),
-                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
-
 
 def search_discard(question: Question, layout: Layout, contracts: list[Contract], deals: np.ndarray,
                    first_index: int, progress) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
     options = _search_options(question, layout)
+    count = deals.shape[0]
     successes = np.zeros(len(options), np.int64)
     net = np.full(len(options), np.nan)
-    table = score_table(question.variant, contracts[0])
-    for i, discard in enumerate(options):
-        hands = lay_out(question, layout, deals, discard)
-        if layout.exchange == PARTNER_GIFTS:
-            successes[i] = int(np.count_nonzero(sweeps(question, layout, hands, first_index)))
-        else:
-            tricks = play_out(question, layout, hands, first_index)
-            successes[i] = int(np.count_nonzero(tricks >= contracts[0].tricks_needed(question.hand_size)))
-            net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
-        progress.update(deals.shape[0])
-    search = DiscardSearch(layout, options, successes, net, deals.shape[0], 0)
-    search.chosen = options[search._ranked()[0]]
-    return search
+    if layout.exchange == PARTNER_GIFTS and question.play == "dd":
+        # Every pair at once: the deals repeated once per pair, each copy with its pair's
+        # discards, so the search is one exchange and one solver call, not 28 of each.
+        # (Random play keeps one call per pair: its streams follow the deal index.)
+        discards = np.repeat(np.array(options, np.uint64), count)
+        hands = lay_out(question, layout, np.tile(deals, (len(options), 1)), discards)
+        swept = sweeps(question, layout, hands, first_index).reshape(len(options), count)
+        successes[:] = np.count_nonzero(swept, axis=1)
+        progress.update(len(options) * count)
+    else:
+        table = score_table(question.variant, contracts[0])
+        needed = contracts[0].tricks_needed(question.hand_size)
+        for i, discard in enumerate(options):
+            hands = lay_out(question, layout, deals, discard)
+            if layout.exchange == PARTNER_GIFTS:
+                successes[i] = int(np.count_nonzero(sweeps(question, layout, hands, first_index)))
+            else:
+                tricks = play_out(question, layout, hands, first_index)
+                successes[i] = int(np.count_nonzero(tricks >= needed))
+                net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
+            progress.update(count)
+    return DiscardSearch(layout, options, successes, net, count)
 
 
 # --------------------------------------------------------------------------- the result
@@ -365,11 +395,13 @@ class AnalysisResult(pd.DataFrame):
         text = str(contract)
         match = self[self["contract"] == text]
         if match.empty:
-            raise RulesError(f"contract {text!r} was not analysed: analysed are {', '.join(self['contract'])}")
+            analysed = ", ".join(self["contract"])
+            raise RulesError(f"contract {text!r} was not analysed: analysed are {analysed}")
         return match.iloc[0]
 
 
-def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool, discards: str) -> dict:
+def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool,
+                 discards: str) -> dict:
     """Estimates for one contract from its bidder-side trick counts on the main deals."""
     n = tricks.shape[0]
     size = question.hand_size
@@ -406,43 +438,56 @@ def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np
     return table[tricks, 0] - table[tricks, 1]
 
 
-def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract], may_pass: bool) -> dict:
-    """The legal bid with the best net expectation, and its margin over the runner-up."""
-    candidates = []  # (text, per-deal net points), in auction order
+def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract],
+           may_pass: bool) -> dict:
+    """The legal bid with the best net expectation, and its margin over the runner-up.
+
+    Among bids with the same best expectation the highest bid is advised (bids that
+    score alike on every deal cost nothing to raise, and a higher bid is harder to
+    overcall); bids that score the same on every deal are listed as equivalent, and the
+    margin is taken over the best bid that is not.
+    """
+    candidates = []  # (order, text, per-deal net points); passing ranks below every bid
     for contract in question.contracts:
         if contract in legal:
-            candidates.append((str(contract), net_points(question, contract, deal_tricks[str(contract)])))
-    n = next(iter(deal_tricks.values())).shape[0]
+            values = net_points(question, contract, deal_tricks[str(contract)])
+            candidates.append(((contract.rank, contract.alone), str(contract), values))
     if may_pass:
-        candidates.append((PASS, np.zeros(n, np.int64)))
+        n = next(iter(deal_tricks.values())).shape[0]
+        candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
     if not candidates:
-        return {"bid": None, "reason": "no analysed contract is a legal bid here and passing is not allowed"}
-    means = [float(np.mean(values)) for _, values in candidates]
-    best = max(range(len(candidates)), key=lambda i: means[i])  # first (cheapest) of equals
-    best_values = candidates[best][1]
-    equivalent = [text for i, (text, values) in enumerate(candidates)
-                  if i != best and np.array_equal(values, best_values)]
-    others = [i for i, (text, _) in enumerate(candidates) if i != best and text not in equivalent]
-    advice = {"bid": candidates[best][0], "ev_net": means[best], "equivalent": equivalent,
-              "may_pass": may_pass, "runner_up": None, "runner_up_ev_net": None,
-              "margin": None, "margin_ci": None}
+        return {"bid": None, "may_pass": may_pass,
+                "reason": "no analysed contract is a legal bid here and passing is not allowed"}
+    means = [float(np.mean(values)) for _, _, values in candidates]
+    best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i][0]))
+    best_values = candidates[best][2]
+    equivalent = [i for i in range(len(candidates))
+                  if i != best and np.array_equal(candidates[i][2], best_values)]
+    others = [i for i in range(len(candidates)) if i != best and i not in equivalent]
+    advice = {"bid": candidates[best][1], "ev_net": means[best],
+              "equivalent": [candidates[i][1] for i in equivalent], "may_pass": may_pass,
+              "runner_up": None, "runner_up_ev_net": None, "margin": None, "margin_ci": None}
     if others:
-        runner = max(others, key=lambda i: means[i])
-        advice.update(runner_up=candidates[runner][0], runner_up_ev_net=means[runner],
+        runner = max(others, key=lambda i: (means[i], candidates[i][0]))
+        advice.update(runner_up=candidates[runner][1], runner_up_ev_net=means[runner],
                       margin=means[best] - means[runner],
-                      margin_ci=mean_half_width(best_values - candidates[runner][1]))
+                      margin_ci=mean_half_width(best_values - candidates[runner][2]))
     return advice
 
 
 class _Progress:
-    """A tqdm bar on stderr that appears only once a run has taken a second."""
+    """A tqdm bar on stderr (never stdout) that appears once a run has taken ``delay`` seconds.
 
-    def __init__(self, enabled: bool, total: int):
+    ``delay``: None or False for no bar, True for one second, or a number of seconds.
+    """
+
+    def __init__(self, delay, total: int):
         self.bar = None
-        if enabled:
+        if delay is not None and delay is not False:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, file=sys.stderr, delay=1.0, unit="play", leave=False,
+            seconds = 1.0 if delay is True else float(delay)
+            self.bar = tqdm(total=total, file=sys.stderr, delay=seconds, unit="play", leave=False,
                             desc="analysing", dynamic_ncols=True)
 
     def update(self, count: int) -> None:
@@ -465,7 +510,7 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
                  deals: int | None = None, precision: float | None = None, play: str = "dd",
                  seed: int = DEFAULT_SEED, upcard=None, round_: int | None = None,
                  gift_policy: str = "highest", max_deals: int = DEFAULT_MAX_DEALS,
-                 progress: bool = False) -> AnalysisResult:
+                 progress: bool | float = False) -> AnalysisResult:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
     Seats are 0-based (seat 1 of the rules is 0); ``dealer`` defaults to the last seat.
@@ -474,8 +519,8 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     ``contracts`` is text (``"Hog Hearts, 6 Low"``) or a list; ``upcard`` (classic) a card.
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
-    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress`` shows a
-    bar on stderr once the run takes over a second.
+    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress=True`` shows
+    a bar on stderr once the run takes over a second (a number: after that many seconds).
 
     Returns an :class:`AnalysisResult`: a DataFrame with one row per contract (columns
     ``contract, kind, denomination, level, legal, p_make, ci_low, ci_high, deals,
@@ -490,54 +535,28 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     question = make_question(variant, hand, seat, dealer, auction, contracts, play, seed, upcard,
                              round_, gift_policy)
     first_batch, cap = _deal_counts(deals, precision, max_deals)
-    to_bid, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
-    known = {question.seat: question.hand}
-
+    _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
     layouts: dict[Layout, list[Contract]] = {}
     for contract in question.contracts:
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
     progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
+    try:
+        search_deals = _search_deals(question, first_batch) if searched else None
+        searches = {layout: search_discard(question, layout, layouts[layout], search_deals,
+                                           SEARCH_FIRST_INDEX, progress_bar)
+                    for layout in searched}
+        tricks = _play_main_deals(question, layouts, searches, first_batch, precision, cap, progress_bar)
+    finally:
+        progress_bar.close()
 
-    searches: dict[Layout, DiscardSearch] = {}
-    if searched:
-        search_deals = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
-                                   first_index=SEARCH_FIRST_INDEX, count=first_batch)
-        for layout in searched:
-            searches[layout] = search_discard(question, layout, layouts[layout], search_deals,
-                                              SEARCH_FIRST_INDEX, progress_bar)
-
-    tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
-    dealt, total = 0, first_batch
-    while True:
-        for start in range(dealt, total, CHUNK):
-            count = min(CHUNK, total - start)
-            batch = deal_unseen(question.variant, known, question.upcard_mask, seed=question.seed,
-                                first_index=start, count=count)
-            for layout in layouts:
-                discard = searches[layout].chosen if layout in searches else None
-                hands = lay_out(question, layout, batch, discard)
-                tricks[layout].append(play_out(question, layout, hands, start))
-                progress_bar.update(count)
-        dealt = total
-        if precision is None:
-            break
-        total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-        if total == dealt:
-            break
-        progress_bar.grow(len(layouts) * (total - dealt))
-    progress_bar.close()
-
-    deal_tricks = {}
-    rows = []
-    for contract in question.contracts:
-        layout = layout_of(question, contract)
-        counts = np.concatenate(tricks[layout])
-        deal_tricks[str(contract)] = counts
-        rows.append(contract_row(question, contract, counts, contract in legal,
-                                 _discard_text(question, layout, searches)))
-    result = AnalysisResult(rows)
+    deal_tricks = {str(contract): tricks[layout_of(question, contract)] for contract in question.contracts}
+    result = AnalysisResult([
+        contract_row(question, contract, deal_tricks[str(contract)], contract in legal,
+                     _discard_text(question, layout_of(question, contract), searches))
+        for contract in question.contracts
+    ])
     result.question = question
     result.deal_tricks = deal_tricks
     result.advice = advise(question, deal_tricks, legal, may_pass)
@@ -546,8 +565,39 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
         for contract in question.contracts
         for layout in [layout_of(question, contract)] if layout in searches
     }
+    dealt = next(iter(deal_tricks.values())).shape[0]
     result.settings = _settings(question, dealt, precision, cap, result, first_batch if searches else 0)
     return result
+
+
+def _search_deals(question: Question, count: int) -> np.ndarray:
+    """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
+    return deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
+                       seed=question.seed, first_index=SEARCH_FIRST_INDEX, count=count)
+
+
+def _play_main_deals(question: Question, layouts: dict, searches: dict, first_batch: int, precision,
+                     cap: int, progress_bar) -> dict[Layout, np.ndarray]:
+    """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
+    more batches until every P(make) interval is narrow enough or the cap is reached."""
+    tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
+    chunk = CHUNK[question.play]
+    dealt, total = 0, first_batch
+    while total > dealt:
+        for start in range(dealt, total, chunk):
+            count = min(chunk, total - start)
+            batch = deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
+                                seed=question.seed, first_index=start, count=count)
+            for layout in layouts:
+                discard = searches[layout].chosen if layout in searches else None
+                hands = lay_out(question, layout, batch, discard)
+                tricks[layout].append(play_out(question, layout, hands, start))
+                progress_bar.update(count)
+        dealt = total
+        if precision is not None:
+            total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
+            progress_bar.grow(len(layouts) * (total - dealt))
+    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}
 
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:
@@ -573,7 +623,7 @@ def _next_precision_total(tricks, question, layouts, dealt, precision, cap) -> i
             made = int(np.count_nonzero(counts >= contract.tricks_needed(question.hand_size)))
             if float(wilson_half_width(made, dealt)) >= precision:
                 needed = max(needed, deals_for_half_width(made / dealt, precision))
-    return next_total(dealt, needed, cap, min_batch=CHUNK)
+    return next_total(dealt, needed, cap, min_batch=PRECISION_MIN_BATCH)
 
 
 def _discard_text(question: Question, layout: Layout, searches: dict) -> str:
@@ -664,7 +714,8 @@ def should_i_bid(contract, variant, hand, **options) -> dict:
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(
-            f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': allowed are {allowed}"
+            f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
+            f"allowed are {allowed}"
         )
     options["contracts"] = legal
     result = analyse_hand(variant, hand, **options)
