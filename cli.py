@@ -234,20 +234,22 @@ def _parse_batch_lines(lines, default_variant: str):
     return outputs, errors, groups
 
 
-def _solve_batch_groups(outputs: list[str], groups, leads: bool) -> list[str]:
+def _solve_batch_groups(outputs: list[str], groups, leads: bool, show_nodes: bool) -> list[str]:
     """Fill the outputs of each group of deals with one bulk solver call per table size."""
     for members in groups.values():
         columns = list(zip(*(setup for _, setup in members)))
         result = solve_batch(np.array(columns[0], np.uint64), *columns[1:], leads=leads)
         for i, (slot, _) in enumerate(members):
+            line = f'{{"tricks": {result.tricks[i]}'
             if leads:
-                outputs[slot] = f'{{"tricks": {result.tricks[i]}, "leads": {{{_leads_json(result.leads[i])}}}}}'
-            else:
-                outputs[slot] = f'{{"tricks": {result.tricks[i]}}}'
+                line += f', "leads": {{{_leads_json(result.leads[i])}}}'
+            if show_nodes:
+                line += f', "nodes": {result.nodes[i]}'
+            outputs[slot] = line + "}"
     return outputs
 
 
-def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
+def _solve_batch_file(batch, default_variant: str, leads: bool, show_nodes: bool) -> bool:
     """Answer every line of ``batch``; True if some line was bad.
 
     Lines go in chunks; while the solver threads (which release the GIL) work on one
@@ -268,7 +270,7 @@ def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
             for message in errors:
                 click.echo(message, err=True)
             failed = failed or bool(errors)
-            pending = solver.submit(_solve_batch_groups, outputs, groups, leads)
+            pending = solver.submit(_solve_batch_groups, outputs, groups, leads, show_nodes)
 
 
 @main.command()
@@ -283,7 +285,8 @@ def _solve_batch_file(batch, default_variant: str, leads: bool) -> bool:
               help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON ({\"tricks\": k, \"leads\": {...}}).")
 @click.option("--no-leads", is_flag=True, help="Only the trick count, not the value of each lead.")
-def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads):
+@click.option("--nodes", "show_nodes", is_flag=True, help="Also print the positions searched (\"nodes\" in JSON).")
+def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads, show_nodes):
     """Exact double-dummy tricks of the declarer's side, and the value of each lead.
 
     Everyone sees every card and plays perfectly.  The leader's legal cards are listed
@@ -307,7 +310,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     if batch is not None:
         if deal is not None:
             raise click.UsageError("give --deal or --batch, not both")
-        if _solve_batch_file(batch, variant, not no_leads):
+        if _solve_batch_file(batch, variant, not no_leads, show_nodes):
             sys.exit(2)
         return
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
@@ -324,6 +327,8 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
         payload = {"tricks": result.tricks}
         if result.leads is not None:
             payload["leads"] = {format_card(face): value for face, value in result.leads.items()}
+        if show_nodes:
+            payload["nodes"] = result.nodes
         click.echo(json.dumps(payload))
         return
     n_seats = chosen.players
@@ -336,6 +341,8 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     if result.leads is not None:
         values = "  ".join(f"{format_card(face)} {value}" for face, value in result.leads.items())
         click.echo(f"leads of seat {on_lead + 1}: {values}")
+    if show_nodes:
+        click.echo(f"positions searched: {result.nodes}")
 
 
 
@@ -572,6 +579,166 @@ def _build_charts(directory):
 
 # =========================================================================== games, tune (issue 6)
 
+def _games_options(command):
+    """Options shared by ``games`` and ``tune``."""
+    command = click.option("--play", type=click.Choice(["heuristic", "dd"]), default="heuristic", show_default=True,
+                           help="Play model for every hand.")(command)
+    command = click.option("--workers", type=int, default=1, show_default=True,
+                           help="Worker processes, each a few seconds to start (results are the same for any number).")(command)
+    command = click.option("--seed", type=int, default=1, show_default=True, help="Seeds every deal.")(command)
+    command = click.option("--games", "games_count", type=int, default=1000, show_default=True,
+                           help="Games to play.")(command)
+    return command
+
+
+class _GamesProgress:
+    """A tqdm bar of games on stderr that appears only once a run has taken a second."""
+
+    def __init__(self, total: int, what: str):
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, file=sys.stderr, delay=1.0, unit="game", leave=False, desc=what,
+                        dynamic_ncols=True)
+
+    def __enter__(self):
+        return self.bar.update
+
+    def __exit__(self, *_):
+        self.bar.close()
+
+
+def _check_count(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise RulesError(f"{name} {value}: allowed is a whole number from {low} to {high}")
+
+
+@main.command()
+@variant_option()
+@click.option("--team-a", default="balanced", show_default=True, metavar="STRATEGY",
+              help="Strategy of seats 1, 3, 5: a built-in (balanced, cautious, aggressive, score-aware) "
+                   "or a .toml file.")
+@click.option("--team-b", default="balanced", show_default=True, metavar="STRATEGY",
+              help="Strategy of seats 2, 4, 6.")
+@_games_options
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (no timings).")
+@click.option("--trace", "trace_index", type=int, default=None, metavar="GAME_INDEX",
+              help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.")
+def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, trace_index):
+    """Play complete games between two bidding strategies and compare win rates.
+
+    Every hand is dealt, bid by each seat's strategy (estimated P(make) against
+    per-contract thresholds), exchanged, played under --play and scored, until a team
+    reaches the target.  Reports each team's win rate with its 95% interval, points
+    per hand, hands per game, and how often each kind of contract was bid, made and set.
+
+    \b
+    Example:
+      euchre-mc games --variant pigs-and-hogs --team-a cautious --team-b aggressive --games 2000 --seed 1
+      euchre-mc games --variant euchre --team-a my-strategy.toml --games 500 --json
+      euchre-mc games --variant six-handed --trace 3 --seed 1
+    """
+    import time
+
+    from reports.game_report import format_games, games_summary
+    from simulate.game import contract_kinds, play_games, trace_game
+    from simulate.strategy import load_strategy
+
+    chosen = as_variant(variant)
+    teams = (load_strategy(team_a), load_strategy(team_b))
+    if trace_index is not None:
+        totals = trace_game(chosen, *teams, trace_index, seed=seed, play=play)
+        _print_game_trace(totals, teams, as_json)
+        return
+    _check_count("--games", games_count, 1, 10**9)
+    _check_count("--workers", workers, 1, 256)
+    started = time.perf_counter()
+    with _GamesProgress(games_count, "games") as progress:
+        totals = play_games(chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress)
+    elapsed = time.perf_counter() - started
+    summary = games_summary(totals, chosen, teams, seed, play, contract_kinds(chosen))
+    if as_json:
+        click.echo(json.dumps(summary, indent=1))
+    else:
+        click.echo(format_games(summary), nl=False)
+        click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {workers} worker"
+                   f"{'s' if workers > 1 else ''})", err=True)
+
+
+def _print_game_trace(totals, teams, as_json: bool) -> None:
+    winner = int(totals.winner[0])
+    final = [int(s) for s in totals.scores[0]]
+    if as_json:
+        hands = [dict(hand=h.number + 1, scores_after={"A": h.scores[0], "B": h.scores[1]}, **trace_dict(h.trace))
+                 for h in totals.traces]
+        click.echo(json.dumps({"hands": hands, "winner": "AB"[winner], "scores": {"A": final[0], "B": final[1]}},
+                              indent=1))
+        return
+    click.echo(f"team A (seats 1 3 5): {teams[0].name}; team B (seats 2 4 6): {teams[1].name}")
+    for hand in totals.traces:
+        click.echo(f"\n=== hand {hand.number + 1}")
+        click.echo(format_trace(hand.trace), nl=False)
+        if hand.trace.contract is not None and not hand.trace.tricks:
+            click.echo("(double-dummy play: the trick count is exact; no card-by-card line is shown)")
+        click.echo(f"scores    A {hand.scores[0]}, B {hand.scores[1]}")
+    click.echo(f"\nteam {'AB'[winner]} wins {final[winner]} to {final[1 - winner]} after {len(totals.traces)} hands")
+
+
+@main.command()
+@variant_option()
+@click.option("--param", required=True, metavar="NAME",
+              help="Strategy parameter to vary, e.g. hog_threshold, level_threshold, order_up_threshold.")
+@click.option("--values", "values_text", required=True, metavar="V1,V2,...", help="Values to try, comma separated.")
+@click.option("--against", default="cautious", show_default=True, metavar="STRATEGY",
+              help="The fixed opponent (team B, seats 2, 4, 6).")
+@click.option("--base", default=None, metavar="STRATEGY",
+              help="The strategy whose parameter varies (team A); default: the same as --against.")
+@_games_options
+@click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON (no timings).")
+def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, as_json):
+    """Win rate of a strategy for each value of one parameter, against a fixed opponent.
+
+    Every value plays the same seeded games (the same deals), so differences between
+    values are not dealing luck.  Prints a table and, with --out, a chart of the win
+    rate with its 95% band.
+
+    \b
+    Example:
+      euchre-mc tune --variant pigs-and-hogs --param hog_threshold \\
+          --values 0.5,0.6,0.7,0.8,0.9 --against cautious --games 1000 --out hog.png
+    """
+    from reports.game_report import format_tune, games_summary, tune_figure, tune_rows
+    from simulate.game import contract_kinds, play_games
+    from simulate.strategy import load_strategy
+
+    chosen = as_variant(variant)
+    opponent = load_strategy(against)
+    tuned = load_strategy(base if base is not None else against)
+    texts = [v.strip() for v in values_text.split(",") if v.strip()]
+    if not texts:
+        raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
+    strategies = [tuned.with_param(param, text) for text in texts]
+    _check_count("--games", games_count, 1, 10**9)
+    _check_count("--workers", workers, 1, 256)
+    with _GamesProgress(games_count * len(strategies), f"tuning {param}") as progress:
+        summaries = [
+            games_summary(play_games(chosen, strategy, opponent, games_count, seed=seed, play=play,
+                                     workers=workers, progress=progress),
+                          chosen, (strategy, opponent), seed, play, contract_kinds(chosen))
+            for strategy in strategies
+        ]
+    values = [getattr(strategy, param) for strategy in strategies]
+    rows = tune_rows(param, values, summaries)
+    settings = {"variant": str(chosen), "param": param, "base": tuned.name, "against": opponent.name,
+                "games": games_count, "seed": seed, "play": play}
+    if chart_path is not None:
+        tune_figure(settings, rows).savefig(chart_path, dpi=120)
+    if as_json:
+        click.echo(json.dumps({"settings": settings, "rows": rows}, indent=1))
+    else:
+        click.echo(format_tune(settings, rows), nl=False)
+        if chart_path is not None:
+            click.echo(f"chart: {chart_path}")
 
 
 # =========================================================================== entry point

@@ -790,9 +790,10 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 # ``stats[0]`` counts nodes.
 
 DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
-DD_BUCKET = 4  # table slots probed per position
+DD_BUCKET = 32  # table slots probed per position
 DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tricks)
 DD_BOUND_MASK = 31
+DD_TAG_MASK = 127 << 25  # shape tag bits of a table entry's info
 
 
 @njit(cache=True, inline="always")
@@ -817,6 +818,54 @@ def dd_level_or_above(cards):
         return ~ZERO
     top = highest_bit(cards) >> 1
     return ~((ONE << np.uint64(2 * top)) - ONE)
+
+
+@njit(cache=True, inline="always")
+def dd_range(face, denom):
+    """``face`` and every higher face of its suit, both copies: the exact part of a suit."""
+    block = SUIT_MASK[denom, SUIT_AT[denom, face]]
+    return block & ~((ONE << np.uint64(2 * face)) - ONE)
+
+
+@njit(cache=True, inline="always")
+def dd_rank_mattered(winner_card, played, denom):
+    """Relevant cards of a trick won by ``winner_card`` among ``played``: its range if
+    another card of its suit was played (a comparison of ranks decided it), else none."""
+    block = SUIT_MASK[denom, SUIT_AT[denom, winner_card >> 1]]
+    if popcount(played & block) > 1:
+        return dd_range(winner_card >> 1, denom)
+    return ZERO
+
+
+@njit(cache=True, inline="always")
+def dd_rel_to_packed(rel, present, denom):
+    """Relevant cards of an unpacked row (``present``: its faces) in packed coordinates."""
+    out = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        part = rel & block
+        if part:
+            kept = popcount(present & block & part)
+            if kept > 0:
+                out |= dd_range((highest_bit(block) >> 1) - kept + 1, denom)
+    return out
+
+
+@njit(cache=True, inline="always")
+def dd_rel_to_input(rel, present, denom):
+    """Relevant cards of a packed row back in the coordinates of the row it came from."""
+    out = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        part = rel & block & DD_EVEN
+        if part:
+            faces = present & block
+            for _ in range(popcount(part) - 1):
+                if faces & (faces - ONE):
+                    faces &= ~(ONE << np.uint64(highest_bit(faces)))
+            if faces:
+                out |= dd_range(highest_bit(faces) >> 1, denom)
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -849,11 +898,14 @@ def dd_move_classes(legal, other_faces, denom):
 
 @njit(cache=True, inline="always")
 def dd_pack(hands, level, n_seats, denom):
-    """Write ``hands[level + 1]``: ``hands[level]`` with every suit packed to the bottom.
+    """Write ``hands[level + 1]``: ``hands[level]`` with every suit packed to the top.
 
-    Faces nobody holds are squeezed out of each suit's block and copies are renamed in
-    seat order, so the result plays exactly like the original (same holders, same order
-    of power within each suit) and equal positions get equal keys.
+    Faces nobody holds are squeezed out of each suit's block, the faces left slide up
+    to the top of the block, and copies are renamed in seat order, so the result plays
+    exactly like the original (same holders, same order of power within each suit) and
+    equal positions get equal keys.  Packing to the top puts a suit's top cards at the
+    same places whatever low cards are left, which the table's rank abstraction needs.
+    Returns the faces present (bit ``2 * face``, unpacked) and every packed card.
     """
     union = ZERO
     for s in range(n_seats):
@@ -868,13 +920,14 @@ def dd_pack(hands, level, n_seats, denom):
             hand &= hand - ONE
             face = card >> 1
             block = SUIT_MASK[denom, SUIT_AT[denom, face]]
-            below = present & block & ((ONE << np.uint64(2 * face)) - ONE)
-            bit = ONE << np.uint64(2 * ((lowest_bit(block) >> 1) + popcount(below)))
+            above = present & block & ~((ONE << np.uint64(2 * face + 2)) - ONE)
+            bit = ONE << np.uint64(2 * ((highest_bit(block) >> 1) - popcount(above)))
             if placed & bit:
                 bit <<= ONE
             packed |= bit
             placed |= bit
         hands[level + 1, s] = packed
+    return present, placed
 
 
 @njit(cache=True, inline="always")
@@ -898,22 +951,28 @@ def dd_turn_order(n_seats, active):
 
 @njit(cache=True, inline="always")
 def dd_last_trick(hands, level, turn, denom, leader):
-    """The winner of the last trick, where every active seat holds one card."""
+    """(winner, relevant cards) of the last trick, where every active seat holds one card.
+
+    The winning card's rank mattered only if another card of its suit was played.
+    """
     winner_seat = leader
     winner_card = lowest_bit(hands[level, leader])
+    played = hands[level, leader]
     seat = turn[leader]
     while seat != leader:
         card = lowest_bit(hands[level, seat])
+        played |= hands[level, seat]
         if beats(card, winner_card, denom):
             winner_seat = seat
             winner_card = card
         seat = turn[seat]
-    return winner_seat
+    return winner_seat, dd_rank_mattered(winner_card, played, denom)
 
 
 @njit(cache=True, inline="always")
 def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
-    """(lower, upper) bounds on the tricks ``team`` takes of the ``remaining`` ones.
+    """(lower, upper, relevant cards): bounds on the tricks ``team`` takes of the
+    ``remaining`` ones, and the cards whose ranks the bounds depend on.
 
     Called at a trick boundary.  Two sure facts: a trump higher than every trump of
     the other side wins the trick it is played to, so each player's such trumps are
@@ -922,10 +981,13 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     opponent: a card is a winner when it is level with or above all their cards in its
     suit, and a whole suit runs once its winners outnumber every other holding.  With
     trumps out against it, the leader first draws them with top trumps; if it cannot,
-    only those top trumps count.
+    only those top trumps count.  Beyond the suit lengths, the bounds depend only on
+    each suit's cards from the other seats' best card up (and the trumps from the
+    lower of the two sides' best trumps up).
     """
     lower = np.int64(0)
     upper = remaining
+    rel = ZERO
     trump = TRUMP[denom]
     if trump >= 0:
         trumps = SUIT_MASK[denom, trump]
@@ -948,6 +1010,8 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
                 other_sure = max(other_sure, popcount(held & beat_team))
         lower = team_sure
         upper = remaining - other_sure
+        if team_trumps and other_trumps:
+            rel |= dd_range(min(highest_bit(team_trumps), highest_bit(other_trumps)) >> 1, denom)
     lead_hand = hands[level, leader]
     cashed = np.int64(0)
     top_trumps = np.int64(0)
@@ -962,6 +1026,8 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
                 held = hands[level, s] & block
                 others |= held
                 longest = max(longest, popcount(held))
+        if mine and others:
+            rel |= dd_range(highest_bit(others) >> 1, denom)
         top = popcount(mine & dd_level_or_above(others))
         if top >= longest:
             cashed += popcount(mine)
@@ -976,23 +1042,55 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
         lower = max(lower, quick)
     else:
         upper = min(upper, remaining - quick)
-    return lower, upper
+    return lower, upper, rel
 
 
 @njit(cache=True, inline="always")
-def dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation):
-    """Find the position (``hands[level]``, ``leader``) in the table.
+def dd_lengths(hand, denom):
+    """The hand's four suit lengths, four bits each."""
+    lengths = ZERO
+    for suit in range(4):
+        lengths |= np.uint64(popcount(hand & SUIT_MASK[denom, suit])) << np.uint64(4 * suit)
+    return lengths
 
-    An entry is ``tt_keys[slot]`` (the packed hands) and ``tt_info[slot]``: bits 0-4
-    lower bound, 5-9 upper bound, 10-15 best lead + 1, 16-19 leader, 20-24 tricks
-    remaining, 32 up the generation (one per deal, so a new deal starts with an empty
-    table without clearing it).  Returns (slot, found); when not found, the slot to
-    overwrite: a stale one, else the one with the fewest tricks left in its bucket.
+
+@njit(cache=True, inline="always")
+def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generation):
+    """Find a table entry that covers the position (``hands[level]``, ``leader``).
+
+    Rank abstraction (the partition search of the bridge solver DDS): an entry keeps,
+    in ``tt_keys[slot, n_seats]``, the *exact part* of the position it was proved for
+    (in each suit the cards from some rank up); below it only each seat's number of
+    cards in each suit mattered to the proof.  ``tt_keys[slot, seat]`` is that seat's
+    exact cards with its four suit lengths in bits 48-63, so an entry covers every
+    position with the same leader, suit lengths and exact part.  Entries are hashed by
+    the leader, the suit lengths and who holds each suit's top face (the *shape*,
+    kept in ``tt_keys[slot, n_seats + 1]``); many positions share a shape, so a bucket
+    holds DD_BUCKET entries.
+
+    ``tt_info[slot]``: bits 0-4 lower bound, 5-9 upper bound, 10-15 best lead + 1,
+    16-19 leader, 20-24 tricks remaining, 25-31 a tag of the shape (checked before the
+    keys are read), 32 up the generation (one per deal, so a new
+    deal starts with an empty table without clearing it).  Returns (slot, found, shape);
+    when not found, the slot to overwrite: a stale one, else the one with the fewest
+    tricks left in its bucket.
     """
+    union = ZERO
     h = np.uint64(leader + 1)
     for s in range(n_seats):
-        h = h * np.uint64(0x9E3779B97F4A7C15) + hands[level, s]
-    base = np.int64(mix64(h) & np.uint64(tt_info.shape[0] - DD_BUCKET))
+        union |= hands[level, s]
+        h = h * np.uint64(0x9E3779B97F4A7C15) + dd_lengths(hands[level, s], denom)
+    for suit in range(4):
+        part = union & SUIT_MASK[denom, suit]
+        if part:
+            top = np.uint64(2 * (highest_bit(part) >> 1))
+            holders = ZERO
+            for s in range(n_seats):
+                holders |= ((hands[level, s] >> top) & np.uint64(3)) << np.uint64(2 * s)
+            h = h * np.uint64(0x9E3779B97F4A7C15) + holders
+    mixed = mix64(h)
+    base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
+    tag = np.int64(mixed >> np.uint64(57)) << 25  # seven more bits of the shape, in tt_info
     victim = base
     victim_depth = np.int64(1 << 30)
     for slot in range(base, base + DD_BUCKET):
@@ -1002,28 +1100,36 @@ def dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation):
                 victim = slot
                 victim_depth = np.int64(-1)
             continue
-        if ((info >> 16) & 15) == leader:
+        if (info & DD_TAG_MASK) == tag and ((info >> 16) & 15) == leader and tt_keys[slot, n_seats + 1] == h:
+            exact = tt_keys[slot, n_seats]
             same = True
             for s in range(n_seats):
-                if tt_keys[slot, s] != hands[level, s]:
+                hand = hands[level, s]
+                if tt_keys[slot, s] != (hand & exact) | (dd_lengths(hand, denom) << np.uint64(48)):
                     same = False
                     break
             if same:
-                return slot, True
+                return slot, True, h
         depth = (info >> 20) & 31
         if depth < victim_depth:
             victim = slot
             victim_depth = depth
-    return victim, False
+    return victim, False, h
 
 
 @njit(cache=True, inline="always")
-def dd_tt_store(hands, level, n_seats, leader, remaining, lower, upper, best, tt_keys, tt_info, slot, generation):
+def dd_tt_store(hands, level, n_seats, denom, leader, remaining, lower, upper, best, exact, shape,
+                tt_keys, tt_info, slot, generation):
+    """Write the entry of the position at ``slot`` (see dd_tt_probe); ``exact`` is the
+    set of cards whose ranks the bounds depend on."""
     for s in range(n_seats):
-        tt_keys[slot, s] = hands[level, s]
+        hand = hands[level, s]
+        tt_keys[slot, s] = (hand & exact) | (dd_lengths(hand, denom) << np.uint64(48))
+    tt_keys[slot, n_seats] = exact
+    tt_keys[slot, n_seats + 1] = shape
     tt_info[slot] = (
-        (generation << 32) | (remaining << 20) | (leader << 16) | ((best + 1) << 10)
-        | (upper << DD_BOUND_BITS) | lower
+        (generation << 32) | (np.int64(mix64(shape) >> np.uint64(57)) << 25) | (remaining << 20)
+        | (leader << 16) | ((best + 1) << 10) | (upper << DD_BOUND_BITS) | lower
     )
 
 
@@ -1057,7 +1163,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                    winner_card, cards, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
-    Returns their number.  Order: the table's best lead; leading, sure winners (trumps
+    Returns their number and the cards made relevant by skipping equivalent ones (see
+    below).  Order: the table's best lead; leading, sure winners (trumps
     first, to draw them), then low cards towards a partner's winner, then low cards.
     Following, with a look at the opponents still to play: under a partner's safe
     winner the lowest card; otherwise the cheapest card that wins the trick safely,
@@ -1067,9 +1174,17 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
     reps = dd_move_classes(legal, dd_face_bits(cards & ~hand), denom)
+    # Cards skipped as equivalent are so only while the low cards lie as they do here:
+    # if every move fails, the ranks of each such suit's legal cards mattered.
+    skipped = legal & ~reps
+    equivalents = ZERO
+    while skipped:
+        block = SUIT_MASK[denom, SUIT_AT[denom, lowest_bit(skipped) >> 1]]
+        equivalents |= dd_range(lowest_bit(legal & block) >> 1, denom)
+        skipped &= ~block
     if (reps & (reps - ONE)) == ZERO:
         moves[ply, 0] = lowest_bit(reps)
-        return np.int64(1)
+        return np.int64(1), equivalents
     trump = TRUMP[denom]
     threat_suit = np.int64(-1)
     threat_trump = np.int64(-1)
@@ -1136,16 +1251,19 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
             i -= 1
         moves[ply, i] = key
         n += 1
-    return n
+    return n, equivalents
 
 
 # Frame fields of the explicit search stack: ``frames[ply, FIELD]`` (one frame per card
 # played; the search is a loop, not recursion, which saves numba's call and reference
-# counting overhead on every node).
+# counting overhead on every node).  ``F_REL`` is the node's *relevant cards* (see
+# dd_tt_probe): the cards whose ranks its answer depends on, as a mask of each suit's
+# cards from some rank up.
 F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0, 1, 2, 3, 4, 5, 6
 F_SLOT, F_LOWER, F_UPPER, F_BEST, F_MAXIMIZING, F_MOVES, F_NEXT, F_REMAINING = 7, 8, 9, 10, 11, 12, 13, 14
-F_CARD, F_CARDS = 15, 16
-DD_FRAME_FIELDS = 17
+F_CARD, F_CARDS, F_PLAYED, F_REL, F_EQUIVALENTS, F_EXTRA, F_TRICK_REL = 15, 16, 17, 18, 19, 20, 21
+F_SHAPE, F_PRESENT = 22, 23
+DD_FRAME_FIELDS = 24
 
 
 @njit(cache=True, inline="always")
@@ -1174,8 +1292,8 @@ def dd_trick_contested(hands, level, seat, leader, turn, denom, led_suit, winner
 
 @njit(cache=True, inline="always")
 def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_info, generation):
-    """Open the node of ``frames[ply]``: 1 or 0 when it is answered without search, else -1
-    after ordering its moves into ``moves[ply]``.
+    """Open the node of ``frames[ply]``: 1 or 0 when it is answered without search (its
+    relevant cards in ``F_REL``), else -1 after ordering its moves into ``moves[ply]``.
 
     At a trick boundary: the trick target is out of reach or already met, the last trick,
     the quick bounds, then the table (after packing the position into the next level).
@@ -1185,6 +1303,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     leader = frames[ply, F_LEADER]
     need = frames[ply, F_NEED]
     remaining = popcount(hands[level, seat])
+    frames[ply, F_REL] = 0
     if need <= 0:
         return 1
     if need > remaining:
@@ -1197,36 +1316,43 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     if led_suit >= 0 and (need == remaining or need == 1):
         # No slack: when the trick in progress is settled, the answer is known now.
         winner_seat = frames[ply, F_WINNER_SEAT]
-        if not dd_trick_contested(hands, level, seat, leader, turn, denom, led_suit,
-                                  frames[ply, F_WINNER_CARD], winner_seat):
+        winner_card = frames[ply, F_WINNER_CARD]
+        if not dd_trick_contested(hands, level, seat, leader, turn, denom, led_suit, winner_card,
+                                  winner_seat):
+            frames[ply, F_REL] = np.int64(dd_range(winner_card >> 1, denom))
             if (winner_seat & 1) == team and need == 1:
                 return 1
             if (winner_seat & 1) != team and need == remaining:
                 return 0
+            frames[ply, F_REL] = 0
     if led_suit < 0:
         if remaining == 1:
-            return 1 if (dd_last_trick(hands, level, turn, denom, leader) & 1) == team else 0
-        lower, upper = dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining)
-        if need <= lower:
-            return 1
-        if need > upper:
-            return 0
-        dd_pack(hands, level, n_seats, denom)
+            winner_seat, rel = dd_last_trick(hands, level, turn, denom, leader)
+            frames[ply, F_REL] = np.int64(rel)
+            return 1 if (winner_seat & 1) == team else 0
+        lower, upper, rel = dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining)
+        if need <= lower or need > upper:
+            frames[ply, F_REL] = np.int64(rel)
+            return 1 if need <= lower else 0
+        present, cards = dd_pack(hands, level, n_seats, denom)
         level += 1
-        cards = ZERO
-        for s in range(n_seats):
-            cards |= hands[level, s]
         frames[ply, F_CARDS] = np.int64(cards)
-        slot, found = dd_tt_probe(hands, level, n_seats, leader, tt_keys, tt_info, generation)
+        frames[ply, F_PRESENT] = np.int64(present)
+        extra = dd_rel_to_packed(rel, present, denom)
+        slot, found, shape = dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info,
+                                         generation)
+        frames[ply, F_SHAPE] = np.int64(shape)
         if found:
             info = tt_info[slot]
+            exact = tt_keys[slot, n_seats]
             lower = max(lower, info & DD_BOUND_MASK)
             upper = min(upper, (info >> DD_BOUND_BITS) & DD_BOUND_MASK)
-            if need <= lower:
-                return 1
-            if need > upper:
-                return 0
+            if need <= lower or need > upper:
+                frames[ply, F_REL] = np.int64(dd_rel_to_input(exact, present, denom))
+                return 1 if need <= lower else 0
+            extra |= exact
             best = ((info >> 10) & 63) - 1
+        frames[ply, F_EXTRA] = np.int64(extra)
     frames[ply, F_LEVEL] = level
     frames[ply, F_REMAINING] = remaining
     frames[ply, F_SLOT] = slot
@@ -1234,9 +1360,11 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     frames[ply, F_UPPER] = upper
     frames[ply, F_BEST] = best
     frames[ply, F_MAXIMIZING] = 1 if (seat & 1) == team else 0
-    frames[ply, F_MOVES] = dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit,
-                                          frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
-                                          np.uint64(frames[ply, F_CARDS]), best, moves, ply)
+    n, equivalents = dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit,
+                                    frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
+                                    np.uint64(frames[ply, F_CARDS]), best, moves, ply)
+    frames[ply, F_MOVES] = n
+    frames[ply, F_EQUIVALENTS] = np.int64(equivalents)
     frames[ply, F_NEXT] = 0
     return -1
 
@@ -1254,23 +1382,28 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
     hands[level, seat] ^= bit
     new_seat, new_card, suit = dd_play(card, seat, frames[ply, F_WINNER_SEAT],
                                        frames[ply, F_WINNER_CARD], frames[ply, F_LED_SUIT], denom)
+    played = np.uint64(frames[ply, F_PLAYED]) | bit
     following = turn[seat]
     child = ply + 1
     frames[child, F_LEVEL] = level
     if following == leader:
+        frames[ply, F_TRICK_REL] = np.int64(dd_rank_mattered(new_card, played, denom))
         frames[child, F_SEAT] = new_seat
         frames[child, F_LEADER] = new_seat
         frames[child, F_WINNER_SEAT] = -1
         frames[child, F_WINNER_CARD] = -1
         frames[child, F_LED_SUIT] = -1
+        frames[child, F_PLAYED] = 0
         frames[child, F_NEED] = frames[ply, F_NEED] - (1 if (new_seat & 1) == team else 0)
     else:
+        frames[ply, F_TRICK_REL] = 0
         frames[child, F_SEAT] = following
         frames[child, F_LEADER] = leader
         frames[child, F_WINNER_SEAT] = new_seat
         frames[child, F_WINNER_CARD] = new_card
         frames[child, F_LED_SUIT] = suit
         frames[child, F_CARDS] = frames[ply, F_CARDS]
+        frames[child, F_PLAYED] = np.int64(played)
         frames[child, F_NEED] = frames[ply, F_NEED]
 
 
@@ -1288,12 +1421,19 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
     the side on move ends the node.  A trick boundary reads ``hands[level]``, and if the
     quick bounds do not answer, packs it into ``hands[level + 1]`` and searches there.
     The search runs on the explicit stack ``frames`` from ``ply`` up (see F_*).
+
+    Each node's relevant cards are gathered as the search returns (DDS's "winning
+    ranks"): a cut-off node keeps its deciding child's, a node whose moves all fail the
+    union of its children's (plus its equivalent cards'), and a finished trick adds its
+    winning card when a comparison of ranks decided it.  The table stores them with the
+    bounds, so one entry answers for every position that differs only below them.
     """
     root = ply
     cards = played
     for s in range(n_seats):
         cards |= hands[level, s]
     frames[ply, F_CARDS] = np.int64(cards)
+    frames[ply, F_PLAYED] = np.int64(played)
     frames[ply, F_LEVEL] = level
     frames[ply, F_SEAT] = seat
     frames[ply, F_LEADER] = leader
@@ -1318,16 +1458,20 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
             # try the next move, or close the node
             bit = ONE << np.uint64(frames[ply, F_CARD])
             hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]] ^= bit
+            child_rel = frames[ply + 1, F_REL] | frames[ply, F_TRICK_REL]
             maximizing = frames[ply, F_MAXIMIZING] == 1
             if value == maximizing:
                 frames[ply, F_BEST] = frames[ply, F_CARD]
+                frames[ply, F_REL] = child_rel
             elif frames[ply, F_NEXT] < frames[ply, F_MOVES]:
+                frames[ply, F_REL] |= child_rel
                 dd_play_next(hands, frames, ply, turn, denom, team, moves)
                 ply += 1
                 entering = True
                 continue
             else:
                 value = not maximizing
+                frames[ply, F_REL] |= child_rel | frames[ply, F_EQUIVALENTS]
             if frames[ply, F_LED_SUIT] < 0:
                 lower = frames[ply, F_LOWER]
                 upper = frames[ply, F_UPPER]
@@ -1335,9 +1479,15 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
                     lower = frames[ply, F_NEED]
                 else:
                     upper = frames[ply, F_NEED] - 1
-                dd_tt_store(hands, frames[ply, F_LEVEL], n_seats, frames[ply, F_LEADER],
-                            frames[ply, F_REMAINING], lower, upper, frames[ply, F_BEST], tt_keys,
-                            tt_info, frames[ply, F_SLOT], generation)
+                level = frames[ply, F_LEVEL]
+                rel = np.uint64(frames[ply, F_REL])
+                dd_tt_store(hands, level, n_seats, denom, frames[ply, F_LEADER],
+                            frames[ply, F_REMAINING], lower, upper, frames[ply, F_BEST],
+                            rel | np.uint64(frames[ply, F_EXTRA]), np.uint64(frames[ply, F_SHAPE]),
+                            tt_keys, tt_info,
+                            frames[ply, F_SLOT], generation)
+                frames[ply, F_REL] = np.int64(dd_rel_to_input(rel, np.uint64(frames[ply, F_PRESENT]),
+                                                              denom))
         if ply == root:
             return value
         ply -= 1
@@ -1363,7 +1513,7 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     lower = np.int64(0)
     upper = popcount(hands[level, seat])
     if led_suit < 0 and upper > 0:
-        lower, upper = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper)
+        lower, upper, _ = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper)
     while lower < upper:
         need = lower + 1
         if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
@@ -1420,7 +1570,7 @@ def dd_buffers(n_seats, tricks, tt_bits):
     moves = np.zeros((tricks * n_seats + 2, 32), np.int64)
     frames = np.zeros((tricks * n_seats + 2, DD_FRAME_FIELDS), np.int64)
     # Keys are read only where the entry's generation matches, so only tt_info is cleared.
-    tt_keys = np.empty((np.int64(1) << tt_bits, n_seats), np.uint64)
+    tt_keys = np.empty((np.int64(1) << tt_bits, n_seats + 2), np.uint64)
     tt_info = np.zeros(np.int64(1) << tt_bits, np.int64)
     return hands, moves, frames, tt_keys, tt_info
 
@@ -1493,8 +1643,14 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     winner_card = np.int64(-1)
     led_suit = np.int64(-1)
     played = ZERO
+    held = ZERO
+    for s in range(n_seats):
+        held |= hands[0, s]
     for face in trick:
+        # a copy no hand holds: the search tells cards apart by their bits
         card = np.int64(2 * POSITION[denom, face])
+        if (held | played) & (ONE << np.uint64(card)):
+            card += 1
         winner_seat, winner_card, led_suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
         played |= ONE << np.uint64(card)
         seat = turn[seat]

@@ -77,6 +77,16 @@ def test_batch_answers_every_line_in_order_and_reports_bad_lines():
     )
 
 
+def test_nodes_flag_prints_positions_searched():
+    result = run("--variant", "euchre", "--deal", EUCHRE_DEAL, "--trump", "Hearts", "--declarer", "1", "--nodes")
+    assert result.exit_code == 0
+    last = result.output.splitlines()[-1]
+    assert last.startswith("positions searched: ") and int(last.split(": ")[1]) > 0
+    result = run("--batch", "-", "--json", "--no-leads", "--nodes", stdin=json.dumps(EUCHRE_LINE) + "\n")
+    line = json.loads(result.output)
+    assert list(line) == ["tricks", "nodes"] and line["tricks"] == 5 and line["nodes"] > 0
+
+
 def test_batch_no_leads_reads_a_file(tmp_path):
     path = tmp_path / "deals.jsonl"
     path.write_text(json.dumps(EUCHRE_LINE) + "\n" + json.dumps({**EUCHRE_LINE, "leader": 2}) + "\n")
