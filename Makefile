@@ -9,15 +9,14 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
 # Until the analyser exists: the rules summary and one seeded, traced playout.
 demo: $(STAMP)
-	$(BIN)/euchre-mc rules pigs-and-hogs
-	$(BIN)/euchre-mc playout --variant pigs-and-hogs --seed 1 --contract "Pig Hearts"
+	$(BIN)/euchre-mc demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

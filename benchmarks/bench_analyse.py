@@ -1,0 +1,80 @@
+"""Speed of a full Pigs-and-Hogs hand analysis: every contract, Pig discard search included.
+
+What is measured
+----------------
+* Warm: ``analyse_hand("pigs-and-hogs", HAND, deals=1000, play="dd")`` in this process
+  after a small analysis of the same hand has compiled every kernel, wall clock, numba on
+  every core (target: at most 10 s on 2 cores).  The hand is the demo's, JH JH JD AH KH QH
+  9S AC in seat 1 with the dealer in seat 6: 48 level contracts (six denominations
+  solved exactly on every deal, all six seats playing), six Pigs (28 discard pairs each on
+  1,000 search deals, then the chosen pair on the 1,000 main deals) and six Hogs.
+* The Pigs and Hogs alone (``contracts=``), discard search included, to show where the
+  time goes: the rest of the full run is the 48 level contracts (six exact six-seat
+  solves per deal).
+* Cold: a new Python process with an empty ``NUMBA_CACHE_DIR`` runs the full analysis
+  once, imports included: the first run after install (target: under 60 s).
+
+``--quick`` uses 40 deals (cold: 20) to check that the benchmark works.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+
+from simulate import analyse_hand
+from simulate.rules import all_contracts
+
+VARIANT = "pigs-and-hogs"
+HAND = "JH JH JD AH KH QH 9S AC"
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = "python -m benchmarks.run analyse"
+
+
+def _timed(deals: int, contracts=None) -> float:
+    start = time.perf_counter()
+    analyse_hand(VARIANT, HAND, deals=deals, contracts=contracts)
+    return time.perf_counter() - start
+
+
+def _cold_run(deals: int) -> float:
+    """Wall time of a new process with an empty numba cache running the full analysis."""
+    script = (
+        "from simulate import analyse_hand\n"
+        f"analyse_hand({VARIANT!r}, {HAND!r}, deals={deals})\n"
+    )
+    with tempfile.TemporaryDirectory(prefix="euchre-mc-cold-") as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True)
+        return time.perf_counter() - start
+
+
+def run(quick: bool = False) -> list[dict]:
+    deals = 40 if quick else 1000
+    threads = numba.get_num_threads()
+    contracts = all_contracts(VARIANT)
+    sweeps = [c for c in contracts if c.kind != "level"]
+    _timed(4)  # compile every kernel the analysis uses
+    full = _timed(deals)
+    sweep_only = _timed(deals, sweeps)
+    cold_deals = 20 if quick else deals
+    cold = _cold_run(cold_deals)
+    where = f"hand {HAND}, seat 1, dealer 6, dd, {threads} threads"
+    return [
+        {"benchmark": f"analyse {VARIANT}: every contract, warm", "value": full, "unit": "s",
+         "detail": f"{deals} deals, {len(contracts)} contracts, Pig discard search on {deals} more; "
+                   f"{where}; target <= 10 s", "command": COMMAND},
+        {"benchmark": "  of which: the 6 Pigs and 6 Hogs alone", "value": sweep_only, "unit": "s",
+         "detail": f"{deals} deals; 28 discard pairs x {deals} search deals per Pig; the rest of the "
+                   f"full run is the 48 level contracts; {where}", "command": COMMAND},
+        {"benchmark": f"analyse {VARIANT}: every contract, cold first run", "value": cold, "unit": "s",
+         "detail": f"new process, empty NUMBA_CACHE_DIR, imports and compilation included, "
+                   f"{cold_deals} deals; target < 60 s", "command": COMMAND},
+    ]

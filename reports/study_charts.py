@@ -1,0 +1,146 @@
+"""Strategy charts of a batch study and the page that shows them all.
+
+Each chart is drawn from the summary tables of :mod:`reports.study_summary` and titled
+with the variant (options included), play model, sample size and seed.
+:func:`build_study_reports` rebuilds every summary, every chart and ``index.html`` from
+the study's Parquet rows alone; ``euchre-mc chart DIR`` is a thin layer over it.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+from matplotlib.ticker import MaxNLocator  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from reports.study_summary import MIN_HANDS, study_title, write_summaries  # noqa: E402
+from simulate.rules import as_variant  # noqa: E402
+from simulate.study import StudyParams, read_params, read_rows  # noqa: E402
+
+
+def lone_heatmaps(table: pd.DataFrame, title: str) -> plt.Figure:
+    """P(make) of each lone contract (Pig, Hog or Alone) by trump count and bowers held."""
+    kinds = list(dict.fromkeys(table["contract"]))
+    figure, axes = plt.subplots(1, len(kinds), figsize=(6.5 * len(kinds), 5), squeeze=False)
+    trumps = np.arange(table["trumps"].min(), table["trumps"].max() + 1)
+    bowers = np.arange(table["bowers"].min(), table["bowers"].max() + 1)
+    for axis, kind in zip(axes[0], kinds):
+        grid = np.full((len(bowers), len(trumps)), np.nan)
+        part = table[(table["contract"] == kind) & (table["hands"] >= MIN_HANDS)]
+        for row in part.itertuples():
+            grid[row.bowers - bowers[0], row.trumps - trumps[0]] = row.p_make
+        image = axis.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1)
+        for (y, x), value in np.ndenumerate(grid):
+            if not np.isnan(value):
+                axis.text(x, y, f"{value:.2f}", ha="center", va="center", fontsize=7,
+                          color="white" if value < 0.6 else "black")
+        axis.set_xticks(range(len(trumps)), trumps)
+        axis.set_yticks(range(len(bowers)), bowers)
+        axis.set_xlabel("trumps held (left bower included)")
+        axis.set_ylabel("bowers held (right + left copies)")
+        axis.set_title(f"P(make) {kind}, trump suits pooled")
+        figure.colorbar(image, ax=axis, label="P(make)")
+    figure.suptitle(f"{title}\nblank: fewer than {MIN_HANDS} hands")
+    figure.tight_layout()
+    return figure
+
+
+def net_by_level(table: pd.DataFrame, title: str) -> plt.Figure:
+    """Mean net points of every bid level (and the lone contracts) for each strength bucket."""
+    suits = table[(table["denomination"] == "trump suit") & (table["hands"] >= MIN_HANDS)]
+    order = list(dict.fromkeys(table["contract"]))
+    figure, axis = plt.subplots(figsize=(9, 5.5))
+    for strength, group in suits.groupby("strength", observed=True):
+        group = group.set_index("contract").reindex(order)
+        x = np.arange(len(order))
+        axis.plot(x, group["mean_net"], marker="o", label=f"points {strength}")
+        axis.fill_between(x, group["net_ci_low"], group["net_ci_high"], alpha=0.15)
+    axis.axhline(0, color="grey", linewidth=0.8)
+    axis.set_xticks(range(len(order)), order)
+    axis.set_xlabel("bid (level, then the lone contracts)")
+    axis.set_ylabel("mean net points (bidding team minus defenders)")
+    if axis.get_legend_handles_labels()[0]:
+        axis.legend(title="hand strength, trump suits pooled", fontsize=8)
+    axis.set_title(f"{title}\nnet expectation by bid level; bands: 95% intervals")
+    figure.tight_layout()
+    return figure
+
+
+def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> plt.Figure:
+    """Net value of a contract with the partner and alone, by position and trump count."""
+    figure, axes = plt.subplots(1, 2, figsize=(12, 5), sharey=True)
+    for axis, suffix, label in ((axes[0], "", f"{what} with partner"), (axes[1], "_alone", f"{what} alone")):
+        for position, group in table[table["hands"] >= MIN_HANDS].groupby("position"):
+            name = {1: "1 (leads)", 4: "4 (dealer)"}.get(position, str(position))
+            axis.plot(group[feature], group[f"mean_net{suffix}"], marker="o", label=f"position {name}")
+            axis.fill_between(group[feature], group[f"net_ci_low{suffix}"], group[f"net_ci_high{suffix}"], alpha=0.15)
+        axis.axhline(0, color="grey", linewidth=0.8)
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axis.set_xlabel("trumps held" + (" (upcard included for the dealer)" if feature == "trumps" else ""))
+        axis.set_title(label)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize=8)
+    axes[0].set_ylabel("mean net points for the seat's team")
+    figure.suptitle(f"{title}\nbands: 95% intervals")
+    figure.tight_layout()
+    return figure
+
+
+def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> dict[str, plt.Figure]:
+    """Every chart of a study by file stem."""
+    title = study_title(params, rows).replace(" - ", "\n", 1)  # the variant with its options on a line of its own
+    if as_variant(params.variant).classic:
+        return {
+            "order_up_value": classic_values(tables["order_by_position_trumps"], "trumps", title, "order up"),
+            "round2_call_value": classic_values(tables["call_by_position_trumps"], "call_trumps", title,
+                                                "best round-2 call"),
+        }
+    return {
+        "lone_p_make": lone_heatmaps(tables["lone_by_trumps_bowers"], title),
+        "net_by_level": net_by_level(tables["bids_by_strength"], title),
+    }
+
+
+def build_study_reports(out) -> Path:
+    """Rebuild every summary and chart of study ``out`` from its rows; return ``index.html``."""
+    out = Path(out)
+    params = read_params(out)
+    rows = read_rows(out)
+    tables = write_summaries(out, rows, params)
+    folder = out / "charts"
+    folder.mkdir(exist_ok=True)
+    images = []
+    for stem, figure in study_charts(tables, params, len(rows)).items():
+        path = folder / f"{stem}.png"
+        figure.savefig(path, dpi=110)
+        plt.close(figure)
+        images.append(path.relative_to(out))
+    index = out / "index.html"
+    index.write_text(_index_page(params, len(rows), images, tables))
+    return index
+
+
+def _index_page(params: StudyParams, rows: int, images, tables) -> str:
+    title = html.escape(study_title(params, rows))
+    parts = [
+        "<!doctype html>", "<html><head><meta charset='utf-8'>", f"<title>{title}</title>",
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;font-size:12px}"
+        "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}</style>",
+        "</head><body>", f"<h1>{title}</h1>",
+        f"<p>Chunk size {params.chunk_size}; rows in <code>rows/</code>, columns in "
+        "<a href='schema.md'>schema.md</a>, tables as CSV in <code>summary/</code> and "
+        "<a href='summary/summary.md'>summary.md</a>.</p>",
+    ]
+    for image in images:
+        parts.append(f"<h2>{html.escape(image.stem)}</h2><img src='{html.escape(str(image))}'>")
+    for name, table in tables.items():
+        parts.append(f"<h2>{html.escape(name)}</h2><p><a href='summary/{name}.csv'>{name}.csv</a></p>")
+        parts.append(table.to_html(index=False, float_format=lambda v: f"{v:.3f}", na_rep=""))
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

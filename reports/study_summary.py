@@ -1,0 +1,240 @@
+"""Summaries of a batch study's rows: P(make) and net points by feature bucket, thresholds.
+
+Input is the rows DataFrame of ``simulate.study`` (see its ``schema.md``) and the
+study's parameters; output is a dict of small DataFrames, written as CSV and Markdown
+by :func:`write_summaries`.  Nothing here plays a card: made/not made and net points
+come from the stored tricks through the variant's scoring table (``rules.score_table``).
+
+Conventions
+-----------
+* *Net points* of a contract: bidding team minus defending team, from the scoring table.
+* The four trump suits are pooled (they are symmetric under random deals); High and Low
+  No Trump are summarised apart.
+* Every P(make) carries its 95% Wilson interval and every mean net its 95% normal
+  interval (mean +- 1.96 s / sqrt(n)); ``hands`` is the sample size of the bucket.
+* A bid *turns profitable* at a feature value ``v`` when its mean net points are above
+  zero in every bucket from ``v`` upwards that holds at least ``MIN_HANDS`` hands
+  (``confident``: the lower interval bound is above zero there too).  Zero is what the
+  team scores from the bid by not making it; a threshold is a floor for bidding, not a
+  comparison with the other team's best bid.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simulate.features import DENOM_CODES
+from simulate.rules import LEVEL, Contract, as_variant, score_table
+from simulate.stats import Z95, wilson_interval
+from simulate.study import DENOM_LABELS, StudyParams, feature_denoms, lone_kinds
+
+MIN_HANDS = 30
+POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
+"""Hand-strength buckets of ``points_<d>``: [0, 6), [6, 9), ... [21, 99)."""
+
+
+def point_bucket(points) -> pd.Categorical:
+    labels = [f"{lo}-{hi - 1}" if hi < 99 else f"{lo}+" for lo, hi in zip(POINT_EDGES, POINT_EDGES[1:])]
+    return pd.cut(np.asarray(points), bins=list(POINT_EDGES), right=False, labels=labels)
+
+
+def summarise(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Group ``frame`` (columns ``made`` bool, ``net`` number, plus ``keys``) into estimates.
+
+    A boolean ``march`` column (all tricks taken), when present, is summarised too.
+    """
+    marches = "march" in frame.columns
+    grouped = frame.groupby(keys, observed=True, sort=True)
+    counts = {"hands": ("net", "size"), "made": ("made", "sum"), "mean_net": ("net", "mean"), "sd": ("net", "std")}
+    if marches:
+        counts["marches"] = ("march", "sum")
+    table = grouped.agg(**counts).reset_index()
+    table["p_make"] = table["made"] / table["hands"]
+    table["ci_low"], table["ci_high"] = wilson_interval(table["made"], table["hands"])
+    half = Z95 * table["sd"].fillna(0.0) / np.sqrt(table["hands"])
+    table["net_ci_low"] = table["mean_net"] - half
+    table["net_ci_high"] = table["mean_net"] + half
+    order = ["hands", "made", "p_make", "ci_low", "ci_high"]
+    if marches:
+        table["p_march"] = table["marches"] / table["hands"]
+        order += ["marches", "p_march"]
+    return table[keys + order + ["mean_net", "net_ci_low", "net_ci_high"]]
+
+
+def profitable_from(table: pd.DataFrame, feature: str, column: str = "mean_net") -> float:
+    """Smallest ``feature`` value from which ``column`` > 0 in every bucket with enough hands."""
+    enough = table[table["hands"] >= MIN_HANDS].sort_values(feature)
+    threshold = np.nan
+    for value, good in zip(enough[feature].to_numpy()[::-1], (enough[column] > 0).to_numpy()[::-1]):
+        if not good:
+            break
+        threshold = value
+    return threshold
+
+
+# --------------------------------------------------------------------------- bid euchre
+
+def _outcomes(variant, contract: Contract, tricks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Made flags and net points for tricks taken under ``contract``."""
+    table = score_table(variant, contract)
+    net = table[:, 0] - table[:, 1]
+    return tricks >= contract.tricks_needed(variant.hand_size), net[tricks]
+
+
+def bid_contracts(variant) -> list[tuple[str, str]]:
+    """``(label, column prefix)`` of each contract kind: levels 1..8, then the lone contracts."""
+    levels = [(str(n), "tricks") for n in range(1, variant.hand_size + 1)]
+    return levels + [(kind.capitalize(), kind) for kind in lone_kinds(variant)]
+
+
+def _contract_of(variant, label: str, denom: int) -> Contract:
+    if label.isdigit():
+        return Contract(LEVEL, denom, int(label))
+    return Contract(label.lower(), denom, variant.hand_size)
+
+
+def bid_long(rows: pd.DataFrame, variant, label: str, prefix: str) -> pd.DataFrame:
+    """One contract kind for every row and denomination: features, made, net."""
+    parts = []
+    for denom in range(6):
+        code = DENOM_CODES[denom]
+        made, net = _outcomes(variant, _contract_of(variant, label, denom), rows[f"{prefix}_{code}"].to_numpy())
+        part = pd.DataFrame({
+            "denomination": "trump suit" if denom < 4 else DENOM_LABELS[denom],
+            "points": rows[f"points_{code}"].to_numpy(),
+            "made": made,
+            "net": net,
+        })
+        if denom < 4:
+            part["trumps"] = rows[f"trumps_{code}"].to_numpy()
+            part["bowers"] = rows[f"right_{code}"].to_numpy() + rows[f"left_{code}"].to_numpy()
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
+    variant = as_variant(params.variant)
+    lone_tables, level_tables, thresholds = [], [], []
+    for label, prefix in bid_contracts(variant):
+        long = bid_long(rows, variant, label, prefix)
+        by_points = summarise(long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"])
+        level_tables.append(by_points.assign(contract=label))
+        suits = long[long["denomination"] == "trump suit"].astype({"trumps": np.int64, "bowers": np.int64})
+        by_trumps = summarise(suits, ["trumps", "bowers"])
+        if prefix != "tricks":
+            lone_tables.append(by_trumps.assign(contract=label))
+        for bowers, group in by_trumps.groupby("bowers"):
+            thresholds.append({
+                "contract": label, "denomination": "trump suit", "feature": "trumps", "given": f"bowers={bowers}",
+                "profitable_from": profitable_from(group, "trumps"),
+                "confident_from": profitable_from(group, "trumps", "net_ci_low"),
+            })
+        for denomination, group in long.groupby("denomination"):
+            table = summarise(group, ["points"])
+            thresholds.append({
+                "contract": label, "denomination": denomination, "feature": "points", "given": "",
+                "profitable_from": profitable_from(table, "points"),
+                "confident_from": profitable_from(table, "points", "net_ci_low"),
+            })
+    front = ["contract"]
+    return {
+        "lone_by_trumps_bowers": _front(pd.concat(lone_tables, ignore_index=True), front),
+        "bids_by_strength": _front(pd.concat(level_tables, ignore_index=True), front),
+        "thresholds": pd.DataFrame(thresholds),
+    }
+
+
+# --------------------------------------------------------------------------- classic
+
+def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
+    def outcomes(contract: str, net: str, feature: str) -> pd.DataFrame:
+        tricks = rows[f"tricks_{contract}"]
+        return summarise(rows.assign(made=tricks >= 3, march=tricks == 5, net=rows[net]), ["position", feature])
+
+    order = outcomes("order", "ev_order", "trumps")
+    alone = outcomes("alone", "ev_alone", "trumps")
+    call = outcomes("call", "ev_call", "call_trumps")
+    call_alone = outcomes("call_alone", "ev_call_alone", "call_trumps")
+    thresholds = []
+    for position in sorted(rows["position"].unique()):
+        pick = order["position"] == position
+        both = order[pick].merge(alone[alone["position"] == position], on=["position", "trumps"], suffixes=("", "_alone"))
+        both["alone_gain"] = both["mean_net_alone"] - both["mean_net"]
+        thresholds.append({
+            "position": position,
+            "order_profitable_from": profitable_from(order[pick], "trumps"),
+            "order_confident_from": profitable_from(order[pick], "trumps", "net_ci_low"),
+            "alone_beats_order_from": profitable_from(both, "trumps", "alone_gain"),
+            "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
+        })
+    return {
+        "order_by_position_trumps": _merge_alone(order, alone, "trumps"),
+        "call_by_position_trumps": _merge_alone(call, call_alone, "call_trumps"),
+        "classic_thresholds": pd.DataFrame(thresholds),
+    }
+
+
+def _merge_alone(partner: pd.DataFrame, alone: pd.DataFrame, feature: str) -> pd.DataFrame:
+    return partner.merge(alone.drop(columns="hands"), on=["position", feature], suffixes=("", "_alone"))
+
+
+def _front(frame: pd.DataFrame, first: list[str]) -> pd.DataFrame:
+    return frame[first + [c for c in frame.columns if c not in first]]
+
+
+# --------------------------------------------------------------------------- output
+
+def study_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
+    """Every summary table of a study, by name."""
+    if as_variant(params.variant).classic:
+        return classic_summaries(rows, params)
+    return bid_summaries(rows, params)
+
+
+def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
+    """A GitHub Markdown table; floats rounded to ``digits``, missing values blank."""
+    def cell(value):
+        if isinstance(value, (float, np.floating)):
+            return "" if np.isnan(value) else f"{value:.{digits}f}".rstrip("0").rstrip(".")
+        return str(value)
+
+    header = "| " + " | ".join(map(str, frame.columns)) + " |"
+    rule = "|" + "---|" * len(frame.columns)
+    body = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([header, rule] + body)
+
+
+def study_title(params: StudyParams, rows: int) -> str:
+    deals = rows // as_variant(params.variant).players
+    return f"{params.variant} - {params.play} play - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
+
+
+TABLE_NOTES = {
+    "lone_by_trumps_bowers": "P(make) and mean net points of each lone contract by trumps held and bowers "
+                             "(right + left copies), the four trump suits pooled.",
+    "bids_by_strength": "Every bid by hand strength (points bucket), trump suits pooled, no trumps apart.",
+    "thresholds": f"Smallest feature value from which the bid's mean net points (confident: the lower 95% bound) "
+                  f"stay above 0 in every bucket of at least {MIN_HANDS} hands; blank: no such value.",
+    "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by position "
+                                "(1 leads, 4 deals) and trumps held (the dealer counts the upcard).",
+    "call_by_position_trumps": "The best round-2 call (chosen from the hand: most trumps) with the partner "
+                               "and alone, by position and trumps in the called suit.",
+    "classic_thresholds": f"Per position, the trump count from which ordering up (or the call) pays, and "
+                          f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
+}
+
+
+def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
+    """Write ``summary/<name>.csv`` and ``summary/summary.md`` under ``out``; return the tables."""
+    tables = study_summaries(rows, params)
+    folder = Path(out) / "summary"
+    folder.mkdir(exist_ok=True)
+    sections = [f"# Study summary: {study_title(params, len(rows))}", ""]
+    for name, table in tables.items():
+        table.to_csv(folder / f"{name}.csv", index=False)
+        sections += [f"## {name}", "", TABLE_NOTES[name], "", markdown_table(table), ""]
+    (folder / "summary.md").write_text("\n".join(sections))
+    return tables

@@ -1,0 +1,196 @@
+"""Text, JSON and CSV forms of a hand analysis and of a should-i-bid verdict.
+
+The text table fits in 100 columns: one line per contract with P(make), its 95% Wilson
+interval, mean tricks, expected points (bidding team, and net of the defenders' points
+with its 95% half-width) and the trick distribution in percent.  Bid-euchre contracts
+are grouped by denomination; the levels of a denomination share one distribution, so
+it is printed once per group.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+import numpy as np
+import pandas as pd
+
+from simulate.rules import DENOM_NAMES
+
+WIDTH = 100
+_KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
+
+
+def plain_json(value):
+    """JSON-safe Python value: numpy scalars to Python, NaN to None."""
+    if isinstance(value, (list, tuple)):
+        return [plain_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_json(v) for k, v in value.items()}
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def _records(frame: pd.DataFrame) -> list[dict]:
+    return [{k: plain_json(v) for k, v in record.items()} for record in frame.to_dict("records")]
+
+
+def analysis_json(result) -> dict:
+    """``{"settings", "advice", "rows", "discard_search"}`` with plain JSON values."""
+    return {
+        "settings": plain_json(result.settings),
+        "advice": plain_json(result.advice),
+        "rows": _records(pd.DataFrame(result)),
+        "discard_search": {name: _records(table) for name, table in result.discard_search.items()},
+    }
+
+
+def analysis_csv(result) -> str:
+    """One CSV line per contract; the trick distribution as columns ``tricks_0 ..``."""
+    frame = pd.DataFrame(result).copy()
+    distribution = pd.DataFrame(frame.pop("tricks").tolist(), index=frame.index)
+    distribution.columns = [f"tricks_{t}" for t in distribution.columns]
+    frame = pd.concat([frame, distribution], axis=1)
+    frame["seed"] = result.settings["seed"]
+    frame["variant"] = result.settings["variant"]
+    frame["play"] = result.settings["play"]
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False, lineterminator="\n")
+    return buffer.getvalue()
+
+
+def _display_order(result) -> list[int]:
+    """Row positions grouped by denomination (bid euchre); classic keeps its order."""
+    if "p_march" in result.columns:
+        return list(range(len(result)))
+    keys = [
+        (DENOM_NAMES.index(row.denomination), _KIND_ORDER.get(row.kind, 3), row.level, i)
+        for i, row in enumerate(result.itertuples())
+    ]
+    return [key[-1] for key in sorted(keys)]
+
+
+def _signed(value: float, width: int, digits: int = 2) -> str:
+    return f"{value:+{width}.{digits}f}"
+
+
+def format_analysis(result) -> str:
+    """The analysis as a text report readable in 100 columns."""
+    settings = result.settings
+    size = len(result["tricks"].iloc[0]) - 1
+    classic = "p_march" in result.columns
+    lines = [
+        f"variant {settings['variant']}",
+        f"hand {settings['hand']}, seat {settings['seat']}, dealer {settings['dealer']}"
+        + (f", upcard {settings['upcard']}" if classic else ""),
+        f"auction so far: {settings['auction'] or 'none, you bid first'}" + _assumed(settings),
+        f"play {settings['play']}, {settings['deals']} deals, seed {settings['seed']}"
+        + _precision_note(settings),
+        "",
+    ]
+    march = f" {'march':>5}" if classic else ""
+    header = (f"  {'contract':<21} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
+              f"{'±95%':>5}{march}  ")
+    lines += [" " * len(header) + "tricks taken, % of deals",
+              header + "".join(f"{t:>3}" for t in range(size + 1))]
+    previous_tricks, previous_denom = None, None
+    best = result.advice.get("bid")
+    for position in _display_order(result):
+        row = result.iloc[position]
+        if not classic and previous_denom is not None and row["denomination"] != previous_denom:
+            lines.append("")
+        name = row["contract"] if row["legal"] else f"({row['contract']})"
+        mark = "> " if row["contract"] == best else "  "
+        distribution = ""
+        if row["tricks"] != previous_tricks or row["denomination"] != previous_denom:
+            distribution = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in row["tricks"])
+        march = f" {row['p_march']:>5.3f}" if classic else ""
+        lines.append(
+            f"{mark}{name:<21} {row['p_make']:>7.3f} {row['ci_low']:.3f}-{row['ci_high']:.3f} "
+            f"{row['mean_tricks']:>4.2f} {_signed(row['ev'], 6)} {_signed(row['ev_net'], 6)} "
+            f"{row['ev_net_ci']:>5.2f}{march}  {distribution}"
+        )
+        previous_tricks, previous_denom = row["tricks"], row["denomination"]
+    lines += ["", _advice_line(result.advice)]
+    lines += _discard_lines(result)
+    lines += [
+        "",
+        "P(make) with its 95% Wilson interval; mean = the bidder side's mean tricks; EV = the",
+        "bidding team's expected points; net = bidding team minus defenders (±95% half-width).",
+        "(contract) = not a legal bid after the auction; > = the advice.  Passing counts as 0.",
+    ]
+    return "\n".join(_fit(line) for line in lines) + "\n"
+
+
+def _fit(line: str) -> str:
+    line = line.rstrip()
+    return line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."
+
+
+def _assumed(settings) -> str:
+    return " (assumed: everyone before you passed)" if settings["auction_assumed"] and settings["auction"] else ""
+
+
+def _precision_note(settings) -> str:
+    if settings.get("precision") is None:
+        return ""
+    met = "met" if settings["precision_met"] else f"not met by the cap of {settings['max_deals']} deals"
+    return f", precision ±{settings['precision']} {met}"
+
+
+def _advice_line(advice: dict) -> str:
+    if advice.get("bid") is None:
+        return f"Advice: none ({advice.get('reason', 'no legal bid analysed')})."
+    text = f"Advice: {advice['bid']} (net {advice['ev_net']:+.2f} a hand"
+    if advice.get("runner_up") is not None:
+        text += (f", {advice['margin']:.2f} ±{advice['margin_ci']:.2f} more than "
+                 f"{advice['runner_up']} at {advice['runner_up_ev_net']:+.2f}")
+    text += ")."
+    if advice.get("equivalent"):
+        text += " Same on every deal: " + ", ".join(advice["equivalent"]) + "."
+    return text
+
+
+def _discard_lines(result) -> list[str]:
+    if not result.discard_search:
+        return []
+    deals = result.settings["search_deals"]
+    lines = ["", f"Discard search on {deals} separate deals (the rows above replay the first choice "
+                 f"on the main deals):"]
+    for name, table in result.discard_search.items():
+        if "ev_net" in table.columns:
+            options = [f"{r.discards} {r.ev_net:+.2f}" for r in table.head(4).itertuples()]
+            lines.append(f"  {name:<21} discard (net): " + ", ".join(options))
+        else:
+            options = [f"{r.discards} {r.p_make:.3f}" for r in table.itertuples()]
+            widest = float(((table["ci_high"] - table["ci_low"]) / 2).max())
+            lines.append(f"  {name:<21} discard, P(make): " + ", ".join(options) + f"  (±{widest:.3f})")
+    return lines
+
+
+def format_verdict(verdict: dict) -> str:
+    """A should-i-bid verdict: the yes/no line, the numbers behind it, the reason."""
+    lines = [f"{verdict['contract']}: {verdict['verdict']}"]
+    lines.append(
+        f"P(make) {verdict['p_make']:.3f} (95% CI {verdict['ci_low']:.3f}-{verdict['ci_high']:.3f}, "
+        f"{verdict['deals']} deals); net {verdict['ev_net']:+.2f} a hand"
+    )
+    if verdict.get("best_alternative") is not None:
+        lines.append(
+            f"best alternative: {verdict['best_alternative']} at {verdict['best_alternative_ev_net']:+.2f}; "
+            f"difference {verdict['margin']:+.2f} ±{verdict['margin_ci']:.2f} (95%)"
+        )
+    lines.append(f"reason: {verdict['reason']}")
+    settings = verdict.get("settings")
+    if settings:
+        lines.append(
+            f"({settings['variant']}, seat {settings['seat']}, dealer {settings['dealer']}, "
+            f"auction '{settings['auction']}', play {settings['play']}, seed {settings['seed']})"
+        )
+    return "\n".join(_fit(line) for line in lines) + "\n"
+
+
+__all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict", "plain_json"]

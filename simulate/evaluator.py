@@ -1,0 +1,292 @@
+"""The fast hand evaluator behind bidding strategies: estimated P(make) from a table.
+
+Whole-game simulation asks "what are my chances in each contract?" for every seat of
+every hand of thousands of games, so the answer must cost microseconds.  It comes from
+tables of Monte Carlo results by hand features, fitted once by
+:mod:`simulate.evaluator_fit` (heuristic play, uniform random deals) and shipped as CSV
+files in ``simulate/data``.  Regenerate them with::
+
+    python -m simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
+
+Features of a hand for a denomination (all read in that denomination's card order):
+
+* ``length``: with a trump suit, the number of trumps (left bower included); in no
+  trump, the length of the longest suit;
+* ``top`` (classic tables): with a trump suit, right and left bowers held; in no trump,
+  the top card of each suit held (aces in High, nines in Low);
+* ``run`` (bid-euchre tables, double deck): the sure winners at the top, cards held in
+  an unbroken run from the best card down, where a face continues the run only if both
+  its copies are held (a lone copy still wins when led first, but the other copy then
+  beats the next card): with a trump suit the run of trumps (``JH JH JD JD AH`` with
+  Hearts trump is 5, ``JH JD JD`` is 1); in no trump the runs of the four suits added;
+* ``side``: with a trump suit, aces of the other suits; in no trump, the second card of
+  each suit (kings in High, tens in Low).
+
+Tables (features capped, see ``*_CAPS``):
+
+* bid euchre (``pigs-and-hogs``, ``six-handed``), by (trump or no trump, length, run,
+  side): P(the bidder's team takes at least n tricks) for n = 1..8 with the bidder
+  leading and all six playing; P(all 8) for a lone bidder after discarding two and
+  receiving the partners' gifts (Pig, six-handed Alone); P(all 8) alone without an
+  exchange (Hog).  Both variants play these contracts the same way.
+* classic round 1 (ordering up), by (the seat's position from the dealer, whether the
+  upcard is a jack, length, top, side), the dealer's features counting the upcard:
+  P(make), P(march), P(march alone) after the dealer's pick-up.
+* classic round 2 (naming a suit or High No Trump, the upcard turned down), by (trump or
+  no trump, position, length, top, side): the same three.
+
+Sparse cells are shrunk towards coarser ones: each estimate is
+``(made + M * parent) / (samples + M)`` with ``M = SHRINK``, where the parent pools the
+cell over ``side``, its parent over ``top`` (``run``) too, and the root over ``length``
+as well.
+
+What the tables cannot know: the auction so far, the score, partners' hands beyond
+chance.  They are estimates for a player who sees only their own hand.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ._kernels import FACE_AT, SUIT_AT, TRUMP
+from .cards import NUM_FACES, rank_of, suit_of
+
+DATA_DIR = Path(__file__).with_name("data")
+SHRINK = 10.0
+BID_CAPS = {"length": 8, "run": 8, "side": 4}
+CLASSIC_CAPS = {"length": 6, "top": 3, "side": 3}
+JACK = 2
+HAND_SIZE_BID = 8
+
+BID_KEYS = ("no_trump", "length", "run", "side")
+BID_OUTCOMES = tuple(f"tricks_{n}" for n in range(1, HAND_SIZE_BID + 1)) + ("exchange_alone", "hog")
+CLASSIC_OUTCOMES = ("make", "march", "alone_march")
+ROUND1_KEYS = ("position", "upcard_jack", "length", "top", "side")
+ROUND2_KEYS = ("no_trump", "position", "length", "top", "side")
+
+
+# --------------------------------------------------------------------------- features
+
+def _card_masks():
+    """Face-space masks (both copies) of the cards each feature counts, per denomination,
+    and ``ranked[denom, suit, k]``: the k-th best face of each suit (0 past its end)."""
+    length = np.zeros(6, np.uint64)
+    top = np.zeros(6, np.uint64)
+    side = np.zeros(6, np.uint64)
+    suits = np.zeros((6, 4), np.uint64)
+    ranked = np.zeros((6, 4, 8), np.uint64)
+    for denom in range(6):
+        blocks = {suit: [p for p in range(NUM_FACES) if SUIT_AT[denom, p] == suit] for suit in range(4)}
+        for suit, positions in blocks.items():
+            cards = [np.uint64(3) << np.uint64(2 * FACE_AT[denom, p]) for p in positions]
+            suits[denom, suit] = np.bitwise_or.reduce(cards)
+            ranked[denom, suit, :len(cards)] = cards[::-1]
+            # positions rise with power, so the last ones are the suit's best cards
+            if TRUMP[denom] < 0:
+                top[denom] |= cards[-1]
+                side[denom] |= cards[-2]
+            elif suit == TRUMP[denom]:
+                length[denom] = suits[denom, suit]
+                top[denom] |= cards[-1] | cards[-2]
+            else:
+                side[denom] |= cards[-1]
+    return length, top, side, suits, ranked
+
+
+TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS, RANKED_CARDS = _card_masks()
+_BITS_IN_BYTE = np.array([bin(i).count("1") for i in range(256)], np.int64)
+
+
+def popcount(masks: np.ndarray) -> np.ndarray:
+    """Number of cards in each uint64 hand mask, elementwise."""
+    masks = np.ascontiguousarray(masks, dtype=np.uint64)
+    return _BITS_IN_BYTE[masks.view(np.uint8)].reshape(masks.shape + (8,)).sum(axis=-1)
+
+
+def _length(hands: np.ndarray, denom) -> np.ndarray:
+    trumps = popcount(hands & TRUMP_CARDS[denom])
+    longest = np.max(popcount(hands[..., None] & SUIT_CARDS[denom]), axis=-1)
+    return np.where(TRUMP[denom] < 0, longest, trumps)
+
+
+def hand_features(hands: np.ndarray, denom, caps: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(length, top, side) of face-space ``hands`` for ``denom`` (an int or an array that
+    broadcasts with ``hands``), each capped as ``caps`` says (the classic tables)."""
+    hands = np.asarray(hands, np.uint64)
+    denom = np.asarray(denom)
+    return (
+        np.minimum(_length(hands, denom), caps["length"]),
+        np.minimum(popcount(hands & TOP_CARDS[denom]), caps["top"]),
+        np.minimum(popcount(hands & SIDE_CARDS[denom]), caps["side"]),
+    )
+
+
+def top_run(hands: np.ndarray, denom: int) -> np.ndarray:
+    """Double-deck sure winners at the top: the ``run`` feature (module docstring)."""
+    hands = np.asarray(hands, np.uint64)
+    suits = [int(TRUMP[denom])] if TRUMP[denom] >= 0 else range(4)
+    run = np.zeros(hands.shape, np.int64)
+    for suit in suits:
+        unbroken = np.ones(hands.shape, bool)
+        for face in RANKED_CARDS[denom, suit]:
+            held = popcount(hands & face)
+            run += np.where(unbroken, held, 0)
+            unbroken &= held == 2
+    return run
+
+
+def bid_features(hands: np.ndarray, denom: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(length, run, side) of face-space double-deck ``hands`` for ``denom``, capped as
+    ``BID_CAPS`` says (the bid-euchre table)."""
+    hands = np.asarray(hands, np.uint64)
+    return (
+        np.minimum(_length(hands, denom), BID_CAPS["length"]),
+        np.minimum(top_run(hands, denom), BID_CAPS["run"]),
+        np.minimum(popcount(hands & SIDE_CARDS[denom]), BID_CAPS["side"]),
+    )
+
+
+# --------------------------------------------------------------------------- tables
+
+@dataclass(frozen=True)
+class Table:
+    """Counts by feature cell and their shrunk estimates; shape ``dims + (outcomes,)``."""
+
+    keys: tuple[str, ...]
+    outcomes: tuple[str, ...]
+    samples: np.ndarray
+    made: np.ndarray
+    estimate: np.ndarray
+
+
+def _shrunk(samples: np.ndarray, made: np.ndarray) -> np.ndarray:
+    """Estimates shrunk towards the cell pooled over side, then top, then length."""
+    key_axes = samples.ndim
+    estimate = None
+    for pooled in (3, 2, 1, 0):
+        axes = tuple(range(key_axes - pooled, key_axes))
+        n = samples.sum(axis=axes, keepdims=True)[..., None]
+        k = made.sum(axis=axes, keepdims=True)
+        estimate = k / np.maximum(n, 1) if estimate is None else (k + SHRINK * estimate) / (n + SHRINK)
+    return np.broadcast_to(estimate, made.shape).copy()
+
+
+def table_from_rows(rows: list[dict], keys: tuple, outcomes: tuple, dims: tuple) -> Table:
+    samples = np.zeros(dims, np.int64)
+    made = np.zeros(dims + (len(outcomes),), np.int64)
+    for row in rows:
+        cell = tuple(int(row[k]) for k in keys)
+        samples[cell] += int(row["samples"])
+        made[cell] += [int(row[o]) for o in outcomes]
+    return Table(keys, outcomes, samples, made, _shrunk(samples, made))
+
+
+def table_rows(samples: np.ndarray, made: np.ndarray, keys: tuple, outcomes: tuple) -> list[dict]:
+    """The non-empty cells as CSV rows (the inverse of :func:`table_from_rows`)."""
+    rows = []
+    for cell in zip(*np.nonzero(samples)):
+        row = dict(zip(keys, (int(c) for c in cell)))
+        row["samples"] = int(samples[cell])
+        row.update(zip(outcomes, (int(v) for v in made[cell])))
+        rows.append(row)
+    return rows
+
+
+def write_rows(path: Path, rows: list[dict], keys: tuple, outcomes: tuple) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=list(keys) + ["samples"] + list(outcomes), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _read_rows(name: str) -> list[dict]:
+    with open(DATA_DIR / name, newline="", encoding="utf-8") as src:
+        return list(csv.DictReader(src))
+
+
+BID_DIMS = (2, BID_CAPS["length"] + 1, BID_CAPS["run"] + 1, BID_CAPS["side"] + 1)
+ROUND1_DIMS = (4, 2, CLASSIC_CAPS["length"] + 1, CLASSIC_CAPS["top"] + 1, CLASSIC_CAPS["side"] + 1)
+ROUND2_DIMS = (2, 4, CLASSIC_CAPS["length"] + 1, CLASSIC_CAPS["top"] + 1, CLASSIC_CAPS["side"] + 1)
+
+
+@cache
+def bid_table() -> Table:
+    return table_from_rows(_read_rows("evaluator_bid.csv"), BID_KEYS, BID_OUTCOMES, BID_DIMS)
+
+
+@cache
+def round1_table() -> Table:
+    return table_from_rows(_read_rows("evaluator_classic_round1.csv"), ROUND1_KEYS, CLASSIC_OUTCOMES, ROUND1_DIMS)
+
+
+@cache
+def round2_table() -> Table:
+    return table_from_rows(_read_rows("evaluator_classic_round2.csv"), ROUND2_KEYS, CLASSIC_OUTCOMES, ROUND2_DIMS)
+
+
+# --------------------------------------------------------------------------- lookups
+
+@dataclass(frozen=True)
+class BidEstimates:
+    """Per hand (any leading shape) and denomination 0..5: ``level[..., d, n-1]`` =
+    P(team takes >= n), ``exchange_alone[..., d]`` (Pig / Alone), ``hog[..., d]``."""
+
+    level: np.ndarray
+    exchange_alone: np.ndarray
+    hog: np.ndarray
+
+
+def bid_estimates(hands: np.ndarray) -> BidEstimates:
+    """Estimates for bid-euchre hands (face-space uint64 array of any shape)."""
+    table = bid_table().estimate
+    per_denom = []
+    for denom in range(6):
+        length, run, side = bid_features(hands, denom)
+        per_denom.append(table[int(TRUMP[denom] < 0), length, run, side])
+    values = np.stack(per_denom, axis=-2)  # (..., 6, outcomes)
+    return BidEstimates(values[..., :HAND_SIZE_BID], values[..., HAND_SIZE_BID], values[..., HAND_SIZE_BID + 1])
+
+
+@dataclass(frozen=True)
+class ClassicEstimates:
+    """``order[g, seat, o]`` for ordering up; ``call[g, seat, denom, o]`` for naming
+    ``denom`` in round 2 (0..4; the upcard's suit is not callable), with outcomes
+    o = 0 make, 1 march, 2 march alone."""
+
+    order: np.ndarray
+    call: np.ndarray
+
+
+def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray) -> ClassicEstimates:
+    """Estimates for classic deals: ``hands`` (G, 4) face space, ``dealer`` and ``upcard``
+    (a face) per deal."""
+    hands = np.asarray(hands, np.uint64)
+    games, seats = hands.shape
+    dealer = np.asarray(dealer, np.int64)[:, None]
+    upcard = np.asarray(upcard, np.int64)
+    position = (np.arange(seats)[None, :] - dealer) % seats
+    is_dealer = position == 0
+    upcard_bit = (np.uint64(1) << (2 * upcard).astype(np.uint64))[:, None]
+    held = np.where(is_dealer, hands | upcard_bit, hands)
+    upcard_suit = np.array([suit_of(int(f)) for f in upcard], np.int64)[:, None]
+    upcard_jack = np.array([rank_of(int(f)) == JACK for f in upcard], np.int64)[:, None]
+    length, top, side = hand_features(held, upcard_suit, CLASSIC_CAPS)
+    jack = np.broadcast_to(upcard_jack, position.shape)
+    order = round1_table().estimate[position, jack, length, top, side]
+    table2 = round2_table().estimate
+    calls = []
+    for denom in range(5):
+        length, top, side = hand_features(hands, denom, CLASSIC_CAPS)
+        calls.append(table2[int(TRUMP[denom] < 0), position, length, top, side])
+    return ClassicEstimates(order, np.stack(calls, axis=-2))
+
+
+__all__ = [
+    "BidEstimates", "ClassicEstimates", "Table", "bid_estimates", "bid_features", "bid_table",
+    "classic_estimates", "hand_features", "popcount", "round1_table", "round2_table", "top_run",
+]

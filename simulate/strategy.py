@@ -1,0 +1,222 @@
+"""Bidding strategies as data: thresholds on estimated P(make), built-ins, TOML files.
+
+A :class:`Strategy` is a frozen value.  For every hand it is dealt, a player using it
+asks the fast evaluator (:mod:`simulate.evaluator`) for the estimated chance of making
+each contract, then wants the *highest* contract whose estimate clears the threshold of
+that contract's kind:
+
+=====================  =====================================================  ==========
+parameter              estimate compared with it                               variants
+=====================  =====================================================  ==========
+``level_threshold``    P(the bidder's team takes at least n tricks)            bid euchre
+``pig_threshold``      P(Pig bidder takes all 8 after the exchange)            pigs-and-hogs
+``hog_threshold``      P(Hog bidder takes all 8 alone)                         pigs-and-hogs
+``alone_threshold``    six-handed: P(Alone bidder takes all 8 after the
+                       exchange); classic: P(a lone maker takes all 5)         six-handed,
+                                                                               classic
+``order_up_threshold`` P(makers take 3 or more) when ordering up (round 1)     classic
+``call_threshold``     P(makers take 3 or more) when naming a suit (round 2)   classic
+=====================  =====================================================  ==========
+
+Going alone in the classic games pays only on a march, so a classic maker goes alone
+when it would order up or call anyway and P(march alone) clears ``alone_threshold``.
+
+A wanted contract is bid only when the auction allows it (``auction.replay``);
+otherwise the player passes.  A dealer who may not pass (the stuck dealer, stick the
+dealer) bids the allowed contract, not played alone, with the highest estimate.
+
+*Score-aware play*: when the opponents are ahead and within ``endgame_fraction`` of
+the target (they need at most ``endgame_fraction * target`` more points), every
+threshold drops by ``endgame_shift`` (clamped to 0..1), so a team about to lose bids
+more boldly.  ``endgame_shift = 0`` turns this off.
+
+Misdeal options (classic ``euchre``) are not a strategy choice here: every eligible
+player calls them, the policy of :func:`simulate.auction.misdeal_calls`.
+
+TOML files hold the same fields at the top level, optionally starting from a built-in::
+
+    name = "bold-hog"
+    base = "cautious"
+    hog_threshold = 0.6
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+import numpy as np
+
+from .evaluator import BidEstimates, ClassicEstimates
+from .rules import RulesError
+
+THRESHOLD_PARAMS = (
+    "level_threshold", "pig_threshold", "hog_threshold", "alone_threshold",
+    "order_up_threshold", "call_threshold",
+)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A bidding strategy: a threshold per contract kind and a score-aware shift."""
+
+    name: str = "balanced"
+    level_threshold: float = 0.65
+    pig_threshold: float = 0.75
+    hog_threshold: float = 0.8
+    alone_threshold: float = 0.75
+    order_up_threshold: float = 0.6
+    call_threshold: float = 0.6
+    endgame_fraction: float = 0.2
+    endgame_shift: float = 0.0
+
+    def __post_init__(self):
+        for name in THRESHOLD_PARAMS + ("endgame_fraction", "endgame_shift"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+                raise RulesError(f"strategy {self.name!r}: {name}={value!r}; allowed is a number from 0 to 1")
+
+    def with_param(self, param: str, value) -> "Strategy":
+        """A copy with one parameter changed (``tune`` varies one at a time)."""
+        if param not in PARAMS:
+            raise RulesError(f"unknown strategy parameter {param!r}: parameters are {', '.join(PARAMS)}")
+        if isinstance(value, str):
+            try:
+                value = float(value)
+            except ValueError:
+                raise RulesError(f"strategy parameter {param}={value!r}: allowed is a number from 0 to 1") from None
+        return replace(self, name=f"{self.name}[{param}={value:g}]", **{param: value})
+
+    def params(self) -> dict:
+        """Every field but the name, for reports and JSON."""
+        out = asdict(self)
+        del out["name"]
+        return out
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PARAMS = tuple(f.name for f in fields(Strategy) if f.name != "name")
+
+BUILT_INS = {
+    "balanced": Strategy(),
+    "cautious": Strategy(
+        "cautious", level_threshold=0.8, pig_threshold=0.85, hog_threshold=0.9,
+        alone_threshold=0.85, order_up_threshold=0.7, call_threshold=0.7,
+    ),
+    "aggressive": Strategy(
+        "aggressive", level_threshold=0.5, pig_threshold=0.6, hog_threshold=0.65,
+        alone_threshold=0.6, order_up_threshold=0.5, call_threshold=0.5,
+    ),
+    "score-aware": Strategy("score-aware", endgame_fraction=0.2, endgame_shift=0.15),
+}
+
+
+def strategy_from_dict(data: dict, where: str) -> Strategy:
+    """Build a strategy from TOML-like data; ``where`` names the source in errors."""
+    values = dict(data)
+    base_name = values.pop("base", "balanced")
+    if base_name not in BUILT_INS:
+        raise RulesError(f"{where}: base={base_name!r}; built-in strategies are {', '.join(BUILT_INS)}")
+    name = values.pop("name", Path(where).stem)
+    if not isinstance(name, str) or not name:
+        raise RulesError(f"{where}: name={name!r}; write a non-empty string")
+    for key, value in values.items():
+        if key not in PARAMS:
+            raise RulesError(f"{where}: unknown key {key!r}; keys are name, base, {', '.join(PARAMS)}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise RulesError(f"{where}: {key}={value!r}; allowed is a number from 0 to 1")
+    return replace(BUILT_INS[base_name], name=name, **{k: float(v) for k, v in values.items()})
+
+
+def load_strategy(spec: str) -> Strategy:
+    """A built-in name (``cautious``, ``aggressive``, ...) or the path of a TOML file."""
+    if spec in BUILT_INS:
+        return BUILT_INS[spec]
+    path = Path(spec)
+    if not path.suffix == ".toml":
+        raise RulesError(
+            f"unknown strategy {spec!r}: built-ins are {', '.join(BUILT_INS)}, or give a .toml file"
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulesError(f"strategy file {spec!r} cannot be read: {error.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"strategy file {spec!r} is not valid TOML: {error}") from None
+    return strategy_from_dict(data, spec)
+
+
+# --------------------------------------------------------------------------- decisions
+# Every function below decides for all games and seats of a batch at once; arrays are
+# (games, seats) unless said otherwise.
+
+def seat_thresholds(teams: tuple[Strategy, Strategy], scores: np.ndarray, target: int, seats: int) -> dict:
+    """Each seat's thresholds for this hand, after the score-aware shift of its team."""
+    scores = np.asarray(scores, np.int64)
+    team_of_seat = np.arange(seats) & 1
+    out = {}
+    for name in THRESHOLD_PARAMS:
+        per_team = np.empty((scores.shape[0], 2))
+        for team, strategy in enumerate(teams):
+            ours, theirs = scores[:, team], scores[:, 1 - team]
+            endgame = (theirs > ours) & (target - theirs <= strategy.endgame_fraction * target)
+            per_team[:, team] = np.clip(getattr(strategy, name) - endgame * strategy.endgame_shift, 0.0, 1.0)
+        out[name] = per_team[:, team_of_seat]
+    return out
+
+
+NO_WISH = 0
+EXCHANGE_RANK = 9  # Pig or six-handed Alone
+HOG_RANK = 10
+
+
+def bid_euchre_wishes(estimates: BidEstimates, thresholds: dict, has_hog: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The contract each seat wants: (rank, denomination), rank 0 for none, 1..8 a level,
+    9 Pig or Alone, 10 Hog.  The highest rank whose estimate clears its threshold wins;
+    within a rank, the denomination with the best estimate (ties to the lower index)."""
+    exchange_param = "pig_threshold" if has_hog else "alone_threshold"
+    level_ok = estimates.level >= thresholds["level_threshold"][..., None, None]  # (G, N, 6, 8)
+    ok_at_level = level_ok.any(axis=-2)
+    levels = ok_at_level.shape[-1]
+    highest = np.where(ok_at_level.any(axis=-1), levels - np.argmax(ok_at_level[..., ::-1], axis=-1), NO_WISH)
+    at_highest = np.take_along_axis(estimates.level, np.maximum(highest - 1, 0)[..., None, None], axis=-1)[..., 0]
+    rank = highest
+    denom = np.argmax(at_highest, axis=-1)
+    kinds = [(EXCHANGE_RANK, estimates.exchange_alone, exchange_param)]
+    if has_hog:
+        kinds.append((HOG_RANK, estimates.hog, "hog_threshold"))
+    for kind_rank, chance, param in kinds:
+        ok = chance >= thresholds[param][..., None]
+        wanted = ok.any(axis=-1)
+        rank = np.where(wanted, kind_rank, rank)
+        denom = np.where(wanted, np.argmax(np.where(ok, chance, -1.0), axis=-1), denom)
+    return rank, denom
+
+
+def classic_wishes(estimates: ClassicEstimates, thresholds: dict, upcard_suit: np.ndarray, no_trump: bool) -> dict:
+    """Round 1: ``order`` and ``order_alone`` (bool); round 2: ``call`` (denomination or
+    -1) and ``call_alone`` (bool).  A maker goes alone when P(march alone) clears
+    ``alone_threshold``."""
+    alone = thresholds["alone_threshold"]
+    order = estimates.order[..., 0] >= thresholds["order_up_threshold"]
+    order_alone = order & (estimates.order[..., 2] >= alone)
+    callable_ = np.ones(estimates.call.shape[:-1], bool)  # (G, N, 5)
+    callable_[..., 4] = no_trump
+    callable_ &= np.arange(5)[None, None, :] != np.asarray(upcard_suit)[:, None, None]
+    make = np.where(callable_, estimates.call[..., 0], -1.0)
+    best = np.argmax(make, axis=-1)
+    best_make = np.take_along_axis(make, best[..., None], axis=-1)[..., 0]
+    call = np.where(best_make >= thresholds["call_threshold"], best, -1)
+    best_alone = np.take_along_axis(estimates.call[..., 2], best[..., None], axis=-1)[..., 0]
+    return {"order": order, "order_alone": order_alone, "call": call, "call_alone": (call >= 0) & (best_alone >= alone)}
+
+
+__all__ = [
+    "BUILT_INS", "EXCHANGE_RANK", "HOG_RANK", "NO_WISH", "PARAMS", "Strategy", "THRESHOLD_PARAMS",
+    "bid_euchre_wishes", "classic_wishes", "load_strategy", "seat_thresholds", "strategy_from_dict",
+]

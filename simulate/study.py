@@ -1,0 +1,695 @@
+"""Batch studies: every seat of N random deals as a row of features and play results.
+
+A study answers questions about a whole population of hands ("how strong must a hand
+be to bid Hog?", "what is ordering up worth from each seat with k trumps?").  It deals
+``hands`` random deals from a seed, turns every seat of every deal into one row, and
+streams the rows to a Parquet dataset in chunks.  ``reports.study_summary`` and
+``reports.study_charts`` read that dataset back.
+
+Identity and reproducibility
+----------------------------
+Chunk ``k`` holds deals ``k * C .. k * C + C - 1`` of the seed (``C`` = chunk size; the
+last chunk may be short).  Deal ``i`` is the core dealing kernel's deal ``i`` of the seed
+and every play model draws from its own stream for deal ``i``, so a chunk's rows are a
+pure function of the study parameters and ``k``: the same for any worker count, backend
+or machine.  The parameters (:class:`StudyParams`: variant with options, hands, seed,
+play model, chunk size, schema version) are stored in ``DIR/study.json``; ``--resume``
+refuses to continue with different ones.
+
+Files in the study directory
+----------------------------
+``study.json``
+    the parameters, written once when the study starts.
+``schema.md``
+    every column of the rows with its type and meaning (:func:`schema_markdown`).
+``rows/part-NNNNNN.parquet``
+    the rows of chunk ``NNNNNN``.  Each file is written to a temporary name and moved
+    into place with ``os.replace``, so a file that exists is complete: an interrupted
+    study loses only the chunks in flight and ``--resume`` computes exactly those.
+
+Bid-euchre rows (``pigs-and-hogs``, ``six-handed``)
+-----------------------------------------------------
+One row per seat of a deal; that seat is the bidder of every contract and leads the
+first trick.  Features of the hand for each denomination come from
+:mod:`simulate.features` (``trumps_h``, ``right_h``, ``left_h``, ``aces_h``,
+``voids_h``, ``points_h``, ... with suffixes ``c d h s high low``).  Results, each the
+tricks taken by the bidder's side under the study's play model:
+
+* ``tricks_<d>``: all six seats play, the bidder leads; one play per denomination serves
+  every level ``1 .. 8`` (a level-``n`` bid makes when ``tricks >= n``).
+* ``hog_<d>`` (``pigs-and-hogs``): the bidder alone with the original eight against
+  three defenders, partners sitting out.
+* ``pig_<d>`` (``pigs-and-hogs``) or ``alone_<d>`` (``six-handed``): the bidder discards
+  two cards (``pig_discard_<d>`` / ``alone_discard_<d>``, chosen from the hand alone by
+  the rules' void-first policy, :func:`lone_discards`), each partner gives a card by the
+  rules' default gift policy (``highest``), then the bidder plays alone.
+
+Classic rows (``euchre``, ``piq``)
+----------------------------------
+One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the
+player at its left (seat 1) leads.  ``position`` is the seat's place from the dealer's
+left (1 .. 4, 4 = the dealer).  ``trumps`` counts the seat's cards of the upcard's suit,
+left bower included, plus the upcard itself for the dealer.  For each contract the
+seat could make, the tricks its side takes and ``ev_*`` = net points (its team's points
+minus the other team's, from the scoring table):
+
+* ``order``: the seat orders up (the dealer picks up the upcard and discards by the
+  rules' stated policy) and plays with its partner; ``order_alone``: its partner sits
+  out (the dealer's partner going alone still has the dealer pick up first).
+* ``call_<d>`` / ``call_alone_<d>``: round 2, the upcard turned down (out of play), the
+  seat names denomination ``d``; null for the upcard's own suit.
+* ``best_call``: the round-2 call the seat would choose from its hand alone (most
+  trumps, then most points, then suit order), with ``tricks_call``, ``ev_call``, ``tricks_call_alone`` and ``ev_call_alone``.
+
+See :func:`schema_markdown` for the exact column list.
+
+What a row costs, and the choices that follow
+---------------------------------------------
+Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
+
+* Six-seat studies default to ``heuristic`` play: about 6,000 rows/s per core for
+  ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take a minute or two.  Exact
+  double-dummy play of a six-seat level contract costs about half a second per deal
+  and a row needs one per denomination: ``--play dd`` runs at well under one row per
+  second, fine for a few hundred deals, not for 100,000.
+* Pig and Alone discards follow the void-first policy instead of the analyser's search
+  over all 28 pairs: the search needs its own Monte Carlo deals per hand (28 options x
+  the search deals, per row and denomination).  ``analyse_hand`` with 50 search deals
+  takes 0.09 s (dd) to 0.17 s (heuristic) for one Pig contract of one hand, so a row
+  (six denominations) would cost 0.5-1 s and a 100,000-deal study days.  Study P(make)
+  for Pig and Alone is therefore a floor for a bidder who searches its discards.
+* Classic studies default to ``dd``: with everyone playing, one solve per denomination
+  gives both sides' tricks, so all four makers share it; lone contracts are solved per
+  maker.  The dealer's pick-up discard follows the rules' policy.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._kernels import deal_many, void_first_discards_many
+from .cards import format_card
+from .deal import deck_mask
+from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
+from .features import DENOM_CODES, face_counts, hand_features
+from .play import play_deals
+from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
+
+SCHEMA_VERSION = 1
+STUDY_FILE = "study.json"
+SCHEMA_FILE = "schema.md"
+ROWS_DIR = "rows"
+BACKENDS = ("local", "dask")
+
+
+class StudyError(ValueError):
+    """A study that cannot run as asked; the message names the bad value and what is allowed."""
+
+
+@dataclass(frozen=True)
+class StudyParams:
+    """Everything that decides a study's rows; two studies with equal params have equal rows."""
+
+    variant: str
+    hands: int
+    seed: int
+    play: str
+    chunk_size: int
+    schema: int = SCHEMA_VERSION
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.hands // self.chunk_size)
+
+    def chunk_deals(self, chunk: int) -> range:
+        """Global deal indexes of ``chunk``."""
+        first = chunk * self.chunk_size
+        return range(first, min(first + self.chunk_size, self.hands))
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
+
+    @staticmethod
+    def from_json(text: str) -> "StudyParams":
+        try:
+            return StudyParams(**json.loads(text))
+        except (TypeError, ValueError):
+            raise StudyError(f"{STUDY_FILE} is not a study of this euchre-mc version (schema {SCHEMA_VERSION})") from None
+
+
+# --------------------------------------------------------------------------- study directory
+
+def part_path(out: Path, chunk: int) -> Path:
+    return Path(out) / ROWS_DIR / f"part-{chunk:06d}.parquet"
+
+
+def finished_chunks(out) -> set[int]:
+    """Chunks whose Parquet file is in place (files are only ever moved in complete)."""
+    rows = Path(out) / ROWS_DIR
+    if not rows.is_dir():
+        return set()
+    return {int(p.stem.split("-")[1]) for p in rows.glob("part-*.parquet")}
+
+
+def chunk_parquet(frame: pd.DataFrame) -> bytes:
+    """A chunk's rows as the bytes of a Parquet file (made where the chunk is computed)."""
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, index=False)
+    return buffer.getvalue()
+
+
+def write_chunk(out, chunk: int, parquet: bytes) -> Path:
+    """Write a chunk's file atomically: a temporary file in the same folder, then ``os.replace``."""
+    final = part_path(out, chunk)
+    temporary = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+    with open(temporary, "wb") as handle:
+        handle.write(parquet)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, final)
+    return final
+
+
+def read_params(out) -> StudyParams:
+    path = Path(out) / STUDY_FILE
+    if not path.is_file():
+        raise StudyError(f"{out} is not a study directory: it has no {STUDY_FILE} (run euchre-mc study --out {out})")
+    return StudyParams.from_json(path.read_text())
+
+
+def read_rows(out) -> pd.DataFrame:
+    """Every finished row of a study, sorted by deal and seat."""
+    read_params(out)
+    done = sorted(finished_chunks(out))
+    if not done:
+        raise StudyError(f"study {out} has no finished chunks yet: run or resume it first")
+    frame = pd.concat([pd.read_parquet(part_path(out, k)) for k in done], ignore_index=True)
+    return frame.sort_values(["deal", "seat"], kind="stable", ignore_index=True)
+
+
+def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
+    """Create or check the study directory; return the chunks already finished.
+
+    A new study needs an empty or absent directory.  ``resume`` needs the same
+    parameters as the stored ones; leftover temporary files of killed writers go.
+    """
+    out = Path(out)
+    stored_path = out / STUDY_FILE
+    if resume:
+        if not stored_path.is_file():
+            raise StudyError(f"--resume: {out} holds no study to resume (no {STUDY_FILE}); drop --resume to start one")
+        stored = StudyParams.from_json(stored_path.read_text())
+        if stored != params:
+            differ = ", ".join(
+                f"{name} {getattr(params, name)!r} (stored {getattr(stored, name)!r})"
+                for name in asdict(params) if getattr(params, name) != getattr(stored, name)
+            )
+            raise StudyError(f"--resume with different parameters: {differ}; resume with the stored ones")
+        (out / ROWS_DIR).mkdir(exist_ok=True)
+        for stale in (out / ROWS_DIR).glob(".part-*.tmp"):
+            stale.unlink()
+        return finished_chunks(out)
+    if out.exists() and any(out.iterdir()):
+        raise StudyError(f"--out {out} is not empty: choose a new directory, or pass --resume to continue its study")
+    out.mkdir(parents=True, exist_ok=True)
+    # the identity first, so that whatever happens next the directory can be resumed
+    temporary = stored_path.with_name(f".{STUDY_FILE}.tmp")
+    temporary.write_text(params.to_json())
+    os.replace(temporary, stored_path)
+    (out / SCHEMA_FILE).write_text(schema_markdown(params))
+    (out / ROWS_DIR).mkdir()
+    return set()
+
+
+# --------------------------------------------------------------------------- running chunks
+
+def computed_chunk(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
+    """``(chunk, rows, Parquet bytes)``: what a worker sends back for the writer."""
+    frame = study_chunk(params, chunk)
+    return chunk, len(frame), chunk_parquet(frame)
+
+
+def _chunk_on_one_thread(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
+    """A chunk on a worker process: numba on one thread, so K workers use K cores."""
+    import numba
+
+    numba.set_num_threads(1)
+    return computed_chunk(params, chunk)
+
+
+def _run_in_process(params, todo):
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        for chunk in todo:
+            yield computed_chunk(params, chunk)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def _run_process_pool(params, todo, workers):
+    """Chunks on ``workers`` spawned processes, at most two per worker in flight (bounded memory)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    queue = iter(todo)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        pending = {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 2 * workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                pending |= {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 1)}
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_dask(params, todo, workers, scheduler):
+    """Chunks on Dask distributed: a LocalCluster of ``workers`` processes, or ``scheduler``.
+
+    Workers only compute and return rows; this process writes every file, so the
+    cluster's machines need euchre-mc installed but no shared file system.
+    """
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise StudyError("--backend dask needs dask[distributed]: pip install 'euchre-mc[dask]'") from None
+    import logging
+
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+    try:
+        slots = max(1, sum(client.nthreads().values()))
+        queue = iter(todo)
+        running = as_completed(
+            client.submit(_chunk_on_one_thread, params, k, pure=False) for k in _take(queue, 2 * slots)
+        )
+        for future in running:
+            yield future.result()
+            future.release()
+            for k in _take(queue, 1):
+                running.add(client.submit(_chunk_on_one_thread, params, k, pure=False))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _take(iterator, n):
+    return [item for _, item in zip(range(n), iterator)]
+
+
+# --------------------------------------------------------------------------- the study
+
+STUDY_PLAY_MODELS = ("dd", "heuristic")
+
+
+def default_play(variant) -> str:
+    """dd for the four-seat games; heuristic for six seats, where exact level play is too slow."""
+    return "dd" if as_variant(variant).classic else "heuristic"
+
+
+def default_chunk_size(variant) -> int:
+    """Deals per chunk: small enough that a kill loses little, big enough to keep kernels busy."""
+    return 2000 if as_variant(variant).classic else 500
+
+
+def make_params(variant, hands: int, seed: int, play: str | None = None, chunk_size: int | None = None) -> StudyParams:
+    """Validated study parameters, defaults filled in."""
+    variant = as_variant(variant)
+    play = default_play(variant) if play is None else play
+    chunk_size = default_chunk_size(variant) if chunk_size is None else chunk_size
+    if play not in STUDY_PLAY_MODELS:
+        raise StudyError(f"play model {play!r}: a study plays {' or '.join(STUDY_PLAY_MODELS)}")
+    if not 1 <= hands:
+        raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
+    if not 1 <= chunk_size:
+        raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
+    if not 0 <= seed < 2**63:
+        raise StudyError(f"--seed {seed}: seeds are whole numbers from 0 to 2**63 - 1")
+    return StudyParams(str(variant), int(hands), int(seed), play, int(chunk_size))
+
+
+def run_study(variant, hands: int, seed: int, out, play: str | None = None, workers: int = 1,
+              backend: str = "local", scheduler: str | None = None, resume: bool = False,
+              chunk_size: int | None = None, progress: bool = False) -> StudyParams:
+    """Run (or resume) a study into directory ``out``; return its parameters.
+
+    ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
+    process when 1; ``"dask"``: a LocalCluster of that many processes, or the cluster at
+    ``scheduler``).  Finished chunks are written as they arrive, in any order; the rows
+    do not depend on ``workers`` or ``backend``.  ``progress`` shows a bar on stderr.
+    """
+    params = make_params(variant, hands, seed, play, chunk_size)
+    if backend not in BACKENDS:
+        raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
+    if workers < 1:
+        raise StudyError(f"--workers {workers}: at least 1")
+    if scheduler and backend != "dask":
+        raise StudyError(f"--scheduler {scheduler}: a scheduler needs --backend dask")
+    done = prepare_directory(out, params, resume)
+    todo = [k for k in range(params.chunks) if k not in done]
+    if backend == "dask":
+        results = _run_dask(params, todo, workers, scheduler)
+    elif workers == 1:
+        results = _run_in_process(params, todo)
+    else:
+        results = _run_process_pool(params, todo, workers)
+    players = as_variant(params.variant).players
+    from tqdm import tqdm
+
+    already = sum(len(params.chunk_deals(k)) for k in done) * players
+    with tqdm(total=params.hands * players, initial=already, unit="row", unit_scale=True,
+              disable=not progress, file=sys.stderr, smoothing=0.1) as bar:
+        for chunk, rows, parquet in results:
+            write_chunk(out, chunk, parquet)
+            bar.update(rows)
+    return params
+
+
+# --------------------------------------------------------------------------- rows
+
+def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray | None]:
+    """Deals ``deals`` of ``seed``: hands ``(count, players)`` and, classic, the upcard face per deal.
+
+    One call of the core dealing kernel deals every seat and, in the classic games,
+    the upcard and the three other kitty cards as two more piles, so the upcard is a
+    uniform card of the kitty.
+    """
+    variant = as_variant(variant)
+    sizes = [variant.hand_size] * variant.players
+    if variant.classic:
+        sizes += [1, variant.spec.kitty - 1]
+    deck = deck_mask(variant)
+    pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
+    dealt = deal_many(np.uint64(seed), np.int64(deals.start), np.int64(len(deals)),
+                      np.zeros(len(sizes), np.uint64), np.array(sizes, np.int64), pool)
+    hands = np.ascontiguousarray(dealt[:, : variant.players])
+    if not variant.classic:
+        return hands, None
+    # the upcard pile holds one card: its single bit is an exact power of two
+    upcard_bit = np.log2(dealt[:, variant.players].astype(np.float64)).astype(np.int64)
+    return hands, upcard_bit >> 1
+
+
+_CARD_BYTES = np.array([list((format_card(face) + " ").encode()) for face in range(24)], np.uint8)
+
+
+def hand_text(masks) -> np.ndarray:
+    """``format_cards`` of many hands that hold the same number of cards, at numpy speed.
+
+    Cards in face order (suit, then rank), as ``format_cards`` writes them.
+    """
+    counts = face_counts(masks)
+    size = int(counts[0].sum()) if len(counts) else 0
+    if (counts.sum(axis=1) != size).any():
+        raise ValueError("hand_text needs hands of one size")
+    if size == 0:
+        return np.full(len(counts), "", dtype=object)
+    faces = np.repeat(np.tile(np.arange(24), len(counts)), counts.ravel()).reshape(len(counts), size)
+    text = _CARD_BYTES[faces].reshape(len(counts), 3 * size)[:, :-1]
+    return np.ascontiguousarray(text).view(f"S{3 * size - 1}").ravel().astype(str).astype(object)
+
+
+def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
+    """The rows of chunk ``chunk``: a pure function of the parameters and ``chunk``."""
+    variant = as_variant(params.variant)
+    deals = params.chunk_deals(chunk)
+    if not len(deals):
+        raise StudyError(f"chunk {chunk}: the study has chunks 0 to {params.chunks - 1}")
+    hands, upcards = deal_cards(variant, params.seed, deals)
+    players = variant.players
+    columns = {
+        "deal": np.repeat(np.arange(deals.start, deals.stop, dtype=np.int64), players),
+        "seat": np.tile(np.arange(1, players + 1, dtype=np.int8), len(deals)),
+        "hand": hand_text(hands.ravel()),
+    }
+    if variant.classic:
+        columns.update(_classic_columns(variant, params, deals, hands, upcards))
+    else:
+        columns.update(hand_features(hands.ravel()))
+        columns.update(_bid_columns(variant, params, deals, hands))
+    return pd.DataFrame(columns)[[name for name, _, _ in schema_columns(variant)]]
+
+
+def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) -> dict[str, np.ndarray]:
+    """Tricks of every bid-euchre contract with each seat as the bidder, leading."""
+    count, players = hands.shape
+    everyone = (1 << players) - 1
+    lone = lone_kinds(variant)
+    exchange_kind = lone[0]
+    columns = {}
+    for denom in range(6):
+        code = DENOM_CODES[denom]
+        tricks = {kind: np.empty((count, players), np.int8) for kind in ("tricks",) + lone}
+        discarded = np.empty((count, players), np.uint64)
+        alone = Contract(exchange_kind, denom, variant.hand_size)
+        for bidder in range(players):
+            def play(deal_hands, active):
+                return play_deals(cards_in_play(deal_hands, active), denom, bidder, bidder, active,
+                                  model=params.play, seed=params.seed, first_index=deals.start)
+
+            partners_out = sitting_out_mask(variant, alone, bidder)
+            tricks["tricks"][:, bidder] = play(hands, everyone)
+            if "hog" in lone:
+                tricks["hog"][:, bidder] = play(hands, partners_out)
+            discarded[:, bidder] = lone_discards(hands[:, bidder], denom)
+            exchanged = apply_exchange(hands, denom, bidder, discarded[:, bidder])
+            tricks[exchange_kind][:, bidder] = play(exchanged, partners_out)
+        for kind, values in tricks.items():
+            columns[f"{kind}_{code}"] = values.ravel()
+        columns[f"{exchange_kind}_discard_{code}"] = hand_text(discarded.ravel())
+    return columns
+
+
+def cards_in_play(hands: np.ndarray, active: int) -> np.ndarray:
+    """The hands with the seats that sit out emptied (their cards take no part in the play)."""
+    out = hands.copy()
+    for seat in range(hands.shape[1]):
+        if not active >> seat & 1:
+            out[:, seat] = 0
+    return out
+
+
+def lone_discards(bidder_hands: np.ndarray, denom: int) -> np.ndarray:
+    """The two cards each bidder discards for Pig or six-handed Alone, from its hand alone.
+
+    The rules' void-first policy (``exchange.void_first_discards``): keep trumps and
+    side aces, empty side suits, drop the weakest cards.
+    """
+    return void_first_discards_many(np.ascontiguousarray(bidder_hands, np.uint64), np.int64(denom), np.int64(2))
+
+
+def _classic_columns(variant, params: StudyParams, deals: range, hands: np.ndarray,
+                     upcards: np.ndarray) -> dict[str, np.ndarray]:
+    """Order up, alone and round-2 calls of every seat of classic deals (seat 4 deals)."""
+    count, players = hands.shape
+    dealer, leader = players - 1, 0
+    everyone = (1 << players) - 1
+    denoms = feature_denoms(variant)
+    features = hand_features(hands.ravel(), denoms)
+    upcard_suit = upcards // 6
+
+    def play(deal_hands, denom, maker, active):
+        return play_deals(cards_in_play(deal_hands, active), denom, maker, leader, active, model=params.play,
+                          seed=params.seed, first_index=deals.start)
+
+    def lone(maker):
+        return sitting_out_mask(variant, Contract(CALL, 0, alone=True), maker)
+
+    def sides(deal_hands, denom):
+        """Tricks of each seat's side when all four play.  Double dummy solves once: the
+        side of seat 1 takes what the other side cannot (a zero-sum game's value)."""
+        if params.play != "dd":
+            return np.stack([play(deal_hands, denom, maker, everyone) for maker in range(players)], axis=1)
+        first_side = play(deal_hands, denom, 0, everyone)
+        other_side = (variant.hand_size - first_side).astype(np.int8)
+        return np.stack([other_side if maker & 1 else first_side for maker in range(players)], axis=1)
+
+    picked_up = hands.copy()
+    for face in np.unique(upcards):
+        group = upcards == face
+        picked_up[group] = dealer_pickup(hands[group], dealer, int(face), int(face) // 6)
+    order = np.empty((count, players), np.int8)
+    order_alone = np.empty((count, players), np.int8)
+    calls = {(d, alone): np.full((count, players), -1, np.int8) for d in denoms for alone in (False, True)}
+    for suit in range(4):
+        group = upcard_suit == suit
+        order[group] = sides(picked_up[group], suit)
+        for denom in denoms:
+            if denom != suit:
+                calls[denom, False][group] = sides(hands[group], denom)
+        for maker in range(players):
+            order_alone[group, maker] = play(picked_up[group], suit, maker, lone(maker))
+            for denom in denoms:
+                if denom != suit:
+                    calls[denom, True][group, maker] = play(hands[group], denom, maker, lone(maker))
+
+    row_suit = np.repeat(upcard_suit, players)
+    position = np.tile(np.arange(1, players + 1, dtype=np.int8), count)
+    trumps_by_suit = np.stack([features[f"trumps_{DENOM_CODES[s]}"] for s in range(4)], axis=1)
+    rows = np.arange(count * players)
+    columns = {
+        "upcard": [format_card(int(face)) for face in np.repeat(upcards, players)],
+        "position": position,
+        "trumps": (trumps_by_suit[rows, row_suit] + (position == players)).astype(np.int8),
+    }
+    columns.update(features)
+    columns["tricks_order"] = order.ravel()
+    columns["ev_order"] = net_points(variant, Contract(ORDER_UP, 0), order.ravel())
+    columns["tricks_alone"] = order_alone.ravel()
+    columns["ev_alone"] = net_points(variant, Contract(ORDER_UP, 0, alone=True), order_alone.ravel())
+    for denom in denoms:
+        for alone, name in ((False, "tricks_call_"), (True, "tricks_call_alone_")):
+            values = pd.array(calls[denom, alone].ravel(), dtype="Int8")
+            values[row_suit == denom] = pd.NA
+            columns[name + DENOM_CODES[denom]] = values
+    best = best_call(features, row_suit)
+    columns["best_call"] = [DENOM_LABELS[d] for d in best]
+    columns["call_trumps"] = trumps_by_suit[rows, best].astype(np.int8)
+    for alone, name in ((False, "call"), (True, "call_alone")):
+        tricks = np.stack([calls[suit, alone].ravel() for suit in range(4)], axis=1)[rows, best]
+        columns[f"tricks_{name}"] = tricks
+        columns[f"ev_{name}"] = net_points(variant, Contract(CALL, 0, alone=alone), tricks)
+    return columns
+
+
+def best_call(features: dict[str, np.ndarray], upcard_suit: np.ndarray) -> np.ndarray:
+    """The round-2 suit a seat calls from its hand alone: most trumps, then most points, then suit order.
+
+    The upcard's suit cannot be called.  No trump is never chosen (its rows still hold
+    every ``tricks_call_high``).
+    """
+    keys = np.stack([features[f"trumps_{DENOM_CODES[s]}"].astype(np.int64) * 100
+                     + features[f"points_{DENOM_CODES[s]}"] for s in range(4)], axis=1)
+    keys[np.arange(len(upcard_suit)), upcard_suit] = -1
+    return np.argmax(keys, axis=1)
+
+
+def net_points(variant, contract: Contract, tricks: np.ndarray) -> np.ndarray:
+    """Net points (makers minus defenders) of ``contract``'s kind when the makers take ``tricks``.
+
+    Classic scoring does not depend on the denomination, so one table serves every row.
+    """
+    table = score_table(variant, contract)
+    return (table[:, 0] - table[:, 1])[np.asarray(tricks, np.int64)].astype(np.int8)
+
+
+# --------------------------------------------------------------------------- schema
+
+DENOM_LABELS = ("Clubs", "Diamonds", "Hearts", "Spades", "High No Trump", "Low No Trump")
+
+
+def lone_kinds(variant) -> tuple[str, ...]:
+    """Contracts the bidder plays alone, in auction order; the first has the exchange."""
+    return ("pig", "hog") if as_variant(variant).name == "pigs-and-hogs" else ("alone",)
+
+
+def feature_denoms(variant) -> list[int]:
+    """Denominations with feature columns: every one in bid euchre; the callable ones in classic."""
+    variant = as_variant(variant)
+    if not variant.classic:
+        return list(range(6))
+    return [0, 1, 2, 3] + ([4] if dict(variant.options).get("no_trump") else [])
+
+
+def schema_columns(variant) -> list[tuple[str, str, str]]:
+    """``(column, type, meaning)`` for every column of a study's rows, in order."""
+    variant = as_variant(variant)
+    n = variant.players
+    out = [
+        ("deal", "int64", "deal index i of the seed (chunk k holds i = k*C .. k*C+C-1)"),
+        ("seat", "int8", f"seat 1..{n}" + ("" if variant.classic else "; the bidder of every contract in the row")),
+        ("hand", "string", "the seat's cards, sorted, e.g. '9C AC JH'"),
+    ]
+    if variant.classic:
+        out += [
+            ("upcard", "string", "the turned-up card of the kitty"),
+            ("position", "int8", "place from the dealer's left: 1 leads, 4 is the dealer (seat 4 deals)"),
+            ("trumps", "int8", "cards of the upcard's suit, left bower included, plus the upcard for the dealer"),
+        ]
+    for denom in feature_denoms(variant):
+        code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
+        if denom < 4:
+            out += [
+                (f"trumps_{code}", "int8", f"{label} trumps held, left bower included"),
+                (f"right_{code}", "int8", f"copies of the right bower (J{label[0]}) held"),
+                (f"left_{code}", "int8", f"copies of the left bower held with {label} trump"),
+            ]
+        out += [
+            (f"aces_{code}", "int8", f"top side cards with {label}: side aces" + (" (nines in Low)" if denom == 5 else "")),
+            (f"points_{code}", "int8", f"point count with {label} (simulate.features)"),
+            (f"voids_{code}", "int8", f"side suits with no card with {label}"),
+        ]
+    if variant.classic:
+        out += [
+            ("tricks_order", "int8", "tricks of the seat's side when it orders up and plays with its partner"),
+            ("ev_order", "int8", "net points (seat's team minus the other) of that order up"),
+            ("tricks_alone", "int8", "tricks when the seat orders up alone (partner sits out)"),
+            ("ev_alone", "int8", "net points of ordering up alone"),
+        ]
+        for denom in feature_denoms(variant):
+            code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
+            out += [
+                (f"tricks_call_{code}", "Int8", f"round 2, upcard turned down: tricks when the seat calls {label} "
+                 "with its partner; null when it is the upcard's suit"),
+                (f"tricks_call_alone_{code}", "Int8", f"the same, calling {label} alone"),
+            ]
+        out += [
+            ("best_call", "string", "the round-2 call chosen from the hand alone: most trumps, then points, then suit order"),
+            ("call_trumps", "int8", "trumps held in the best call's denomination"),
+            ("tricks_call", "int8", "tricks of the seat's side when it makes the best call with its partner"),
+            ("ev_call", "int8", "net points of the best call with the partner"),
+            ("tricks_call_alone", "int8", "tricks when the seat makes the best call alone"),
+            ("ev_call_alone", "int8", "net points of the best call alone"),
+        ]
+        return out
+    lone = lone_kinds(variant)
+    for denom in range(6):
+        code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
+        out.append((f"tricks_{code}", "int8", f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
+                    "(a level-n bid makes when tricks >= n)"))
+        exchange = lone[0]
+        out += [
+            (f"{exchange}_{code}", "int8", f"{exchange.capitalize()} {label}: tricks of the bidder alone after "
+             "discarding two and receiving a gift from each partner"),
+            (f"{exchange}_discard_{code}", "string", f"the two cards discarded for {exchange.capitalize()} {label}"),
+        ]
+        if "hog" in lone:
+            out.append((f"hog_{code}", "int8", f"Hog {label}: tricks of the bidder alone, original hand, partners out"))
+    return out
+
+
+def schema_markdown(params: StudyParams) -> str:
+    """The ``schema.md`` written into a study directory."""
+    lines = [
+        f"# Study rows: {params.variant}",
+        "",
+        f"{params.hands} deals, seed {params.seed}, play model `{params.play}`, chunk size "
+        f"{params.chunk_size}, schema version {params.schema}.",
+        "Rows are in `rows/part-*.parquet` (load with `pandas.read_parquet(DIR + '/rows')`).",
+        "Definitions of the features: `simulate/features.py`; of the rows: `simulate/study.py`.",
+        "Every trick count is for the row seat's side under the play model above.",
+        "Pig and Alone discards: the rules' void-first policy, chosen from the hand alone; gifts: `highest`.",
+        "",
+        "| column | type | meaning |",
+        "|---|---|---|",
+    ]
+    lines += [f"| `{name}` | {kind} | {meaning} |" for name, kind, meaning in schema_columns(params.variant)]
+    return "\n".join(lines) + "\n"

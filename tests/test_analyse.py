@@ -1,0 +1,270 @@
+"""The hand analyser against answers known exactly: sure sweeps, hopeless contracts,
+probabilities worked out by combinatorics, the upcard's place, discard searches, scoring
+from the distribution, reproducibility, --precision and the bid advice.
+"""
+
+import numpy as np
+import pytest
+
+from simulate import analyse_hand
+from simulate.analyse import SEARCH_FIRST_INDEX, bid_verdict, should_i_bid
+from simulate.cards import faces_to_mask, parse_card, parse_cards
+from simulate.deal import deal_unseen
+from simulate.exchange import apply_exchange
+from simulate.rules import RulesError, parse_contract, score
+from simulate.solve import solve_many
+from simulate.stats import wilson_interval
+
+HEARTS = 2
+EIGHT_TOP_TRUMPS = "JH JH JD JD AH AH KH KH"
+LOW_NINES_AND_TENS = "9S 9S TS TS 9D 9D TD TD"  # top of Spades and Diamonds in Low No Trump
+
+
+def mask(text: str) -> int:
+    return faces_to_mask(parse_cards(text))
+
+
+def copies(hand_mask, card: str) -> int:
+    """How many copies of ``card`` a face-space hand holds."""
+    return (int(hand_mask) >> (2 * parse_card(card)) & 3).bit_count()
+
+
+def holds(hand_mask, card: str) -> bool:
+    return copies(hand_mask, card) > 0
+
+
+def test_hog_with_the_eight_top_trumps_is_a_sure_sweep():
+    result = analyse_hand("pigs-and-hogs", EIGHT_TOP_TRUMPS, contracts="Hog Hearts, 8 Hearts", deals=100)
+    hog, eight = result.row("Hog Hearts"), result.row("8 Hearts")
+    assert hog["p_make"] == 1.0 and hog["tricks"][8] == 1.0
+    assert hog["ci_high"] == 1.0 and hog["ci_low"] == pytest.approx(float(wilson_interval(100, 100)[0]))
+    assert hog["ev"] == 24.0 and hog["ev_net"] == 24.0
+    assert eight["p_make"] == 1.0 and eight["ev"] == 8.0 and eight["ev_net"] == 8.0
+
+
+def test_hog_in_a_suit_you_cannot_lead_from_the_top_is_hopeless():
+    # Leading any card, an opponent holds a higher card of its suit or a trump: the
+    # two sitting-out partners hold only 16 of the 20+ cards that would have to be away.
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
+                          contracts="Hog Clubs, Hog Hearts, Hog Low No Trump", deals=60)
+    for contract in ("Hog Clubs", "Hog Hearts"):
+        row = result.row(contract)
+        assert row["p_make"] == 0.0 and row["ci_low"] == 0.0 and row["tricks"][8] == 0.0
+        # a failed Hog: -24 for the bidders, 8 - t for the defenders, who take at least one
+        assert row["ev"] == -24.0 and row["ev_defenders"] >= 1.0
+        assert row["ev_net"] == pytest.approx(-24.0 - row["ev_defenders"])
+    assert result.row("Hog Low No Trump")["p_make"] == 1.0
+
+
+def test_hog_sweeps_exactly_when_both_other_aces_of_spades_sit_out(samples):
+    # Seven top trumps draw every trump; the king of spades then loses only to an ace of
+    # spades held by an opponent.  Partners hold 16 of the 40 unseen cards, so
+    # P(sweep) = 16/40 * 15/39 = 2/13, and a failed Hog takes exactly 7 tricks.
+    hand = "JH JH JD JD AH AH KH KS"
+    n = samples(600)
+    result = analyse_hand("pigs-and-hogs", hand, contracts="Hog Hearts", deals=n, seed=11)
+    deals = deal_unseen("pigs-and-hogs", {0: mask(hand)}, seed=11, first_index=0, count=n)
+    partners_hold_both = np.array([copies(d[2], "AS") + copies(d[4], "AS") == 2 for d in deals])
+    tricks = result.deal_tricks["Hog Hearts"]
+    assert np.array_equal(tricks == 8, partners_hold_both)
+    assert set(np.unique(tricks)) <= {7, 8}
+    row = result.row("Hog Hearts")
+    assert abs(row["p_make"] - 2 / 13) < 4 * np.sqrt(2 / 13 * 11 / 13 / n)
+    assert row["ev_net"] == pytest.approx(24 * row["p_make"] - 25 * (1 - row["p_make"]))
+
+
+def test_classic_march_depends_only_on_where_the_ace_of_spades_lies(samples):
+    # Call Hearts alone holding the four top trumps and KS, upcard 9C turned down: the
+    # trumps are drawn, then KS wins unless an opponent holds AS.  The opponents hold 10
+    # of the 18 unseen cards: P(march) = 8/18 = 4/9, and the bidder always takes 4.
+    n = samples(900)
+    result = analyse_hand("euchre", "JH JD AH KH KS", seat=0, dealer=3, upcard="9C", round_=2,
+                          contracts="call Hearts alone", deals=n, seed=5)
+    deals = deal_unseen("euchre", {0: mask("JH JD AH KH KS")}, out_of_play=mask("9C"), seed=5, count=n)
+    opponents_hold_ace = np.array([holds(d[1], "AS") or holds(d[3], "AS") for d in deals])
+    tricks = result.deal_tricks["call Hearts alone"]
+    assert np.array_equal(tricks == 5, ~opponents_hold_ace)
+    assert set(np.unique(tricks)) <= {4, 5}
+    row = result.row("call Hearts alone")
+    assert row["p_make"] == 1.0 and row["p_euchred"] == 0.0
+    assert abs(row["p_march"] - 4 / 9) < 4 * np.sqrt(4 / 9 * 5 / 9 / n)
+    assert row["ev"] == pytest.approx(4 * row["p_march"] + 1 * (1 - row["p_march"]))
+
+
+def test_a_turned_down_upcard_is_out_of_play():
+    # The same hand with AS turned down: nobody can hold it, so KS is the top spade.
+    result = analyse_hand("euchre", "JH JD AH KH KS", dealer=3, upcard="AS", round_=2,
+                          contracts="call Hearts alone", deals=200)
+    assert result.row("call Hearts alone")["p_march"] == 1.0
+
+
+def test_a_picked_up_upcard_sits_in_the_dealers_hand():
+    # Ordering up JH: with the partner dealing, the team holds the six top trumps and
+    # marches every time; with an opponent dealing, the opponent's right bower always
+    # takes a trick and the bidder's five trumps always take the other four.
+    hand = "JD AH KH QH TH"
+    options = dict(seat=0, upcard="JH", contracts="order up", deals=150)
+    partner_deals = analyse_hand("euchre", hand, dealer=2, **options)
+    opponent_deals = analyse_hand("euchre", hand, dealer=3, **options)
+    assert partner_deals.row("order up")["p_march"] == 1.0
+    assert partner_deals.row("order up")["discards"] == "dealer's policy"
+    row = opponent_deals.row("order up")
+    assert row["p_march"] == 0.0 and row["p_make"] == 1.0 and row["tricks"][4] == 1.0
+
+
+def test_an_analysed_dealer_searches_its_discard_among_six():
+    result = analyse_hand("euchre", "AH KH QH TH 9C", seat=3, dealer=3, upcard="JH",
+                          contracts="order up, order up alone", deals=150)
+    assert result.row("order up")["discards"] == "9C"
+    search = result.discard_search["order up"]
+    assert len(search) == 6 and search.iloc[0]["discards"] == "9C"
+    assert search["ev_net"].iloc[0] == search["ev_net"].max()
+
+
+def test_pig_search_keeps_the_top_trumps_and_replays_the_choice_on_fresh_deals():
+    hand = "JH JH JD JD AH AH 9C 9S"
+    n = 150
+    result = analyse_hand("pigs-and-hogs", hand, contracts="Pig Hearts", deals=n, seed=3)
+    search = result.discard_search["Pig Hearts"]
+    assert len(search) == 3 and search.iloc[0]["discards"] == "9C 9S"
+    assert list(search["p_make"]) == sorted(search["p_make"], reverse=True)
+    assert result.settings["search_first_index"] == SEARCH_FIRST_INDEX
+    row = result.row("Pig Hearts")
+    assert row["discards"] == "9C 9S" and row["deals"] == n
+    # the reported figure is the chosen pair replayed on the main deals 0..n-1
+    deals = deal_unseen("pigs-and-hogs", {0: mask(hand)}, seed=3, first_index=0, count=n)
+    exchanged = apply_exchange(deals, HEARTS, 0, mask("9C 9S"))
+    exchanged[:, [2, 4]] = 0  # the partners sit out after giving
+    swept = solve_many(exchanged, HEARTS, 0, 0, 0b101011, target=8)
+    assert row["p_make"] == pytest.approx(float(np.mean(swept)))
+
+
+def test_levels_share_one_distribution_and_each_level_scores_it_with_the_table():
+    result = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD",
+                          contracts="1 Hearts, 4 Hearts, 6 Hearts, 8 Hearts", deals=400, play="random")
+    arrays = [result.deal_tricks[c] for c in result["contract"]]
+    assert all(np.array_equal(arrays[0], other) for other in arrays[1:])
+    for row in result.itertuples():
+        contract = parse_contract(row.contract, "six-handed")
+        points = np.array([score("six-handed", contract, t) for t in range(9)])
+        distribution = np.array(row.tricks)
+        assert distribution.sum() == pytest.approx(1.0)
+        assert row.p_make == pytest.approx(distribution[contract.level:].sum())
+        assert row.ev == pytest.approx(distribution @ points[:, 0])
+        assert row.ev_net == pytest.approx(distribution @ (points[:, 0] - points[:, 1]))
+        low, high = wilson_interval(round(row.p_make * row.deals), row.deals)
+        assert (row.ci_low, row.ci_high) == pytest.approx((float(low), float(high)))
+
+
+def test_the_same_seed_gives_the_same_numbers_and_another_seed_other_numbers():
+    options = dict(contracts="3 Hearts, Alone Hearts", deals=300, play="random")
+    first = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", seed=7, **options)
+    again = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", seed=7, **options)
+    other = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", seed=8, **options)
+    assert first.equals(again) and first.settings == again.settings
+    assert not np.array_equal(first.deal_tricks["3 Hearts"], other.deal_tricks["3 Hearts"])
+    assert first.settings["seed"] == 7
+
+
+def test_precision_deals_until_every_interval_is_narrow_enough():
+    options = dict(contracts="3 Hearts, 5 Hearts", play="random", seed=2)
+    result = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", precision=0.03, deals=200, **options)
+    half_widths = (result["ci_high"] - result["ci_low"]) / 2
+    assert result.settings["deals"] > 200 and (result["deals"] == result.settings["deals"]).all()
+    assert (half_widths < 0.03).all() and result.settings["precision_met"] is True
+    capped = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", precision=0.01, deals=200,
+                          max_deals=300, **options)
+    assert capped.settings["deals"] == 300 and capped.settings["precision_met"] is False
+    # the wider run's intervals are narrower than the first batch alone would give
+    first_batch = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", deals=200, **options)
+    assert ((result["ci_high"] - result["ci_low"]) < (first_batch["ci_high"] - first_batch["ci_low"])).all()
+
+
+def test_advice_is_the_legal_bid_with_the_best_net_expectation():
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
+                          contracts="Hog Low No Trump, 8 Low No Trump, Hog Clubs", deals=60)
+    advice = result.advice
+    assert advice["bid"] == "Hog Low No Trump" and advice["ev_net"] == 24.0
+    assert advice["runner_up"] == "8 Low No Trump" and advice["margin"] == 16.0
+    assert advice["margin_ci"] == 0.0  # the same on every deal: +24 against +8
+
+
+def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_advised():
+    # a sure sweep in Low No Trump: every level makes all eight tricks and scores +8
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
+                          contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump", deals=30)
+    advice = result.advice
+    assert advice["bid"] == "8 Low No Trump" and advice["ev_net"] == 8.0
+    assert advice["equivalent"] == ["1 Low No Trump", "5 Low No Trump"]
+    assert advice["runner_up"] == "pass" and advice["margin"] == 8.0
+
+
+def test_after_a_hog_bid_nothing_is_legal_but_passing():
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="Hog Clubs",
+                          contracts="Hog Low No Trump", deals=40)
+    assert not result.row("Hog Low No Trump")["legal"]
+    assert result.advice["bid"] == "pass"
+    assert result.settings["auction"] == "Hog Clubs" and result.settings["auction_assumed"] is False
+
+
+def test_a_stuck_dealer_is_advised_a_bid_even_when_every_bid_loses():
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=5, dealer=5,
+                          contracts="Hog Clubs, Hog Hearts", deals=40)
+    assert result.settings["auction"] == "pass, pass, pass, pass, pass"
+    assert result.advice["may_pass"] is False
+    assert result.advice["bid"] in ("Hog Clubs", "Hog Hearts") and result.advice["ev_net"] < 0
+
+
+def test_classic_analysis_offers_both_rounds_but_only_round_one_is_legal_first():
+    result = analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", deals=100, play="random")
+    legal = dict(zip(result["contract"], result["legal"]))
+    assert legal["order up"] and legal["order up alone"]
+    assert not legal["call Hearts"] and "call Clubs" not in legal
+    assert {"p_march", "p_euchred"} <= set(result.columns)
+    assert np.allclose(result["p_euchred"], 1 - result["p_make"])
+
+
+def test_should_i_bid_says_yes_to_the_best_bid_and_no_to_a_losing_one():
+    verdict = should_i_bid("Hog Low No Trump", "pigs-and-hogs", LOW_NINES_AND_TENS, deals=40, play="random")
+    assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
+    assert verdict["best_alternative"] is not None and verdict["margin"] > 0
+    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump",
+                          deals=40)
+    no = bid_verdict(result, "Hog Clubs")
+    assert no["verdict"] == "no" and no["best_alternative"] == "Hog Low No Trump"
+    assert "Hog Low No Trump" in no["reason"]
+
+
+def test_should_i_bid_rejects_a_bid_the_auction_does_not_allow():
+    with pytest.raises(RulesError, match="not legal"):
+        should_i_bid("3 Hearts", "pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="5 Clubs", deals=10)
+
+
+@pytest.mark.parametrize("options,message", [
+    (dict(hand="JH JH"), "has 2 cards"),
+    (dict(contracts="9 Hearts"), "levels are 1 to 8"),
+    (dict(contracts="Alone Hearts"), "no Alone"),
+    (dict(seat=6), "seat index 6"),
+    (dict(auction="5 Hearts, 3 Clubs", seat=2), "bids must rise"),
+    (dict(auction="pass", seat=3), "leaves seat 2 to bid"),
+    (dict(deals=0), "deals 0"),
+    (dict(upcard="9S"), "no upcard"),
+])
+def test_bad_questions_name_the_bad_value(options, message):
+    arguments = dict(variant="pigs-and-hogs", hand=EIGHT_TOP_TRUMPS, deals=10)
+    arguments.update(options)
+    with pytest.raises(ValueError, match=message):
+        analyse_hand(**arguments)
+
+
+def test_an_upcard_in_the_hand_is_rejected():
+    with pytest.raises(ValueError, match="upcard JH is also in the hand"):
+        analyse_hand("euchre", "JH JD AH KH KS", upcard="JH", deals=10)
+
+
+def test_the_progress_bar_goes_to_stderr_only(capsys):
+    analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20, progress=0.0)
+    captured = capsys.readouterr()
+    assert "analysing" in captured.err and captured.out == ""
+    analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20)
+    assert capsys.readouterr().err == ""

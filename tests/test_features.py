@@ -1,0 +1,80 @@
+"""Hand features per denomination (simulate.features), pinned on literal hands."""
+
+import numpy as np
+import pytest
+
+from simulate.cards import faces_to_mask, parse_cards
+from simulate.features import DENOM_CODES, face_counts, hand_features
+
+
+def features(text: str, copies: int = 2) -> dict[str, int]:
+    mask = faces_to_mask(parse_cards(text, copies))
+    return {name: int(values[0]) for name, values in hand_features(np.array([mask], np.uint64)).items()}
+
+
+def test_both_copies_of_a_face_are_counted():
+    counts = face_counts(np.array([faces_to_mask(parse_cards("JH JH 9C"))], np.uint64))
+    assert counts[0].sum() == 3 and counts[0].max() == 2
+
+
+def test_left_bower_counts_as_trump_and_bower():
+    hearts = features("JH JH JD AH KH QH 9S AC")
+    assert (hearts["trumps_h"], hearts["right_h"], hearts["left_h"]) == (6, 2, 1)
+
+
+def test_left_bower_belongs_to_the_other_red_suit_for_diamonds():
+    diamonds = features("JH JH JD AH KH QH 9S AC")
+    assert (diamonds["trumps_d"], diamonds["right_d"], diamonds["left_d"]) == (3, 1, 2)
+
+
+def test_suit_that_lost_its_jack_is_void_when_only_the_jack_was_there():
+    # With Hearts trump the JD is the left bower: Diamonds holds nothing else.
+    assert features("JH JH JD AH KH QH 9S AC")["voids_h"] == 1
+    # With Clubs trump the JD is an ordinary diamond again: no side suit is empty.
+    assert features("JH JH JD AH KH QH 9S AC")["voids_c"] == 0
+
+
+def test_ace_of_trump_is_a_trump_not_a_side_ace():
+    hand = features("AH AS AC AD 9H TH QH KH")
+    assert hand["aces_h"] == 3 and hand["aces_high"] == 4
+
+
+def test_low_no_trump_top_cards_are_nines():
+    hand = features("9C 9D TH AS AS KS QS JS")
+    assert hand["aces_low"] == 2 and hand["aces_high"] == 2
+
+
+def test_point_count_of_a_hearts_hand():
+    # trumps JH JH JD AH KH QH = 5 + 5 + 4 + 3 + 2 + 1; side AC = 3, 9S = 0
+    assert features("JH JH JD AH KH QH 9S AC")["points_h"] == 23
+
+
+def test_point_count_of_eight_top_trumps_is_28():
+    assert features("JS JS JC JC AS AS KS KS")["points_s"] == 28
+
+
+def test_point_count_in_low_no_trump_follows_the_low_order():
+    # Low: 9 = 3, 10 = 2, J = 1 in each suit; the JH pair scores 1 each
+    assert features("9S JH JH JD QH AH KH AC")["points_low"] == 3 + 1 + 1 + 1
+
+
+def test_no_trump_has_no_trump_features():
+    hand = features("9S JH JH JD QH AH KH AC")
+    assert "trumps_high" not in hand and "right_low" not in hand
+    assert hand["voids_high"] == 0
+
+
+def test_single_deck_classic_hand():
+    hand = features("JS JC AS 9H TD", copies=1)
+    assert (hand["trumps_s"], hand["right_s"], hand["left_s"], hand["voids_s"]) == (3, 1, 1, 1)
+    assert (hand["trumps_c"], hand["right_c"], hand["left_c"]) == (2, 1, 1)
+
+
+@pytest.mark.parametrize("denom", range(4))
+def test_every_suit_is_the_same_up_to_relabelling(denom):
+    # the same shape of hand in each suit: two bowers, ace, a side ace elsewhere
+    suit, other, side = "CDHS"[denom], "SHDC"[denom], "DCSH"[denom]
+    hand = features(f"J{suit} J{other} A{suit} A{side} 9{side}")
+    code = DENOM_CODES[denom]
+    assert (hand[f"trumps_{code}"], hand[f"right_{code}"], hand[f"left_{code}"], hand[f"aces_{code}"]) == (3, 1, 1, 1)
+    assert hand[f"points_{code}"] == 5 + 4 + 3 + 3

@@ -1,0 +1,194 @@
+"""Strategies as data (built-ins, TOML files), their decisions, and the fast evaluator."""
+
+import csv
+
+import numpy as np
+import pytest
+
+from simulate.cards import faces_to_mask, parse_cards
+from simulate.evaluator import (
+    BID_DIMS, BID_KEYS, BID_OUTCOMES, CLASSIC_CAPS, BidEstimates, ClassicEstimates, _shrunk, bid_estimates,
+    bid_features, classic_estimates, hand_features, table_from_rows, table_rows, write_rows, top_run,
+)
+from simulate.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
+from simulate.rules import RulesError
+from simulate.strategy import (
+    BUILT_INS, EXCHANGE_RANK, HOG_RANK, THRESHOLD_PARAMS, Strategy, bid_euchre_wishes, classic_wishes,
+    load_strategy, seat_thresholds,
+)
+
+
+def hand(text: str, copies: int = 2) -> int:
+    """A hand mask; with two copies of a face written, both copies."""
+    return faces_to_mask(parse_cards(text, copies=copies))
+
+
+# --------------------------------------------------------------------------- data
+
+def test_cautious_and_aggressive_are_built_in_and_ordered():
+    cautious, aggressive = load_strategy("cautious"), load_strategy("aggressive")
+    for param in THRESHOLD_PARAMS:
+        assert getattr(cautious, param) > getattr(aggressive, param), param
+
+
+def test_toml_file_starts_from_its_base_and_overrides(tmp_path):
+    path = tmp_path / "bold-hog.toml"
+    path.write_text('base = "cautious"\nhog_threshold = 0.6\nlevel_threshold = 1\n')
+    strategy = load_strategy(str(path))
+    assert strategy.name == "bold-hog"
+    assert strategy.hog_threshold == 0.6 and strategy.level_threshold == 1.0
+    assert strategy.pig_threshold == BUILT_INS["cautious"].pig_threshold
+
+
+@pytest.mark.parametrize("text,message", [
+    ("hog_treshold = 0.6\n", "unknown key 'hog_treshold'"),
+    ("hog_threshold = 1.5\n", "hog_threshold=1.5; allowed is a number from 0 to 1"),
+    ('hog_threshold = "high"\n', "hog_threshold='high'"),
+    ('base = "reckless"\n', "base='reckless'; built-in strategies are"),
+    ("hog_threshold = \n", "is not valid TOML"),
+])
+def test_bad_toml_names_the_bad_value(tmp_path, text, message):
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    with pytest.raises(RulesError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        load_strategy(str(path))
+
+
+def test_unknown_strategy_lists_the_built_ins():
+    with pytest.raises(RulesError, match="unknown strategy 'bold': built-ins are balanced, cautious"):
+        load_strategy("bold")
+
+
+def test_with_param_changes_one_value_and_names_it():
+    tuned = BUILT_INS["cautious"].with_param("hog_threshold", "0.55")
+    assert tuned.hog_threshold == 0.55 and tuned.pig_threshold == BUILT_INS["cautious"].pig_threshold
+    assert tuned.name == "cautious[hog_threshold=0.55]"
+    with pytest.raises(RulesError, match="unknown strategy parameter 'hog'"):
+        BUILT_INS["cautious"].with_param("hog", 0.5)
+    with pytest.raises(RulesError, match="allowed is a number from 0 to 1"):
+        BUILT_INS["cautious"].with_param("hog_threshold", "2")
+
+
+# --------------------------------------------------------------------------- decisions
+
+def test_thresholds_follow_the_seat_team_and_drop_only_when_the_opponents_are_near_and_ahead():
+    bold_late = Strategy("late", level_threshold=0.7, endgame_fraction=0.2, endgame_shift=0.3)
+    scores = np.array([[0, 0], [30, 41], [41, 30], [0, 39]])  # target 50: "near" means 40 or more
+    levels = seat_thresholds((bold_late, BUILT_INS["cautious"]), scores, 50, 6)["level_threshold"]
+    team_a_seats, team_b_seats = [0, 2, 4], [1, 3, 5]
+    assert np.allclose(levels[:, team_a_seats].T, [[0.7, 0.4, 0.7, 0.7]] * 3)
+    assert np.allclose(levels[:, team_b_seats], BUILT_INS["cautious"].level_threshold)
+
+
+def _estimates(level=0.0, exchange=0.0, hog=0.0):
+    shape = (1, 1, 6)
+    return BidEstimates(np.full(shape + (8,), level, float), np.full(shape, exchange, float),
+                        np.full(shape, hog, float))
+
+
+def _thresholds(value=0.7):
+    return {name: np.full((1, 1), value) for name in THRESHOLD_PARAMS}
+
+
+def test_bidder_wants_the_highest_level_that_clears_the_threshold_in_the_best_denomination():
+    est = _estimates()
+    est.level[0, 0, 2, :5] = [0.99, 0.95, 0.9, 0.8, 0.6]  # Hearts: 4 clears 0.7, 5 does not
+    est.level[0, 0, 3, :4] = [0.99, 0.95, 0.9, 0.75]  # Spades: 4 also clears, with less
+    rank, denom = bid_euchre_wishes(est, _thresholds(0.7), has_hog=True)
+    assert (int(rank[0, 0]), int(denom[0, 0])) == (4, 2)
+
+
+def test_hog_outranks_pig_outranks_levels_and_nothing_clearing_means_pass():
+    rank, denom = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), True)
+    assert rank[0, 0] == HOG_RANK
+    rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.5), _thresholds(0.7), True)
+    assert rank[0, 0] == EXCHANGE_RANK
+    rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), False)
+    assert rank[0, 0] == EXCHANGE_RANK  # six-handed has no Hog: Alone is the top
+    rank, _ = bid_euchre_wishes(_estimates(level=0.6), _thresholds(0.7), True)
+    assert rank[0, 0] == 0
+
+
+def test_classic_calls_never_name_the_upcard_suit_and_no_trump_only_when_enabled():
+    order = np.zeros((1, 1, 3))
+    call = np.zeros((1, 1, 5, 3))
+    call[0, 0, :, 0] = [0.9, 0.2, 0.3, 0.4, 0.95]  # Clubs is the upcard's suit; High No Trump best
+    call[0, 0, :, 2] = [0.9, 0.0, 0.0, 0.0, 0.9]
+    est = ClassicEstimates(order, call)
+    wishes = classic_wishes(est, _thresholds(0.35), np.array([0]), no_trump=False)
+    assert wishes["call"][0, 0] == 3 and not wishes["call_alone"][0, 0]
+    wishes = classic_wishes(est, _thresholds(0.35), np.array([0]), no_trump=True)
+    assert wishes["call"][0, 0] == 4 and wishes["call_alone"][0, 0]
+
+
+def test_ordering_alone_needs_both_the_order_and_the_alone_thresholds():
+    est = ClassicEstimates(np.array([[[0.9, 0.5, 0.8], [0.5, 0.2, 0.9], [0.9, 0.5, 0.3]]]), np.zeros((1, 3, 5, 3)))
+    wishes = classic_wishes(est, {k: np.full((1, 3), 0.7) for k in THRESHOLD_PARAMS}, np.array([0]), False)
+    assert wishes["order"].tolist() == [[True, False, True]]
+    assert wishes["order_alone"].tolist() == [[True, False, False]]
+
+
+# --------------------------------------------------------------------------- evaluator
+
+def test_features_count_the_left_bower_as_trump_and_aces_outside_trump():
+    cards = np.array([hand("JH JH JD AH KH QH 9S AC", copies=2)], np.uint64)
+    # Hearts: six trumps (JD is the left bower); run JH JH JD then no second JD; ace of clubs
+    assert [int(f[0]) for f in bid_features(cards, 2)] == [6, 3, 1]
+    # Diamonds: JH JH are left bowers, JD the right bower (one copy: the run stops there)
+    assert [int(f[0]) for f in bid_features(cards, 1)] == [3, 1, 2]
+    # High No Trump: longest suit 5 hearts, runs AH (1) + AC (1), kings; Low: the nines
+    assert [int(f[0]) for f in bid_features(cards, 4)] == [5, 2, 1]
+    assert [int(f[0]) for f in bid_features(cards, 5)] == [5, 1, 0]
+    # the classic tables count bowers held instead of the run
+    single = np.array([hand("JH JD AH KH AS", copies=1)], np.uint64)
+    assert [int(f[0]) for f in hand_features(single, 2, CLASSIC_CAPS)] == [4, 2, 1]
+
+
+def test_run_counts_faces_held_twice_and_stops_after_a_lone_copy():
+    for text, denom, run in [("JH JH JD JD AH AH AS AC", 2, 6), ("JH JD JD AH AH KH KH QH", 2, 1),
+                             ("JD JD AH AH KH KH QH QH", 2, 0), ("AH AH KH QS AS AS KS KS", 4, 8),
+                             ("9H 9H TH 9S 9S TS TS JS", 5, 8)]:
+        assert int(top_run(np.array([hand(text)], np.uint64), denom)[0]) == run, text
+
+
+def test_empty_cells_take_the_estimate_of_the_pooled_cell():
+    samples = np.zeros((1, 2, 2, 2), np.int64)
+    made = np.zeros((1, 2, 2, 2, 1), np.int64)
+    samples[0, 1, 1, 0], made[0, 1, 1, 0, 0] = 100, 80
+    estimate = _shrunk(samples, made)
+    assert estimate[0, 1, 1, 1, 0] == pytest.approx(0.8)  # pooled over side: 80/100
+    assert estimate[0, 1, 1, 0, 0] == pytest.approx(0.8)
+    assert estimate[0, 0, 0, 0, 0] == pytest.approx(0.8)  # nothing below the root: its rate
+
+
+def test_shipped_table_rates_a_sure_hog_sure_and_a_weak_hand_hopeless():
+    sure = hand("JH JH JD JD AH AH KH KH")
+    weak = hand("9C TC 9D TD QD 9S TS QS")
+    est = bid_estimates(np.array([sure, weak], np.uint64))
+    assert est.hog[0, 2] > 0.95 and est.exchange_alone[0, 2] > 0.9
+    assert est.hog[1].max() < 0.02 and est.level[1, :, 5].max() < est.level[0, 2, 5]
+    assert np.all(np.diff(est.level, axis=-1) <= 1e-12)  # taking n+1 is never likelier than n
+
+
+def test_shipped_classic_table_likes_bowers_for_the_dealer():
+    upcard = parse_cards("9H", copies=1)[0]
+    seats = ["9C TC 9D TS QS", "TD QD KC QC KS", "AC AD JC JS TH", "JH JD AH KH AS"]
+    hands = np.array([[hand(text, copies=1) for text in seats]], np.uint64)
+    est = classic_estimates(hands, np.array([3]), np.array([upcard]))  # seat 4 deals
+    assert est.order[0, 3, 0] > 0.9 > 0.2 > est.order[0, 0, 0]
+
+
+def test_fitting_counts_every_seat_and_denomination_and_round_trips_through_csv(tmp_path):
+    samples, made = fit_bid(deals=3, seed=5, long_suit_deals=1)
+    # seats x denominations, plus the drawn hands: long suits (every denomination), runs with
+    # each count of side aces (trump suits), runs (no trump)
+    runs_and_aces = sum(min(4, 8 - run) + 1 for run in TOP_RUNS)
+    assert samples.sum() == 3 * 6 * 6 + 6 * len(LONG_SUIT_LENGTHS) + 4 * runs_and_aces + 2 * len(TOP_RUNS)
+    assert np.all(made <= samples[..., None]) and np.all(np.diff(made[..., :8], axis=-1) <= 0)
+    assert samples[0, 8].sum() >= 8  # long suits and runs of 8 reach eight trumps in every trump suit
+    assert samples[0, :, 8].sum() >= 4  # the top-run deals reach a run of 8
+    path = tmp_path / "bid.csv"
+    write_rows(path, table_rows(samples, made, BID_KEYS, BID_OUTCOMES), BID_KEYS, BID_OUTCOMES)
+    with open(path) as src:
+        table = table_from_rows(list(csv.DictReader(src)), BID_KEYS, BID_OUTCOMES, BID_DIMS)
+    assert np.array_equal(table.samples, samples) and np.array_equal(table.made, made)
