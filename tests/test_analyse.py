@@ -3,6 +3,7 @@ probabilities worked out by combinatorics, the upcard's place, discard searches,
 from the distribution, reproducibility, --precision and the bid advice.
 """
 
+import numba
 import numpy as np
 import pytest
 
@@ -20,6 +21,12 @@ EIGHT_TOP_TRUMPS = "JH JH JD JD AH AH KH KH"
 LOW_NINES_AND_TENS = "9S 9S TS TS 9D 9D TD TD"  # top of Spades and Diamonds in Low No Trump
 
 
+def sized(n: int) -> int:
+    """``n`` deals when compiled; a tenth (at least 20) under NUMBA_DISABLE_JIT=1, where the
+    solver runs as plain Python.  Every assertion below holds for any number of deals."""
+    return max(20, n // 10) if numba.config.DISABLE_JIT else n
+
+
 def mask(text: str) -> int:
     return faces_to_mask(parse_cards(text))
 
@@ -34,10 +41,11 @@ def holds(hand_mask, card: str) -> bool:
 
 
 def test_hog_with_the_eight_top_trumps_is_a_sure_sweep():
-    result = analyse_hand("pigs-and-hogs", EIGHT_TOP_TRUMPS, contracts="Hog Hearts, 8 Hearts", deals=100)
+    n = sized(100)
+    result = analyse_hand("pigs-and-hogs", EIGHT_TOP_TRUMPS, contracts="Hog Hearts, 8 Hearts", deals=n)
     hog, eight = result.row("Hog Hearts"), result.row("8 Hearts")
     assert hog["p_make"] == 1.0 and hog["tricks"][8] == 1.0
-    assert hog["ci_high"] == 1.0 and hog["ci_low"] == pytest.approx(float(wilson_interval(100, 100)[0]))
+    assert hog["ci_high"] == 1.0 and hog["ci_low"] == pytest.approx(float(wilson_interval(n, n)[0]))
     assert hog["ev"] == 24.0 and hog["ev_net"] == 24.0
     assert eight["p_make"] == 1.0 and eight["ev"] == 8.0 and eight["ev_net"] == 8.0
 
@@ -46,7 +54,7 @@ def test_hog_in_a_suit_you_cannot_lead_from_the_top_is_hopeless():
     # Leading any card, an opponent holds a higher card of its suit or a trump: the
     # two sitting-out partners hold only 16 of the 20+ cards that would have to be away.
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
-                          contracts="Hog Clubs, Hog Hearts, Hog Low No Trump", deals=60)
+                          contracts="Hog Clubs, Hog Hearts, Hog Low No Trump", deals=sized(60))
     for contract in ("Hog Clubs", "Hog Hearts"):
         row = result.row(contract)
         assert row["p_make"] == 0.0 and row["ci_low"] == 0.0 and row["tricks"][8] == 0.0
@@ -56,12 +64,12 @@ def test_hog_in_a_suit_you_cannot_lead_from_the_top_is_hopeless():
     assert result.row("Hog Low No Trump")["p_make"] == 1.0
 
 
-def test_hog_sweeps_exactly_when_both_other_aces_of_spades_sit_out(samples):
+def test_hog_sweeps_exactly_when_both_other_aces_of_spades_sit_out():
     # Seven top trumps draw every trump; the king of spades then loses only to an ace of
     # spades held by an opponent.  Partners hold 16 of the 40 unseen cards, so
     # P(sweep) = 16/40 * 15/39 = 2/13, and a failed Hog takes exactly 7 tricks.
     hand = "JH JH JD JD AH AH KH KS"
-    n = samples(600)
+    n = sized(600)
     result = analyse_hand("pigs-and-hogs", hand, contracts="Hog Hearts", deals=n, seed=11)
     deals = deal_unseen("pigs-and-hogs", {0: mask(hand)}, seed=11, first_index=0, count=n)
     partners_hold_both = np.array([copies(d[2], "AS") + copies(d[4], "AS") == 2 for d in deals])
@@ -73,11 +81,11 @@ def test_hog_sweeps_exactly_when_both_other_aces_of_spades_sit_out(samples):
     assert row["ev_net"] == pytest.approx(24 * row["p_make"] - 25 * (1 - row["p_make"]))
 
 
-def test_classic_march_depends_only_on_where_the_ace_of_spades_lies(samples):
+def test_classic_march_depends_only_on_where_the_ace_of_spades_lies():
     # Call Hearts alone holding the four top trumps and KS, upcard 9C turned down: the
     # trumps are drawn, then KS wins unless an opponent holds AS.  The opponents hold 10
     # of the 18 unseen cards: P(march) = 8/18 = 4/9, and the bidder always takes 4.
-    n = samples(900)
+    n = sized(900)
     result = analyse_hand("euchre", "JH JD AH KH KS", seat=0, dealer=3, upcard="9C", round_=2,
                           contracts="call Hearts alone", deals=n, seed=5)
     deals = deal_unseen("euchre", {0: mask("JH JD AH KH KS")}, out_of_play=mask("9C"), seed=5, count=n)
@@ -94,7 +102,7 @@ def test_classic_march_depends_only_on_where_the_ace_of_spades_lies(samples):
 def test_a_turned_down_upcard_is_out_of_play():
     # The same hand with AS turned down: nobody can hold it, so KS is the top spade.
     result = analyse_hand("euchre", "JH JD AH KH KS", dealer=3, upcard="AS", round_=2,
-                          contracts="call Hearts alone", deals=200)
+                          contracts="call Hearts alone", deals=sized(200))
     assert result.row("call Hearts alone")["p_march"] == 1.0
 
 
@@ -103,7 +111,7 @@ def test_a_picked_up_upcard_sits_in_the_dealers_hand():
     # marches every time; with an opponent dealing, the opponent's right bower always
     # takes a trick and the bidder's five trumps always take the other four.
     hand = "JD AH KH QH TH"
-    options = dict(seat=0, upcard="JH", contracts="order up", deals=150)
+    options = dict(seat=0, upcard="JH", contracts="order up", deals=sized(150))
     partner_deals = analyse_hand("euchre", hand, dealer=2, **options)
     opponent_deals = analyse_hand("euchre", hand, dealer=3, **options)
     assert partner_deals.row("order up")["p_march"] == 1.0
@@ -114,7 +122,7 @@ def test_a_picked_up_upcard_sits_in_the_dealers_hand():
 
 def test_an_analysed_dealer_searches_its_discard_among_six():
     result = analyse_hand("euchre", "AH KH QH TH 9C", seat=3, dealer=3, upcard="JH",
-                          contracts="order up, order up alone", deals=150)
+                          contracts="order up, order up alone", deals=sized(150))
     assert result.row("order up")["discards"] == "9C"
     search = result.discard_search["order up"]
     assert len(search) == 6 and search.iloc[0]["discards"] == "9C"
@@ -123,7 +131,7 @@ def test_an_analysed_dealer_searches_its_discard_among_six():
 
 def test_pig_search_keeps_the_top_trumps_and_replays_the_choice_on_fresh_deals():
     hand = "JH JH JD JD AH AH 9C 9S"
-    n = 150
+    n = sized(150)
     result = analyse_hand("pigs-and-hogs", hand, contracts="Pig Hearts", deals=n, seed=3)
     search = result.discard_search["Pig Hearts"]
     assert len(search) == 3 and search.iloc[0]["discards"] == "9C 9S"
@@ -182,7 +190,7 @@ def test_precision_deals_until_every_interval_is_narrow_enough():
 
 def test_advice_is_the_legal_bid_with_the_best_net_expectation():
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
-                          contracts="Hog Low No Trump, 8 Low No Trump, Hog Clubs", deals=60)
+                          contracts="Hog Low No Trump, 8 Low No Trump, Hog Clubs", deals=sized(60))
     advice = result.advice
     assert advice["bid"] == "Hog Low No Trump" and advice["ev_net"] == 24.0
     assert advice["runner_up"] == "8 Low No Trump" and advice["margin"] == 16.0
@@ -192,7 +200,7 @@ def test_advice_is_the_legal_bid_with_the_best_net_expectation():
 def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_advised():
     # a sure sweep in Low No Trump: every level makes all eight tricks and scores +8
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
-                          contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump", deals=30)
+                          contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump", deals=sized(30))
     advice = result.advice
     assert advice["bid"] == "8 Low No Trump" and advice["ev_net"] == 8.0
     assert advice["equivalent"] == ["1 Low No Trump", "5 Low No Trump"]
@@ -201,7 +209,7 @@ def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_a
 
 def test_after_a_hog_bid_nothing_is_legal_but_passing():
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="Hog Clubs",
-                          contracts="Hog Low No Trump", deals=40)
+                          contracts="Hog Low No Trump", deals=sized(40))
     assert not result.row("Hog Low No Trump")["legal"]
     assert result.advice["bid"] == "pass"
     assert result.settings["auction"] == "Hog Clubs" and result.settings["auction_assumed"] is False
@@ -209,7 +217,7 @@ def test_after_a_hog_bid_nothing_is_legal_but_passing():
 
 def test_a_stuck_dealer_is_advised_a_bid_even_when_every_bid_loses():
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=5, dealer=5,
-                          contracts="Hog Clubs, Hog Hearts", deals=40)
+                          contracts="Hog Clubs, Hog Hearts", deals=sized(40))
     assert result.settings["auction"] == "pass, pass, pass, pass, pass"
     assert result.advice["may_pass"] is False
     assert result.advice["bid"] in ("Hog Clubs", "Hog Hearts") and result.advice["ev_net"] < 0
@@ -229,7 +237,7 @@ def test_should_i_bid_says_yes_to_the_best_bid_and_no_to_a_losing_one():
     assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
     assert verdict["best_alternative"] is not None and verdict["margin"] > 0
     result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump",
-                          deals=40)
+                          deals=sized(40))
     no = bid_verdict(result, "Hog Clubs")
     assert no["verdict"] == "no" and no["best_alternative"] == "Hog Low No Trump"
     assert "Hog Low No Trump" in no["reason"]

@@ -88,7 +88,7 @@ def test_should_i_bid_text_says_no_with_a_reason():
 
 
 def test_demo_analyses_the_built_in_hand_and_says_where_the_chart_went(tmp_path):
-    result = invoke("demo", "--out", str(tmp_path / "out"), "--deals", "4")
+    result = invoke("demo", "--out", str(tmp_path / "out"), "--deals", "2", "--seed", "7")
     assert result.exit_code == 0, result.output
     chart = tmp_path / "out" / "demo.png"
     assert chart.exists() and f"Chart written to {chart.resolve()}" in result.stdout
