@@ -152,25 +152,26 @@ SALT_PLAY = 0x5EED0002
 # --------------------------------------------------------------------------- contract space
 
 @njit(cache=True)
-def to_contract(mask, denom):
-    """Face-space hand mask -> contract-space mask for ``denom``."""
+def _relabel(mask, face_map):
+    """Move each card's face to ``face_map[face]``, keeping its copy bit."""
     out = ZERO
     while mask:
         bit = lowest_bit(mask)
         mask &= mask - ONE
-        out |= ONE << np.uint64(2 * POSITION[denom, bit >> 1] + (bit & 1))
+        out |= ONE << np.uint64(2 * face_map[bit >> 1] + (bit & 1))
     return out
+
+
+@njit(cache=True)
+def to_contract(mask, denom):
+    """Face-space hand mask -> contract-space mask for ``denom``."""
+    return _relabel(mask, POSITION[denom])
 
 
 @njit(cache=True)
 def to_faces(mask, denom):
     """Contract-space hand mask -> face-space mask."""
-    out = ZERO
-    while mask:
-        bit = lowest_bit(mask)
-        mask &= mask - ONE
-        out |= ONE << np.uint64(2 * FACE_AT[denom, bit >> 1] + (bit & 1))
-    return out
+    return _relabel(mask, FACE_AT[denom])
 
 
 @njit(cache=True)

@@ -204,7 +204,7 @@ def _auction(variant, dealer, seat, auction, upcard, round_) -> tuple[list, bool
 
 def _contracts(variant, contracts, upcard, round_) -> list[Contract]:
     if contracts is None:
-        return all_contracts(variant, upcard, round_)
+        return list(all_contracts(variant, upcard, round_))
     if isinstance(contracts, str):
         contracts = [part for part in contracts.split(",") if part.strip()]
     out = []

@@ -9,6 +9,7 @@ RULES.md; :func:`score_table` turns it into an array for the kernels.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -363,18 +364,23 @@ def format_bid(bid) -> str:
     return PASS if bid == PASS else str(bid)
 
 
-def all_contracts(variant, upcard: int | None = None, round_: int | None = None) -> list[Contract]:
+def all_contracts(variant, upcard: int | None = None, round_: int | None = None) -> tuple[Contract, ...]:
     """Every contract the variant allows, in auction order.
 
     Classic variants need the upcard: round 1 offers ``order up`` (alone or not), round 2
     each other suit (and High No Trump with no_trump on); ``round_`` None gives both.
     """
-    variant = as_variant(variant)
+    return _all_contracts(as_variant(variant), upcard, round_)
+
+
+@functools.lru_cache(maxsize=None)
+def _all_contracts(variant: Variant, upcard: int | None, round_: int | None) -> tuple[Contract, ...]:
+    # Cached: auctions ask for the same list at every step of every simulated hand.
     denoms = range(6)
     if not variant.classic:
         out = [Contract(LEVEL, d, n) for n in range(1, variant.hand_size + 1) for d in denoms]
         specials = (PIG, HOG) if variant.name == "pigs-and-hogs" else (ALONE,)
-        return out + [Contract(k, d, variant.hand_size) for k in specials for d in denoms]
+        return tuple(out + [Contract(k, d, variant.hand_size) for k in specials for d in denoms])
     if upcard is None:
         raise RulesError(f"{variant.name} contracts depend on the upcard: give --upcard")
     out = []
@@ -385,7 +391,7 @@ def all_contracts(variant, upcard: int | None = None, round_: int | None = None)
         if _has_no_trump(variant):
             calls.append(HIGH_NO_TRUMP)
         out += [Contract(CALL, d, alone=a) for d in calls for a in (False, True)]
-    return out
+    return tuple(out)
 
 
 def check_contract(variant, contract: Contract) -> None:
