@@ -440,19 +440,22 @@ def analyse(contracts, as_json, as_csv, plot, **options):
 @main.command("should-i-bid")
 @click.argument("contract", metavar="BID")
 @analysis_options
+@click.option("--against", default=None, metavar="BIDS",
+              help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict and its numbers as JSON.")
-def should_i_bid_command(contract, as_json, **options):
+def should_i_bid_command(contract, against, as_json, **options):
     """Yes or no for one bid, with the numbers behind it.
 
-    Analyses every legal bid on the same deals and compares BID's net points a hand
+    Analyses the legal bids on the same deals and compares BID's net points a hand
     with the best alternative (passing counts as 0 where the auction allows it).
+    Exact six-seat level contracts are slow to solve; --against narrows the comparison.
 
     \b
     Example:
-      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC"
+      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
     """
-    verdict = should_i_bid(contract, **_analysis_arguments(**options))
+    verdict = should_i_bid(contract, against=against, **_analysis_arguments(**options))
     if as_json:
         click.echo(json.dumps(plain_json(verdict), indent=1))
     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -183,14 +184,16 @@ def format_verdict(verdict: dict) -> str:
             f"best alternative: {verdict['best_alternative']} at {verdict['best_alternative_ev_net']:+.2f}; "
             f"difference {verdict['margin']:+.2f} ±{verdict['margin_ci']:.2f} (95%)"
         )
-    lines.append(f"reason: {verdict['reason']}")
+    lines = [_fit(line) for line in lines]
+    # The reason is a sentence: wrap it rather than cut it at the table width.
+    lines.append(textwrap.fill(f"reason: {verdict['reason']}", width=100, subsequent_indent="  "))
     settings = verdict.get("settings")
     if settings:
-        lines.append(
+        lines.append(_fit(
             f"({settings['variant']}, seat {settings['seat']}, dealer {settings['dealer']}, "
             f"auction '{settings['auction']}', play {settings['play']}, seed {settings['seed']})"
-        )
-    return "\n".join(_fit(line) for line in lines) + "\n"
+        ))
+    return "\n".join(lines) + "\n"
 
 
 __all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict", "plain_json"]

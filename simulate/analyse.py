@@ -701,8 +701,13 @@ def bid_verdict(result: AnalysisResult, contract) -> dict:
     return verdict
 
 
-def should_i_bid(contract, variant, hand, **options) -> dict:
-    """Analyse every legal bid and give the verdict on ``contract`` (see :func:`bid_verdict`)."""
+def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
+    """Analyse the legal bids and give the verdict on ``contract`` (see :func:`bid_verdict`).
+
+    ``against`` limits the alternatives compared (text such as ``"Pig Hearts, 6 Hearts"``
+    or contracts; each must be legal here); default every legal bid.  Six-seat level
+    contracts are the slow ones to solve exactly, so a narrower comparison answers sooner.
+    """
     variant = as_variant(variant)
     question = make_question(variant, hand, options.get("seat", 0), options.get("dealer"),
                              options.get("auction"), None, options.get("play", "dd"),
@@ -717,6 +722,15 @@ def should_i_bid(contract, variant, hand, **options) -> dict:
             f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
             f"allowed are {allowed}"
         )
+    if against is not None:
+        chosen = _contracts(variant, against, question.upcard, question.round_)
+        illegal = [c for c in chosen if c not in legal]
+        if illegal:
+            raise RulesError(
+                f"alternative '{illegal[0]}' is not legal after the auction "
+                f"'{format_auction(question.bids)}'"
+            )
+        legal = [bid] + [c for c in chosen if c != bid]
     options["contracts"] = legal
     result = analyse_hand(variant, hand, **options)
     return {**bid_verdict(result, bid), "settings": result.settings}

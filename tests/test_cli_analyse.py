@@ -132,3 +132,18 @@ def test_bad_input_is_one_line_with_exit_status_2(args, named):
 def test_bad_input_to_should_i_bid_exits_2():
     result = invoke("should-i-bid", "Pig Clubs", "--variant", "six-handed", "--hand", HAND)
     assert result.exit_code == 2 and "no Pig" in result.output and "Traceback" not in result.output
+
+
+def test_should_i_bid_against_compares_only_the_named_alternatives():
+    # Hog Low with four 9s and four 10s sweeps; against Pig Low alone the alternative is Pig
+    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--against", "Pig Low No Trump", "--json")
+    assert result.exit_code == 0, result.output
+    verdict = json.loads(result.stdout)
+    assert verdict["verdict"] == "yes" and verdict["best_alternative"] == "Pig Low No Trump"
+
+
+def test_should_i_bid_against_an_illegal_bid_exits_2():
+    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs",
+                    "--against", "3 Hearts")
+    assert result.exit_code == 2 and "'3 Hearts' is not legal" in result.output
+    assert "Traceback" not in result.output
