@@ -1507,10 +1507,15 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     """Tricks ``team`` takes from this position under perfect play (this trick included).
 
     With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
-    Otherwise null-window probes climb from the quick lower bound: proving that a
-    target is reachable is cheap, proving that one is not is what costs, and climbing
-    proves only one unreachable target (on six-seat deals 9% fewer nodes in all and a
-    quarter fewer at p90 than a binary search).
+    Otherwise the first probe asks for the upper bound: a target with no slack (every
+    trick, or as many as the defenders' sure tricks leave) is cut off at the first
+    trick lost, so it is answered cheaply either way, and strong hands end there.
+    A six-seat High No Trump deal that takes all eight tricks cost 144 million nodes
+    when climbing proved seven first and 4 million from the top.  Then null-window
+    probes climb from the quick lower bound: proving that a target is reachable is
+    cheap, proving that one is not is what costs, and climbing proves only one more
+    unreachable target (on six-seat deals 9% fewer nodes in all and a quarter fewer at
+    p90 than a binary search).
     """
     if target >= 0:
         found = dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played,
@@ -1521,6 +1526,11 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     upper = popcount(hands[level, seat])
     if led_suit < 0 and upper > 0:
         lower, upper, _ = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper)
+    if lower < upper:
+        if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, upper,
+                     n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
+            return upper
+        upper -= 1
     while lower < upper:
         need = lower + 1
         if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
