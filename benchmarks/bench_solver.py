@@ -20,7 +20,9 @@ run solves the same deals:
 * **six-seat exact**: six-seat ``pigs-and-hogs`` deals, all six playing, trump = deal
   index mod 4, seat 1 declares and leads; exact maximum tricks.  Timed one deal per
   call on one thread (median, p90, p99, max per deal, the call's own overhead
-  included), and as one batch on both cores.
+  included), and as one batch on both cores.  The first 100 of these deals are also
+  solved in High and Low No Trump (one batch each on both cores), where the slowest
+  six-seat deals were.
 * **compile time**: a new process with an empty ``NUMBA_CACHE_DIR`` imports the solver
   and solves one deal of each kind, with and without leads (cold); a second process
   with that cache does the same (warm: the solver kernels are cached, so they load).
@@ -207,4 +209,13 @@ def run(quick: bool) -> list[dict]:
         lambda: solve_batch(deals, denoms, 0, 0, ALL_SIX), 1))
     row("dd six-seat exact, both cores", round(six_count / seconds, 1), "deals/s",
         f"{corpus}, one batch, {cores} threads")
+
+    no_trump_count = six_count if quick else 100
+    for denom, name in ((4, "High No Trump"), (5, "Low No Trump")):
+        seconds, result = on_threads(cores, lambda: best_seconds(
+            lambda: solve_batch(deals[:no_trump_count], denom, 0, 0, ALL_SIX), 1))
+        nodes = result.nodes
+        row(f"dd six-seat exact {name}, both cores", round(no_trump_count / seconds, 1), "deals/s",
+            f"first {no_trump_count} deals of the six-seat corpus, {name}, one batch, {cores} threads; "
+            f"nodes median {np.median(nodes):,.0f}, p99 {np.percentile(nodes, 99):,.0f}, max {nodes.max():,}")
     return rows

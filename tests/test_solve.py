@@ -303,3 +303,23 @@ def test_copy_played_to_the_trick_is_not_confused_with_the_copy_in_hand():
     solved = solve_position(hands, HIGH, 0, 0, 0b111111, trick)
     assert solved.leads == {parse_card("KC"): 2, parse_card("AC"): 0}
     assert solved.tricks == 0
+
+
+def test_lone_loser_led_last_to_a_partners_winner_sweeps_without_search():
+    # Hearts, six seats, seat 1 leads JH (drawing seat 2's QH), cashes AC, then leads 9S
+    # to seat 3's AS, above every spade of seats 2, 4 and 6: the quick bound proves all
+    # three tricks at the first node, and the exact search agrees.
+    hands = hands_of("JH AC 9S", "QH KS QS", "AS 9C TC", "KC QC JS", "9D TD QD", "KD AD TS")
+    swept = solve_batch(np.array([hands], np.uint64), HEARTS, 0, 0, 0b111111, target=3)
+    assert swept.tricks.tolist() == [1]
+    assert swept.nodes.tolist() == [1]
+    assert solve_position(hands, HEARTS, 0, 0, 0b111111).tricks == 3 == reference(hands, HEARTS, 0, 0, 0b111111)[0]
+
+
+def test_lone_loser_does_not_sweep_when_a_defender_holds_the_level_card():
+    # As above, but seat 2 holds the other AS and plays it before seat 3 can: the first
+    # copy wins, so the last trick is lost.
+    hands = hands_of("JH AC 9S", "QH AS QS", "AS 9C TC", "KC QC JS", "9D TD QD", "KD AD TS")
+    expected = reference(hands, HEARTS, 0, 0, 0b111111)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, 0b111111).tricks == expected
