@@ -32,7 +32,7 @@ SEAT_COUNTS = (4, 6)
 NUM_DENOMS = K.NUM_DENOMS
 
 
-def table_bits(n_tricks: int) -> int:
+def table_bits(n_tricks: int, deals: int = 1) -> int:
     """log2 of the transposition-table size for positions of ``n_tricks`` tricks.
 
     Five-trick hands need few trick-boundary positions.  For eight tricks, 2**19
@@ -40,8 +40,14 @@ def table_bits(n_tricks: int) -> int:
     six-seat High No Trump deals of the analyser's demo (1.3e8 against 2.1e8 on 40
     deals, 22% less time over all six denominations); 2**20 saved only 5% more time
     for twice the memory, and smaller tables lost more on the deals that take longest.
+    Each call allocates and clears its tables, about 3 ms for 2**19 entries, which a
+    batch amortises but a single-deal call does not (median single six-seat deal
+    21.7 ms at 2**19 against 18.6 ms at 2**17).  The size depends on the call, never
+    on the thread count, so node counts are the same for any number of threads.
     """
-    return 12 if n_tricks <= 5 else 19
+    if n_tricks <= 5:
+        return 12
+    return 19 if deals >= 8 else 17
 
 
 @dataclass(frozen=True)
@@ -163,9 +169,9 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     tricks = np.zeros(count, np.int8)
     nodes = np.zeros(count, np.int64)
     by_position = np.full((count if leads else 0, 24), -1, np.int8)
-    settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal),
-                np.int64(table_bits(n_tricks)))
     workers = max(1, min(numba.get_num_threads(), count))
+    settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal),
+                np.int64(table_bits(n_tricks, count)))
 
     def share(worker: int) -> None:
         K.dd_solve_share(*settings, np.int64(worker), np.int64(workers), tricks, nodes, by_position)
