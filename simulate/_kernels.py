@@ -253,36 +253,9 @@ def play_random_deal(hands, n_seats, active, denom, leader, state, record):
     contract-space card seat ``s`` played to trick ``t`` (-1 for seats sitting out) and
     ``record[t, n_seats]`` the trick's winner.  Returns tricks won by team 0 and the state.
     """
-    tricks_team0 = 0
-    leader = first_active(leader, n_seats, active)
-    n_tricks = popcount(hands[leader])
-    n_active = popcount(np.uint64(active))
-    for trick in range(n_tricks):
-        for s in range(n_seats):
-            record[trick, s] = -1
-        seat = leader
-        led_suit = -1
-        winner_card = -1
-        winner_seat = -1
-        for _ in range(n_active):
-            legal = legal_cards(hands[seat], denom, led_suit)
-            state, pick = next_random(state, popcount(legal))
-            card = nth_bit(legal, pick)
-            hands[seat] ^= ONE << np.uint64(card)
-            record[trick, seat] = card
-            if led_suit < 0:
-                led_suit = SUIT_AT[denom, card >> 1]
-                winner_card = card
-                winner_seat = seat
-            elif beats(card, winner_card, denom):
-                winner_card = card
-                winner_seat = seat
-            seat = next_active(seat, n_seats, active)
-        record[trick, n_seats] = winner_seat
-        if winner_seat & 1 == 0:
-            tricks_team0 += 1
-        leader = winner_seat
-    return tricks_team0, state
+    # Random play is the heuristic loop with no heuristic seat: one implementation of a
+    # trick's turn order, following and winner for every play model.
+    return play_heuristic_deal(hands, n_seats, active, denom, 0, leader, 0, state, record)
 
 
 @njit(parallel=True)
