@@ -79,10 +79,14 @@ def test_playout_dealer_option_moves_the_first_bidder():
     assert data["dealer"] == 2 and data["bidder"] == 3 and data["tricks"][0]["leader"] == 3
 
 
-def test_commands_have_help_with_an_example():
-    for command in ("rules", "playout"):
+def test_every_command_has_help_with_an_example():
+    from cli import main
+
+    assert {"rules", "playout", "solve", "analyse", "should-i-bid", "demo", "study", "chart",
+            "games", "tune"} <= set(main.commands)
+    for command in main.commands:
         result = run(command, "--help")
-        assert result.exit_code == 0 and "Example:" in result.output
+        assert result.exit_code == 0 and "Example:\n    euchre-mc " in result.output, command
 
 
 # --------------------------------------------------------------------------- bad input
