@@ -25,14 +25,24 @@ from simulate.trace import format_trace, play_traced, trace_dict
 USER_ERRORS = (CardError, RulesError)
 
 
+class UserError(click.ClickException):
+    """Bad input: one line on stderr naming the bad value and what is allowed, exit 2.
+
+    Unlike click.UsageError it never prints the usage block, so the message stays the
+    only line whichever command raised it.
+    """
+
+    exit_code = 2
+
+
 class EuchreGroup(click.Group):
-    """A click group that turns the library's ValueErrors into usage errors (exit 2)."""
+    """A click group that turns the library's ValueErrors into one-line errors (exit 2)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except USER_ERRORS as error:
-            raise click.UsageError(str(error)) from None
+            raise UserError(str(error)) from None
 
 
 @click.group(cls=EuchreGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -309,17 +319,17 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     """
     if batch is not None:
         if deal is not None:
-            raise click.UsageError("give --deal or --batch, not both")
+            raise UserError("give --deal or --batch, not both")
         if _solve_batch_file(batch, variant, not no_leads, show_nodes):
             sys.exit(2)
         return
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
         if value is None:
-            raise click.UsageError(f"missing {name}: solve needs --deal, --trump and --declarer (or --batch)")
+            raise UserError(f"missing {name}: solve needs --deal, --trump and --declarer (or --batch)")
     try:
         out = [int(s) for s in sitting_out.replace(" ", "").split(",") if s]
     except ValueError:
-        raise click.UsageError(f"--sitting-out {sitting_out!r}: give seat numbers separated by commas, e.g. 3,5") from None
+        raise UserError(f"--sitting-out {sitting_out!r}: give seat numbers separated by commas, e.g. 3,5") from None
     chosen = as_variant(variant)
     masks, denom, declarer0, leader0, active = _solve_setup(chosen, deal.split("/"), trump, declarer, leader, out)
     result = solve_position(masks, denom, declarer0, leader0, active, leads=not no_leads)
@@ -424,7 +434,7 @@ def analyse(contracts, as_json, as_csv, plot, **options):
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
     """
     if as_json and as_csv:
-        raise click.UsageError("--json and --csv: choose one output format")
+        raise UserError("--json and --csv: choose one output format")
     result = analyse_hand(contracts=contracts, **_analysis_arguments(**options))
     if as_json:
         click.echo(json.dumps(analysis_json(result), indent=1))
@@ -503,7 +513,7 @@ def _study_errors(action):
     try:
         return action()
     except StudyError as error:
-        raise click.UsageError(str(error)) from None
+        raise UserError(str(error)) from None
 
 
 @main.command()

@@ -135,3 +135,10 @@ def test_bad_input_is_one_line_with_exit_status_2(args, message):
     assert result.exception is None or isinstance(result.exception, SystemExit)
     error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(error_lines) == 1 and message in error_lines[0]
+
+
+def test_a_bad_value_found_inside_a_command_is_the_only_line_printed():
+    # errors raised inside a command's callback must not drag click's usage block along
+    result = run("playout", "--variant", "pigs-and-hogs", "--seed", "1", "--contract", "Alone Hearts")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()] and result.output.startswith("Error: ")
