@@ -139,6 +139,7 @@ def test_bad_input_is_one_line_with_exit_status_2(args, message):
 
 def test_a_bad_value_found_inside_a_command_is_the_only_line_printed():
     # errors raised inside a command's callback must not drag click's usage block along
-    result = run("playout", "--variant", "pigs-and-hogs", "--seed", "1", "--contract", "Alone Hearts")
+    result = run("solve", "--variant", "euchre", "--deal", "JH / 9S / 9C / 9D", "--batch", "-",
+                 "--trump", "Hearts", "--declarer", "1")
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [result.output.strip()] and result.output.startswith("Error: ")
