@@ -11,6 +11,7 @@ the face order that users see.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 SUITS = "CDHS"
 RANKS = "9TJQKA"
@@ -39,7 +40,7 @@ def parse_card(text: str) -> int:
     """Parse one card such as ``JH``, ``10S``, ``t♠`` into its face.
 
     >>> parse_card("JH"), parse_card("10s"), parse_card("A♠")
-    (14, 22, 23)
+    (14, 19, 23)
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
@@ -116,35 +117,71 @@ def card_count(mask: int) -> int:
     return int(mask).bit_count()
 
 
-def parse_deal(text: str, copies: int, sizes) -> list[int]:
-    """Parse every seat's hand from ``"seat-1 cards / seat-2 cards / ..."`` into masks.
+@lru_cache(maxsize=4096)
+def _face(token: str) -> int:
+    """``parse_card`` remembered per spelling: batch files repeat the same few tokens."""
+    return parse_card(token)
 
-    ``sizes[s]`` is the number of cards seat ``s`` must hold.  Raises CardError for an
-    unknown card, a hand of the wrong size, or a card in more places than the deck has
-    copies of it.
+
+@lru_cache(maxsize=65536)
+def _hand_faces(text: str) -> tuple[int, ...]:
+    """The faces of a hand text, remembered: batches of deals repeat hands often."""
+    return tuple(_face(token) for token in split_cards(text))
+
+
+@lru_cache(maxsize=65536)
+def _hand_bits(text: str) -> tuple[int, int, int]:
+    """(cards, faces held, faces held more than once) of a hand text; faces as bit
+    ``2 * face``.  A third copy of a face counts as held more than once (caught later)."""
+    faces = _hand_faces(text)
+    held = repeated = 0
+    for face in faces:
+        bit = 1 << (2 * face)
+        repeated |= held & bit
+        held |= bit
+    return len(faces), held, repeated
+
+
+def parse_deal(hands, copies: int, sizes=None, deck: str = "") -> list[int]:
+    """Masks of every seat's hand, from ``"seat-1 cards / seat-2 cards / ..."`` or a list
+    of hand texts (seat 1 first).  The k-th copy of a face met, in seat order, becomes
+    copy k.
+
+    ``sizes[s]``, when given, is the number of cards seat ``s`` must hold; ``deck`` names
+    the deck in errors (``"euchre"``).  Raises CardError for an unknown card, a hand of
+    the wrong size, or a face dealt more often than the deck has copies of it.
+
+    >>> [hex(m) for m in parse_deal("JH 9C / JH", copies=2)]
+    ['0x10000001', '0x20000000']
     """
-    parts = text.split("/")
-    if len(parts) != len(sizes):
-        raise CardError(
-            f"deal {text.strip()!r} has {len(parts)} hands: write {len(sizes)} hands separated by /"
-        )
-    hands = [
-        parse_cards(part, copies, size, what=f"seat {seat + 1}'s hand")
-        for seat, (part, size) in enumerate(zip(parts, sizes))
-    ]
-    places: dict[int, list[int]] = {}
-    for seat, faces in enumerate(hands):
-        for face in faces:
-            places.setdefault(face, []).append(seat)
-    for face, seats in places.items():
-        if len(seats) > copies:
-            where = ", ".join(f"seat {s + 1}" for s in seats)
-            deck = f"one {format_card(face)}" if copies == 1 else f"{copies} copies of {format_card(face)}"
-            raise CardError(f"card {format_card(face)} is in {len(seats)} places ({where}): the deck has {deck}")
+    texts = hands.split("/") if isinstance(hands, str) else list(hands)
+    if sizes is not None and len(texts) != len(sizes):
+        raise CardError(f"deal {hands!r} has {len(texts)} hands: write {len(sizes)} hands separated by /")
     masks = []
-    taken = 0
-    for faces in hands:
-        mask = faces_to_mask(faces, taken)
+    taken = 0  # cards dealt so far: copy 0 of a face first, then copy 1
+    for seat, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise CardError(f"hand of seat {seat + 1} is {text!r}: write it as text, e.g. 'JH AH 9S'")
+        size, held, repeated = _hand_bits(text)
+        if sizes is not None and size != sizes[seat]:
+            raise CardError(f"seat {seat + 1}'s hand {text.strip()!r} has {size} cards: it must have {sizes[seat]}")
+        once = held & ~repeated
+        mask = (once & ~taken) | ((once & taken) << 1) | repeated | (repeated << 1)
+        if (mask & taken) or (copies == 1 and mask >> 1 & held) or size != held.bit_count() + repeated.bit_count():
+            _raise_too_many(texts[: seat + 1], copies, deck)
         taken |= mask
         masks.append(mask)
     return masks
+
+
+def _raise_too_many(texts, copies: int, deck: str):
+    """Name the first face dealt more often than the deck has it, with its seats."""
+    seats_of: dict[int, list[int]] = {}
+    for seat, text in enumerate(texts, 1):
+        for face in _hand_faces(text):
+            seats_of.setdefault(face, []).append(seat)
+            if len(seats_of[face]) > copies:
+                seats = ", ".join(map(str, seats_of[face]))
+                allowed = "once" if copies == 1 else f"{copies} times"
+                raise CardError(f"{format_card(face)} is dealt {len(seats_of[face])} times (seats {seats}): "
+                                f"the {deck + ' ' if deck else ''}deck has each card {allowed}")

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numba
 import numpy as np
 
 from . import _kernels as K
-from .cards import CardError, format_card, parse_card, split_cards
+from .cards import CardError, format_card
+from .cards import parse_deal as parse_hands
 from .rules import RulesError, as_variant
 
 SEAT_COUNTS = (4, 6)
@@ -260,31 +260,6 @@ def _holds_suit(hand: int, denom: int, suit: int) -> bool:
 
 # --------------------------------------------------------------------------- deals as text
 
-@lru_cache(maxsize=4096)
-def _face(token: str) -> int:
-    """``parse_card`` remembered per spelling: batch files repeat the same few tokens."""
-    return parse_card(token)
-
-
-@lru_cache(maxsize=65536)
-def _hand_faces(text: str) -> tuple[int, ...]:
-    """The faces of a hand text, remembered: batches of euchre deals repeat hands often."""
-    return tuple(_face(token) for token in split_cards(text))
-
-
-@lru_cache(maxsize=65536)
-def _hand_bits(text: str) -> tuple[int, int, int]:
-    """(cards, faces held, faces held more than once) of a hand text; faces as bit
-    ``2 * face``.  A third copy of a face counts as held more than once (caught later)."""
-    faces = _hand_faces(text)
-    held = repeated = 0
-    for face in faces:
-        bit = 1 << (2 * face)
-        repeated |= held & bit
-        held |= bit
-    return len(faces), held, repeated
-
-
 def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
     """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
     1-based too), checked against the variant's deck.
@@ -302,20 +277,9 @@ def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
         if not 1 <= seat <= n_seats:
             raise RulesError(f"sitting-out seat {seat}: seats are 1 to {n_seats}")
         out.add(seat)
-    masks = []
-    taken = 0  # cards dealt so far: copy 0 of a face first, then copy 1
-    sizes = []
-    for seat, text in enumerate(hands, 1):
-        if not isinstance(text, str):
-            raise CardError(f"hand of seat {seat} is {text!r}: write it as text, e.g. 'JH AH 9S'")
-        size, held, repeated = _hand_bits(text)
-        once = held & ~repeated
-        mask = (once & ~taken) | ((once & taken) << 1) | repeated | (repeated << 1)
-        if (mask & taken) or (copies == 1 and mask >> 1 & held) or size != held.bit_count() + repeated.bit_count():
-            _raise_too_many(variant, hands[:seat])
-        taken |= mask
-        masks.append(mask)
-        sizes.append(size)
+    masks = parse_hands(hands, copies, deck=variant.name)
+    sizes = [mask.bit_count() for mask in masks]
+    for seat, size in enumerate(sizes, 1):
         if seat in out and size:
             raise RulesError(f"seat {seat} sits out but holds {size} cards: its hand must be empty")
     playing = [(seat, size) for seat, size in enumerate(sizes, 1) if seat not in out]
@@ -331,26 +295,6 @@ def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
     if not 1 <= first_size <= variant.hand_size:
         raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
     return np.array(masks, np.uint64)
-
-
-def _raise_too_many(variant, hands):
-    """Name the first face dealt more often than the deck has it, with its seats."""
-    seats_of: dict[int, list[int]] = {}
-    for seat, text in enumerate(hands, 1):
-        for dealt in _hand_faces(text):
-            seats_of.setdefault(dealt, []).append(seat)
-            if len(seats_of[dealt]) > variant.copies:
-                face = dealt
-                break
-        else:
-            continue
-        break
-    seats = seats_of[face]
-    allowed = "once" if variant.copies == 1 else f"{variant.copies} times"
-    raise CardError(
-        f"{format_card(face)} is dealt {len(seats)} times (seats {', '.join(map(str, seats))}): "
-        f"the {variant.name} deck has each card {allowed}"
-    )
 
 
 def active_mask(n_seats: int, sitting_out=()) -> int:

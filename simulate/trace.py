@@ -104,7 +104,7 @@ def deal_cards(variant, seed: int) -> tuple[list[int], int, int | None]:
 def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], int, int | None]:
     """Hands from ``"seat-1 cards / ... / seat-N cards"``; classic also needs the upcard."""
     variant = as_variant(variant)
-    hands = parse_deal(text, variant.copies, [variant.hand_size] * variant.players)
+    hands = parse_deal(text, variant.copies, [variant.hand_size] * variant.players, deck=variant.name)
     if not variant.classic:
         if upcard_text is not None:
             raise RulesError(f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard")
