@@ -234,7 +234,7 @@ def deal_one(seed, index, fixed, need, pool, out):
         out[seat] = hand
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def deal_many(seed, first_index, count, fixed, need, pool):
     """Deals ``first_index .. first_index + count - 1`` as a (count, seats) uint64 array."""
     out = np.empty((count, fixed.shape[0]), np.uint64)
@@ -258,7 +258,7 @@ def play_random_deal(hands, n_seats, active, denom, leader, state, record):
     return play_heuristic_deal(hands, n_seats, active, denom, 0, leader, 0, state, record)
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def play_random_many(hands, active, denom, leader, seed, first_index):
     """Random playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal."""
     count, n_seats = hands.shape
@@ -718,7 +718,7 @@ def playing_hand_sizes(hands, active):
     return tricks, -1, 0
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats, seed, first_index):
     """Heuristic playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal.
 
@@ -1609,9 +1609,8 @@ def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, frame
 def dd_solve_share(deals, denoms, teams, leaders, actives, target, tt_bits, first, step, out, nodes, leads):
     """Solve deals ``first, first + step, ...`` into ``out``, ``nodes`` and ``leads``.
 
-    One thread's share (the caller runs one share per thread: this kernel releases the
-    GIL and is cached, where a prange kernel would be compiled anew in every process).
-    The share owns its buffers and table.  Each deal gets its own table
+    One thread's share (the caller runs one share per thread, as this kernel releases
+    the GIL): the share allocates its buffers and table once for all its deals.  Each deal gets its own table
     generation, so results and node counts do not depend on how deals are shared out.
     ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
     """
