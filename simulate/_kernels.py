@@ -1606,28 +1606,22 @@ def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, frame
 
 
 @njit(cache=True, nogil=True)
-def dd_solve_share(deals, denoms, teams, leaders, actives, target, tt_bits, first, step, out, nodes, leads):
-    """Solve deals ``first, first + step, ...`` into ``out``, ``nodes`` and ``leads``.
+def dd_solve_range(deals, denoms, teams, leaders, actives, target, first, stop, hands, moves, frames,
+                   tt_keys, tt_info, out, nodes, leads):
+    """Solve deals ``first .. stop - 1`` into ``out``, ``nodes`` and ``leads``.
 
-    One thread's share (the caller runs one share per thread, as this kernel releases
-    the GIL): the share allocates its buffers and table once for all its deals.  Each deal gets its own table
-    generation, so results and node counts do not depend on how deals are shared out.
+    The buffers (dd_buffers) belong to the calling thread and serve all the ranges it
+    takes; this kernel releases the GIL, so threads solve ranges side by side.  Deal
+    ``d`` searches with table generation ``d + 1``: every deal starts from an empty
+    table, so results and node counts do not depend on which thread took which range.
     ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
     """
-    count, n_seats = deals.shape
-    tricks = np.int64(0)
-    for d in range(first, count, step):
-        for s in range(n_seats):
-            tricks = max(tricks, popcount(deals[d, s]))
-    hands, moves, frames, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
     stats = np.zeros(2, np.int64)
     values = np.zeros(24 if leads.shape[0] > 0 else 0, np.int64)
-    generation = np.int64(0)
-    for d in range(first, count, step):
-        generation += 1
+    for d in range(first, stop):
         stats[0] = 0
         out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
-                               hands, moves, frames, tt_keys, tt_info, generation, stats, values)
+                               hands, moves, frames, tt_keys, tt_info, np.int64(d + 1), stats, values)
         nodes[d] = stats[0]
         for p in range(values.shape[0]):
             leads[d, p] = values[p]

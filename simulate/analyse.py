@@ -50,6 +50,7 @@ Method, and the decisions the rules leave to the analyser:
 from __future__ import annotations
 
 import sys
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -278,14 +279,45 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
     return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
 
 
-def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
+def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int,
+           progress=None) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
         from .solve import solve_many  # only double-dummy questions load the solver's module
 
         return solve_many(hands, layout.denom, question.seat, question.leader, layout.active,
-                          target=question.hand_size).astype(bool)
-    return play_out(question, layout, hands, first_index) == question.hand_size
+                          target=question.hand_size, progress=progress).astype(bool)
+    swept = play_out(question, layout, hands, first_index) == question.hand_size
+    if progress is not None:
+        progress(hands.shape[0])
+    return swept
+
+
+def play_layouts(question: Question, laid: dict, first_index: int, progress) -> dict:
+    """Tricks of the bidder's side per deal for each layout's hands (``laid[layout]``).
+
+    Under ``dd`` the layouts that are not sweeps (every level contract) go to the solver
+    in one call, so its threads share them all: a deal that costs a thousand times the
+    median no longer leaves the other thread idle at the end of its layout's call.
+    """
+    tricks = {}
+    together = [layout for layout in laid if question.play == "dd" and not layout.sweep]
+    for layout, hands in laid.items():
+        if layout not in together:
+            tricks[layout] = play_out(question, layout, hands, first_index)
+            progress.update(hands.shape[0])
+    if together:
+        from .solve import solve_many
+
+        count = laid[together[0]].shape[0]
+        solved = solve_many(np.concatenate([laid[layout] for layout in together]),
+                            np.repeat([layout.denom for layout in together], count),
+                            question.seat, question.leader,
+                            np.repeat([layout.active for layout in together], count),
+                            progress=progress.update)
+        for i, layout in enumerate(together):
+            tricks[layout] = solved[i * count: (i + 1) * count]
+    return tricks
 
 
 # --------------------------------------------------------------------------- discard search
@@ -359,9 +391,8 @@ def search_discard(question: Question, layout: Layout, contracts: list[Contract]
         # (Random play keeps one call per pair: its streams follow the deal index.)
         discards = np.repeat(np.array(options, np.uint64), count)
         hands = lay_out(question, layout, np.tile(deals, (len(options), 1)), discards)
-        swept = sweeps(question, layout, hands, first_index).reshape(len(options), count)
+        swept = sweeps(question, layout, hands, first_index, progress.update).reshape(len(options), count)
         successes[:] = np.count_nonzero(swept, axis=1)
-        progress.update(len(options) * count)
     else:
         table = score_table(question.variant, contracts[0])
         needed = contracts[0].tricks_needed(question.hand_size)
@@ -483,6 +514,7 @@ class _Progress:
 
     def __init__(self, delay, total: int):
         self.bar = None
+        self.lock = threading.Lock()
         if delay is not None and delay is not False:
             from tqdm import tqdm
 
@@ -491,8 +523,10 @@ class _Progress:
                             desc="analysing", dynamic_ncols=True)
 
     def update(self, count: int) -> None:
+        """Add ``count`` finished plays; safe to call from the solver's threads."""
         if self.bar is not None:
-            self.bar.update(count)
+            with self.lock:
+                self.bar.update(count)
 
     def grow(self, extra: int) -> None:
         if self.bar is not None:
@@ -588,11 +622,10 @@ def _play_main_deals(question: Question, layouts: dict, searches: dict, first_ba
             count = min(chunk, total - start)
             batch = deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
                                 seed=question.seed, first_index=start, count=count)
-            for layout in layouts:
-                discard = searches[layout].chosen if layout in searches else None
-                hands = lay_out(question, layout, batch, discard)
-                tricks[layout].append(play_out(question, layout, hands, start))
-                progress_bar.update(count)
+            laid = {layout: lay_out(question, layout, batch, searches[layout].chosen if layout in searches else None)
+                    for layout in layouts}
+            for layout, played in play_layouts(question, laid, start, progress_bar).items():
+                tricks[layout].append(played)
         dealt = total
         if precision is not None:
             total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)

@@ -17,6 +17,7 @@ seats the declarer and the two seats of the same parity.  Seats are 0-based here
 
 from __future__ import annotations
 
+import itertools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -148,11 +149,13 @@ def _as_deals(hands) -> np.ndarray:
     return np.ascontiguousarray(deals)
 
 
-def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False) -> BatchResult:
+def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False,
+                progress=None) -> BatchResult:
     """Solve many face-space deals (``hands[d, seat]``) from the first lead, in parallel.
 
-    Deals are shared among ``numba.get_num_threads()`` threads, each running the cached,
-    GIL-free kernel on every n-th deal; results do not depend on the thread count.
+    Deals are shared among ``numba.get_num_threads()`` threads (see :func:`_share_out`);
+    results and node counts do not depend on the thread count.  ``progress``, if given,
+    is called with the number of deals just finished, from the solving threads.
 
     ``denom``, ``declarer``, ``leader`` and ``active`` are ints or one per deal.  The
     leader leads the first trick (the next active seat to its left if it sits out).
@@ -169,18 +172,10 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     tricks = np.zeros(count, np.int8)
     nodes = np.zeros(count, np.int64)
     by_position = np.full((count if leads else 0, 24), -1, np.int8)
-    workers = max(1, min(numba.get_num_threads(), count))
-    settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal),
-                np.int64(table_bits(n_tricks, count)))
-
-    def share(worker: int) -> None:
-        K.dd_solve_share(*settings, np.int64(worker), np.int64(workers), tricks, nodes, by_position)
-
-    if workers == 1:
-        share(0)
-    else:
-        with ThreadPoolExecutor(workers) as pool:
-            list(pool.map(share, range(workers)))
+    settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal))
+    _share_out(count, lambda first, stop, buffers: K.dd_solve_range(
+        *settings, np.int64(first), np.int64(stop), *buffers, tricks, nodes, by_position),
+        lambda: K.dd_buffers(n_seats, n_tricks, table_bits(n_tricks, count)), progress)
     by_face = None
     if leads:
         by_face = np.full((count, 24), -1, np.int8)
@@ -188,12 +183,43 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     return BatchResult(tricks, nodes, by_face)
 
 
-def solve_many(hands, denom, declarer, leader, active, target=None) -> np.ndarray:
+def solve_many(hands, denom, declarer, leader, active, target=None, progress=None) -> np.ndarray:
     """Exact double-dummy tricks of the declarer's team for each deal, (D,) int8.
 
     With ``target=k``: 1/0 per deal, can the declarer's team take at least k tricks.
     """
-    return solve_batch(hands, denom, declarer, leader, active, target).tricks
+    return solve_batch(hands, denom, declarer, leader, active, target, progress=progress).tricks
+
+
+def _share_out(count: int, solve_range, buffers, progress) -> None:
+    """Run ``solve_range(first, stop, buffers)`` over ``0 .. count - 1`` on every thread.
+
+    Threads take small ranges in turn from a shared counter rather than a fixed share
+    each: a six-seat deal can cost a thousand times the median, and with fixed shares
+    the other thread sat idle while one worked through such a deal.  Each thread makes
+    its buffers (``buffers()``) once.  Ranges hold about a 64th of a thread's share,
+    at most 256 deals, so the calls' overhead stays small against the solving.
+    """
+    workers = max(1, min(numba.get_num_threads(), count))
+    step = max(1, min(256, count // (workers * 64)))
+    starts = itertools.count(0, step)  # next() on it is atomic under the GIL
+
+    def work() -> None:
+        owned = buffers()
+        for first in starts:
+            if first >= count:
+                return
+            stop = min(first + step, count)
+            solve_range(first, stop, owned)
+            if progress is not None:
+                progress(stop - first)
+
+    if workers == 1:
+        work()
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            for done in [pool.submit(work) for _ in range(workers)]:
+                done.result()
 
 
 def solve_position(hands, denom, declarer, leader, active, trick=(), leads=True) -> SolveResult:
