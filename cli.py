@@ -445,6 +445,7 @@ def analyse(contracts, as_json, as_csv, plot, **options):
     if plot:
         save_analysis_chart(result, plot)
         click.echo(f"chart written to {plot}", err=as_json or as_csv)
+    _exit_if_interrupted(result.settings)
 
 
 @main.command("should-i-bid")
@@ -470,6 +471,14 @@ def should_i_bid_command(contract, against, as_json, **options):
         click.echo(json.dumps(plain_json(verdict), indent=1))
     else:
         click.echo(format_verdict(verdict), nl=False)
+    _exit_if_interrupted(verdict["settings"])
+
+
+def _exit_if_interrupted(settings: dict) -> None:
+    """After Ctrl-C the results on the finished deals are printed; the status says so."""
+    if settings["interrupted"]:
+        click.echo(f"interrupted: the results above use the {settings['deals']} deals finished", err=True)
+        sys.exit(130)
 
 
 @main.command()

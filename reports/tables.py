@@ -89,7 +89,7 @@ def format_analysis(result) -> str:
         + (f", upcard {settings['upcard']}" if classic else ""),
         f"auction so far: {settings['auction'] or 'none, you bid first'}" + _assumed(settings),
         f"play {settings['play']}, {settings['deals']} deals, seed {settings['seed']}"
-        + _precision_note(settings),
+        + _precision_note(settings) + (" (interrupted: the deals finished)" if settings["interrupted"] else ""),
         "",
     ]
     march = f" {'march':>5}" if classic else ""

@@ -43,6 +43,9 @@ Method, and the decisions the rules leave to the analyser:
   (in round ``round_`` for classic variants).
 * ``precision``: deal in batches until every P(make) interval's half-width is below it,
   or ``max_deals`` is reached (``settings["precision_met"]`` says which).
+* **Interrupted runs** (Ctrl-C) keep the main deals finished so far, in steps of
+  ``CHUNK`` deals, and report on them with ``settings["interrupted"]`` set; an
+  interruption before the first step is finished stops the run.
 * Not modelled: what the others' bids or passes say about their hands, and the classic
   misdeal options (farmer's hand, ace-no-face) in the unseen hands.
 """
@@ -76,7 +79,9 @@ DEFAULT_MAX_DEALS = 50_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
 # Deals per kernel call: big enough to keep both cores busy and the per-call cost small,
 # small enough that the progress bar moves during long double-dummy runs.
-CHUNK = {"dd": 1000, "heuristic": 20_000, "random": 20_000}
+# Deals per step of the main loop; an interrupted run keeps every finished step, and a
+# six-seat dd step of 100 deals takes about a minute on 2 cores.
+CHUNK = {"dd": 100, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 
 
@@ -581,7 +586,8 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
         searches = {layout: search_discard(question, layout, layouts[layout], search_deals,
                                            SEARCH_FIRST_INDEX, progress_bar)
                     for layout in searched}
-        tricks = _play_main_deals(question, layouts, searches, first_batch, precision, cap, progress_bar)
+        tricks, interrupted = _play_main_deals(question, layouts, searches, first_batch, precision, cap,
+                                               progress_bar)
     finally:
         progress_bar.close()
 
@@ -600,7 +606,8 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
         for layout in [layout_of(question, contract)] if layout in searches
     }
     dealt = next(iter(deal_tricks.values())).shape[0]
-    result.settings = _settings(question, dealt, precision, cap, result, first_batch if searches else 0)
+    result.settings = _settings(question, dealt, precision, cap, result, first_batch if searches else 0,
+                                interrupted)
     return result
 
 
@@ -611,26 +618,38 @@ def _search_deals(question: Question, count: int) -> np.ndarray:
 
 
 def _play_main_deals(question: Question, layouts: dict, searches: dict, first_batch: int, precision,
-                     cap: int, progress_bar) -> dict[Layout, np.ndarray]:
+                     cap: int, progress_bar) -> tuple[dict[Layout, np.ndarray], bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
-    more batches until every P(make) interval is narrow enough or the cap is reached."""
+    more batches until every P(make) interval is narrow enough or the cap is reached.
+
+    Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
+    tricks then cover the chunks finished before it."""
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     chunk = CHUNK[question.play]
     dealt, total = 0, first_batch
-    while total > dealt:
+    interrupted = False
+    while total > dealt and not interrupted:
         for start in range(dealt, total, chunk):
             count = min(chunk, total - start)
             batch = deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
                                 seed=question.seed, first_index=start, count=count)
             laid = {layout: lay_out(question, layout, batch, searches[layout].chosen if layout in searches else None)
                     for layout in layouts}
-            for layout, played in play_layouts(question, laid, start, progress_bar).items():
-                tricks[layout].append(played)
-        dealt = total
-        if precision is not None:
-            total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-            progress_bar.grow(len(layouts) * (total - dealt))
-    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}
+            try:
+                played = play_layouts(question, laid, start, progress_bar)
+            except KeyboardInterrupt:
+                if start == 0:
+                    raise
+                interrupted = True  # keep the chunks already finished: every layout has them all
+                break
+            for layout in layouts:
+                tricks[layout].append(played[layout])
+        else:
+            dealt = total
+            if precision is not None:
+                total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
+                progress_bar.grow(len(layouts) * (total - dealt))
+    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, interrupted
 
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:
@@ -667,7 +686,8 @@ def _discard_text(question: Question, layout: Layout, searches: dict) -> str:
     return ""
 
 
-def _settings(question: Question, dealt: int, precision, cap, result, search_deals: int) -> dict:
+def _settings(question: Question, dealt: int, precision, cap, result, search_deals: int,
+              interrupted: bool) -> dict:
     widest = float(((result["ci_high"] - result["ci_low"]) / 2).max())
     settings = {
         "variant": str(question.variant),
@@ -679,6 +699,7 @@ def _settings(question: Question, dealt: int, precision, cap, result, search_dea
         "play": question.play,
         "seed": question.seed,
         "deals": dealt,
+        "interrupted": interrupted,
         "precision": precision,
         "max_deals": cap if precision is not None else None,
         "precision_met": None if precision is None else widest < precision,

@@ -18,7 +18,8 @@ seats the declarer and the two seats of the same parity.  Seats are 0-based here
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 import numba
@@ -198,16 +199,18 @@ def _share_out(count: int, solve_range, buffers, progress) -> None:
     each: a six-seat deal can cost a thousand times the median, and with fixed shares
     the other thread sat idle while one worked through such a deal.  Each thread makes
     its buffers (``buffers()``) once.  Ranges hold about a 64th of a thread's share,
-    at most 256 deals, so the calls' overhead stays small against the solving.
+    at most 256 deals, so the calls' overhead stays small against the solving.  When
+    the caller is interrupted (Ctrl-C), the threads finish their range and take no more.
     """
     workers = max(1, min(numba.get_num_threads(), count))
     step = max(1, min(256, count // (workers * 64)))
     starts = itertools.count(0, step)  # next() on it is atomic under the GIL
+    stopping = threading.Event()
 
     def work() -> None:
         owned = buffers()
         for first in starts:
-            if first >= count:
+            if first >= count or stopping.is_set():
                 return
             stop = min(first + step, count)
             solve_range(first, stop, owned)
@@ -216,10 +219,15 @@ def _share_out(count: int, solve_range, buffers, progress) -> None:
 
     if workers == 1:
         work()
-    else:
-        with ThreadPoolExecutor(workers) as pool:
-            for done in [pool.submit(work) for _ in range(workers)]:
-                done.result()
+        return
+    with ThreadPoolExecutor(workers) as pool:
+        shares = [pool.submit(work) for _ in range(workers)]
+        try:
+            wait(shares, return_when=FIRST_EXCEPTION)
+        finally:
+            stopping.set()  # after an error or Ctrl-C here; a no-op once all are done
+    for share in shares:
+        share.result()
 
 
 def solve_position(hands, denom, declarer, leader, active, trick=(), leads=True) -> SolveResult:

@@ -276,3 +276,40 @@ def test_the_progress_bar_goes_to_stderr_only(capsys):
     assert "analysing" in captured.err and captured.out == ""
     analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20)
     assert capsys.readouterr().err == ""
+
+
+# --------------------------------------------------------------------------- interruption
+
+def _interrupt_after_first_chunk(monkeypatch):
+    """Make the main loop's second step raise KeyboardInterrupt, as Ctrl-C would."""
+    from simulate import analyse
+
+    real = analyse.play_layouts
+
+    def play_then_stop(question, laid, first_index, progress):
+        if first_index > 0:
+            raise KeyboardInterrupt
+        return real(question, laid, first_index, progress)
+
+    monkeypatch.setattr(analyse, "play_layouts", play_then_stop)
+    monkeypatch.setitem(analyse.CHUNK, "heuristic", 100)
+
+
+def test_interrupted_analysis_reports_on_the_finished_deals(monkeypatch):
+    whole = analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=100, play="heuristic")
+    _interrupt_after_first_chunk(monkeypatch)
+    cut = analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=300, play="heuristic")
+    assert cut.settings["interrupted"] and cut.settings["deals"] == 100
+    assert not whole.settings["interrupted"]
+    assert cut["p_make"].tolist() == whole["p_make"].tolist()
+
+
+def test_interruption_before_any_finished_step_stops_the_run(monkeypatch):
+    from simulate import analyse
+
+    def stop(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analyse, "play_layouts", stop)
+    with pytest.raises(KeyboardInterrupt):
+        analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=50, play="heuristic")

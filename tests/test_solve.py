@@ -5,12 +5,14 @@ The reference below shares nothing with the solver but the core rules kernels
 legal physical card at every turn, with no pruning, no table and no equivalence.
 """
 
+import numba
 import numpy as np
 import pytest
 from numba import config, njit
 
 from simulate._kernels import FACE_AT, SUIT_AT, beats, legal_cards, next_active, to_contract
 from simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
+from simulate.deal import deal_unseen
 from simulate.rules import RulesError
 from simulate.solve import solve_batch, solve_many, solve_position
 
@@ -323,3 +325,19 @@ def test_lone_loser_does_not_sweep_when_a_defender_holds_the_level_card():
     expected = reference(hands, HEARTS, 0, 0, 0b111111)[0]
     assert expected == 2
     assert solve_position(hands, HEARTS, 0, 0, 0b111111).tricks == expected
+
+
+def test_interrupted_batch_stops_taking_deals():
+    """Ctrl-C during a batch (here raised by the progress callback after the first range)
+    reaches the caller, and the threads take no further ranges of deals."""
+    deals = deal_unseen("euchre", {}, seed=5, count=4000)
+    finished = []
+
+    def progress(count):
+        finished.append(count)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve_batch(deals, HEARTS, 0, 0, 0b1111, progress=progress)
+    assert 1 <= len(finished) <= numba.get_num_threads()
+    assert sum(finished) < 4000
