@@ -533,6 +533,12 @@ class _Progress:
             with self.lock:
                 self.bar.update(count)
 
+    def phase(self, name: str) -> None:
+        """Name the part of the run under way: its plays can differ a thousandfold in cost
+        (a Pig sweep question against an exact six-seat count), so the rate alone misleads."""
+        if self.bar is not None:
+            self.bar.set_description(f"analysing: {name}")
+
     def grow(self, extra: int) -> None:
         if self.bar is not None:
             self.bar.total += extra
@@ -583,9 +589,11 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
     try:
         search_deals = _search_deals(question, first_batch) if searched else None
+        progress_bar.phase("discard search")
         searches = {layout: search_discard(question, layout, layouts[layout], search_deals,
                                            SEARCH_FIRST_INDEX, progress_bar)
                     for layout in searched}
+        progress_bar.phase("main deals")
         tricks, interrupted = _play_main_deals(question, layouts, searches, first_batch, precision, cap,
                                                progress_bar)
     finally:
