@@ -537,7 +537,7 @@ class _Progress:
         """Name the part of the run under way: its plays can differ a thousandfold in cost
         (a Pig sweep question against an exact six-seat count), so the rate alone misleads."""
         if self.bar is not None:
-            self.bar.set_description(f"analysing: {name}")
+            self.bar.set_description(f"analysing: {name}", refresh=False)
 
     def grow(self, extra: int) -> None:
         if self.bar is not None:
