@@ -26,3 +26,23 @@ def samples():
         return max(500, n // 10) if JIT_DISABLED else n
 
     return scaled
+
+
+@pytest.fixture
+def interrupt_after_first_step(monkeypatch):
+    """``interrupt_after_first_step(step)``: heuristic analyses step ``step`` deals at a
+    time, and the second step raises KeyboardInterrupt, as Ctrl-C would."""
+    from simulate import analyse
+
+    real = analyse.play_layouts
+
+    def play_then_stop(question, laid, first_index, progress):
+        if first_index > 0:
+            raise KeyboardInterrupt
+        return real(question, laid, first_index, progress)
+
+    def arm(step: int) -> None:
+        monkeypatch.setattr(analyse, "play_layouts", play_then_stop)
+        monkeypatch.setitem(analyse.CHUNK, "heuristic", step)
+
+    return arm

@@ -280,24 +280,9 @@ def test_the_progress_bar_goes_to_stderr_only(capsys):
 
 # --------------------------------------------------------------------------- interruption
 
-def _interrupt_after_first_chunk(monkeypatch):
-    """Make the main loop's second step raise KeyboardInterrupt, as Ctrl-C would."""
-    from simulate import analyse
-
-    real = analyse.play_layouts
-
-    def play_then_stop(question, laid, first_index, progress):
-        if first_index > 0:
-            raise KeyboardInterrupt
-        return real(question, laid, first_index, progress)
-
-    monkeypatch.setattr(analyse, "play_layouts", play_then_stop)
-    monkeypatch.setitem(analyse.CHUNK, "heuristic", 100)
-
-
-def test_interrupted_analysis_reports_on_the_finished_deals(monkeypatch):
+def test_interrupted_analysis_reports_on_the_finished_deals(interrupt_after_first_step):
     whole = analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=100, play="heuristic")
-    _interrupt_after_first_chunk(monkeypatch)
+    interrupt_after_first_step(100)
     cut = analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=300, play="heuristic")
     assert cut.settings["interrupted"] and cut.settings["deals"] == 100
     assert not whole.settings["interrupted"]

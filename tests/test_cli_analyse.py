@@ -149,18 +149,8 @@ def test_should_i_bid_against_an_illegal_bid_exits_2():
     assert "Traceback" not in result.output
 
 
-def test_interrupted_analyse_prints_the_finished_deals_and_exits_130(monkeypatch):
-    from simulate import analyse
-
-    real = analyse.play_layouts
-
-    def play_then_stop(question, laid, first_index, progress):
-        if first_index > 0:
-            raise KeyboardInterrupt
-        return real(question, laid, first_index, progress)
-
-    monkeypatch.setattr(analyse, "play_layouts", play_then_stop)
-    monkeypatch.setitem(analyse.CHUNK, "heuristic", 40)
+def test_interrupted_analyse_prints_the_finished_deals_and_exits_130(interrupt_after_first_step):
+    interrupt_after_first_step(40)
     result = invoke("analyse", *QUICK[:4], "--deals", "200", "--play", "heuristic", "--json")
     assert result.exit_code == 130
     assert json.loads(result.stdout)["settings"]["deals"] == 40
