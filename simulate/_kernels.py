@@ -887,27 +887,40 @@ def dd_pack(hands, level, n_seats, denom):
     equal positions get equal keys.  Packing to the top puts a suit's top cards at the
     same places whatever low cards are left, which the table's rank abstraction needs.
     Returns the faces present (bit ``2 * face``, unpacked) and every packed card.
+
+    Gaps (faces nobody holds, above a face still held in their suit) are closed one at
+    a time from the lowest, each moving the suit's cards below it up one face.  Since
+    ``hands[level]`` was itself packed at the trick before, only the faces emptied by
+    the last trick are gaps: a few word operations per seat instead of a loop over
+    every card (packing took an eighth of the search's time when it was one).
     """
     union = ZERO
     for s in range(n_seats):
         union |= hands[level, s]
+        hands[level + 1, s] = hands[level, s]
     present = dd_face_bits(union)
+    gaps = ZERO
+    for suit in range(4):
+        held = present & SUIT_MASK[denom, suit]
+        if held:
+            gaps |= SUIT_MASK[denom, suit] & DD_EVEN & ~held & ~((ONE << np.uint64(lowest_bit(held))) - ONE)
+    while gaps:
+        gap = lowest_bit(gaps)
+        gaps &= gaps - ONE
+        below = SUIT_MASK[denom, SUIT_AT[denom, gap >> 1]] & ((ONE << np.uint64(gap)) - ONE)
+        for s in range(n_seats):
+            hand = hands[level + 1, s]
+            hands[level + 1, s] = ((hand & below) << np.uint64(2)) | (hand & ~below)
+    # Copies in seat order: a face held twice by one seat keeps both bits, otherwise
+    # the first seat holding the face gets copy 0 and the next one copy 1.
     placed = ZERO
     for s in range(n_seats):
-        hand = hands[level, s]
-        packed = ZERO
-        while hand:
-            card = lowest_bit(hand)
-            hand &= hand - ONE
-            face = card >> 1
-            block = SUIT_MASK[denom, SUIT_AT[denom, face]]
-            above = present & block & ~((ONE << np.uint64(2 * face + 2)) - ONE)
-            bit = ONE << np.uint64(2 * ((highest_bit(block) >> 1) - popcount(above)))
-            if placed & bit:
-                bit <<= ONE
-            packed |= bit
-            placed |= bit
+        hand = hands[level + 1, s]
+        both = hand & (hand >> ONE) & DD_EVEN
+        once = dd_face_bits(hand) & ~both
+        packed = both | (both << ONE) | (once & ~placed) | ((once & placed) << ONE)
         hands[level + 1, s] = packed
+        placed |= packed
     return present, placed
 
 
