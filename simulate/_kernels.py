@@ -774,7 +774,7 @@ DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 DD_BUCKET = 32  # table slots probed per position
 DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tricks)
 DD_BOUND_MASK = 31
-DD_TAG_MASK = 127 << 25  # shape tag bits of a table entry's info
+DD_CHECK_MASK = -(1 << 32) | (127 << 25) | (15 << 16)  # generation, shape tag and leader in an entry's info
 
 
 @njit(cache=True, inline="always")
@@ -1070,7 +1070,7 @@ def dd_lengths(hand, denom):
 
 
 @njit(cache=True, inline="always")
-def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generation):
+def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generation, frames, ply):
     """Find a table entry that covers the position (``hands[level]``, ``leader``).
 
     Rank abstraction (the partition search of the bridge solver DDS): an entry keeps,
@@ -1084,17 +1084,21 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
     holds DD_BUCKET entries.
 
     ``tt_info[slot]``: bits 0-4 lower bound, 5-9 upper bound, 10-15 best lead + 1,
-    16-19 leader, 20-24 tricks remaining, 25-31 a tag of the shape (checked before the
-    keys are read), 32 up the generation (one per deal, so a new
-    deal starts with an empty table without clearing it).  Returns (slot, found, shape);
-    when not found, the slot to overwrite: a stale one, else the one with the fewest
-    tricks left in its bucket.
+    16-19 leader, 20-24 tricks remaining, 25-31 a tag of the shape, 32 up the
+    generation (one per deal, so a new deal starts with an empty table without
+    clearing it); one masked comparison of the generation, tag and leader skips most
+    slots before any key is read.  Each seat's suit lengths (shifted to bits 48-63) are
+    left in ``frames[ply, F_LENGTHS + seat]`` for the comparisons and for dd_tt_store.
+    Returns (slot, found, shape); when not found, the slot to overwrite: a stale one,
+    else the one with the fewest tricks left in its bucket.
     """
     union = ZERO
     h = np.uint64(leader + 1)
     for s in range(n_seats):
         union |= hands[level, s]
-        h = h * np.uint64(0x9E3779B97F4A7C15) + dd_lengths(hands[level, s], denom)
+        lengths = dd_lengths(hands[level, s], denom)
+        frames[ply, F_LENGTHS + s] = np.int64(lengths << np.uint64(48))
+        h = h * np.uint64(0x9E3779B97F4A7C15) + lengths
     for suit in range(4):
         part = union & SUIT_MASK[denom, suit]
         if part:
@@ -1105,26 +1109,24 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
             h = h * np.uint64(0x9E3779B97F4A7C15) + holders
     mixed = mix64(h)
     base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
-    tag = np.int64(mixed >> np.uint64(57)) << 25  # seven more bits of the shape, in tt_info
+    # seven more bits of the shape, the leader and the generation, as in tt_info
+    check = (generation << 32) | (np.int64(mixed >> np.uint64(57)) << 25) | (leader << 16)
+    for slot in range(base, base + DD_BUCKET):
+        if (tt_info[slot] & DD_CHECK_MASK) == check and tt_keys[slot, n_seats + 1] == h:
+            exact = tt_keys[slot, n_seats]
+            same = True
+            for s in range(n_seats):
+                if tt_keys[slot, s] != (hands[level, s] & exact) | np.uint64(frames[ply, F_LENGTHS + s]):
+                    same = False
+                    break
+            if same:
+                return slot, True, h
     victim = base
     victim_depth = np.int64(1 << 30)
     for slot in range(base, base + DD_BUCKET):
         info = tt_info[slot]
         if (info >> 32) != generation:
-            if victim_depth >= 0:
-                victim = slot
-                victim_depth = np.int64(-1)
-            continue
-        if (info & DD_TAG_MASK) == tag and ((info >> 16) & 15) == leader and tt_keys[slot, n_seats + 1] == h:
-            exact = tt_keys[slot, n_seats]
-            same = True
-            for s in range(n_seats):
-                hand = hands[level, s]
-                if tt_keys[slot, s] != (hand & exact) | (dd_lengths(hand, denom) << np.uint64(48)):
-                    same = False
-                    break
-            if same:
-                return slot, True, h
+            return slot, False, h
         depth = (info >> 20) & 31
         if depth < victim_depth:
             victim = slot
@@ -1133,13 +1135,13 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
 
 
 @njit(cache=True, inline="always")
-def dd_tt_store(hands, level, n_seats, denom, leader, remaining, lower, upper, best, exact, shape,
-                tt_keys, tt_info, slot, generation):
-    """Write the entry of the position at ``slot`` (see dd_tt_probe); ``exact`` is the
-    set of cards whose ranks the bounds depend on."""
+def dd_tt_store(hands, level, n_seats, frames, ply, leader, remaining, lower, upper, best, exact,
+                shape, tt_keys, tt_info, slot, generation):
+    """Write the entry of the position at ``slot`` (see dd_tt_probe, which left the suit
+    lengths in ``frames[ply]``); ``exact`` is the set of cards whose ranks the bounds
+    depend on."""
     for s in range(n_seats):
-        hand = hands[level, s]
-        tt_keys[slot, s] = (hand & exact) | (dd_lengths(hand, denom) << np.uint64(48))
+        tt_keys[slot, s] = (hands[level, s] & exact) | np.uint64(frames[ply, F_LENGTHS + s])
     tt_keys[slot, n_seats] = exact
     tt_keys[slot, n_seats + 1] = shape
     tt_info[slot] = (
@@ -1277,8 +1279,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
 F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0, 1, 2, 3, 4, 5, 6
 F_SLOT, F_LOWER, F_UPPER, F_BEST, F_MAXIMIZING, F_MOVES, F_NEXT, F_REMAINING = 7, 8, 9, 10, 11, 12, 13, 14
 F_CARD, F_CARDS, F_PLAYED, F_REL, F_EQUIVALENTS, F_EXTRA, F_TRICK_REL = 15, 16, 17, 18, 19, 20, 21
-F_SHAPE, F_PRESENT = 22, 23
-DD_FRAME_FIELDS = 24
+F_SHAPE, F_PRESENT, F_LENGTHS = 22, 23, 24
+DD_FRAME_FIELDS = F_LENGTHS + 6  # F_LENGTHS + seat: the suit lengths of each of up to six seats
 
 
 @njit(cache=True, inline="always")
@@ -1355,7 +1357,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
         frames[ply, F_PRESENT] = np.int64(present)
         extra = dd_rel_to_packed(rel, present, denom)
         slot, found, shape = dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info,
-                                         generation)
+                                         generation, frames, ply)
         frames[ply, F_SHAPE] = np.int64(shape)
         if found:
             info = tt_info[slot]
@@ -1496,7 +1498,7 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
                     upper = frames[ply, F_NEED] - 1
                 level = frames[ply, F_LEVEL]
                 rel = np.uint64(frames[ply, F_REL])
-                dd_tt_store(hands, level, n_seats, denom, frames[ply, F_LEADER],
+                dd_tt_store(hands, level, n_seats, frames, ply, frames[ply, F_LEADER],
                             frames[ply, F_REMAINING], lower, upper, frames[ply, F_BEST],
                             rel | np.uint64(frames[ply, F_EXTRA]), np.uint64(frames[ply, F_SHAPE]),
                             tt_keys, tt_info,
