@@ -771,7 +771,10 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 # table (see dd_tt_probe); ``stats[0]`` counts nodes (positions visited).
 
 DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
-DD_BUCKET = 32  # table slots probed per position
+# Table slots probed per position.  All positions of one shape share a bucket and the
+# common shapes fill it: with 32 slots the demo's 60 deals searched 2.3 times the nodes
+# of 64 (Hearts 7 times); 128 saved 2% more nodes and no time.
+DD_BUCKET = 64
 DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tricks)
 DD_BOUND_MASK = 31
 DD_CHECK_MASK = -(1 << 32) | (127 << 25) | (15 << 16)  # generation, shape tag and leader in an entry's info
