@@ -1533,8 +1533,10 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     when climbing proved seven first and 4 million from the top.  Then null-window
     probes climb from the quick lower bound: proving that a target is reachable is
     cheap, proving that one is not is what costs, and climbing proves only one more
-    unreachable target (on six-seat deals 9% fewer nodes in all and a quarter fewer at
-    p90 than a binary search).
+    unreachable target.  A binary search searched 4% more nodes on the analyser's demo
+    (60 deals, all six denominations) and 7% fewer on 20 uniform random deals.  A first
+    guess (MTD(f) style) from a play-out of every seat's first ordered move searched 6%
+    more and 3% fewer; even the true value as the guess saves only 10-20%.
     """
     if target >= 0:
         found = dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played,
