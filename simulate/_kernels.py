@@ -1154,7 +1154,8 @@ def dd_tt_store(hands, level, n_seats, frames, ply, leader, work, lower, upper, 
     tt_keys[slot, n_seats + 1] = shape
     tt_info[slot] = (
         (generation << 32) | (np.int64(mix64(shape) >> np.uint64(57)) << 25)
-        | (min(highest_bit(work), DD_BOUND_MASK) << 20) | (leader << 16) | ((best + 1) << 10) | (upper << DD_BOUND_BITS) | lower
+        | (min(highest_bit(work), DD_BOUND_MASK) << 20) | (leader << 16) | ((best + 1) << 10)
+        | (upper << DD_BOUND_BITS) | lower
     )
 
 
