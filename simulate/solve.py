@@ -38,10 +38,11 @@ def table_bits(n_tricks: int, deals: int = 1) -> int:
     """log2 of the transposition-table size for positions of ``n_tricks`` tricks.
 
     Five-trick hands need few trick-boundary positions.  For eight tricks, 2**19
-    entries (36 MB with six seats) searched 35% fewer nodes than 2**17 on the hard
-    six-seat High No Trump deals of the analyser's demo (1.3e8 against 2.1e8 on 40
-    deals, 22% less time over all six denominations); 2**20 saved only 5% more time
-    for twice the memory, and smaller tables lost more on the deals that take longest.
+    entries (36 MB with six seats) searched 15% fewer nodes than 2**17 on the
+    analyser's demo (1.46e8 against 1.71e8 on 60 deals, all six denominations; 11.0 s
+    against 12.7 s on one thread), nearly all of it on the few deals that take longest
+    (Hearts 2.96e7 against 4.71e7); on uniform random deals the two are level, and
+    2**18 already searched 7% more nodes on the demo's Hearts and High No Trump.
     Each call allocates and clears its tables, about 3 ms for 2**19 entries, which a
     batch amortises but a single-deal call does not (median single six-seat deal
     21.7 ms at 2**19 against 18.6 ms at 2**17).  The size depends on the call, never
