@@ -1,0 +1,91 @@
+"""The solver's cheap bounds and cut-offs, each on literal positions where it fires.
+
+Every position is also solved by the exhaustive minimax of ``test_solve``, so a bound
+that claimed one trick too many (or too few) would fail here.  Node counts of 1 show
+that the bound answered at the first node, without search.
+"""
+
+import numpy as np
+import pytest
+from test_solve import ENDGAMES, SHAPES, hands_of, random_endgame, reference
+
+from simulate._kernels import SUIT_MASK, TRUMP, to_contract
+from simulate.solve import solve_batch, solve_position
+
+HEARTS = 2
+SIX = 0b111111
+
+
+def first_node_answer(hands, denom, declarer, leader, target):
+    """(answer to "at least ``target``?", nodes searched) for the declarer's team."""
+    result = solve_batch(np.array([hands], np.uint64), denom, declarer, leader, SIX, target=target)
+    return int(result.tricks[0]), int(result.nodes[0])
+
+
+def holds_trump(hands, denom, side):
+    trumps = int(SUIT_MASK[denom, TRUMP[denom]])
+    return any(int(to_contract(np.uint64(h), denom)) & trumps for s, h in enumerate(hands) if s % 2 == side)
+
+
+# --------------------------------------------------------------------------- a side with no trump
+
+def test_seat_holding_only_trumps_sweeps_when_the_other_side_has_none():
+    # Hearts: seat 5 (seat 1's side) holds only trumps and seats 2, 4, 6 none, so seat
+    # 5 plays a trump to every trick, whatever seat 2 leads.
+    hands = hands_of("AC 9S 9C", "AS KS KC", "TC QC TS", "AD QS JC", "9H TH KH", "KD TD JS")
+    assert reference(hands, HEARTS, 0, 1, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 1, 3) == (1, 1)
+    # the same position counted for the other side: no trick at all
+    assert reference(hands, HEARTS, 1, 1, SIX)[0] == 0
+    assert first_node_answer(hands, HEARTS, 1, 1, 1) == (0, 1)
+
+
+def test_lone_loser_ruffed_by_a_void_partner_sweeps():
+    # Hearts: seat 1 cashes AC, then leads 9S, which seat 3 (no spade, a trump) ruffs;
+    # seat 1 holds only trumps after that.  Seats 2, 4, 6 hold no trump.
+    hands = hands_of("AC 9S QH", "KS QS KC", "9H 9C TC", "AS TS QC", "9D TD QD", "KD AD JS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (1, 1)
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 3
+
+
+def test_lone_loser_is_lost_when_the_partner_must_follow_suit():
+    # As above, but seat 3 holds TS instead of 9C: it must follow to the spade, which
+    # seat 4's AS wins, so the bidder's side cannot take all three tricks.
+    hands = hands_of("AC 9S QH", "KS QS KC", "9H TS TC", "AS 9C QC", "9D TD QD", "KD AD JS")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
+
+
+def test_lone_loser_under_a_partners_top_card_sweeps():
+    # Hearts: seat 1 leads its only plain card, 9S, to seat 3's AS (above every spade
+    # of seats 2, 4 and 6) and then holds only trumps.
+    hands = hands_of("9S QH KH", "KS QS KC", "AS AH 9C", "TS JS QC", "AD KD JC", "9D TD QD")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (1, 1)
+
+
+def test_lone_loser_is_lost_when_a_defender_holds_the_level_card():
+    # As above, but seat 2 holds the other AS and plays it first: the first copy wins
+    # (and seat 3 holds no trump with which to take the lead and cash its AS).
+    hands = hands_of("9S QH KH", "AS QS KC", "AS 9C TC", "TS JS QC", "AD KD JC", "9D TD QD")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_solver_matches_exhaustive_search_when_one_side_holds_no_trump(shape):
+    rng = np.random.default_rng(list(SHAPES).index(shape) + 4242)
+    checked = 0
+    while checked < ENDGAMES // 2:
+        hands, denom, declarer, leader, active, trick = random_endgame(rng, shape)
+        if TRUMP[denom] < 0 or holds_trump(hands, denom, 0) == holds_trump(hands, denom, 1):
+            continue
+        solved = solve_position(hands, denom, declarer, leader, active, trick)
+        expected_tricks, expected_leads = reference(hands, denom, declarer, leader, active, trick)
+        context = (shape, [hex(h) for h in hands], denom, declarer, leader, active, trick)
+        assert solved.tricks == expected_tricks, context
+        assert solved.leads == expected_leads, context
+        checked += 1
