@@ -953,6 +953,84 @@ def dd_last_trick(hands, level, turn, denom, leader):
 
 
 @njit(cache=True, inline="always")
+def dd_partner_ducks(mine, held, rounds):
+    """Can a partner holding ``held`` of a suit follow each of the first ``rounds`` leads of
+    the leader's cards ``mine`` (highest first) with a card level with or below it?
+
+    It plays its lowest ``rounds`` cards (all of them if it holds fewer), the highest of
+    them under the leader's highest, and so on down: the pairing that fits if any does.
+    """
+    for _ in range(popcount(held) - rounds):
+        held &= ~(ONE << np.uint64(highest_bit(held)))
+    while held:
+        lead = highest_bit(mine)
+        follow = highest_bit(held)
+        if (follow >> 1) > (lead >> 1):
+            return False
+        mine &= ~(ONE << np.uint64(lead))
+        held &= ~(ONE << np.uint64(follow))
+    return True
+
+
+@njit(cache=True, inline="always")
+def dd_cash_rounds(hands, level, n_seats, denom, leader, block):
+    """(rounds, relevant cards, longest): how many times in a row the leader can lead the
+    suit ``block``, highest card first, and win the trick itself; ``longest`` is the
+    longest holding of the suit among the other seats.
+
+    An opponent stops the run only if it still holds a card above the leader's card of
+    that round, so a seat holding ``n`` cards of which the leader's first ``a`` leads are
+    level with or above its best allows ``a`` rounds if ``a < n`` (after ``n`` rounds it
+    is void).  A partner does not overtake while it can follow under the leader
+    (dd_partner_ducks), and once every other seat is void the leader's low cards win
+    too.  Playing the other suits first only helps: seats void there discard, partners
+    their highest cards, so holdings only shrink.  The count depends on the suit's cards
+    from the leader's card of round ``min(rounds, longest)`` up: cards below it go under
+    every lead the count uses.
+    """
+    mine = hands[level, leader] & block
+    rounds = popcount(mine)
+    longest = np.int64(0)
+    if rounds == 0:
+        for s in range(n_seats):
+            if s != leader:
+                longest = max(longest, popcount(hands[level, s] & block))
+        return rounds, ZERO, longest
+    partners = ZERO
+    for s in range(n_seats):
+        if s == leader:
+            continue
+        held = hands[level, s] & block
+        n = popcount(held)
+        if n == 0:
+            continue
+        longest = max(longest, n)
+        ahead = popcount(mine & dd_level_or_above(held))
+        if ahead >= n:
+            continue
+        if (s & 1) != (leader & 1):
+            rounds = min(rounds, ahead)
+        else:
+            partners |= ONE << np.uint64(s)
+    while partners and rounds > 0:
+        s = lowest_bit(partners)
+        partners &= partners - ONE
+        held = hands[level, s] & block
+        if not dd_partner_ducks(mine, held, min(rounds, popcount(held))):
+            fits = np.int64(0)
+            while dd_partner_ducks(mine, held, fits + 1):
+                fits += 1
+            rounds = fits
+    last = min(rounds, longest)
+    if last == 0:
+        return rounds, ZERO, longest
+    cards = mine
+    for _ in range(last - 1):
+        cards &= ~(ONE << np.uint64(highest_bit(cards)))
+    return rounds, dd_range(highest_bit(cards) >> 1, denom), longest
+
+
+@njit(cache=True, inline="always")
 def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
     """(sweeps, relevant cards): does ``side`` surely take every remaining trick because
     the other side holds no trump?
@@ -961,10 +1039,10 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
     every trick in which a seat of ``side`` plays a trump is the side's.  So the side
     sweeps once one of its seats holds nothing but trumps: that seat plays a trump to
     every trick, whoever leads.  When the side leads, the leader gets there itself: it
-    cashes its sure winners of the plain suits (winners against every other seat,
-    partners too, as in dd_quick_bounds, so the leader keeps the lead; a partner void
-    in the suit discards rather than ruffs, unless it holds only trumps, and then it
-    sweeps itself), then leads its one remaining plain card.  The side wins that trick
+    cashes the rounds of the plain suits that it wins itself (dd_cash_rounds, so it
+    keeps the lead; a partner void in the suit discards rather than ruffs, unless it
+    holds only trumps, and then it sweeps itself), then leads its one remaining plain
+    card.  The side wins that trick
     when a partner is void in the suit and holds a trump (it stays void, and keeps a
     trump: it discards a plain card while it has one), or when the card is the leader's
     only one of its suit and a partner holds a card above every card of the other side
@@ -972,8 +1050,8 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
     (the suit is not led before, and a partner with no trump always has another card
     to discard, so it keeps that card and never takes the lead early).  The leader
     holds only trumps after that trick.  Beyond the suit lengths, the answer depends
-    on each plain suit's cards from the other seats' best card up (from the other
-    side's best card up in the lone card's suit).
+    on the cards dd_cash_rounds names and, for a partner's winner, on the cards from
+    it up.
     """
     trumps = SUIT_MASK[denom, TRUMP[denom]]
     only_trumps = False
@@ -997,31 +1075,22 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
         mine = lead_hand & block
         if suit == TRUMP[denom] or mine == ZERO:
             continue
-        others = ZERO
-        defenders = ZERO
-        longest = np.int64(0)
-        ruffer = False
-        for s in range(n_seats):
-            if s != leader:
-                held = hands[level, s] & block
-                others |= held
-                longest = max(longest, popcount(held))
-                if (s & 1) != side:
-                    defenders |= held
-                elif held == ZERO and (hands[level, s] & trumps) != ZERO:
-                    ruffer = True
-        if others:
-            rel |= dd_range(highest_bit(others) >> 1, denom)
-        top = popcount(mine & dd_level_or_above(others))
+        top, suit_rel, longest = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
+        rel |= suit_rel
         lost = popcount(mine) - top
-        if top >= longest or lost == 0:
+        if lost == 0:
             continue
         losers += lost
         if losers > 1:
             return False, ZERO
-        if ruffer:
-            rescued = True
-        elif top == 0:
+        defenders = ZERO
+        for s in range(n_seats):
+            held = hands[level, s]
+            if (s & 1) != side:
+                defenders |= held & block
+            elif s != leader and (held & block) == ZERO and (held & trumps) != ZERO:
+                rescued = True
+        if not rescued and top == 0:
             nothing_to_cash = popcount(lead_hand & ~trumps) == 1
             beaten = dd_above(defenders)
             for s in range(n_seats):
@@ -1029,8 +1098,7 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
                 if (s & 1) == side and s != leader and (held & block & beaten) != ZERO:
                     if nothing_to_cash or (held & trumps) == ZERO:
                         rescued = True
-            if rescued and defenders:
-                rel |= dd_range(highest_bit(defenders) >> 1, denom)
+                        rel |= dd_range(highest_bit(held & block) >> 1, denom)
     if losers == 0 or rescued:
         return True, rel
     return False, ZERO
@@ -1044,13 +1112,13 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     Called at a trick boundary.  Two sure facts: a trump higher than every trump of
     the other side wins the trick it is played to, so each player's such trumps are
     tricks for that player's side; and the leader's side takes every trick the leader
-    can cash in a row.  For the cash count, every other seat (partners too) counts as an
-    opponent: a card is a winner when it is level with or above all their cards in its
-    suit, and a whole suit runs once its winners outnumber every other holding.  With
-    trumps out against it, the leader first draws them with top trumps; if it cannot,
-    only those top trumps count.  Beyond the suit lengths, the bounds depend only on
-    each suit's cards from the other seats' best card up (and the trumps from the
-    lower of the two sides' best trumps up).
+    can cash in a row, winning each trick itself (dd_cash_rounds: the rounds of each
+    suit in which no opponent can still beat the leader's card and the partners follow
+    under it).  With trumps out, the leader first draws them, every other seat's
+    (partners' too, or they could ruff and take the lead); if it cannot, only its
+    trump rounds count.  Beyond the suit lengths, the bounds depend only on the cards
+    dd_cash_rounds names (and the trumps from the lower of the two sides' best trumps
+    up).
 
     One more sure sweep: when the leader cashes all but one card, a lone card of a suit
     in which a partner holds a card above every card of the other side, the leader
@@ -1096,41 +1164,34 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
                 if side == team:
                     return remaining, remaining, sweep_rel
                 return np.int64(0), np.int64(0), sweep_rel
-    lead_hand = hands[level, leader]
     cashed = np.int64(0)
     top_trumps = np.int64(0)
     trumps_drawn = True
     last_to_partner = False
     for suit in range(4):
         block = SUIT_MASK[denom, suit]
-        mine = lead_hand & block
-        others = ZERO
-        partners = ZERO
-        defenders = ZERO
-        longest = np.int64(0)
-        for s in range(n_seats):
-            if s != leader:
-                held = hands[level, s] & block
-                others |= held
-                longest = max(longest, popcount(held))
-                if (s & 1) == (leader & 1):
-                    partners |= held
-                else:
-                    defenders |= held
-        if mine and others:
-            rel |= dd_range(highest_bit(others) >> 1, denom)
-        top = popcount(mine & dd_level_or_above(others))
-        if top >= longest:
-            cashed += popcount(mine)
-        else:
-            cashed += top
+        top, suit_rel, longest = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
+        rel |= suit_rel
+        mine = hands[level, leader] & block
+        cashed += top
+        if top < longest:
             if suit == trump:
                 trumps_drawn = False
             # A lone loser the leader keeps for the last trick, under a partner's card
             # that beats every other side's card of the suit: the partner never has to
             # play it before (the suit is not led), and nobody has a trump left.
-            if top == 0 and popcount(mine) == 1 and (partners & dd_above(defenders)) != ZERO:
-                last_to_partner = True
+            if top == 0 and popcount(mine) == 1:
+                partners = ZERO
+                defenders = ZERO
+                for s in range(n_seats):
+                    if s != leader:
+                        if (s & 1) == (leader & 1):
+                            partners |= hands[level, s] & block
+                        else:
+                            defenders |= hands[level, s] & block
+                if (partners & dd_above(defenders)) != ZERO:
+                    last_to_partner = True
+                    rel |= dd_range(highest_bit(partners) >> 1, denom)
         if suit == trump:
             top_trumps = top
     quick = cashed if trumps_drawn else top_trumps

@@ -12,7 +12,7 @@ from test_solve import ENDGAMES, SHAPES, hands_of, random_endgame, reference
 from simulate._kernels import SUIT_MASK, TRUMP, to_contract
 from simulate.solve import solve_batch, solve_position
 
-HEARTS = 2
+HEARTS, HIGH = 2, 4
 SIX = 0b111111
 
 
@@ -25,6 +25,34 @@ def first_node_answer(hands, denom, declarer, leader, target):
 def holds_trump(hands, denom, side):
     trumps = int(SUIT_MASK[denom, TRUMP[denom]])
     return any(int(to_contract(np.uint64(h), denom)) & trumps for s, h in enumerate(hands) if s % 2 == side)
+
+
+# --------------------------------------------------------------------------- cashing a suit
+
+def test_leader_runs_a_suit_while_its_partner_follows_under_each_card():
+    # High No Trump: seat 3 plays AH under seat 1's AH (the first copy wins), then TH
+    # and 9H under KH and QH, so seat 1 keeps the lead and takes all three tricks.
+    hands = hands_of("AH KH QH", "9S TS JS", "AH TH 9H", "9C TC JC", "9D TD JD", "QS KS AS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
+def test_partner_forced_to_overtake_takes_the_lead():
+    # High No Trump: no opponent holds a heart, but seat 3's lone KH must overtake
+    # whichever heart seat 1 leads, and seat 3 then leads a club to seat 2's AC.
+    hands = hands_of("QH JH TH", "AC KC QC", "KH 9C TC", "AS KS QS", "9D TD JD", "AD KD QD")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 1
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
+def test_leader_stops_cashing_under_an_opponents_higher_card():
+    # High No Trump: seat 2 holds KH KH 9H, so only seat 1's AH is sure to hold; with
+    # the low JH led first seat 1's side takes two of the three tricks, not all.
+    hands = hands_of("AH QH JH", "KH KH 9H", "9C TC JC", "9S TS JS", "9D TD QD", "QS KS AS")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
 
 
 # --------------------------------------------------------------------------- a side with no trump
