@@ -757,9 +757,10 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   position that differs only in lower cards (dd_tt_probe, dd_search).
 # * Equivalent cards are generated once: two cards of one hand in one suit with no card
 #   of another hand (or of the trick in progress) between or level with them in rank.
-# * Cheap bounds at every trick boundary: trumps that beat every trump of the other
-#   side are sure tricks, and the leader's side takes the tricks the leader can cash at
-#   once (drawing trumps with top trumps first); a side sweeps when the other side has
+# * Cheap bounds at every trick boundary: a seat's trumps are sure tricks but for one
+#   per opponent trump level with or above them, and the leader's side takes the tricks
+#   the leader can cash at once, partners following under it (drawing trumps first); a
+#   side sweeps when the other side has
 #   no trump and one of its seats holds only trumps, or will after the leader cashes
 #   and loses one card to a partner; inside a trick, a settled trick answers a node
 #   that has no slack left.
@@ -953,6 +954,35 @@ def dd_last_trick(hands, level, turn, denom, leader):
 
 
 @njit(cache=True, inline="always")
+def dd_sure_trumps(held, against, denom):
+    """(tricks, relevant cards): tricks the side of a seat holding the trumps ``held``
+    surely takes with them against the other side's trumps ``against``.
+
+    Every trump of the seat is played to a trick of its own, and the side wins that
+    trick unless an opponent plays a trump level with or above it there (a level copy
+    played first wins); each opponent trump can do that once.  So the side takes at
+    least ``held``'s trumps less the largest matching of them to opponent trumps level
+    with or above them, found greedily from the seat's highest trump down (a lower
+    trump can be matched to every trump that a higher one can).  The count depends on
+    the trumps from the lowest one that added to it up.
+    """
+    tricks = np.int64(0)
+    matched = np.int64(0)
+    depth = np.int64(-1)
+    while held:
+        card = highest_bit(held)
+        held &= ~(ONE << np.uint64(card))
+        if popcount(against & dd_level_or_above(ONE << np.uint64(card))) > matched:
+            matched += 1
+        else:
+            tricks += 1
+            depth = card >> 1
+    if depth < 0:
+        return tricks, ZERO
+    return tricks, dd_range(depth, denom)
+
+
+@njit(cache=True, inline="always")
 def dd_partner_ducks(mine, held, rounds):
     """Can a partner holding ``held`` of a suit follow each of the first ``rounds`` leads of
     the leader's cards ``mine`` (highest first) with a card level with or below it?
@@ -1109,16 +1139,14 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     """(lower, upper, relevant cards): bounds on the tricks ``team`` takes of the
     ``remaining`` ones, and the cards whose ranks the bounds depend on.
 
-    Called at a trick boundary.  Two sure facts: a trump higher than every trump of
-    the other side wins the trick it is played to, so each player's such trumps are
-    tricks for that player's side; and the leader's side takes every trick the leader
-    can cash in a row, winning each trick itself (dd_cash_rounds: the rounds of each
-    suit in which no opponent can still beat the leader's card and the partners follow
-    under it).  With trumps out, the leader first draws them, every other seat's
-    (partners' too, or they could ruff and take the lead); if it cannot, only its
-    trump rounds count.  Beyond the suit lengths, the bounds depend only on the cards
-    dd_cash_rounds names (and the trumps from the lower of the two sides' best trumps
-    up).
+    Called at a trick boundary.  Two sure facts: each seat's side takes a trick with
+    every trump of that seat that no opponent trump can stop (dd_sure_trumps); and the
+    leader's side takes every trick the leader can cash in a row, winning each trick
+    itself (dd_cash_rounds: the rounds of each suit in which no opponent can still
+    beat the leader's card and the partners follow under it).  With trumps out, the
+    leader first draws them, every other seat's (partners' too, or they could ruff and
+    take the lead); if it cannot, only its trump rounds count.  Beyond the suit
+    lengths, the bounds depend only on the cards those helpers name.
 
     One more sure sweep: when the leader cashes all but one card, a lone card of a suit
     in which a partner holds a card above every card of the other side, the leader
@@ -1143,21 +1171,26 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
                 team_trumps |= hands[level, s] & trumps
             else:
                 other_trumps |= hands[level, s] & trumps
-        beat_others = dd_above(other_trumps)
-        beat_team = dd_above(team_trumps)
         team_sure = np.int64(0)
         other_sure = np.int64(0)
+        team_rel = ZERO
+        other_rel = ZERO
         for s in range(n_seats):
             held = hands[level, s] & trumps
             if (s & 1) == team:
-                team_sure = max(team_sure, popcount(held & beat_others))
+                sure, sure_rel = dd_sure_trumps(held, other_trumps, denom)
+                if sure > team_sure:
+                    team_sure = sure
+                    team_rel = sure_rel
             else:
-                other_sure = max(other_sure, popcount(held & beat_team))
+                sure, sure_rel = dd_sure_trumps(held, team_trumps, denom)
+                if sure > other_sure:
+                    other_sure = sure
+                    other_rel = sure_rel
         lower = team_sure
         upper = remaining - other_sure
-        if team_trumps and other_trumps:
-            rel |= dd_range(min(highest_bit(team_trumps), highest_bit(other_trumps)) >> 1, denom)
-        elif team_trumps or other_trumps:
+        rel |= team_rel | other_rel
+        if (team_trumps == ZERO) != (other_trumps == ZERO):
             side = team if team_trumps else 1 - team
             sweeps, sweep_rel = dd_trump_sweep(hands, level, n_seats, denom, side, leader)
             if sweeps:

@@ -55,6 +55,25 @@ def test_leader_stops_cashing_under_an_opponents_higher_card():
     assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
 
 
+# --------------------------------------------------------------------------- trump length
+
+def test_each_opponent_trump_stops_one_trump_at_most():
+    # Hearts: seat 2's three trumps face seat 1's JH alone, which beats one of them, so
+    # seat 2's side takes two tricks and seat 1's side at most one.
+    hands = hands_of("JH AC AS", "KH QH TH", "9C TC JC", "9S TS JS", "9D TD QD", "KD AD KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HEARTS, 0, 0, 2) == (0, 1)
+
+
+def test_a_level_trump_copy_led_first_stops_a_trump():
+    # As above, but seat 2 holds the other JH: seat 1 leads its copy first and wins
+    # with it, so seat 2's JH is not a sure trick.
+    hands = hands_of("JH AC AS", "JH QH TH", "9C TC JC", "9S TS JS", "9D TD QD", "KD AD KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HEARTS, 0, 0, 2) == (0, 1)
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 1
+
+
 # --------------------------------------------------------------------------- a side with no trump
 
 def test_seat_holding_only_trumps_sweeps_when_the_other_side_has_none():
