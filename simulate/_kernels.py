@@ -759,11 +759,11 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   of another hand (or of the trick in progress) between or level with them in rank.
 # * Cheap bounds at every trick boundary: a seat's trumps are sure tricks but for one
 #   per opponent trump level with or above them, and the leader's side takes the tricks
-#   the leader can cash at once, partners following under it (drawing trumps first); a
-#   side sweeps when the other side has
-#   no trump and one of its seats holds only trumps, or will after the leader cashes
-#   and loses one card to a partner; inside a trick, a settled trick answers a node
-#   that has no slack left.
+#   the leader can cash at once, partners following under it (drawing trumps first),
+#   or after leading to a partner's winner, those the partner can cash; a side sweeps
+#   when the other side has no trump and one of its seats holds only trumps, or will
+#   after the leader cashes and loses one card to a partner; inside a trick, a settled
+#   trick answers a node that has no slack left.
 # * Move ordering: the table's best lead, sure winners, low leads towards a partner's
 #   winner or ruff; following, the cheapest safe winner, else low (dd_order_moves).
 #
@@ -1135,6 +1135,102 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
 
 
 @njit(cache=True, inline="always")
+def dd_cash_count(hands, level, n_seats, denom, leader):
+    """(tricks, lone loser to partner, relevant cards): the tricks the leader cashes in a
+    row, winning each itself (see dd_quick_bounds), and whether its one other card is a
+    lone card that a partner's card above the other side's wins at the end."""
+    trump = TRUMP[denom]
+    rel = ZERO
+    cashed = np.int64(0)
+    top_trumps = np.int64(0)
+    trumps_drawn = True
+    last_to_partner = False
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        top, suit_rel, longest = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
+        rel |= suit_rel
+        mine = hands[level, leader] & block
+        cashed += top
+        if top < longest:
+            if suit == trump:
+                trumps_drawn = False
+            # A lone loser the leader keeps for the last trick, under a partner's card
+            # that beats every other side's card of the suit: the partner never has to
+            # play it before (the suit is not led), and nobody has a trump left.
+            if top == 0 and popcount(mine) == 1:
+                partners = ZERO
+                defenders = ZERO
+                for s in range(n_seats):
+                    if s != leader:
+                        if (s & 1) == (leader & 1):
+                            partners |= hands[level, s] & block
+                        else:
+                            defenders |= hands[level, s] & block
+                if (partners & dd_above(defenders)) != ZERO:
+                    last_to_partner = True
+                    rel |= dd_range(highest_bit(partners) >> 1, denom)
+        if suit == trump:
+            top_trumps = top
+    if trumps_drawn:
+        return cashed, last_to_partner, rel
+    return top_trumps, False, rel
+
+
+@njit(cache=True, inline="always")
+def dd_cross_count(hands, level, n_seats, denom, leader):
+    """(tricks, relevant cards): tricks the leader's side takes by first leading to a
+    partner's winner and then cashing the partner's tricks (dd_cash_count).
+
+    The partner's highest card of a suit the leader holds must be above every other
+    card of that suit (the leader's and the other partner's too), and nobody may ruff
+    it: no opponent void in the suit holds a trump, and no partner void in it holds
+    only trumps.  The leader leads its highest card of the suit and the other partner
+    plays its highest, or discards its highest card of some suit: each seat other than
+    the new leader only loses cards, an opponent any, a partner its highest of a suit,
+    so counting the partner's tricks with their hands as they are now is safe (that
+    count never grows when a partner's highest card of a suit is added back).  Only
+    the partner's own hand changes for the count: it has played its winner.
+    """
+    trump = TRUMP[denom]
+    best = np.int64(0)
+    best_rel = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        if (hands[level, leader] & block) == ZERO:
+            continue
+        for partner in range(n_seats):
+            if partner == leader or (partner & 1) != (leader & 1):
+                continue
+            held = hands[level, partner] & block
+            if held == ZERO:
+                continue
+            winner = highest_bit(held)
+            others = ZERO
+            ruffed = False
+            for s in range(n_seats):
+                if s == partner:
+                    continue
+                hand = hands[level, s]
+                others |= hand & block
+                if trump >= 0 and suit != trump and (hand & block) == ZERO:
+                    trumps_held = hand & SUIT_MASK[denom, trump]
+                    if (s & 1) != (leader & 1):
+                        ruffed = ruffed or trumps_held != ZERO
+                    else:
+                        ruffed = ruffed or (hand != ZERO and hand == trumps_held)
+            if ruffed or ((ONE << np.uint64(winner)) & dd_above(others)) == ZERO:
+                continue
+            bit = ONE << np.uint64(winner)
+            hands[level, partner] ^= bit
+            tricks, _, rel = dd_cash_count(hands, level, n_seats, denom, partner)
+            hands[level, partner] ^= bit
+            if tricks + 1 > best:
+                best = tricks + 1
+                best_rel = rel | dd_range(winner >> 1, denom)
+    return best, best_rel
+
+
+@njit(cache=True, inline="always")
 def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     """(lower, upper, relevant cards): bounds on the tricks ``team`` takes of the
     ``remaining`` ones, and the cards whose ranks the bounds depend on.
@@ -1145,8 +1241,9 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
     itself (dd_cash_rounds: the rounds of each suit in which no opponent can still
     beat the leader's card and the partners follow under it).  With trumps out, the
     leader first draws them, every other seat's (partners' too, or they could ruff and
-    take the lead); if it cannot, only its trump rounds count.  Beyond the suit
-    lengths, the bounds depend only on the cards those helpers name.
+    take the lead); if it cannot, only its trump rounds count.  Or the leader leads
+    to a partner's sure winner and the partner cashes (dd_cross_count).  Beyond the
+    suit lengths, the bounds depend only on the cards those helpers name.
 
     One more sure sweep: when the leader cashes all but one card, a lone card of a suit
     in which a partner holds a card above every card of the other side, the leader
@@ -1197,39 +1294,15 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining):
                 if side == team:
                     return remaining, remaining, sweep_rel
                 return np.int64(0), np.int64(0), sweep_rel
-    cashed = np.int64(0)
-    top_trumps = np.int64(0)
-    trumps_drawn = True
-    last_to_partner = False
-    for suit in range(4):
-        block = SUIT_MASK[denom, suit]
-        top, suit_rel, longest = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
-        rel |= suit_rel
-        mine = hands[level, leader] & block
-        cashed += top
-        if top < longest:
-            if suit == trump:
-                trumps_drawn = False
-            # A lone loser the leader keeps for the last trick, under a partner's card
-            # that beats every other side's card of the suit: the partner never has to
-            # play it before (the suit is not led), and nobody has a trump left.
-            if top == 0 and popcount(mine) == 1:
-                partners = ZERO
-                defenders = ZERO
-                for s in range(n_seats):
-                    if s != leader:
-                        if (s & 1) == (leader & 1):
-                            partners |= hands[level, s] & block
-                        else:
-                            defenders |= hands[level, s] & block
-                if (partners & dd_above(defenders)) != ZERO:
-                    last_to_partner = True
-                    rel |= dd_range(highest_bit(partners) >> 1, denom)
-        if suit == trump:
-            top_trumps = top
-    quick = cashed if trumps_drawn else top_trumps
-    if trumps_drawn and last_to_partner and cashed == remaining - 1:
+    quick, lone_to_partner, cash_rel = dd_cash_count(hands, level, n_seats, denom, leader)
+    rel |= cash_rel
+    if lone_to_partner and quick == remaining - 1:
         quick = remaining
+    if quick < remaining:
+        crossed, cross_rel = dd_cross_count(hands, level, n_seats, denom, leader)
+        if crossed > quick:
+            quick = crossed
+            rel |= cross_rel
     if (leader & 1) == team:
         lower = max(lower, quick)
     else:

@@ -55,6 +55,23 @@ def test_leader_stops_cashing_under_an_opponents_higher_card():
     assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
 
 
+def test_leader_crosses_to_a_partners_winner_and_the_partner_cashes():
+    # High No Trump: seat 1 holds only nines; it leads 9S to seat 3's AS, the top
+    # spade, and seat 3 cashes AC and AH.
+    hands = hands_of("9S 9C 9D", "KS KC KH", "AS AC AH", "QS QC QH", "TD JD QD", "JS JC JH")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
+def test_no_crossing_to_a_card_that_an_earlier_opponent_holds_level():
+    # As above, but seat 2 holds the other AS and plays it first, and seat 4's AD stops
+    # the diamond: seat 1 cannot reach seat 3's aces before losing a trick.
+    hands = hands_of("9S TS 9D", "AS KC KH", "AS AC AH", "QS QC AD", "TD JD QD", "JS JC JH")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
 # --------------------------------------------------------------------------- trump length
 
 def test_each_opponent_trump_stops_one_trump_at_most():
