@@ -1,0 +1,155 @@
+"""The solver's cheap bounds and cut-offs, each on literal positions where it fires.
+
+Every position is also solved by the exhaustive minimax of ``test_solve``, so a bound
+that claimed one trick too many (or too few) would fail here.  Node counts of 1 show
+that the bound answered at the first node, without search.
+"""
+
+import numpy as np
+import pytest
+from test_solve import ENDGAMES, SHAPES, hands_of, random_endgame, reference
+
+from simulate._kernels import SUIT_MASK, TRUMP, to_contract
+from simulate.solve import solve_batch, solve_position
+
+HEARTS, HIGH = 2, 4
+SIX = 0b111111
+
+
+def first_node_answer(hands, denom, declarer, leader, target):
+    """(answer to "at least ``target``?", nodes searched) for the declarer's team."""
+    result = solve_batch(np.array([hands], np.uint64), denom, declarer, leader, SIX, target=target)
+    return int(result.tricks[0]), int(result.nodes[0])
+
+
+def holds_trump(hands, denom, side):
+    trumps = int(SUIT_MASK[denom, TRUMP[denom]])
+    return any(int(to_contract(np.uint64(h), denom)) & trumps for s, h in enumerate(hands) if s % 2 == side)
+
+
+# --------------------------------------------------------------------------- cashing a suit
+
+def test_leader_runs_a_suit_while_its_partner_follows_under_each_card():
+    # High No Trump: seat 3 plays AH under seat 1's AH (the first copy wins), then TH
+    # and 9H under KH and QH, so seat 1 keeps the lead and takes all three tricks.
+    hands = hands_of("AH KH QH", "9S TS JS", "AH TH 9H", "9C TC JC", "9D TD JD", "QS KS AS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
+def test_partner_forced_to_overtake_takes_the_lead():
+    # High No Trump: no opponent holds a heart, but seat 3's lone KH must overtake
+    # whichever heart seat 1 leads, and seat 3 then leads a club to seat 2's AC.
+    hands = hands_of("QH JH TH", "AC KC QC", "KH 9C TC", "AS KS QS", "9D TD JD", "AD KD QD")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 1
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
+def test_leader_stops_cashing_under_an_opponents_higher_card():
+    # High No Trump: seat 2 holds KH KH 9H, so only seat 1's AH is sure to hold; with
+    # the low JH led first seat 1's side takes two of the three tricks, not all.
+    hands = hands_of("AH QH JH", "KH KH 9H", "9C TC JC", "9S TS JS", "9D TD QD", "QS KS AS")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
+def test_leader_crosses_to_a_partners_winner_and_the_partner_cashes():
+    # High No Trump: seat 1 holds only nines; it leads 9S to seat 3's AS, the top
+    # spade, and seat 3 cashes AC and AH.
+    hands = hands_of("9S 9C 9D", "KS KC KH", "AS AC AH", "QS QC QH", "TD JD QD", "JS JC JH")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
+def test_no_crossing_to_a_card_that_an_earlier_opponent_holds_level():
+    # As above, but seat 2 holds the other AS and plays it first, and seat 4's AD stops
+    # the diamond: seat 1 cannot reach seat 3's aces before losing a trick.
+    hands = hands_of("9S TS 9D", "AS KC KH", "AS AC AH", "QS QC AD", "TD JD QD", "JS JC JH")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
+# --------------------------------------------------------------------------- trump length
+
+def test_each_opponent_trump_stops_one_trump_at_most():
+    # Hearts: seat 2's three trumps face seat 1's JH alone, which beats one of them, so
+    # seat 2's side takes two tricks and seat 1's side at most one.
+    hands = hands_of("JH AC AS", "KH QH TH", "9C TC JC", "9S TS JS", "9D TD QD", "KD AD KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HEARTS, 0, 0, 2) == (0, 1)
+
+
+def test_a_level_trump_copy_led_first_stops_a_trump():
+    # As above, but seat 2 holds the other JH: seat 1 leads its copy first and wins
+    # with it, so seat 2's JH is not a sure trick.
+    hands = hands_of("JH AC AS", "JH QH TH", "9C TC JC", "9S TS JS", "9D TD QD", "KD AD KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HEARTS, 0, 0, 2) == (0, 1)
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 1
+
+
+# --------------------------------------------------------------------------- a side with no trump
+
+def test_seat_holding_only_trumps_sweeps_when_the_other_side_has_none():
+    # Hearts: seat 5 (seat 1's side) holds only trumps and seats 2, 4, 6 none, so seat
+    # 5 plays a trump to every trick, whatever seat 2 leads.
+    hands = hands_of("AC 9S 9C", "AS KS KC", "TC QC TS", "AD QS JC", "9H TH KH", "KD TD JS")
+    assert reference(hands, HEARTS, 0, 1, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 1, 3) == (1, 1)
+    # the same position counted for the other side: no trick at all
+    assert reference(hands, HEARTS, 1, 1, SIX)[0] == 0
+    assert first_node_answer(hands, HEARTS, 1, 1, 1) == (0, 1)
+
+
+def test_lone_loser_ruffed_by_a_void_partner_sweeps():
+    # Hearts: seat 1 cashes AC, then leads 9S, which seat 3 (no spade, a trump) ruffs;
+    # seat 1 holds only trumps after that.  Seats 2, 4, 6 hold no trump.
+    hands = hands_of("AC 9S QH", "KS QS KC", "9H 9C TC", "AS TS QC", "9D TD QD", "KD AD JS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (1, 1)
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 3
+
+
+def test_lone_loser_is_lost_when_the_partner_must_follow_suit():
+    # As above, but seat 3 holds TS instead of 9C: it must follow to the spade, which
+    # seat 4's AS wins, so the bidder's side cannot take all three tricks.
+    hands = hands_of("AC 9S QH", "KS QS KC", "9H TS TC", "AS 9C QC", "9D TD QD", "KD AD JS")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
+
+
+def test_lone_loser_under_a_partners_top_card_sweeps():
+    # Hearts: seat 1 leads its only plain card, 9S, to seat 3's AS (above every spade
+    # of seats 2, 4 and 6) and then holds only trumps.
+    hands = hands_of("9S QH KH", "KS QS KC", "AS AH 9C", "TS JS QC", "AD KD JC", "9D TD QD")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (1, 1)
+
+
+def test_lone_loser_is_lost_when_a_defender_holds_the_level_card():
+    # As above, but seat 2 holds the other AS and plays it first: the first copy wins
+    # (and seat 3 holds no trump with which to take the lead and cash its AS).
+    hands = hands_of("9S QH KH", "AS QS KC", "AS 9C TC", "TS JS QC", "AD KD JC", "9D TD QD")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_solver_matches_exhaustive_search_when_one_side_holds_no_trump(shape):
+    rng = np.random.default_rng(list(SHAPES).index(shape) + 4242)
+    checked = 0
+    while checked < ENDGAMES // 2:
+        hands, denom, declarer, leader, active, trick = random_endgame(rng, shape)
+        if TRUMP[denom] < 0 or holds_trump(hands, denom, 0) == holds_trump(hands, denom, 1):
+            continue
+        solved = solve_position(hands, denom, declarer, leader, active, trick)
+        expected_tricks, expected_leads = reference(hands, denom, declarer, leader, active, trick)
+        context = (shape, [hex(h) for h in hands], denom, declarer, leader, active, trick)
+        assert solved.tricks == expected_tricks, context
+        assert solved.leads == expected_leads, context
+        checked += 1
