@@ -43,8 +43,8 @@ def run(quick: bool = False) -> list[dict]:
         "benchmark": "games, 2 workers start-up",
         "value": start_up,
         "unit": "s",
-        "detail": "two spawned workers playing 2 pigs-and-hogs games: import, numba cache load, "
-                  "compiling the parallel kernels",
+        "detail": "two spawned workers playing 2 pigs-and-hogs games: import, numba cache load "
+                  "and thread pool start",
         "command": command,
     }]
     for variant, games in sizes.items():

@@ -20,7 +20,7 @@ What is measured
 * Compile time: a new Python process with an empty ``NUMBA_CACHE_DIR`` imports the
   library and makes the first ``deal_unseen`` and ``play_deals(..., "random")`` calls
   for both tables (cold); then a second process with that cache (warm: cached leaf
-  kernels load, the parallel ones compile again).
+  kernels load from the cache, the parallel ones too).
 """
 
 from __future__ import annotations
@@ -214,7 +214,7 @@ def run(quick: bool) -> list[dict]:
                     f"first deal + random playout calls, both tables, new process, empty numba cache "
                     f"(import {cold['import']:.2f} s more)"))
     rows.append(row("playout first calls, warm cache", round(warm["first_calls"], 2), "s",
-                    "same, second process with that cache (parallel kernels compile again)"))
+                    "same, second process with that cache"))
 
     timers, counts = {}, {}
     for variant in ("euchre", "pigs-and-hogs"):

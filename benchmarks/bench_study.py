@@ -8,7 +8,7 @@ directory, as ``euchre-mc study ... --no-charts`` does; rows = deals x seats.
 
 * One worker runs the chunks in this process with numba on one thread; two workers are
   a pool of two spawned processes (one numba thread each).  The worker processes'
-  start-up (import, loading the cached kernels, compiling the parallel ones) is part of
+  start-up (import, loading the cached kernels) is part of
   the two-worker time and is also reported on its own (a one-chunk study on two workers
   minus the same chunk computed here), so the steady rate is visible.
 * Studies: ``pigs-and-hogs`` with its default heuristic play (the 100,000-deal study of
