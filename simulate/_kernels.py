@@ -1418,8 +1418,15 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
     base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
     # seven more bits of the shape, the leader and the generation, as in tt_info
     check = (generation << 32) | (np.int64(mixed >> np.uint64(57)) << 25) | (leader << 16)
+    victim = base
+    victim_depth = np.int64(1 << 30)
     for slot in range(base, base + DD_BUCKET):
-        if (tt_info[slot] & DD_CHECK_MASK) == check and tt_keys[slot, n_seats + 1] == h:
+        info = tt_info[slot]
+        if (info >> 32) != generation:
+            # The deal's entries fill a bucket from the front and only ever move
+            # forward, so the first stale slot ends them: the scan stops there.
+            return slot, False, h
+        if (info & DD_CHECK_MASK) == check and tt_keys[slot, n_seats + 1] == h:
             exact = tt_keys[slot, n_seats]
             same = True
             for s in range(n_seats):
@@ -1431,12 +1438,6 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
                     dd_tt_swap(tt_keys, tt_info, slot, slot - 1)
                     slot -= 1
                 return slot, True, h
-    victim = base
-    victim_depth = np.int64(1 << 30)
-    for slot in range(base, base + DD_BUCKET):
-        info = tt_info[slot]
-        if (info >> 32) != generation:
-            return slot, False, h
         depth = (info >> 20) & 31
         if depth <= victim_depth:
             victim = slot
