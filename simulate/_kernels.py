@@ -1943,14 +1943,15 @@ def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, frame
 
 
 @njit(cache=True, nogil=True)
-def dd_solve_range(deals, denoms, teams, leaders, actives, target, first, stop, hands, moves, frames,
-                   tt_keys, tt_info, out, nodes, leads):
+def dd_solve_range(deals, denoms, teams, leaders, actives, target, first, stop, generations,
+                   hands, moves, frames, tt_keys, tt_info, out, nodes, leads):
     """Solve deals ``first .. stop - 1`` into ``out``, ``nodes`` and ``leads``.
 
     The buffers (dd_buffers) belong to the calling thread and serve all the ranges it
-    takes; this kernel releases the GIL, so threads solve ranges side by side.  Deal
-    ``d`` searches with table generation ``d + 1``: every deal starts from an empty
-    table, so results and node counts do not depend on which thread took which range.
+    takes, call after call; this kernel releases the GIL, so threads solve ranges side
+    by side.  Deal ``d`` searches with table generation ``generations + d + 1``, a
+    number no other deal of any call uses: every deal starts from an empty table, so
+    results and node counts do not depend on which thread took which range.
     ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
     """
     stats = np.zeros(2, np.int64)
@@ -1958,7 +1959,8 @@ def dd_solve_range(deals, denoms, teams, leaders, actives, target, first, stop, 
     for d in range(first, stop):
         stats[0] = 0
         out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
-                               hands, moves, frames, tt_keys, tt_info, np.int64(d + 1), stats, values)
+                               hands, moves, frames, tt_keys, tt_info, generations + d + 1, stats,
+                               values)
         nodes[d] = stats[0]
         for p in range(values.shape[0]):
             leads[d, p] = values[p]

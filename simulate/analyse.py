@@ -300,27 +300,50 @@ def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: i
 def play_layouts(question: Question, laid: dict, first_index: int, progress) -> dict:
     """Tricks of the bidder's side per deal for each layout's hands (``laid[layout]``).
 
-    Under ``dd`` the layouts that are not sweeps (every level contract) go to the solver
-    in one call, so its threads share them all: a deal that costs a thousand times the
-    median no longer leaves the other thread idle at the end of its layout's call.
+    Under ``dd`` the whole chunk is two solver calls, so its threads share every layout:
+    first the sweep question for every sweep layout's deals, then the exact count of
+    each deal that did not sweep together with every level contract's deals.  (One call
+    per layout left a thread idle behind each hard deal, and calls cost set-up.)  The
+    exact counts of failed sweeps are plays of their own: the progress total grows by them.
     """
-    tricks = {}
-    together = [layout for layout in laid if question.play == "dd" and not layout.sweep]
-    for layout, hands in laid.items():
-        if layout not in together:
+    if question.play != "dd":
+        tricks = {}
+        for layout, hands in laid.items():
             tricks[layout] = play_out(question, layout, hands, first_index)
             progress.update(hands.shape[0])
-    if together:
-        from .solve import solve_many
+        return tricks
+    from .solve import solve_many  # only double-dummy questions load the solver's module
 
-        count = laid[together[0]].shape[0]
-        solved = solve_many(np.concatenate([laid[layout] for layout in together]),
-                            np.repeat([layout.denom for layout in together], count),
+    def solve_together(layouts, rows, target=None, on_progress=None):
+        hands = np.concatenate([laid[layout][rows[layout]] for layout in layouts])
+        sizes = [rows[layout].size for layout in layouts]
+        solved = solve_many(hands, np.repeat([layout.denom for layout in layouts], sizes),
                             question.seat, question.leader,
-                            np.repeat([layout.active for layout in together], count),
-                            progress=progress.update)
-        for i, layout in enumerate(together):
-            tricks[layout] = solved[i * count: (i + 1) * count]
+                            np.repeat([layout.active for layout in layouts], sizes),
+                            target=target, progress=on_progress)
+        return dict(zip(layouts, np.split(solved, np.cumsum(sizes)[:-1])))
+
+    every_row = {layout: np.arange(hands.shape[0]) for layout, hands in laid.items()}
+    tricks = {}
+    exact_rows = {}
+    sweep_layouts = [layout for layout in laid if layout.sweep]
+    if sweep_layouts:
+        swept = solve_together(sweep_layouts, every_row, target=question.hand_size,
+                               on_progress=progress.update)
+        for layout in sweep_layouts:
+            tricks[layout] = np.full(laid[layout].shape[0], question.hand_size, np.int8)
+            exact_rows[layout] = np.flatnonzero(swept[layout] == 0)
+        progress.grow(sum(rows.size for rows in exact_rows.values()))
+    for layout in laid:
+        if not layout.sweep:
+            exact_rows[layout] = every_row[layout]
+    exact = [layout for layout, rows in exact_rows.items() if rows.size]
+    if exact:
+        for layout, counted in solve_together(exact, exact_rows, on_progress=progress.update).items():
+            if layout.sweep:
+                tricks[layout][exact_rows[layout]] = counted
+            else:
+                tricks[layout] = counted
     return tricks
 
 

@@ -18,6 +18,7 @@ seats the declarer and the two seats of the same parity.  Seats are 0-based here
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -175,9 +176,11 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     nodes = np.zeros(count, np.int64)
     by_position = np.full((count if leads else 0, 24), -1, np.int8)
     settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal))
+    generations = np.int64(_reserve_generations(count))
+    sizes = (n_seats, n_tricks, table_bits(n_tricks, count))
     _share_out(count, lambda first, stop, buffers: K.dd_solve_range(
-        *settings, np.int64(first), np.int64(stop), *buffers, tricks, nodes, by_position),
-        lambda: K.dd_buffers(n_seats, n_tricks, table_bits(n_tricks, count)), progress)
+        *settings, np.int64(first), np.int64(stop), generations, *buffers, tricks, nodes,
+        by_position), sizes, progress)
     by_face = None
     if leads:
         by_face = np.full((count, 24), -1, np.int8)
@@ -193,15 +196,61 @@ def solve_many(hands, denom, declarer, leader, active, target=None, progress=Non
     return solve_batch(hands, denom, declarer, leader, active, target, progress=progress).tricks
 
 
-def _share_out(count: int, solve_range, buffers, progress) -> None:
+# Each thread keeps its search buffers (about 40 MB for six seats) from call to call,
+# and the threads are kept too: allocating and clearing the buffers took 3 ms a call,
+# starting the threads 2.7 ms, and an analysis makes hundreds of calls.  Table entries
+# carry the generation of the deal that wrote them, and every deal of every call gets
+# a generation of its own (_reserve_generations), so a kept table needs no clearing.
+_GENERATION_LIMIT = (1 << 31) - 1  # generations live in the top 31 bits of an int64
+_generations = {"used": 0, "epoch": 0}
+_generations_lock = threading.Lock()
+_thread_state = threading.local()
+_pool: dict[int, ThreadPoolExecutor] = {}  # by process id: a forked child needs its own
+
+
+def _reserve_generations(count: int) -> int:
+    """The first of ``count`` table generations that no earlier call has used."""
+    with _generations_lock:
+        if _generations["used"] + count >= _GENERATION_LIMIT:
+            # After two billion deals old entries could match again: every thread
+            # drops its tables (a new epoch) and generations start afresh.
+            _generations["used"] = 0
+            _generations["epoch"] += 1
+        first = _generations["used"]
+        _generations["used"] += count
+    return first
+
+
+def _thread_buffers(sizes: tuple[int, int, int]) -> tuple:
+    """This thread's search buffers for (seats, tricks, table bits), made once per epoch."""
+    if getattr(_thread_state, "epoch", None) != _generations["epoch"]:
+        _thread_state.buffers = {}
+        _thread_state.epoch = _generations["epoch"]
+    kept = _thread_state.buffers
+    if sizes not in kept:
+        kept[sizes] = K.dd_buffers(*sizes)
+    return kept[sizes]
+
+
+def _executor() -> ThreadPoolExecutor:
+    """The solving threads, kept for the life of the process."""
+    pid = os.getpid()
+    if pid not in _pool:
+        _pool.clear()
+        _pool[pid] = ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="euchre-mc-solve")
+    return _pool[pid]
+
+
+def _share_out(count: int, solve_range, sizes, progress) -> None:
     """Run ``solve_range(first, stop, buffers)`` over ``0 .. count - 1`` on every thread.
 
     Threads take small ranges in turn from a shared counter rather than a fixed share
     each: a six-seat deal can cost a thousand times the median, and with fixed shares
-    the other thread sat idle while one worked through such a deal.  Each thread makes
-    its buffers (``buffers()``) once.  Ranges hold about a 64th of a thread's share,
-    at most 256 deals, so the calls' overhead stays small against the solving.  When
-    the caller is interrupted (Ctrl-C), the threads finish their range and take no more.
+    the other thread sat idle while one worked through such a deal.  ``buffers`` are
+    the thread's own (:func:`_thread_buffers` of ``sizes``).  Ranges hold about a 64th
+    of a thread's share, at most 256 deals, so the calls' overhead stays small against
+    the solving.  When the caller is interrupted (Ctrl-C), the threads finish their
+    range and take no more.
     """
     workers = max(1, min(numba.get_num_threads(), count))
     step = max(1, min(256, count // (workers * 64)))
@@ -209,7 +258,7 @@ def _share_out(count: int, solve_range, buffers, progress) -> None:
     stopping = threading.Event()
 
     def work() -> None:
-        owned = buffers()
+        owned = _thread_buffers(sizes)
         for first in starts:
             if first >= count or stopping.is_set():
                 return
@@ -221,12 +270,12 @@ def _share_out(count: int, solve_range, buffers, progress) -> None:
     if workers == 1:
         work()
         return
-    with ThreadPoolExecutor(workers) as pool:
-        shares = [pool.submit(work) for _ in range(workers)]
-        try:
-            wait(shares, return_when=FIRST_EXCEPTION)
-        finally:
-            stopping.set()  # after an error or Ctrl-C here; a no-op once all are done
+    shares = [_executor().submit(work) for _ in range(workers)]
+    try:
+        wait(shares, return_when=FIRST_EXCEPTION)
+    finally:
+        stopping.set()  # after an error or Ctrl-C here; a no-op once all are done
+        wait(shares)  # the threads finish their range: nothing writes after the return
     for share in shares:
         share.result()
 
