@@ -1366,8 +1366,9 @@ def dd_tt_swap(tt_keys, tt_info, a, b):
 
 
 @njit(cache=True, inline="always")
-def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generation, frames, ply):
-    """Find a table entry that covers the position (``hands[level]``, ``leader``).
+def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, generation, frames, ply):
+    """Find a table entry that covers the position (``hands[level]``, ``leader``), whose
+    cards are ``cards``.
 
     Rank abstraction (the partition search of the bridge solver DDS): an entry keeps,
     in ``tt_keys[slot, n_seats]``, the *exact part* of the position it was proved for
@@ -1399,21 +1400,17 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info, generati
     a position still being searched may hold another entry by the time it is written;
     entries are written whole, so that only loses the entry.
     """
-    union = ZERO
+    tops = ZERO  # both copies of each suit's top face
+    for suit in range(4):
+        part = cards & SUIT_MASK[denom, suit]
+        if part:
+            tops |= np.uint64(3) << np.uint64(2 * (highest_bit(part) >> 1))
     h = np.uint64(leader + 1)
     for s in range(n_seats):
-        union |= hands[level, s]
-        lengths = dd_lengths(hands[level, s], denom)
+        hand = hands[level, s]
+        lengths = dd_lengths(hand, denom)
         frames[ply, F_LENGTHS + s] = np.int64(lengths << np.uint64(48))
-        h = h * np.uint64(0x9E3779B97F4A7C15) + lengths
-    for suit in range(4):
-        part = union & SUIT_MASK[denom, suit]
-        if part:
-            top = np.uint64(2 * (highest_bit(part) >> 1))
-            holders = ZERO
-            for s in range(n_seats):
-                holders |= ((hands[level, s] >> top) & np.uint64(3)) << np.uint64(2 * s)
-            h = h * np.uint64(0x9E3779B97F4A7C15) + holders
+        h = h * np.uint64(0x9E3779B97F4A7C15) + ((lengths << np.uint64(48)) | (hand & tops))
     mixed = mix64(h)
     base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
     # seven more bits of the shape, the leader and the generation, as in tt_info
@@ -1664,7 +1661,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
             return 1 if (winner_seat & 1) == team else 0
         present, cards = dd_pack(hands, level, n_seats, denom)
         level += 1
-        slot, found, shape = dd_tt_probe(hands, level, n_seats, denom, leader, tt_keys, tt_info,
+        slot, found, shape = dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info,
                                          generation, frames, ply)
         frames[ply, F_SHAPE] = np.int64(shape)
         extra = ZERO
