@@ -1155,35 +1155,40 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
 
 
 @njit(cache=True, inline="always")
+def dd_first_of_level(hands, level, n_seats, leader, seat, card, others):
+    """Does ``card`` of ``seat`` beat ``others`` (the other seats' cards of its suit) in a
+    trick led by ``leader``: above them all, or level with the other copy of its face
+    held by a seat that plays after ``seat`` (the first copy played wins)?"""
+    if others == ZERO or (highest_bit(others) >> 1) < (card >> 1):
+        return True
+    if (highest_bit(others) >> 1) > (card >> 1):
+        return False
+    for s in range(n_seats):
+        if s != seat and (hands[level, s] >> np.uint64(card & ~1)) & np.uint64(3):
+            if (s - leader) % n_seats < (seat - leader) % n_seats:
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def dd_side_wins_lead(hands, level, n_seats, denom, leader, block):
     """Relevant cards (ZERO if not) when the leader's side takes a lead of the suit
-    ``block`` by the leader, if nobody ruffs: its best card of the suit is above every
-    card of the other side there, or level with the other side's best and played first
-    (the first copy wins), the leader leading it or a partner playing it in turn."""
-    best = ZERO
+    ``block`` by the leader, if nobody ruffs: its best card of the suit beats every
+    card of the other side there (dd_first_of_level), the leader leading it or a
+    partner playing it in turn."""
+    best = np.int64(-1)
     best_seat = leader
     defenders = ZERO
     for s in range(n_seats):
         held = hands[level, s] & block
         if (s & 1) != (leader & 1):
             defenders |= held
-        elif held != ZERO and (highest_bit(held) >> 1) > (highest_bit(best) >> 1 if best else -1):
-            best = held
+        elif held != ZERO and (highest_bit(held) >> 1) > (best >> 1):
+            best = highest_bit(held)
             best_seat = s
-    if best == ZERO:
-        return ZERO
-    face = highest_bit(best) >> 1
-    if defenders != ZERO:
-        top = highest_bit(defenders) >> 1
-        if top > face:
-            return ZERO
-        if top == face:
-            # the other copy is the other side's: its holder must play after best_seat
-            for s in range(n_seats):
-                if (s & 1) != (leader & 1) and (hands[level, s] >> np.uint64(2 * face)) & np.uint64(3):
-                    if (s - leader) % n_seats < (best_seat - leader) % n_seats:
-                        return ZERO
-    return dd_range(face, denom)
+    if best >= 0 and dd_first_of_level(hands, level, n_seats, leader, best_seat, best, defenders):
+        return dd_range(best >> 1, denom)
+    return ZERO
 
 
 @njit(cache=True)
@@ -1243,7 +1248,8 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
     partner's winner and then cashing the partner's tricks (dd_cash_count).
 
     The partner's highest card of a suit the leader holds must be above every other
-    card of that suit (the leader's and the other partner's too), and nobody may ruff
+    card of that suit (the leader's and the other partner's too), or level with the
+    other copy of its face held by a seat that plays after it, and nobody may ruff
     it: no opponent void in the suit holds a trump, and no partner void in it holds
     only trumps.  The leader leads its highest card of the suit and the other partner
     plays its highest, or discards its highest card of some suit: each seat other than
@@ -1279,7 +1285,7 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
                         ruffed = ruffed or trumps_held != ZERO
                     else:
                         ruffed = ruffed or (hand != ZERO and hand == trumps_held)
-            if ruffed or ((ONE << np.uint64(winner)) & dd_above(others)) == ZERO:
+            if ruffed or not dd_first_of_level(hands, level, n_seats, leader, partner, winner, others):
                 continue
             bit = ONE << np.uint64(winner)
             hands[level, partner] ^= bit

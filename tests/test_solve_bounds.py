@@ -63,6 +63,14 @@ def test_leader_crosses_to_a_partners_winner_and_the_partner_cashes():
     assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
 
 
+def test_leader_crosses_to_a_partners_ace_level_with_a_later_opponents_copy():
+    # High No Trump: seat 1 leads 9S; seat 3's AS is played before seat 4's copy, so it
+    # wins, and seat 3 cashes AC and AH.
+    hands = hands_of("9S TS 9D", "KS KC AD", "AS AC AH", "AS QC QH", "JS TC TH", "QS JC KD")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
 def test_no_crossing_to_a_card_that_an_earlier_opponent_holds_level():
     # As above, but seat 2 holds the other AS and plays it first, and seat 4's AD stops
     # the diamond: seat 1 cannot reach seat 3's aces before losing a trick.
