@@ -1191,19 +1191,45 @@ def dd_side_wins_lead(hands, level, n_seats, denom, leader, block):
     return ZERO
 
 
+@njit(cache=True, inline="always")
+def dd_unruffed_rounds(hands, level, n_seats, denom, leader, block):
+    """Rounds of the plain suit ``block`` that the leader cashes right after its trump
+    rounds while the other side keeps trumps: those of dd_cash_rounds, but no more than
+    any seat of the other side holding a trump has cards of the suit (it followed the
+    trump rounds with trumps and follows these, never void, so it cannot ruff), and
+    no more than the plain cards of a partner void in the suit that holds a trump (it
+    discards one each round rather than ruff, keeping the side's best card of the suit
+    led after them, if it holds it, to the last: if it must ruff with that card left,
+    it wins the round itself and then leads that card, which wins as well)."""
+    top, _, _ = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
+    trumps = SUIT_MASK[denom, TRUMP[denom]]
+    for s in range(n_seats):
+        held = hands[level, s]
+        if (held & trumps) != ZERO:
+            if (s & 1) != (leader & 1):
+                top = min(top, popcount(held & block))
+            elif s != leader and (held & block) == ZERO:
+                top = min(top, popcount(held & ~trumps))
+    return top
+
+
 @njit(cache=True)
 def dd_cash_count(hands, level, n_seats, denom, leader):
-    """(tricks, crossing, relevant cards): the tricks the leader cashes in a row, winning
-    each itself (see dd_quick_bounds), and, if after them it can lead a card that its
-    side surely wins, the relevant cards of that trick (else ZERO).
+    """(tricks, later, crossing, relevant cards): the tricks the leader cashes in a row,
+    winning each itself (see dd_quick_bounds); ``later``, the tricks its side surely
+    takes right after them whose proof needs the other side's suit lengths as they are
+    now (so dd_cross_count, which counts on hands a trick ahead, leaves them out); and
+    the relevant cards of the last of those, the crossing lead below (else ZERO).
 
-    That last trick is a lead of a suit the leader does not cash from (so a partner
-    holding the side's best card there still holds it: it follows under the leader or
-    discards another card, having two or more left), won by the side's best card
+    While trumps are out, only the trump rounds are cashed; ``later`` then starts with
+    the rounds of one plain suit that nobody can ruff yet (dd_unruffed_rounds).  The
+    crossing lead is of a suit the leader has not cashed from (so a partner holding the
+    side's best card there still holds it: it follows under the leader or discards
+    another card, having two or more left), won by the side's best card
     (dd_side_wins_lead) when no one of the other side can ruff: after drawing trumps
-    nobody holds one, and while trumps are out only the trump rounds are cashed, during
-    which a seat of the other side that holds a card of the suit keeps it or holds no
-    trump.  The trick after it may be led by a partner, so it ends the count."""
+    nobody holds one, and while trumps are out a seat of the other side that holds a
+    card of the suit and a trump has followed every round before with one of them.  The
+    trick after it may be led by a partner, so it ends the count."""
     trump = TRUMP[denom]
     rel = ZERO
     cashed = np.int64(0)
@@ -1220,8 +1246,20 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
             trumps_drawn = top >= longest
         if top == 0 and (hands[level, leader] & block) != ZERO:
             uncashed |= block
-    crossing = ZERO
     trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
+    later = np.int64(0)
+    if not trumps_drawn:
+        uncashed |= hands[level, leader] & ~trumps
+        plain_block = ZERO
+        for suit in range(4):
+            block = SUIT_MASK[denom, suit]
+            if block != trumps and (hands[level, leader] & block) != ZERO:
+                rounds = dd_unruffed_rounds(hands, level, n_seats, denom, leader, block)
+                if rounds > later:
+                    later = rounds
+                    plain_block = block
+        uncashed &= ~plain_block
+    crossing = ZERO
     for suit in range(4):
         block = SUIT_MASK[denom, suit]
         if (uncashed & block) == ZERO:
@@ -1236,10 +1274,11 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
                 continue
         crossing = dd_side_wins_lead(hands, level, n_seats, denom, leader, block)
         if crossing != ZERO:
+            later += 1
             break
     if trumps_drawn:
-        return cashed, crossing, rel
-    return top_trumps, crossing, rel
+        return cashed, later, crossing, rel
+    return top_trumps, later, crossing, rel
 
 
 @njit(cache=True)
@@ -1289,7 +1328,7 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
                 continue
             bit = ONE << np.uint64(winner)
             hands[level, partner] ^= bit
-            tricks, _, rel = dd_cash_count(hands, level, n_seats, denom, partner)
+            tricks, _, _, rel = dd_cash_count(hands, level, n_seats, denom, partner)
             hands[level, partner] ^= bit
             if tricks + 1 > best:
                 best = tricks + 1
@@ -1308,7 +1347,9 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     itself (dd_cash_rounds: the rounds of each suit in which no opponent can still
     beat the leader's card and the partners follow under it).  With trumps out, the
     leader first draws them, every other seat's (partners' too, or they could ruff and
-    take the lead); if it cannot, only its trump rounds count.  Or the leader leads
+    take the lead); if it cannot, its trump rounds count and then the rounds of one
+    plain suit that no seat holding a trump can ruff yet (dd_unruffed_rounds: 0.8% fewer
+    nodes on the demo, 1.2% on random deals).  Or the leader leads
     to a partner's sure winner and the partner cashes (dd_cross_count).  Beyond the
     suit lengths, the bounds depend only on the cards those helpers name.
 
@@ -1376,10 +1417,9 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     # The leader's side's cashing raises its bound only: the team's lower one when it
     # leads, else the other side's, which lowers the team's upper bound.
     enough = remaining if need <= 0 else (need if (leader & 1) == team else remaining - need + 1)
-    quick, crossing, cash_rel = dd_cash_count(hands, level, n_seats, denom, leader)
-    if crossing != ZERO:
-        quick += 1
-        cash_rel |= crossing
+    quick, later, crossing, cash_rel = dd_cash_count(hands, level, n_seats, denom, leader)
+    quick += later
+    cash_rel |= crossing
     if need > 0 and quick >= enough:
         rel = cash_rel
     else:

@@ -112,6 +112,22 @@ def test_no_crossing_while_a_defender_void_in_the_suit_keeps_a_trump():
     assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
 
 
+def test_leader_cashes_a_plain_suit_that_a_defender_with_trumps_must_follow():
+    # Hearts: seat 1 cashes JH, though seat 2 keeps a trump, then AC and KC: seat 2
+    # holds two clubs, so it follows both rather than ruff.
+    hands = hands_of("JH AC KC 9S", "AH KH QC JC", "TC TS JS QS", "9C KS AS 9S", "9D TD KD QD", "AD AD 9D KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (1, 1)
+
+
+def test_a_defender_short_in_the_plain_suit_ruffs_it_while_it_keeps_a_trump():
+    # As above, but seat 2 holds one club and three trumps: it ruffs KC.
+    hands = hands_of("JH AC KC 9S", "AH KH QH QC", "TC TS JS QS", "9C KS AS JC", "9D TD KD QD", "AD AD 9D KS")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
+
+
 # --------------------------------------------------------------------------- trump length
 
 def test_each_opponent_trump_stops_one_trump_at_most():
