@@ -63,6 +63,14 @@ def test_leader_crosses_to_a_partners_winner_and_the_partner_cashes():
     assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
 
 
+def test_leader_crosses_to_a_partners_ace_level_with_a_later_opponents_copy():
+    # High No Trump: seat 1 leads 9S; seat 3's AS is played before seat 4's copy, so it
+    # wins, and seat 3 cashes AC and AH.
+    hands = hands_of("9S TS 9D", "KS KC AD", "AS AC AH", "AS QC QH", "JS TC TH", "QS JC KD")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
 def test_no_crossing_to_a_card_that_an_earlier_opponent_holds_level():
     # As above, but seat 2 holds the other AS and plays it first, and seat 4's AD stops
     # the diamond: seat 1 cannot reach seat 3's aces before losing a trick.
@@ -70,6 +78,54 @@ def test_no_crossing_to_a_card_that_an_earlier_opponent_holds_level():
     expected = reference(hands, HIGH, 0, 0, SIX)[0]
     assert expected == 2
     assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
+def test_leader_cashes_then_leads_to_a_partners_ace_level_with_a_later_defenders():
+    # High No Trump: seat 1 cashes AC and AH, then leads 9S; seat 3's AS is played
+    # before seat 4's copy of it, and the first copy wins.
+    hands = hands_of("AC AH 9S", "KC KH TS", "AS QC QH", "AS JC JH", "TC TH JS", "9C 9H KS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
+def test_no_crossing_to_a_level_ace_when_a_defender_plays_its_copy_first():
+    # As above, but seat 2 holds the other AS: it plays it before seat 3, and wins.
+    hands = hands_of("AC AH 9S", "KC KH AS", "AS QC QH", "TS JC JH", "TC TH JS", "9C 9H KS")
+    expected = reference(hands, HIGH, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == expected
+
+
+def test_leader_cashes_a_trump_then_leads_to_a_partners_ace_nobody_can_ruff():
+    # Hearts: seat 1 cashes JH, though seat 2 keeps a trump, then leads 9C to seat 3's
+    # AC: every seat of the other side still holds a club, so none can ruff it.
+    hands = hands_of("JH 9C 9S", "AH KH TC", "AC QS KS", "KC 9D TD", "QD KD AD", "JC AS JS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HEARTS, 0, 0, 2) == (1, 1)
+
+
+def test_no_crossing_while_a_defender_void_in_the_suit_keeps_a_trump():
+    # As above, but seat 2 holds no club: after JH it still holds a trump and ruffs 9C.
+    hands = hands_of("JH 9C 9S", "AH KH AS", "AC QS KS", "KC TC TD", "QD KD AD", "JC JS 9D")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 1
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
+
+
+def test_leader_cashes_a_plain_suit_that_a_defender_with_trumps_must_follow():
+    # Hearts: seat 1 cashes JH, though seat 2 keeps a trump, then AC and KC: seat 2
+    # holds two clubs, so it follows both rather than ruff.
+    hands = hands_of("JH AC KC 9S", "AH KH QC JC", "TC TS JS QS", "9C KS AS 9S", "9D TD KD QD", "AD AD 9D KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (1, 1)
+
+
+def test_a_defender_short_in_the_plain_suit_ruffs_it_while_it_keeps_a_trump():
+    # As above, but seat 2 holds one club and three trumps: it ruffs KC.
+    hands = hands_of("JH AC KC 9S", "AH KH QH QC", "TC TS JS QS", "9C KS AS JC", "9D TD KD QD", "AD AD 9D KS")
+    expected = reference(hands, HEARTS, 0, 0, SIX)[0]
+    assert expected == 2
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
 
 
 # --------------------------------------------------------------------------- trump length
