@@ -44,10 +44,11 @@ def table_bits(n_tricks: int, deals: int = 1) -> int:
     against 12.7 s on one thread), nearly all of it on the few deals that take longest
     (Hearts 2.96e7 against 4.71e7); on uniform random deals the two are level, and
     2**18 already searched 7% more nodes on the demo's Hearts and High No Trump.
-    Each call allocates and clears its tables, about 3 ms for 2**19 entries, which a
-    batch amortises but a single-deal call does not (median single six-seat deal
-    21.7 ms at 2**19 against 18.6 ms at 2**17).  The size depends on the call, never
-    on the thread count, so node counts are the same for any number of threads.
+    Batch calls keep each thread's tables from call to call (see _thread_buffers);
+    :func:`solve_position` allocates and clears its own, about 3 ms for 2**19 entries,
+    so it and batches of under 8 deals use 2**17 (median single six-seat deal 21.7 ms
+    at 2**19 against 18.6 ms at 2**17).  The size depends on the call, never on the thread
+    count, so node counts are the same for any number of threads.
     """
     if n_tricks <= 5:
         return 12
