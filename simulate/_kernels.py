@@ -1214,6 +1214,50 @@ def dd_unruffed_rounds(hands, level, n_seats, denom, leader, block):
 
 
 @njit(cache=True)
+def dd_lead_lost(hands, level, n_seats, denom, leader):
+    """(lost, relevant cards): does the side not on lead surely win the trick the
+    leader leads now, whatever it leads?
+
+    For each suit the leader holds, either the other side's best card there beats
+    every card of the leader's side (dd_first_of_level: its holder follows with it), or
+    a seat of the other side void in the suit can ruff it; and no seat of the leader's
+    side is void in it holding a trump (a seat that holds the suit must follow, so
+    only a void one could ruff or overruff).  The leader's side, needing every trick,
+    cannot have it: the most common search target is exactly that.  Beyond the suit
+    lengths the answer depends on the cards from each suit's winning card up.
+    """
+    trump = TRUMP[denom]
+    trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
+    side = leader & 1
+    rel = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        if (hands[level, leader] & block) == ZERO:
+            continue
+        ours = ZERO
+        best = np.int64(-1)
+        best_seat = leader
+        ruffs = False
+        for s in range(n_seats):
+            held = hands[level, s]
+            if (held & block) == ZERO and (held & trumps) != ZERO and block != trumps:
+                if (s & 1) == side:
+                    return False, ZERO
+                ruffs = True
+            if (s & 1) == side:
+                ours |= held & block
+            elif (held & block) != ZERO and (highest_bit(held & block) >> 1) > (best >> 1):
+                best = highest_bit(held & block)
+                best_seat = s
+        if ruffs:
+            continue
+        if best < 0 or not dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours):
+            return False, ZERO
+        rel |= dd_range(best >> 1, denom)
+    return True, rel
+
+
+@njit(cache=True)
 def dd_cash_count(hands, level, n_seats, denom, leader):
     """(tricks, later, crossing, relevant cards): the tricks the leader cashes in a row,
     winning each itself (see dd_quick_bounds); ``later``, the tricks its side surely
@@ -1414,6 +1458,18 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
                 if side == team:
                     return remaining, remaining, sweep_rel
                 return np.int64(0), np.int64(0), sweep_rel
+    # The leader's side needs every trick and loses the one it leads now, or, leading,
+    # the other side needs every trick and takes this one: answered before the cashing.
+    if need <= 0 or need == (remaining if (leader & 1) == team else 1):
+        lost, lost_rel = dd_lead_lost(hands, level, n_seats, denom, leader)
+        if lost:
+            if (leader & 1) == team:
+                upper = min(upper, remaining - 1)
+            else:
+                lower = max(lower, np.int64(1))
+            if need > 0:
+                return lower, upper, lost_rel
+            rel |= lost_rel
     # The leader's side's cashing raises its bound only: the team's lower one when it
     # leads, else the other side's, which lowers the team's upper bound.
     enough = remaining if need <= 0 else (need if (leader & 1) == team else remaining - need + 1)

@@ -128,6 +128,49 @@ def test_a_defender_short_in_the_plain_suit_ruffs_it_while_it_keeps_a_trump():
     assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
 
 
+# --------------------------------------------------------------------------- the trick led now
+
+def test_side_needing_every_trick_loses_the_lead_when_the_other_side_tops_each_suit():
+    # High No Trump: seat 2 holds AC AD AS above all of seat 1's side's clubs, diamonds
+    # and spades, so whatever seat 1 leads seat 2 wins it: not all three tricks.
+    hands = hands_of("KC KD 9S", "AC AD AS", "9H TH JH", "QH KH AH", "TC TD TS", "JC JD JS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] < 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (0, 1)
+    # the same trick seen from the side not on lead: it takes at least one
+    assert first_node_answer(hands, HIGH, 1, 0, 1) == (1, 1)
+
+
+def test_an_other_sides_level_copy_played_first_wins_the_lead():
+    # High No Trump: seat 2 plays its aces before seat 3's copies: the first copy wins.
+    hands = hands_of("9C 9D 9S", "AC AD AS", "AC AD AS", "QH KH AH", "TC TD TS", "JC JD JS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] < 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (0, 1)
+
+
+def test_a_partners_level_copy_played_first_keeps_the_lead():
+    # As above, but the other aces are seat 6's, who plays after seat 3: seat 3 wins
+    # the 9 led and cashes, so seat 1's side takes every trick.
+    hands = hands_of("9C 9D 9S", "QH KH AH", "AC AD AS", "9H TH JH", "TC TD TS", "AC AD AS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == 3
+
+
+def test_a_void_defenders_ruff_wins_the_lead_when_no_partner_can_overruff():
+    # Hearts: seat 1 holds only clubs; seat 2, void in clubs, ruffs with 9H, and seat
+    # 3's AH must follow to the club: not all three tricks for seat 1's side.
+    hands = hands_of("AC KC QC", "9H 9S TS", "AH 9C TC", "9D TD QD", "9C TC JC", "QD KD AD")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] < 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (0, 1)
+
+
+def test_a_void_partner_overruffs_and_keeps_the_lead():
+    # As above, but seat 5 holds no club: it overruffs with TH and cashes two aces of
+    # spades, so seat 1's side takes every trick.
+    hands = hands_of("AC KC QC", "9H 9S TS", "AH 9C TC", "9D TD QD", "TH AS AS", "QD KD AD")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 3
+
+
 # --------------------------------------------------------------------------- trump length
 
 def test_each_opponent_trump_stops_one_trump_at_most():
