@@ -152,7 +152,7 @@ def test_a_partners_level_copy_played_first_keeps_the_lead():
     # the 9 led and cashes, so seat 1's side takes every trick.
     hands = hands_of("9C 9D 9S", "QH KH AH", "AC AD AS", "9H TH JH", "TC TD TS", "AC AD AS")
     assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
-    assert solve_position(hands, HIGH, 0, 0, SIX).tricks == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
 
 
 def test_a_void_defenders_ruff_wins_the_lead_when_no_partner_can_overruff():
