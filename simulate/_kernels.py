@@ -763,8 +763,10 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   and then a lead that its side's best card wins, or after leading to a partner's
 #   winner, those the partner can cash; a side sweeps
 #   when the other side has no trump and one of its seats holds only trumps, or will
-#   after the leader cashes and loses one card to a partner; inside a trick, a settled
-#   trick answers a node that has no slack left.
+#   after the leader cashes and loses one card to a partner; a side needing every
+#   trick loses one when the other side tops every suit its leader can lead, or when
+#   the leader must lead a suit the other side tops, its partners never taking the
+#   lead; inside a trick, a settled trick answers a node that has no slack left.
 # * Move ordering: the table's best lead, sure winners, low leads towards a partner's
 #   winner or ruff; following, the cheapest safe winner, else low (dd_order_moves).
 #
@@ -1258,6 +1260,73 @@ def dd_lead_lost(hands, level, n_seats, denom, leader):
 
 
 @njit(cache=True)
+def dd_lead_loser(hands, level, n_seats, denom, leader):
+    """(lost, relevant cards): must the leader's side, if it is to take every trick, lead
+    a suit ``S`` the leader holds in which the other side's best card beats all of its
+    side's (dd_first_of_level, the leader leading)?
+
+    So it is when no partner of the leader can ever win a trick: it holds no trump, and
+    in every other suit the leader holds its cards are level with or below the leader's
+    lowest one there.  Then while the side wins every trick the leader wins them all
+    (a partner neither ruffs nor beats the leader's card of the suit led, the first
+    copy winning a tie), so it leads every trick from its own hand, and ``S`` among
+    them.  Before that trick the holder of the other side's best card of ``S`` plays a
+    card of another suit or any other card it holds (it holds two or more until the
+    last trick), so it still holds it, and wins.  A squeeze cannot take it: nothing
+    forces that holder to part with it.  Beyond the suit lengths the answer depends on
+    the cards from that best card of ``S`` up and from each partner's best card of the
+    leader's other suits up.
+    """
+    trump = TRUMP[denom]
+    trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
+    side = leader & 1
+    lead_hand = hands[level, leader]
+    for p in range(n_seats):
+        if p != leader and (p & 1) == side and (hands[level, p] & trumps) != ZERO:
+            return False, ZERO
+    # the leader's suits in which some partner can overtake the leader's lowest card
+    overtaken = np.int64(0)
+    rel = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        mine = lead_hand & block
+        if mine == ZERO:
+            continue
+        for p in range(n_seats):
+            held = hands[level, p] & block
+            if p == leader or (p & 1) != side or held == ZERO:
+                continue
+            if (highest_bit(held) >> 1) > (lowest_bit(mine) >> 1):
+                overtaken |= np.int64(1) << suit
+            else:
+                rel |= dd_range(highest_bit(held) >> 1, denom)
+    if popcount(np.uint64(overtaken)) > 1:
+        return False, ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        if (lead_hand & block) == ZERO or (overtaken != 0 and overtaken != (np.int64(1) << suit)):
+            continue
+        ours = ZERO
+        best = np.int64(-1)
+        best_seat = leader
+        for s in range(n_seats):
+            held = hands[level, s] & block
+            if (s & 1) == side:
+                ours |= held
+            elif held != ZERO and (highest_bit(held) >> 1) > (best >> 1):
+                best = highest_bit(held)
+                best_seat = s
+        if best >= 0 and dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours):
+            # the partners' cards of this suit do not matter: they only follow to it
+            kept = ZERO
+            for other in range(4):
+                if other != suit:
+                    kept |= SUIT_MASK[denom, other]
+            return True, (rel & kept) | dd_range(best >> 1, denom)
+    return False, ZERO
+
+
+@njit(cache=True)
 def dd_cash_count(hands, level, n_seats, denom, leader):
     """(tricks, later, crossing, relevant cards): the tricks the leader cashes in a row,
     winning each itself (see dd_quick_bounds); ``later``, the tricks its side surely
@@ -1410,6 +1479,12 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     where the bidder ruffs a spade in a partner's void, took 3.9e8 nodes without it
     and takes 58 with it.
 
+    When the leader's side needs every trick (the commonest target of the search), the
+    other side surely takes one if it wins the trick led now whatever the leader leads
+    (dd_lead_lost), or if the leader must in the end lead a suit the other side tops
+    because no partner can ever take the lead from it (dd_lead_loser): 6.9% fewer nodes
+    on the demo (Hearts 81%), 2.8% on random deals.
+
     With ``need > 0`` the bounds stop as soon as they answer "at least ``need``?", and
     the relevant cards are then only those of the part that answered: the bounds ran
     on every trick-boundary node and took 45% of the search's time when they were
@@ -1462,6 +1537,8 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     # the other side needs every trick and takes this one: answered before the cashing.
     if need <= 0 or need == (remaining if (leader & 1) == team else 1):
         lost, lost_rel = dd_lead_lost(hands, level, n_seats, denom, leader)
+        if not lost:
+            lost, lost_rel = dd_lead_loser(hands, level, n_seats, denom, leader)
         if lost:
             if (leader & 1) == team:
                 upper = min(upper, remaining - 1)

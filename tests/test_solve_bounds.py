@@ -171,6 +171,46 @@ def test_a_void_partner_overruffs_and_keeps_the_lead():
     assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 3
 
 
+def test_leader_whose_partners_never_win_must_lead_its_losing_suit():
+    # Hearts: seats 3 and 5 hold only spades below seats 4 and 6's aces and kings, and
+    # no trump: seat 1 wins every trick it leads and must lead its 9S at last.
+    hands = hands_of("JH JD 9S", "KC QC AD", "QS JS 9S", "QC AS KS", "QS JS TS", "JC AS KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (0, 1)
+
+
+def test_partners_card_level_with_the_leaders_lowest_never_takes_the_lead():
+    # High No Trump: seat 3's QC is level with seat 1's and played after it, so seat 1
+    # wins the club and must lead its 9S to seat 2's AS.
+    hands = hands_of("QC 9S", "AS TC", "QC AD", "KS JC", "9D TD", "QS 9C")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HIGH, 0, 0, 2) == (0, 1)
+
+
+def test_partner_overtaking_the_leaders_lowest_card_lets_the_leader_discard_its_loser():
+    # As above, but seat 3 holds KC: it overtakes QC and leads AD, on which seat 1
+    # discards its 9S.
+    hands = hands_of("QC 9S", "AS TC", "KC AD", "KS JC", "9D TD", "QS 9C")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HIGH, 0, 0, 2) == (1, 1)
+
+
+def test_partner_overtaking_the_leaders_low_card_under_its_ace_takes_the_lead():
+    # High No Trump: seat 3's KC is below seat 1's AC but above its 9C: seat 1 leads
+    # the 9C, seat 3 overtakes and leads AD and AH, and seat 1 discards its 9S.
+    hands = hands_of("AC 9C 9S", "AS TC TD", "KC AD AH", "KS JC JD", "TS 9D 9H", "QS QC QD")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3)[0] == 1
+
+
+def test_partner_with_a_trump_ruffs_the_leaders_losing_suit():
+    # Hearts: seat 3, void in spades, ruffs seat 1's 9S with TH and leads AH.
+    hands = hands_of("JH 9S", "AS KH", "TH AH", "KS QC", "TS 9C", "QS JC")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HEARTS, 0, 0, 2)[0] == 1
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 2
+
+
 # --------------------------------------------------------------------------- trump length
 
 def test_each_opponent_trump_stops_one_trump_at_most():
