@@ -187,6 +187,14 @@ def test_partners_card_level_with_the_leaders_lowest_never_takes_the_lead():
     assert first_node_answer(hands, HIGH, 0, 0, 2) == (0, 1)
 
 
+def test_partner_overtaking_only_in_suits_the_other_side_tops_never_takes_the_lead():
+    # High No Trump: seat 3's KC and QS beat seat 1's 9C and 9S, but seat 2's aces beat
+    # them: seat 1 wins its KD and then must lead a club or a spade.
+    hands = hands_of("KD 9C 9S", "AC AS TD", "KC QS AH", "KS JC JD", "TC 9D 9H", "QC TS 9D")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (0, 1)
+
+
 def test_partner_overtaking_the_leaders_lowest_card_lets_the_leader_discard_its_loser():
     # As above, but seat 3 holds KC: it overtakes QC and leads AD, on which seat 1
     # discards its 9S.
