@@ -763,8 +763,10 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   and then a lead that its side's best card wins, or after leading to a partner's
 #   winner, those the partner can cash; a side sweeps
 #   when the other side has no trump and one of its seats holds only trumps, or will
-#   after the leader cashes and loses one card to a partner; inside a trick, a settled
-#   trick answers a node that has no slack left.
+#   after the leader cashes and loses one card to a partner; a side needing every
+#   trick loses one when the other side tops every suit its leader can lead, or when
+#   the leader must lead a suit the other side tops, its partners never taking the
+#   lead; inside a trick, a settled trick answers a node that has no slack left.
 # * Move ordering: the table's best lead, sure winners, low leads towards a partner's
 #   winner or ruff; following, the cheapest safe winner, else low (dd_order_moves).
 #
@@ -1214,6 +1216,112 @@ def dd_unruffed_rounds(hands, level, n_seats, denom, leader, block):
 
 
 @njit(cache=True)
+def dd_lead_lost(hands, level, n_seats, denom, leader):
+    """(lost, relevant cards): does the side not on lead surely win the trick the
+    leader leads now, whatever it leads?
+
+    For each suit the leader holds, either the other side's best card there beats
+    every card of the leader's side (dd_first_of_level: its holder follows with it), or
+    a seat of the other side void in the suit can ruff it; and no seat of the leader's
+    side is void in it holding a trump (a seat that holds the suit must follow, so
+    only a void one could ruff or overruff).  The leader's side, needing every trick,
+    cannot have it: the most common search target is exactly that.  Beyond the suit
+    lengths the answer depends on the cards from each suit's winning card up.
+    """
+    trump = TRUMP[denom]
+    trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
+    side = leader & 1
+    rel = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        if (hands[level, leader] & block) == ZERO:
+            continue
+        ours = ZERO
+        best = np.int64(-1)
+        best_seat = leader
+        ruffs = False
+        for s in range(n_seats):
+            held = hands[level, s]
+            if (held & block) == ZERO and (held & trumps) != ZERO and block != trumps:
+                if (s & 1) == side:
+                    return False, ZERO
+                ruffs = True
+            if (s & 1) == side:
+                ours |= held & block
+            elif (held & block) != ZERO and (highest_bit(held & block) >> 1) > (best >> 1):
+                best = highest_bit(held & block)
+                best_seat = s
+        if ruffs:
+            continue
+        if best < 0 or not dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours):
+            return False, ZERO
+        rel |= dd_range(best >> 1, denom)
+    return True, rel
+
+
+@njit(cache=True)
+def dd_lead_loser(hands, level, n_seats, denom, leader):
+    """(lost, relevant cards): must the leader's side, if it is to take every trick, lead
+    a suit the leader holds in which the other side's best card beats all of its side's
+    (dd_first_of_level, the leader leading): a *topped* suit?
+
+    So it is when no partner of the leader can ever win a trick: it holds no trump, and
+    in every suit the leader holds that is not topped its cards are level with or
+    below the leader's lowest one there.  Then while the side wins every trick the
+    leader wins them all (a partner neither ruffs nor beats the leader's card of a suit
+    not topped, the first copy winning a tie), so it leads every trick from its own
+    hand, and a topped suit among them.  Before that trick the holder of the other
+    side's best card of that suit played cards of other suits, or any other card it
+    held (it holds two or more until the last trick), so it still holds it, and wins.
+    A squeeze cannot take it: nothing forces that holder to part with it.  Beyond the
+    suit lengths the answer depends on the cards from the other side's best card of
+    each topped suit up and from each partner's best card of each other suit up.
+    """
+    trump = TRUMP[denom]
+    trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
+    side = leader & 1
+    lead_hand = hands[level, leader]
+    for p in range(n_seats):
+        if p != leader and (p & 1) == side and (hands[level, p] & trumps) != ZERO:
+            return False, ZERO
+    topped = False
+    rel = ZERO
+    for suit in range(4):
+        block = SUIT_MASK[denom, suit]
+        mine = lead_hand & block
+        if mine == ZERO:
+            continue
+        ours = ZERO
+        best = np.int64(-1)
+        best_seat = leader
+        overtaken = False
+        partner_rel = ZERO
+        for s in range(n_seats):
+            held = hands[level, s] & block
+            if held == ZERO:
+                continue
+            if (s & 1) != side:
+                if (highest_bit(held) >> 1) > (best >> 1):
+                    best = highest_bit(held)
+                    best_seat = s
+                continue
+            ours |= held
+            if s != leader:
+                if (highest_bit(held) >> 1) > (lowest_bit(mine) >> 1):
+                    overtaken = True
+                else:
+                    partner_rel |= dd_range(highest_bit(held) >> 1, denom)
+        if best >= 0 and dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours):
+            topped = True
+            rel |= dd_range(best >> 1, denom)
+        elif overtaken:
+            return False, ZERO
+        else:
+            rel |= partner_rel
+    return topped, rel if topped else ZERO
+
+
+@njit(cache=True)
 def dd_cash_count(hands, level, n_seats, denom, leader):
     """(tricks, later, crossing, relevant cards): the tricks the leader cashes in a row,
     winning each itself (see dd_quick_bounds); ``later``, the tricks its side surely
@@ -1366,6 +1474,12 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     where the bidder ruffs a spade in a partner's void, took 3.9e8 nodes without it
     and takes 58 with it.
 
+    When the leader's side needs every trick (the commonest target of the search), the
+    other side surely takes one if it wins the trick led now whatever the leader leads
+    (dd_lead_lost), or if the leader must in the end lead a suit the other side tops
+    because no partner can ever take the lead from it (dd_lead_loser): 7.9% fewer nodes
+    on the demo (Hearts 81%), 3.2% on random deals.
+
     With ``need > 0`` the bounds stop as soon as they answer "at least ``need``?", and
     the relevant cards are then only those of the part that answered: the bounds ran
     on every trick-boundary node and took 45% of the search's time when they were
@@ -1414,6 +1528,20 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
                 if side == team:
                     return remaining, remaining, sweep_rel
                 return np.int64(0), np.int64(0), sweep_rel
+    # The leader's side needs every trick and loses the one it leads now, or, leading,
+    # the other side needs every trick and takes this one: answered before the cashing.
+    if need <= 0 or need == (remaining if (leader & 1) == team else 1):
+        lost, lost_rel = dd_lead_lost(hands, level, n_seats, denom, leader)
+        if not lost:
+            lost, lost_rel = dd_lead_loser(hands, level, n_seats, denom, leader)
+        if lost:
+            if (leader & 1) == team:
+                upper = min(upper, remaining - 1)
+            else:
+                lower = max(lower, np.int64(1))
+            if need > 0:
+                return lower, upper, lost_rel
+            rel |= lost_rel
     # The leader's side's cashing raises its bound only: the team's lower one when it
     # leads, else the other side's, which lowers the team's upper bound.
     enough = remaining if need <= 0 else (need if (leader & 1) == team else remaining - need + 1)

@@ -128,6 +128,97 @@ def test_a_defender_short_in_the_plain_suit_ruffs_it_while_it_keeps_a_trump():
     assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == expected
 
 
+# --------------------------------------------------------------------------- the trick led now
+
+def test_side_needing_every_trick_loses_the_lead_when_the_other_side_tops_each_suit():
+    # High No Trump: seat 2 holds AC AD AS above all of seat 1's side's clubs, diamonds
+    # and spades, so whatever seat 1 leads seat 2 wins it: not all three tricks.
+    hands = hands_of("KC KD 9S", "AC AD AS", "9H TH JH", "QH KH AH", "TC TD TS", "JC JD JS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] < 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (0, 1)
+    # the same trick seen from the side not on lead: it takes at least one
+    assert first_node_answer(hands, HIGH, 1, 0, 1) == (1, 1)
+
+
+def test_an_other_sides_level_copy_played_first_wins_the_lead():
+    # High No Trump: seat 2 plays its aces before seat 3's copies: the first copy wins.
+    hands = hands_of("9C 9D 9S", "AC AD AS", "AC AD AS", "QH KH AH", "TC TD TS", "JC JD JS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] < 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (0, 1)
+
+
+def test_a_partners_level_copy_played_first_keeps_the_lead():
+    # As above, but the other aces are seat 6's, who plays after seat 3: seat 3 wins
+    # the 9 led and cashes, so seat 1's side takes every trick.
+    hands = hands_of("9C 9D 9S", "QH KH AH", "AC AD AS", "9H TH JH", "TC TD TS", "AC AD AS")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (1, 1)
+
+
+def test_a_void_defenders_ruff_wins_the_lead_when_no_partner_can_overruff():
+    # Hearts: seat 1 holds only clubs; seat 2, void in clubs, ruffs with 9H, and seat
+    # 3's AH must follow to the club: not all three tricks for seat 1's side.
+    hands = hands_of("AC KC QC", "9H 9S TS", "AH 9C TC", "9D TD QD", "9C TC JC", "QD KD AD")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] < 3
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (0, 1)
+
+
+def test_a_void_partner_overruffs_and_keeps_the_lead():
+    # As above, but seat 5 holds no club: it overruffs with TH and cashes two aces of
+    # spades, so seat 1's side takes every trick.
+    hands = hands_of("AC KC QC", "9H 9S TS", "AH 9C TC", "9D TD QD", "TH AS AS", "QD KD AD")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 3
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 3
+
+
+def test_leader_whose_partners_never_win_must_lead_its_losing_suit():
+    # Hearts: seats 3 and 5 hold only spades below seats 4 and 6's aces and kings, and
+    # no trump: seat 1 wins every trick it leads and must lead its 9S at last.
+    hands = hands_of("JH JD 9S", "KC QC AD", "QS JS 9S", "QC AS KS", "QS JS TS", "JC AS KS")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HEARTS, 0, 0, 3) == (0, 1)
+
+
+def test_partners_card_level_with_the_leaders_lowest_never_takes_the_lead():
+    # High No Trump: seat 3's QC is level with seat 1's and played after it, so seat 1
+    # wins the club and must lead its 9S to seat 2's AS.
+    hands = hands_of("QC 9S", "AS TC", "QC AD", "KS JC", "9D TD", "QS 9C")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HIGH, 0, 0, 2) == (0, 1)
+
+
+def test_partner_overtaking_only_in_suits_the_other_side_tops_never_takes_the_lead():
+    # High No Trump: seat 3's KC and QS beat seat 1's 9C and 9S, but seat 2's aces beat
+    # them: seat 1 wins its KD and then must lead a club or a spade.
+    hands = hands_of("KD 9C 9S", "AC AS TD", "KC QS AH", "KS JC JD", "TC 9D 9H", "QC TS 9D")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 1
+    assert first_node_answer(hands, HIGH, 0, 0, 3) == (0, 1)
+
+
+def test_partner_overtaking_the_leaders_lowest_card_lets_the_leader_discard_its_loser():
+    # As above, but seat 3 holds KC: it overtakes QC and leads AD, on which seat 1
+    # discards its 9S.
+    hands = hands_of("QC 9S", "AS TC", "KC AD", "KS JC", "9D TD", "QS 9C")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HIGH, 0, 0, 2) == (1, 1)
+
+
+def test_partner_overtaking_the_leaders_low_card_under_its_ace_takes_the_lead():
+    # High No Trump: seat 3's KC is below seat 1's AC but above its 9C: seat 1 leads
+    # the 9C, seat 3 overtakes and leads AD and AH, and seat 1 discards its 9S.
+    hands = hands_of("AC 9C 9S", "AS TC TD", "KC AD AH", "KS JC JD", "TS 9D 9H", "QS QC QD")
+    assert reference(hands, HIGH, 0, 0, SIX)[0] == 3
+    assert first_node_answer(hands, HIGH, 0, 0, 3)[0] == 1
+
+
+def test_partner_with_a_trump_ruffs_the_leaders_losing_suit():
+    # Hearts: seat 3, void in spades, ruffs seat 1's 9S with TH and leads AH.
+    hands = hands_of("JH 9S", "AS KH", "TH AH", "KS QC", "TS 9C", "QS JC")
+    assert reference(hands, HEARTS, 0, 0, SIX)[0] == 2
+    assert first_node_answer(hands, HEARTS, 0, 0, 2)[0] == 1
+    assert solve_position(hands, HEARTS, 0, 0, SIX).tricks == 2
+
+
 # --------------------------------------------------------------------------- trump length
 
 def test_each_opponent_trump_stops_one_trump_at_most():
