@@ -765,7 +765,8 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   after the leader cashes and loses one card to a partner; inside a trick, a settled
 #   trick answers a node that has no slack left.
 # * Move ordering: the table's best lead, sure winners, low leads towards a partner's
-#   winner or ruff; following, the cheapest safe winner, else low (dd_order_moves).
+#   winner or ruff, leads in suits where few seats are void; following, the cheapest
+#   safe winner, else low (dd_order_moves).
 #
 # ``turn[seat]`` is the next active seat (dd_turn_order).  Buffers: ``hands[level,
 # seat]`` holds the contract-space hands at trick ``level`` of the search (each trick
@@ -1493,12 +1494,18 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number and the cards made relevant by skipping equivalent ones (see
-    below).  Order: the table's best lead; leading, sure winners (trumps
-    first, to draw them), then low cards towards a partner's winner, then low cards.
-    Following, with a look at the opponents still to play: under a partner's safe
-    winner the lowest card; otherwise the cheapest card that wins the trick safely,
-    then low cards, then winners that a later opponent can still beat.  ``cards`` is
-    every card of the trick's start (in hands or played to it).
+    below).  Order: the table's best lead; leading, sure winners, then low cards
+    towards a partner's winner, then leads to a partner's ruff, then the rest.  Sure
+    winners of a plain suit go before trumps, and those of the suit in which the other
+    seats hold the most cards first (on the analyser's demo, 60 deals, this alone cut
+    the nodes by 18%, Hearts by 60%; trumps first and the highest first did worse).
+    Among the other leads, those of the suits in which the fewest other seats are void
+    go first (fewer discards and ruffs to fear), and in a suit its lowest card: 11%
+    fewer nodes on the demo, 15% on 20 random deals.  Following, with a look at the
+    opponents still to play: under a partner's safe winner the lowest card; otherwise
+    the cheapest card that wins the trick safely, then low cards, then winners that a
+    later opponent can still beat.  ``cards`` is every card of the trick's start (in
+    hands or played to it).
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
@@ -1560,13 +1567,19 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                             ruffable = True
             opponents_suit = opponents & block
             if not ruffable and (opponents_suit & dd_above(ONE << np.uint64(card))) == ZERO:
-                rank = 5 * 64 + (32 if suit == trump else 0) + face
+                others = popcount((opponents | partners) & block)
+                rank = 5 * 64 + (0 if suit == trump else 32) + min(others, 15) * 2
             elif not ruffable and (partners & block & dd_above(opponents_suit)) != ZERO:
                 rank = 4 * 64 + 63 - face
-            elif dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
-                rank = 3 * 64 + 63 - face
             else:
-                rank = 2 * 64 + 63 - face
+                # fewest seats void in the suit, then the lowest card of the suit
+                voids = np.int64(0)
+                for s in range(n_seats):
+                    if s != seat and (hands[level, s] & block) == ZERO:
+                        voids += 1
+                low = 7 - min(face - (lowest_bit(block) >> 1), 7)
+                ruffs = dd_partner_ruffs(hands, level, seat, n_seats, denom, block)
+                rank = (3 if ruffs else 2) * 64 + (7 - voids) * 8 + low
         elif partner_safe:
             rank = (3 if beats(card, winner_card, denom) else 4) * 64 + 63 - face
         elif beats(card, winner_card, denom):
