@@ -766,7 +766,7 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   trick answers a node that has no slack left.
 # * Move ordering: the table's best lead, sure winners, low leads towards a partner's
 #   winner or ruff, leads in suits where few seats are void; following, the cheapest
-#   safe winner, else low (dd_order_moves).
+#   safe winner, then the cheapest winner, then low (dd_order_moves).
 #
 # ``turn[seat]`` is the next active seat (dd_turn_order).  Buffers: ``hands[level,
 # seat]`` holds the contract-space hands at trick ``level`` of the search (each trick
@@ -1503,9 +1503,11 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
     go first (fewer discards and ruffs to fear), and in a suit its lowest card: 11%
     fewer nodes on the demo, 15% on 20 random deals.  Following, with a look at the
     opponents still to play: under a partner's safe winner the lowest card; otherwise
-    the cheapest card that wins the trick safely, then low cards, then winners that a
-    later opponent can still beat.  ``cards`` is every card of the trick's start (in
-    hands or played to it).
+    the cheapest card that wins the trick safely, then the cheapest that a later
+    opponent can still beat (it makes that opponent spend its high card or trump), then
+    low cards.  Trying the beatable winners after the low cards instead searched 46%
+    more nodes on 20 random deals, 6% more on the demo.  ``cards`` is every card of the
+    trick's start (in hands or played to it).
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
@@ -1583,7 +1585,7 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
         elif partner_safe:
             rank = (3 if beats(card, winner_card, denom) else 4) * 64 + 63 - face
         elif beats(card, winner_card, denom):
-            rank = (5 if dd_safe_from(card, threat_suit, threat_trump, denom) else 3) * 64 + 63 - face
+            rank = (6 if dd_safe_from(card, threat_suit, threat_trump, denom) else 5) * 64 + 63 - face
         else:
             rank = 4 * 64 + 63 - face
         key = rank * 64 + card
