@@ -1506,8 +1506,11 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
     the cheapest card that wins the trick safely, then the cheapest that a later
     opponent can still beat (it makes that opponent spend its high card or trump), then
     low cards.  Trying the beatable winners after the low cards instead searched 46%
-    more nodes on 20 random deals, 6% more on the demo.  ``cards`` is every card of the
-    trick's start (in hands or played to it).
+    more nodes on 20 random deals, 6% more on the demo.  A discard at no trump comes
+    from the suit in which the other seats hold the most cards above the seat's best
+    (10% fewer nodes on both sets; in trump contracts that, the shortest suit, the
+    longest, or keeping the suits with a winner all did worse than the lowest card).
+    ``cards`` is every card of the trick's start (in hands or played to it).
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
@@ -1542,7 +1545,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                                                                           threat_trump, denom)
     opponents = ZERO
     partners = ZERO
-    if led_suit < 0:
+    discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
+    if led_suit < 0 or discarding:
         for s in range(n_seats):
             if s != seat:
                 if (s & 1) == (seat & 1):
@@ -1582,10 +1586,17 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                 low = 7 - min(face - (lowest_bit(block) >> 1), 7)
                 ruffs = dd_partner_ruffs(hands, level, seat, n_seats, denom, block)
                 rank = (3 if ruffs else 2) * 64 + (7 - voids) * 8 + low
-        elif partner_safe:
-            rank = (3 if beats(card, winner_card, denom) else 4) * 64 + 63 - face
         elif beats(card, winner_card, denom):
-            rank = (6 if dd_safe_from(card, threat_suit, threat_trump, denom) else 5) * 64 + 63 - face
+            if partner_safe:
+                rank = 3 * 64 + 63 - face
+            else:
+                rank = (6 if dd_safe_from(card, threat_suit, threat_trump, denom) else 5) * 64 + 63 - face
+        elif discarding:
+            # the suit where the other seats hold the most cards above this seat's best
+            # (its cards there matter least), the suit's lowest card first
+            block = SUIT_MASK[denom, suit]
+            above = popcount((opponents | partners) & block & dd_above(hand & block))
+            rank = 4 * 64 + min(above, 7) * 8 + 7 - min(face - (lowest_bit(block) >> 1), 7)
         else:
             rank = 4 * 64 + 63 - face
         key = rank * 64 + card
