@@ -768,7 +768,8 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   the leader must lead a suit the other side tops, its partners never taking the
 #   lead; inside a trick, a settled trick answers a node that has no slack left.
 # * Move ordering: the table's best lead, sure winners, low leads towards a partner's
-#   winner or ruff; following, the cheapest safe winner, else low (dd_order_moves).
+#   winner or ruff, leads in suits where few seats are void; following, the cheapest
+#   safe winner, then the cheapest winner, then low (dd_order_moves).
 #
 # ``turn[seat]`` is the next active seat (dd_turn_order).  Buffers: ``hands[level,
 # seat]`` holds the contract-space hands at trick ``level`` of the search (each trick
@@ -1705,29 +1706,69 @@ def dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
 
 
 @njit(cache=True, inline="always")
+def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
+    """Cards to add to ``rel``, the relevant cards of a node whose every move failed,
+    because its seat (holding ``hand``) skipped the cards ``skipped`` as equivalent to a
+    lower card of their class (dd_move_classes).
+
+    Take a position that agrees with this one on the cards of ``rel`` (in each suit
+    those from some rank up) and on the suit lengths.  There, a card of the seat below
+    a suit's relevant ranks is an anonymous low card, and plays like the seat's lowest
+    card of the suit here, which was searched (the lowest card of a suit always is).  A
+    card at or above them is the same card as here; if its class's searched card is
+    too, nobody else holds a face between the two there either, so they are still
+    equivalent.  Only a class that straddles the relevant ranks of its suit (its
+    searched card below them, a skipped card at or above) is not covered: then the
+    suit matters from its searched card up.  At most one class of a suit can straddle
+    (classes do not overlap).  Adding every skipped suit from the seat's lowest card
+    up, as this once did, made the table's entries cover so few positions that the
+    search took 1.9 times the nodes on the analyser's demo.
+    """
+    reps = legal_cards(hand, denom, led_suit) & ~skipped
+    out = ZERO
+    while skipped:
+        block = SUIT_MASK[denom, SUIT_AT[denom, lowest_bit(skipped) >> 1]]
+        known = rel & block
+        if known:
+            above = ~((ONE << np.uint64(lowest_bit(known))) - ONE)
+            straddling = skipped & block & above
+            if straddling:
+                card = lowest_bit(straddling)
+                kept = highest_bit(reps & block & ((ONE << np.uint64(card)) - ONE))
+                if ((ONE << np.uint64(kept)) & above) == ZERO:
+                    out |= dd_range(kept >> 1, denom)
+        skipped &= ~block
+    return out
+
+
+@njit(cache=True, inline="always")
 def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, winner_seat,
                    winner_card, cards, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
-    Returns their number and the cards made relevant by skipping equivalent ones (see
-    below).  Order: the table's best lead; leading, sure winners (trumps
-    first, to draw them), then low cards towards a partner's winner, then low cards.
-    Following, with a look at the opponents still to play: under a partner's safe
-    winner the lowest card; otherwise the cheapest card that wins the trick safely,
-    then low cards, then winners that a later opponent can still beat.  ``cards`` is
-    every card of the trick's start (in hands or played to it).
+    Returns their number and the legal cards skipped as equivalent to one of them
+    (see dd_equivalents_rel).  Order: the table's best lead; leading, sure winners, then low cards
+    towards a partner's winner, then leads to a partner's ruff, then the rest.  Sure
+    winners of a plain suit go before trumps, and those of the suit in which the other
+    seats hold the most cards first (on the analyser's demo, 60 deals, this alone cut
+    the nodes by 18%, Hearts by 60%; trumps first and the highest first did worse).
+    Among the other leads, those of the suits in which the fewest other seats are void
+    go first (fewer discards and ruffs to fear), and in a suit its lowest card: 11%
+    fewer nodes on the demo, 15% on 20 random deals.  Following, with a look at the
+    opponents still to play: under a partner's safe winner the lowest card; otherwise
+    the cheapest card that wins the trick safely, then the cheapest that a later
+    opponent can still beat (it makes that opponent spend its high card or trump), then
+    low cards.  Trying the beatable winners after the low cards instead searched 46%
+    more nodes on 20 random deals, 6% more on the demo.  A discard at no trump comes
+    from the suit in which the other seats hold the most cards above the seat's best
+    (10% fewer nodes on both sets; in trump contracts that, the shortest suit, the
+    longest, or keeping the suits with a winner all did worse than the lowest card).
+    ``cards`` is every card of the trick's start (in hands or played to it).
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
     reps = dd_move_classes(legal, dd_face_bits(cards & ~hand), denom)
-    # Cards skipped as equivalent are so only while the low cards lie as they do here:
-    # if every move fails, the ranks of each such suit's legal cards mattered.
-    skipped = legal & ~reps
-    equivalents = ZERO
-    while skipped:
-        block = SUIT_MASK[denom, SUIT_AT[denom, lowest_bit(skipped) >> 1]]
-        equivalents |= dd_range(lowest_bit(legal & block) >> 1, denom)
-        skipped &= ~block
+    equivalents = legal & ~reps
     if (reps & (reps - ONE)) == ZERO:
         moves[ply, 0] = lowest_bit(reps)
         return np.int64(1), equivalents
@@ -1750,7 +1791,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                                                                           threat_trump, denom)
     opponents = ZERO
     partners = ZERO
-    if led_suit < 0:
+    discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
+    if led_suit < 0 or discarding:
         for s in range(n_seats):
             if s != seat:
                 if (s & 1) == (seat & 1):
@@ -1777,17 +1819,30 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                             ruffable = True
             opponents_suit = opponents & block
             if not ruffable and (opponents_suit & dd_above(ONE << np.uint64(card))) == ZERO:
-                rank = 5 * 64 + (32 if suit == trump else 0) + face
+                others = popcount((opponents | partners) & block)
+                rank = 5 * 64 + (0 if suit == trump else 32) + min(others, 15) * 2
             elif not ruffable and (partners & block & dd_above(opponents_suit)) != ZERO:
                 rank = 4 * 64 + 63 - face
-            elif dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
+            else:
+                # fewest seats void in the suit, then the lowest card of the suit
+                voids = np.int64(0)
+                for s in range(n_seats):
+                    if s != seat and (hands[level, s] & block) == ZERO:
+                        voids += 1
+                low = 7 - min(face - (lowest_bit(block) >> 1), 7)
+                ruffs = dd_partner_ruffs(hands, level, seat, n_seats, denom, block)
+                rank = (3 if ruffs else 2) * 64 + (7 - voids) * 8 + low
+        elif beats(card, winner_card, denom):
+            if partner_safe:
                 rank = 3 * 64 + 63 - face
             else:
-                rank = 2 * 64 + 63 - face
-        elif partner_safe:
-            rank = (3 if beats(card, winner_card, denom) else 4) * 64 + 63 - face
-        elif beats(card, winner_card, denom):
-            rank = (5 if dd_safe_from(card, threat_suit, threat_trump, denom) else 3) * 64 + 63 - face
+                rank = (6 if dd_safe_from(card, threat_suit, threat_trump, denom) else 5) * 64 + 63 - face
+        elif discarding:
+            # the suit where the other seats hold the most cards above this seat's best
+            # (its cards there matter least), the suit's lowest card first
+            block = SUIT_MASK[denom, suit]
+            above = popcount((opponents | partners) & block & dd_above(hand & block))
+            rank = 4 * 64 + min(above, 7) * 8 + 7 - min(face - (lowest_bit(block) >> 1), 7)
         else:
             rank = 4 * 64 + 63 - face
         key = rank * 64 + card
@@ -1976,7 +2031,7 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
 
     Each node's relevant cards are gathered as the search returns (DDS's "winning
     ranks"): a cut-off node keeps its deciding child's, a node whose moves all fail the
-    union of its children's (plus its equivalent cards'), and a finished trick adds its
+    union of its children's (plus dd_equivalents_rel's), and a finished trick adds its
     winning card when a comparison of ranks decided it.  The table stores them with the
     bounds, so one entry answers for every position that differs only below them.
     """
@@ -2024,7 +2079,11 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
                 continue
             else:
                 value = not maximizing
-                frames[ply, F_REL] |= child_rel | frames[ply, F_EQUIVALENTS]
+                rel = np.uint64(frames[ply, F_REL] | child_rel)
+                rel |= dd_equivalents_rel(hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]],
+                                          frames[ply, F_LED_SUIT],
+                                          np.uint64(frames[ply, F_EQUIVALENTS]), rel, denom)
+                frames[ply, F_REL] = np.int64(rel)
             if frames[ply, F_LED_SUIT] < 0:
                 lower = frames[ply, F_LOWER]
                 upper = frames[ply, F_UPPER]
