@@ -1230,29 +1230,38 @@ def dd_lead_lost(hands, level, n_seats, denom, leader):
     trump = TRUMP[denom]
     trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
     side = leader & 1
+    ours = ZERO
+    theirs = ZERO
+    for s in range(n_seats):
+        if (s & 1) == side:
+            ours |= hands[level, s]
+        else:
+            theirs |= hands[level, s]
     rel = ZERO
     for suit in range(4):
         block = SUIT_MASK[denom, suit]
         if (hands[level, leader] & block) == ZERO:
             continue
-        ours = ZERO
-        best = np.int64(-1)
+        if trumps != ZERO and block != trumps:
+            ruffs = False
+            for s in range(n_seats):
+                held = hands[level, s]
+                if (held & block) == ZERO and (held & trumps) != ZERO:
+                    if (s & 1) == side:
+                        return False, ZERO
+                    ruffs = True
+            if ruffs:
+                continue
+        if (theirs & block) == ZERO:
+            return False, ZERO
+        best = highest_bit(theirs & block)
         best_seat = leader
-        ruffs = False
-        for s in range(n_seats):
-            held = hands[level, s]
-            if (held & block) == ZERO and (held & trumps) != ZERO and block != trumps:
-                if (s & 1) == side:
-                    return False, ZERO
-                ruffs = True
-            if (s & 1) == side:
-                ours |= held & block
-            elif (held & block) != ZERO and (highest_bit(held & block) >> 1) > (best >> 1):
-                best = highest_bit(held & block)
-                best_seat = s
-        if ruffs:
-            continue
-        if best < 0 or not dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours):
+        if (highest_bit(ours & block) >> 1) == (best >> 1):
+            # the sides share the face: who plays first of the two matters
+            for s in range(n_seats):
+                if (hands[level, s] >> np.uint64(best)) & ONE:
+                    best_seat = s
+        if not dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours & block):
             return False, ZERO
         rel |= dd_range(best >> 1, denom)
     return True, rel
