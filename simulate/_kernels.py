@@ -1366,7 +1366,7 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
         block = SUIT_MASK[denom, suit]
         mine = lead_hand & block
         if opponents & block & dd_above(mine):
-            # an opponent beats the leader's best card here: not one round, trumps out
+            # an opponent beats the leader's best card here: no round (trumps stay out)
             if suit == trump:
                 trumps_drawn = False
             if mine:
