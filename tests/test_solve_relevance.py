@@ -133,7 +133,7 @@ def root_entry(texts, denom, team, leader, need):
     return bool(answer), info & 31, (info >> 5) & 31, int(tt_keys[slot, n_seats])
 
 
-def test_entry_proved_at_least_keeps_no_cards_of_the_quick_lower_bound_it_replaced():
+def test_entry_proved_at_least_keeps_only_the_searchs_cards_not_the_quick_lower_bounds():
     # Clubs trump, seat 0 leads: the quick bounds count two sure trumps for seats 0 and 2
     # (ranks from QC up); the search proves all three tricks, which needs only the ranks
     # from KC up (bowers, AC, KC: the left bower JS falls under them).
@@ -141,13 +141,13 @@ def test_entry_proved_at_least_keeps_no_cards_of_the_quick_lower_bound_it_replac
     assert root_entry(texts, CLUBS, 0, 0, 3) == (True, 3, 3, from_card("KC", CLUBS))
 
 
-def test_entry_proved_at_most_keeps_the_cards_of_the_quick_lower_bound_it_kept():
+def test_entry_proved_at_most_keeps_neither_the_quick_lower_bound_nor_its_cards():
     # Spades trump, seat 2 leads: seat 0's left bower JC, the only trump left, is a sure
-    # trick (lower bound 1, the quick bounds' card); the search proves that seats 0 and 2
-    # cannot take all four, which alone needs no trump rank.  The entry keeps both
-    # bounds, so its relevant cards include the trump block's top face (packed, JC's).
+    # trick (quick lower bound 1, which needs the trump block's top face); the search
+    # proves that seats 0 and 2 cannot take all four without any trump rank.  The entry
+    # keeps "at most 3" alone (keeping "at least 1" too would have to keep its card).
     texts = ("JC TD 9H QH", "TC QD TH KH", "9C QC JD KD", "KC AC 9D AD")
     answer, lower, upper, exact = root_entry(texts, 3, 0, 2, 4)
     top_trump = int(dd_range(np.int64(int(SUIT_MASK[3, TRUMP[3]]).bit_length() - 1) >> 1, 3))
-    assert (answer, lower, upper) == (False, 1, 3)
-    assert exact & top_trump == top_trump
+    assert (answer, lower, upper) == (False, 0, 3)
+    assert exact & top_trump == 0
