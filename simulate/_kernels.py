@@ -756,7 +756,7 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 #   ranks its proof used, plus every seat's suit lengths, and answers for every
 #   position that differs only in lower cards (dd_tt_probe, dd_search).
 # * Equivalent cards are generated once: two cards of one hand in one suit with no card
-#   of another hand (or of the trick in progress) between or level with them in rank.
+#   of another hand (or the trick's winning card) between or level with them in rank.
 # * Cheap bounds at every trick boundary: a seat's trumps are sure tricks but for one
 #   per opponent trump level with or above them, and the leader's side takes the tricks
 #   the leader can cash at once, partners following under it (drawing trumps first),
@@ -1718,10 +1718,10 @@ def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
     a suit's relevant ranks is an anonymous low card, and plays like the seat's lowest
     card of the suit here, which was searched (the lowest card of a suit always is).  A
     card at or above them is the same card as here; if its class's searched card is
-    too, nobody else holds a face between the two there either, so they are still
-    equivalent.  Only a class that straddles the relevant ranks of its suit (its
-    searched card below them, a skipped card at or above) is not covered: then the
-    suit matters from its searched card up.  At most one class of a suit can straddle
+    too, neither a card held elsewhere nor the trick's winning card lies between the
+    two there either (dd_order_moves), so they are still equivalent.  Only a class that
+    straddles the relevant ranks of its suit (its searched card below them, a skipped
+    card at or above) is not covered: then the suit matters from its searched card up.  At most one class of a suit can straddle
     (classes do not overlap).  Adding every skipped suit from the seat's lowest card
     up, as this once did, made the table's entries cover so few positions that the
     search took 1.9 times the nodes on the analyser's demo.
@@ -1745,7 +1745,7 @@ def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
 
 @njit(cache=True, inline="always")
 def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, winner_seat,
-                   winner_card, cards, best, moves, ply):
+                   winner_card, cards, played, best, moves, ply):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number and the legal cards skipped as equivalent to one of them
@@ -1765,11 +1765,22 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
     from the suit in which the other seats hold the most cards above the seat's best
     (10% fewer nodes on both sets; in trump contracts that, the shortest suit, the
     longest, or keeping the suits with a winner all did worse than the lowest card).
-    ``cards`` is every card of the trick's start (in hands or played to it).
+    ``cards`` is every card of the trick's start (in hands or played to it), ``played``
+    those played to it.  Classes of equivalent cards are split by the cards held
+    elsewhere and the trick's winning card, not by the cards played under it: such a
+    card takes no trick and is gone after this one, so nothing compares against it any
+    more (a card of the seat above it and below the winning card loses like one below
+    it).  In a position agreeing on the relevant cards from some rank up, a class whose
+    cards are all at or above that rank is still a class: a beaten card between two of
+    them is there too, and the winning card, above it, as well (dd_equivalents_rel).
+    Splitting on them as well searched 1.03 times the nodes on the analyser's demo.
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)
-    reps = dd_move_classes(legal, dd_face_bits(cards & ~hand), denom)
+    beaten = played
+    if led_suit >= 0:
+        beaten &= ~(ONE << np.uint64(winner_card))
+    reps = dd_move_classes(legal, dd_face_bits(cards & ~hand & ~beaten), denom)
     equivalents = legal & ~reps
     if (reps & (reps - ONE)) == ZERO:
         moves[ply, 0] = lowest_bit(reps)
@@ -2000,7 +2011,8 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     frames[ply, F_MAXIMIZING] = 1 if (seat & 1) == team else 0
     n, equivalents = dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit,
                                     frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
-                                    np.uint64(frames[ply, F_CARDS]), best, moves, ply)
+                                    np.uint64(frames[ply, F_CARDS]), np.uint64(frames[ply, F_PLAYED]),
+                                    best, moves, ply)
     frames[ply, F_MOVES] = n
     frames[ply, F_EQUIVALENTS] = np.int64(equivalents)
     frames[ply, F_NEXT] = 0

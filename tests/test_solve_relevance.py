@@ -10,10 +10,11 @@ positions).  Each test pins exactly the cards one source keeps, with a near miss
 import numpy as np
 
 from simulate._kernels import (
-    F_SLOT, SUIT_AT, SUIT_MASK, TRUMP, dd_buffers, dd_last_trick, dd_range, dd_search, dd_settled_rel,
+    F_SLOT, SUIT_AT, SUIT_MASK, TRUMP, dd_buffers, dd_last_trick, dd_order_moves, dd_range, dd_search,
+    dd_settled_rel,
     dd_turn_order, to_contract,
 )
-from simulate.cards import faces_to_mask, parse_cards
+from simulate.cards import faces_to_mask, parse_card, parse_cards
 from simulate.solve import solve_position
 from test_solve import hands_of, reference
 
@@ -151,3 +152,44 @@ def test_entry_proved_at_most_keeps_neither_the_quick_lower_bound_nor_its_cards(
     top_trump = int(dd_range(np.int64(int(SUIT_MASK[3, TRUMP[3]]).bit_length() - 1) >> 1, 3))
     assert (answer, lower, upper) == (False, 0, 3)
     assert exact & top_trump == 0
+
+
+def following_equivalents(led_text, second_text, winner_seat, *texts):
+    """Cards seat 2 skips as equivalent in High No Trump after seat 0 led ``led_text``
+    and seat 1 played ``second_text``, seat ``winner_seat`` winning (seats' cards ``texts``)."""
+    hands = table(HIGH, *texts)
+    led = card(led_text, HIGH)
+    winner_card = led if winner_seat == 0 else card(second_text, HIGH)
+    played = np.uint64(int(contract(led_text, HIGH)) | int(contract(second_text, HIGH)))
+    cards = played
+    for held in hands[0]:
+        cards |= held
+    moves = np.zeros((4, 32), np.int64)
+    _, equivalents = dd_order_moves(hands, np.int64(0), np.int64(2), np.int64(4), dd_turn_order(4, FOUR_SEATS),
+                                    np.int64(HIGH), np.int64(0), np.int64(SUIT_AT[HIGH, led >> 1]),
+                                    np.int64(winner_seat), winner_card, np.uint64(cards), played,
+                                    np.int64(-1), moves, np.int64(0))
+    return int(equivalents)
+
+
+def test_card_played_under_the_winner_does_not_split_a_class():
+    # Seat 0's QS wins over seat 1's TS: seat 2's 9S and JS both lose to it, and TS is
+    # gone after the trick, so JS is skipped as equivalent to 9S.
+    assert following_equivalents("QS", "TS", 0, "", "", "9S JS", "AS KH") == int(contract("JS", HIGH))
+
+
+def test_trick_winning_card_still_splits_a_class():
+    # Seat 0's TS wins, seat 1 discarding 9H: 9S loses to it and JS beats it, so both
+    # are searched.
+    assert following_equivalents("TS", "9H", 0, "", "", "9S JS", "AS KH") == 0
+
+
+def test_solver_with_classes_over_beaten_cards_matches_exhaustive_search():
+    # Seat 2 follows with 9S or JS around seat 1's beaten TS, with three tricks to go.
+    hands = hands_of("AH 9D", "QH TD", "9S JS KD", "AS KS JD")
+    trick = ((0, parse_card("QS")), (1, parse_card("TS")))
+    for declarer in (0, 1):
+        for denom in (CLUBS, HIGH):
+            solved = solve_position(hands, denom, declarer, 0, FOUR_SEATS, trick=trick)
+            tricks, leads = reference(hands, denom, declarer, 0, FOUR_SEATS, trick=trick)
+            assert (solved.tricks, solved.leads) == (tricks, leads)
