@@ -11,6 +11,8 @@ What is measured
 * The Pigs and Hogs alone (``contracts=``), discard search included, to show where the
   time goes: the rest of the full run is the 48 level contracts (six exact six-seat
   solves per deal).
+* The same full analysis of four other hands (``OTHER_HANDS``): the level contracts'
+  searches cost more or less with the hand; the slowest is reported, all four listed.
 * Cold: a new Python process with an empty ``NUMBA_CACHE_DIR`` runs the full analysis
   once, imports included: the first run after install (target: under 60 s); less the
   warm time, what importing and compiling cost.
@@ -34,13 +36,17 @@ from simulate.rules import all_contracts
 
 VARIANT = "pigs-and-hogs"
 HAND = "JH JH JD AH KH QH 9S AC"
+# How much the time depends on the hand: a plain hand, top cards, a strong trump hand,
+# nines and tens (the level contracts' searches cost more or less with the hand).
+OTHER_HANDS = ("9C TC QD KS AS JH 9H TD", "AC AC AD AD AH AS KS KH", "JS JS JC AS KS QS AH AD",
+               "9C 9D 9H 9S TC TD TH TS")
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = "python -m benchmarks.run analyse"
 
 
-def _timed(deals: int, contracts=None) -> float:
+def _timed(deals: int, contracts=None, hand: str = HAND) -> float:
     start = time.perf_counter()
-    analyse_hand(VARIANT, HAND, deals=deals, contracts=contracts)
+    analyse_hand(VARIANT, hand, deals=deals, contracts=contracts)
     return time.perf_counter() - start
 
 
@@ -65,6 +71,7 @@ def run(quick: bool = False) -> list[dict]:
     _timed(4)  # compile every kernel the analysis uses
     full = _timed(deals)
     sweep_only = _timed(deals, sweeps)
+    others = {hand: _timed(deals, hand=hand) for hand in OTHER_HANDS}
     cold = _cold_run(deals)
     where = f"hand {HAND}, seat 1, dealer 6, dd, {threads} threads"
     return [
@@ -74,6 +81,11 @@ def run(quick: bool = False) -> list[dict]:
         {"benchmark": "  of which: the 6 Pigs and 6 Hogs alone", "value": sweep_only, "unit": "s",
          "detail": f"{deals} deals; 28 discard pairs x {deals} search deals per Pig; the rest of the "
                    f"full run is the 48 level contracts; {where}", "command": COMMAND},
+        {"benchmark": f"analyse {VARIANT}: every contract, warm, slowest other hand",
+         "value": max(others.values()), "unit": "s",
+         "detail": f"{deals} deals each, the same settings; "
+                   + "; ".join(f"{hand}: {seconds:.1f} s" for hand, seconds in others.items()),
+         "command": COMMAND},
         {"benchmark": f"analyse {VARIANT}: every contract, cold first run", "value": cold, "unit": "s",
          "detail": f"new process, empty NUMBA_CACHE_DIR, imports and compilation included, "
                    f"{deals} deals; target < 60 s", "command": COMMAND},
