@@ -305,8 +305,9 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
     Under ``dd`` the whole chunk is two solver calls, so its threads share every layout:
     first the sweep question for every sweep layout's deals, then the exact count of
     each deal that did not sweep together with every level contract's deals.  (One call
-    per layout left a thread idle behind each hard deal, and calls cost set-up.)  The
-    exact counts of failed sweeps are plays of their own: the progress total grows by them.
+    per layout left a thread idle behind each hard deal, and calls cost set-up.)  On the
+    progress bar a sweep layout's deal is one play, counted when its question is
+    answered; the exact counts of failed sweeps, solved last, add none.
     """
     if question.play != "dd":
         tricks = {}
@@ -335,7 +336,6 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
         for layout in sweep_layouts:
             tricks[layout] = np.full(laid[layout].shape[0], question.hand_size, np.int8)
             exact_rows[layout] = np.flatnonzero(swept[layout] == 0)
-        progress.grow(sum(rows.size for rows in exact_rows.values()))
     for layout in laid:
         if not layout.sweep:
             exact_rows[layout] = every_row[layout]
@@ -344,7 +344,9 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
     exact = sorted((layout for layout, rows in exact_rows.items() if rows.size),
                    key=lambda layout: layout.sweep)
     if exact:
-        for layout, counted in solve_together(exact, exact_rows, on_progress=progress.update).items():
+        level_deals = sum(exact_rows[layout].size for layout in exact if not layout.sweep)
+        for layout, counted in solve_together(exact, exact_rows,
+                                              on_progress=progress.capped(level_deals)).items():
             if layout.sweep:
                 tricks[layout][exact_rows[layout]] = counted
             else:
@@ -559,6 +561,19 @@ class _Progress:
         if self.bar is not None:
             with self.lock:
                 self.bar.update(count)
+
+    def capped(self, limit: int):
+        """An ``update`` for a solver call that passes on at most ``limit`` plays in all
+        (the call's deals beyond them, solved last, are not plays of their own)."""
+        left = [limit]
+
+        def update(count: int) -> None:
+            with self.lock:
+                count = min(count, left[0])
+                left[0] -= count
+            self.update(count)
+
+        return update
 
     def phase(self, name: str) -> None:
         """Name the part of the run under way: its plays can differ a thousandfold in cost
