@@ -35,24 +35,20 @@ SEAT_COUNTS = (4, 6)
 NUM_DENOMS = K.NUM_DENOMS
 
 
-def table_bits(n_tricks: int, deals: int = 1) -> int:
+def table_bits(n_tricks: int) -> int:
     """log2 of the transposition-table size for positions of ``n_tricks`` tricks.
 
-    Five-trick hands need few trick-boundary positions.  For eight tricks, 2**19
-    entries (36 MB with six seats) searched 15% fewer nodes than 2**17 on the
-    analyser's demo (1.46e8 against 1.71e8 on 60 deals, all six denominations; 11.0 s
-    against 12.7 s on one thread), nearly all of it on the few deals that take longest
-    (Hearts 2.96e7 against 4.71e7); on uniform random deals the two are level, and
-    2**18 already searched 7% more nodes on the demo's Hearts and High No Trump.
-    Batch calls keep each thread's tables from call to call (see _thread_buffers);
-    :func:`solve_position` allocates and clears its own, about 3 ms for 2**19 entries,
-    so it and batches of under 8 deals use 2**17 (median single six-seat deal 21.7 ms
-    at 2**19 against 18.6 ms at 2**17).  The size depends on the call, never on the thread
-    count, so node counts are the same for any number of threads.
+    Five-trick hands need few trick-boundary positions.  For eight tricks 2**17
+    entries (10 MB with six seats) are enough since the table's entries generalise
+    well: on the analyser's demo (100 deals, all six denominations) 2**19 searched
+    only 0.06% fewer nodes (2.3210e7 against 2.3225e7, its hardest deal 722,412 against
+    723,027) and 2**15 on 60 deals only 0.2% more.  Earlier, with narrower entries,
+    2**19 had searched 15% fewer nodes than 2**17 there.  Batch calls keep each
+    thread's tables from call to call (see _thread_buffers); :func:`solve_position`
+    allocates and clears its own.  The size never depends on the thread count, so node
+    counts are the same for any number of threads.
     """
-    if n_tricks <= 5:
-        return 12
-    return 19 if deals >= 8 else 17
+    return 12 if n_tricks <= 5 else 17
 
 
 @dataclass(frozen=True)
@@ -178,7 +174,7 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     by_position = np.full((count if leads else 0, 24), -1, np.int8)
     settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal))
     generations = np.int64(_reserve_generations(count))
-    sizes = (n_seats, n_tricks, table_bits(n_tricks, count))
+    sizes = (n_seats, n_tricks, table_bits(n_tricks))
     _share_out(count, lambda first, stop, buffers: K.dd_solve_range(
         *settings, np.int64(first), np.int64(stop), generations, *buffers, tricks, nodes,
         by_position), sizes, progress)
@@ -197,8 +193,8 @@ def solve_many(hands, denom, declarer, leader, active, target=None, progress=Non
     return solve_batch(hands, denom, declarer, leader, active, target, progress=progress).tricks
 
 
-# Each thread keeps its search buffers (about 40 MB for six seats) from call to call,
-# and the threads are kept too: allocating and clearing the buffers took 3 ms a call,
+# Each thread keeps its search buffers (about 10 MB for six seats) from call to call,
+# and the threads are kept too: allocating and clearing 40 MB tables took 3 ms a call,
 # starting the threads 2.7 ms, and an analysis makes hundreds of calls.  Table entries
 # carry the generation of the deal that wrote them, and every deal of every call gets
 # a generation of its own (_reserve_generations), so a kept table needs no clearing.
