@@ -975,6 +975,37 @@ def dd_last_trick(hands, level, turn, denom, leader):
     return winner_seat, ZERO
 
 
+@njit(cache=True, inline="always")
+def dd_side_seats(side):
+    """The seats of ``side`` (0 or 1) as a bit per seat: every other seat."""
+    return np.int64(0x15) << side
+
+
+@njit(cache=True, inline="always")
+def dd_ruffers(hands, level, n_seats, denom, block):
+    """The seats (a bit per seat) void in the suit ``block`` that hold a trump: those that
+    may ruff it.  None at no trump, and none when ``block`` is the trump suit."""
+    trump = TRUMP[denom]
+    seats = np.int64(0)
+    if trump < 0 or block == SUIT_MASK[denom, trump]:
+        return seats
+    trumps = SUIT_MASK[denom, trump]
+    for s in range(n_seats):
+        held = hands[level, s]
+        if (held & block) == ZERO and (held & trumps) != ZERO:
+            seats |= np.int64(1) << s
+    return seats
+
+
+@njit(cache=True, inline="always")
+def dd_holder(hands, level, n_seats, card):
+    """The seat holding ``card`` (-1 if none does)."""
+    for s in range(n_seats):
+        if (hands[level, s] >> np.uint64(card)) & ONE:
+            return s
+    return np.int64(-1)
+
+
 # The quick bounds' helpers below are compiled once each, not inlined: inlined into
 # dd_quick_bounds, itself inlined into dd_enter and dd_value, they made the solver take
 # 100 s to compile instead of 19 s, for about 5% of search speed.
@@ -1188,9 +1219,7 @@ def dd_side_wins_lead(hands, level, n_seats, denom, leader, ours, defenders):
     best_seat = leader
     if defenders != ZERO and (highest_bit(defenders) >> 1) == (best >> 1):
         # the other copy is the other side's: who plays first of the two matters
-        for s in range(n_seats):
-            if (hands[level, s] >> np.uint64(best)) & ONE:
-                best_seat = s
+        best_seat = dd_holder(hands, level, n_seats, best)
     if dd_first_of_level(hands, level, n_seats, leader, best_seat, best, defenders):
         return dd_range(best >> 1, denom)
     return ZERO
@@ -1230,8 +1259,6 @@ def dd_lead_lost(hands, level, n_seats, denom, leader):
     cannot have it: the most common search target is exactly that.  Beyond the suit
     lengths the answer depends on the cards from each suit's winning card up.
     """
-    trump = TRUMP[denom]
-    trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
     side = leader & 1
     ours = ZERO
     theirs = ZERO
@@ -1245,25 +1272,18 @@ def dd_lead_lost(hands, level, n_seats, denom, leader):
         block = SUIT_MASK[denom, suit]
         if (hands[level, leader] & block) == ZERO:
             continue
-        if trumps != ZERO and block != trumps:
-            ruffs = False
-            for s in range(n_seats):
-                held = hands[level, s]
-                if (held & block) == ZERO and (held & trumps) != ZERO:
-                    if (s & 1) == side:
-                        return False, ZERO
-                    ruffs = True
-            if ruffs:
-                continue
+        ruffers = dd_ruffers(hands, level, n_seats, denom, block)
+        if ruffers & dd_side_seats(side):
+            return False, ZERO
+        if ruffers:
+            continue
         if (theirs & block) == ZERO:
             return False, ZERO
         best = highest_bit(theirs & block)
         best_seat = leader
         if (highest_bit(ours & block) >> 1) == (best >> 1):
             # the sides share the face: who plays first of the two matters
-            for s in range(n_seats):
-                if (hands[level, s] >> np.uint64(best)) & ONE:
-                    best_seat = s
+            best_seat = dd_holder(hands, level, n_seats, best)
         if not dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours & block):
             return False, ZERO
         rel |= dd_range(best >> 1, denom)
@@ -1404,14 +1424,8 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
         block = SUIT_MASK[denom, suit]
         if (uncashed & block) == ZERO:
             continue
-        if not trumps_drawn and block != trumps:
-            ruffed = False
-            for s in range(n_seats):
-                held = hands[level, s]
-                if (s & 1) != (leader & 1) and (held & block) == ZERO and (held & trumps) != ZERO:
-                    ruffed = True
-                    break
-            if ruffed:
+        if not trumps_drawn:
+            if dd_ruffers(hands, level, n_seats, denom, block) & dd_side_seats(1 - (leader & 1)):
                 continue
         crossing = dd_side_wins_lead(hands, level, n_seats, denom, leader, ours & block, opponents & block)
         if crossing != ZERO:
@@ -1730,20 +1744,6 @@ def dd_safe_from(card, threat_suit, threat_trump, denom):
 
 
 @njit(cache=True, inline="always")
-def dd_partner_ruffs(hands, level, seat, n_seats, denom, block):
-    """Is a partner of ``seat`` void in the suit ``block`` and holding a trump?"""
-    trump = TRUMP[denom]
-    if trump < 0 or block == SUIT_MASK[denom, trump]:
-        return False
-    for s in range(n_seats):
-        if s != seat and (s & 1) == (seat & 1):
-            held = hands[level, s]
-            if (held & block) == ZERO and (held & SUIT_MASK[denom, trump]) != ZERO:
-                return True
-    return False
-
-
-@njit(cache=True, inline="always")
 def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
     """Cards to add to ``rel``, the relevant cards of a node whose every move failed,
     because its seat (holding ``hand``) skipped the cards ``skipped`` as equivalent to a
@@ -1757,10 +1757,11 @@ def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
     too, neither a card held elsewhere nor the trick's winning card lies between the
     two there either (dd_order_moves), so they are still equivalent.  Only a class that
     straddles the relevant ranks of its suit (its searched card below them, a skipped
-    card at or above) is not covered: then the suit matters from its searched card up.  At most one class of a suit can straddle
-    (classes do not overlap).  Adding every skipped suit from the seat's lowest card
-    up, as this once did, made the table's entries cover so few positions that the
-    search took 1.9 times the nodes on the analyser's demo.
+    card at or above) is not covered: then the suit matters from its searched card up.
+    At most one class of a suit can straddle (classes do not overlap).  Adding every
+    skipped suit from the seat's lowest card up, as this once did, made the table's
+    entries cover so few positions that the search took 1.9 times the nodes on the
+    analyser's demo.
     """
     reps = legal_cards(hand, denom, led_suit) & ~skipped
     out = ZERO
@@ -1858,14 +1859,8 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
             rank = np.int64(7 * 64)
         elif led_suit < 0:
             block = SUIT_MASK[denom, suit]
-            ruffable = False
-            if trump >= 0 and suit != trump:
-                trumps = SUIT_MASK[denom, trump]
-                for s in range(n_seats):
-                    if (s & 1) != (seat & 1):
-                        held = hands[level, s]
-                        if (held & block) == ZERO and (held & trumps) != ZERO:
-                            ruffable = True
+            ruffers = dd_ruffers(hands, level, n_seats, denom, block)
+            ruffable = (ruffers & dd_side_seats(1 - (seat & 1))) != 0
             opponents_suit = opponents & block
             if not ruffable and (opponents_suit & dd_above(ONE << np.uint64(card))) == ZERO:
                 others = popcount((opponents | partners) & block)
@@ -1879,7 +1874,7 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                     if s != seat and (hands[level, s] & block) == ZERO:
                         voids += 1
                 low = 7 - min(face - (lowest_bit(block) >> 1), 7)
-                ruffs = dd_partner_ruffs(hands, level, seat, n_seats, denom, block)
+                ruffs = (ruffers & dd_side_seats(seat & 1) & ~(np.int64(1) << seat)) != 0
                 rank = (3 if ruffs else 2) * 64 + (7 - voids) * 8 + low
         elif beats(card, winner_card, denom):
             if partner_safe:
