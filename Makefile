@@ -14,11 +14,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Until the analyser exists: the rules summary and one seeded, traced playout.
+# The built-in example: a Pigs-and-Hogs hand analysed, with its chart in demo-out/.
 demo: $(STAMP)
 	$(BIN)/euchre-mc demo
 
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

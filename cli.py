@@ -13,14 +13,14 @@ from pathlib import Path
 
 import click
 
-from reports.charts import save_analysis_chart
-from reports.tables import analysis_csv, analysis_json, format_analysis, format_verdict, plain_json
-from simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
-from simulate.cards import CardError
-from simulate.exchange import GIFT_POLICIES
-from simulate.play import PLAY_MODELS
-from simulate.rules import SPECS, RulesError, Variant, as_variant
-from simulate.trace import format_trace, play_traced, trace_dict
+from .reports.charts import save_analysis_chart
+from .reports.tables import analysis_csv, analysis_json, format_analysis, format_verdict, plain_json
+from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
+from .simulate.cards import CardError
+from .simulate.exchange import GIFT_POLICIES
+from .simulate.play import PLAY_MODELS
+from .simulate.rules import RulesError, Variant, as_variant
+from .simulate.trace import format_trace, play_traced, trace_dict
 
 USER_ERRORS = (CardError, RulesError)
 
@@ -61,7 +61,11 @@ def main():
 
 def variant_option(default: str = "pigs-and-hogs"):
     return click.option(
-        "--variant", "-v", default=default, show_default=True, metavar="VARIANT",
+        "--variant",
+        "-v",
+        default=default,
+        show_default=True,
+        metavar="VARIANT",
         help="Rule set with options, e.g. 'euchre(stick_the_dealer=true)'.",
     )
 
@@ -87,10 +91,13 @@ def rules(variant):
     click.echo()
     click.echo("options (name = value [default]: meaning):")
     for option, (_, value) in zip(spec.options, chosen.options):
-        click.echo(f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}")
+        click.echo(
+            f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}"
+        )
 
 
 # =========================================================================== playout (issue 2)
+
 
 def seat_option(name: str, help_text: str):
     return click.option(name, type=int, default=None, metavar="SEAT", help=help_text)
@@ -108,16 +115,31 @@ def _seat_index(seat: int | None, variant, what: str) -> int | None:
 @main.command()
 @variant_option()
 @click.option("--seed", type=int, default=1, show_default=True, help="Seeds the deal and the play.")
-@click.option("--contract", "-c", default=None, metavar="BID",
-              help="Contract in the bid grammar, e.g. '5 Hearts', 'Pig Low', 'order up alone', 'call Spades'. "
-                   "Default: the bidder bids 4 in its longest suit (classic: orders up).")
-@click.option("--auction", "-a", default=None, metavar="BIDS",
-              help="A whole auction from the dealer's left, e.g. '3 Clubs, pass, 5 Hearts, pass, pass, pass'; "
-                   "it decides the contract and the bidder.")
+@click.option(
+    "--contract",
+    "-c",
+    default=None,
+    metavar="BID",
+    help="Contract in the bid grammar, e.g. '5 Hearts', 'Pig Low', 'order up alone', 'call Spades'. "
+    "Default: the bidder bids 4 in its longest suit (classic: orders up).",
+)
+@click.option(
+    "--auction",
+    "-a",
+    default=None,
+    metavar="BIDS",
+    help="A whole auction from the dealer's left, e.g. '3 Clubs, pass, 5 Hearts, pass, pass, pass'; "
+    "it decides the contract and the bidder.",
+)
 @seat_option("--bidder", "The bidder (default: left of the dealer).")
 @seat_option("--dealer", "The dealer (default: the last seat).")
-@click.option("--deal", "deal_text", default=None, metavar="HANDS",
-              help="Play these hands instead of a seeded deal: 'seat-1 cards / seat-2 cards / ...'.")
+@click.option(
+    "--deal",
+    "deal_text",
+    default=None,
+    metavar="HANDS",
+    help="Play these hands instead of a seeded deal: 'seat-1 cards / seat-2 cards / ...'.",
+)
 @click.option("--upcard", default=None, metavar="CARD", help="The upcard of a given classic deal.")
 @click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON.")
 def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard, as_json):
@@ -135,9 +157,14 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
     """
     chosen = as_variant(variant)
     trace = play_traced(
-        chosen, seed=seed, contract=contract, auction=auction,
-        bidder=_seat_index(bidder, chosen, "bidder"), dealer=_seat_index(dealer, chosen, "dealer"),
-        deal=deal_text, upcard=upcard,
+        chosen,
+        seed=seed,
+        contract=contract,
+        auction=auction,
+        bidder=_seat_index(bidder, chosen, "bidder"),
+        dealer=_seat_index(dealer, chosen, "dealer"),
+        deal=deal_text,
+        upcard=upcard,
     )
     if as_json:
         click.echo(json.dumps(trace_dict(trace), indent=1))
@@ -145,19 +172,17 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
         click.echo(format_trace(trace), nl=False)
 
 
-
 # =========================================================================== solve (issue 3)
 
 import functools  # noqa: E402  (imports of this section kept here so sections merge cleanly)
 import itertools  # noqa: E402
-import json  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from simulate.cards import format_card  # noqa: E402
-from simulate.rules import denom_name, parse_denom  # noqa: E402
-from simulate.solve import active_mask, parse_deal, solve_batch, solve_position  # noqa: E402
+from .simulate.cards import format_card  # noqa: E402
+from .simulate.rules import denom_name, parse_denom  # noqa: E402
+from .simulate.solve import active_mask, parse_deal, solve_batch, solve_position  # noqa: E402
 
 SOLVE_BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step of --batch
 BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
@@ -219,8 +244,14 @@ def _batch_line(line: str, default_variant: str):
     sitting_out = item.get("sitting_out", [])
     if not isinstance(sitting_out, list):
         raise RulesError(f"sitting_out {sitting_out!r}: give a list of seats, e.g. [3, 5]")
-    return _solve_setup(item.get("variant", default_variant), hands, item["trump"], item["declarer"],
-                        item.get("leader"), sitting_out)
+    return _solve_setup(
+        item.get("variant", default_variant),
+        hands,
+        item["trump"],
+        item["declarer"],
+        item.get("leader"),
+        sitting_out,
+    )
 
 
 def _parse_batch_lines(lines, default_variant: str):
@@ -285,17 +316,28 @@ def _solve_batch_file(batch, default_variant: str, leads: bool, show_nodes: bool
 
 @main.command()
 @variant_option()
-@click.option("--deal", metavar="HANDS",
-              help="Every seat's cards from seat 1, hands separated by '/'; a sitting-out seat's hand is empty.")
+@click.option(
+    "--deal",
+    metavar="HANDS",
+    help="Every seat's cards from seat 1, hands separated by '/'; a sitting-out seat's hand is empty.",
+)
 @click.option("--trump", metavar="DENOM", help="Hearts, Clubs, Diamonds, Spades, High or Low (no trump).")
 @click.option("--declarer", type=int, metavar="SEAT", help="Seat 1..N whose side's tricks are counted.")
-@click.option("--leader", type=int, metavar="SEAT", help="Seat that leads the first trick [default: the declarer].")
+@click.option(
+    "--leader", type=int, metavar="SEAT", help="Seat that leads the first trick [default: the declarer]."
+)
 @click.option("--sitting-out", default="", metavar="SEATS", help="Seats that sit out, e.g. 3,5.")
-@click.option("--batch", type=click.File("r"), metavar="FILE",
-              help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON ({\"tricks\": k, \"leads\": {...}}).")
+@click.option(
+    "--batch",
+    type=click.File("r"),
+    metavar="FILE",
+    help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.",
+)
+@click.option("--json", "as_json", is_flag=True, help='Print JSON ({"tricks": k, "leads": {...}}).')
 @click.option("--no-leads", is_flag=True, help="Only the trick count, not the value of each lead.")
-@click.option("--nodes", "show_nodes", is_flag=True, help="Also print the positions searched (\"nodes\" in JSON).")
+@click.option(
+    "--nodes", "show_nodes", is_flag=True, help='Also print the positions searched ("nodes" in JSON).'
+)
 def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads, show_nodes):
     """Exact double-dummy tricks of the declarer's side, and the value of each lead.
 
@@ -329,9 +371,13 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     try:
         out = [int(s) for s in sitting_out.replace(" ", "").split(",") if s]
     except ValueError:
-        raise UserError(f"--sitting-out {sitting_out!r}: give seat numbers separated by commas, e.g. 3,5") from None
+        raise UserError(
+            f"--sitting-out {sitting_out!r}: give seat numbers separated by commas, e.g. 3,5"
+        ) from None
     chosen = as_variant(variant)
-    masks, denom, declarer0, leader0, active = _solve_setup(chosen, deal.split("/"), trump, declarer, leader, out)
+    masks, denom, declarer0, leader0, active = _solve_setup(
+        chosen, deal.split("/"), trump, declarer, leader, out
+    )
     result = solve_position(masks, denom, declarer0, leader0, active, leads=not no_leads)
     if as_json:
         payload = {"tricks": result.tricks}
@@ -347,7 +393,9 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
         on_lead = (on_lead + 1) % n_seats
     side = ", ".join(str(s + 1) for s in range(n_seats) if s % 2 == declarer0 % 2 and active >> s & 1)
     click.echo(f"{chosen}  {denom_name(denom)}  declarer seat {declarer}, seat {on_lead + 1} leads")
-    click.echo(f"declarer's side (seats {side}) takes {result.tricks} of {int(masks[declarer0]).bit_count()} tricks")
+    click.echo(
+        f"declarer's side (seats {side}) takes {result.tricks} of {int(masks[declarer0]).bit_count()} tricks"
+    )
     if result.leads is not None:
         values = "  ".join(f"{format_card(face)} {value}" for face, value in result.leads.items())
         click.echo(f"leads of seat {on_lead + 1}: {values}")
@@ -355,9 +403,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
         click.echo(f"positions searched: {result.nodes}")
 
 
-
-
-# =========================================================================== analyse, should-i-bid, demo (issue 4)
+# ============================================================ analyse, should-i-bid, demo
 
 DEMO_VARIANT = "pigs-and-hogs"
 DEMO_HAND = "JH JH JD AH KH QH 9S AC"  # two right bowers, a left bower, A K Q of Hearts
@@ -370,55 +416,126 @@ def analysis_options(command):
     """The options every analysis command shares (what the player knows, how to estimate)."""
     options = [
         variant_option(),
-        click.option("--hand", required=True, metavar="CARDS",
-                     help="Your cards, e.g. 'JH JH JD AH KH QH 9S AC' (10 or T for tens)."),
-        click.option("--seat", type=int, default=1, show_default=True, metavar="SEAT",
-                     help="Your seat, 1..N clockwise."),
+        click.option(
+            "--hand",
+            required=True,
+            metavar="CARDS",
+            help="Your cards, e.g. 'JH JH JD AH KH QH 9S AC' (10 or T for tens).",
+        ),
+        click.option(
+            "--seat",
+            type=int,
+            default=1,
+            show_default=True,
+            metavar="SEAT",
+            help="Your seat, 1..N clockwise.",
+        ),
         seat_option("--dealer", "The dealer's seat (default: the last seat)."),
-        click.option("--auction", default=None, metavar="BIDS",
-                     help="Bids so far from the dealer's left, e.g. '3 Clubs, pass' "
-                          "(default: everyone before you passed)."),
+        click.option(
+            "--auction",
+            default=None,
+            metavar="BIDS",
+            help="Bids so far from the dealer's left, e.g. '3 Clubs, pass' "
+            "(default: everyone before you passed).",
+        ),
         click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
-        click.option("--round", "round_", type=int, default=None, metavar="1|2",
-                     help="Classic variants: analyse round 1 (order up) or round 2 (call) only."),
-        click.option("--deals", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Deals to play (default 2000; with --precision, the first batch, default 500)."),
-        click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
-                     default=None, metavar="H",
-                     help="Deal until every P(make) 95% interval's half-width is below H, e.g. 0.01."),
-        click.option("--max-deals", type=click.IntRange(min=1), default=DEFAULT_MAX_DEALS, show_default=True,
-                     metavar="N", help="Cap on deals with --precision."),
-        click.option("--play", type=click.Choice(PLAY_MODELS), default="dd", show_default=True,
-                     help="Play model: double dummy, rules of thumb, or random legal cards."),
-        click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED, show_default=True,
-                     metavar="N", help="Seeds the deals (and random play)."),
-        click.option("--gift-policy", type=click.Choice(sorted(GIFT_POLICIES)), default="highest",
-                     show_default=True, help="Pig / six-handed Alone: the card each partner gives."),
+        click.option(
+            "--round",
+            "round_",
+            type=int,
+            default=None,
+            metavar="1|2",
+            help="Classic variants: analyse round 1 (order up) or round 2 (call) only.",
+        ),
+        click.option(
+            "--deals",
+            type=click.IntRange(min=1),
+            default=None,
+            metavar="N",
+            help="Deals to play (default 2000; with --precision, the first batch, default 500).",
+        ),
+        click.option(
+            "--precision",
+            type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+            default=None,
+            metavar="H",
+            help="Deal until every P(make) 95% interval's half-width is below H, e.g. 0.01.",
+        ),
+        click.option(
+            "--max-deals",
+            type=click.IntRange(min=1),
+            default=DEFAULT_MAX_DEALS,
+            show_default=True,
+            metavar="N",
+            help="Cap on deals with --precision.",
+        ),
+        click.option(
+            "--play",
+            type=click.Choice(PLAY_MODELS),
+            default="dd",
+            show_default=True,
+            help="Play model: double dummy, rules of thumb, or random legal cards.",
+        ),
+        click.option(
+            "--seed",
+            type=click.IntRange(0, 2**64 - 1),
+            default=DEFAULT_SEED,
+            show_default=True,
+            metavar="N",
+            help="Seeds the deals (and random play).",
+        ),
+        click.option(
+            "--gift-policy",
+            type=click.Choice(sorted(GIFT_POLICIES)),
+            default="highest",
+            show_default=True,
+            help="Pig / six-handed Alone: the card each partner gives.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _analysis_arguments(variant, hand, seat, dealer, auction, upcard, round_, deals, precision, max_deals,
-                        play, seed, gift_policy) -> dict:
+def _analysis_arguments(
+    variant, hand, seat, dealer, auction, upcard, round_, deals, precision, max_deals, play, seed, gift_policy
+) -> dict:
     chosen = as_variant(variant)
     return dict(
-        variant=chosen, hand=hand, seat=_seat_index(seat, chosen, "your"),
-        dealer=_seat_index(dealer, chosen, "dealer"), auction=auction, upcard=upcard, round_=round_,
-        deals=deals, precision=precision, max_deals=max_deals, play=play, seed=seed,
-        gift_policy=gift_policy, progress=True,
+        variant=chosen,
+        hand=hand,
+        seat=_seat_index(seat, chosen, "your"),
+        dealer=_seat_index(dealer, chosen, "dealer"),
+        auction=auction,
+        upcard=upcard,
+        round_=round_,
+        deals=deals,
+        precision=precision,
+        max_deals=max_deals,
+        play=play,
+        seed=seed,
+        gift_policy=gift_policy,
+        progress=True,
     )
 
 
 @main.command()
 @analysis_options
-@click.option("--contracts", default=None, metavar="BIDS",
-              help="Only these contracts, e.g. 'Hog Hearts, 6 Low' (default: every contract).")
+@click.option(
+    "--contracts",
+    default=None,
+    metavar="BIDS",
+    help="Only these contracts, e.g. 'Hog Hearts, 6 Low' (default: every contract).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the settings, advice and rows as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the rows as CSV.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
-              help="Also draw the trick distributions and net points per contract to this file.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.png",
+    help="Also draw the trick distributions and net points per contract to this file.",
+)
 def analyse(contracts, as_json, as_csv, plot, **options):
     """Estimate every contract for your hand and advise the best bid.
 
@@ -451,8 +568,12 @@ def analyse(contracts, as_json, as_csv, plot, **options):
 @main.command("should-i-bid")
 @click.argument("contract", metavar="BID")
 @analysis_options
-@click.option("--against", default=None, metavar="BIDS",
-              help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).")
+@click.option(
+    "--against",
+    default=None,
+    metavar="BIDS",
+    help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict and its numbers as JSON.")
 def should_i_bid_command(contract, against, as_json, **options):
     """Yes or no for one bid, with the numbers behind it.
@@ -463,7 +584,8 @@ def should_i_bid_command(contract, against, as_json, **options):
 
     \b
     Example:
-      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
+      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \
+          --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
     """
     verdict = should_i_bid(contract, against=against, **_analysis_arguments(**options))
@@ -482,12 +604,30 @@ def _exit_if_interrupted(settings: dict) -> None:
 
 
 @main.command()
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="demo-out", show_default=True,
-              help="Directory for the chart.")
-@click.option("--deals", type=click.IntRange(min=1), default=DEMO_DEALS, show_default=True, metavar="N",
-              help="Deals to play.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED, show_default=True,
-              metavar="N", help="Seeds the deals.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default="demo-out",
+    show_default=True,
+    help="Directory for the chart.",
+)
+@click.option(
+    "--deals",
+    type=click.IntRange(min=1),
+    default=DEMO_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals to play.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=DEFAULT_SEED,
+    show_default=True,
+    metavar="N",
+    help="Seeds the deals.",
+)
 def demo(out_dir, deals, seed):
     """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
 
@@ -507,9 +647,6 @@ def demo(out_dir, deals, seed):
     click.echo(f"\nChart written to {path.resolve()}")
 
 
-
-
-
 # =========================================================================== study, chart (issue 5)
 
 STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluster). [default: all cores]"
@@ -517,7 +654,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
 
 def _study_errors(action):
     """Run ``action``; a StudyError becomes a one-line usage error (exit 2)."""
-    from simulate.study import StudyError
+    from .simulate.study import StudyError
 
     try:
         return action()
@@ -527,21 +664,48 @@ def _study_errors(action):
 
 @main.command()
 @variant_option()
-@click.option("--hands", "-n", type=int, required=True, help="Random deals to study; every seat of a deal is a row.")
+@click.option(
+    "--hands", "-n", type=int, required=True, help="Random deals to study; every seat of a deal is a row."
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals and the play.")
-@click.option("--out", type=click.Path(file_okay=False), required=True, help="Study directory (new, or --resume).")
-@click.option("--play", type=click.Choice(["dd", "heuristic"]), default=None,
-              help="Play model. [default: dd for euchre and piq, heuristic for six seats]")
+@click.option(
+    "--out", type=click.Path(file_okay=False), required=True, help="Study directory (new, or --resume)."
+)
+@click.option(
+    "--play",
+    type=click.Choice(["dd", "heuristic"]),
+    default=None,
+    help="Play model. [default: dd for euchre and piq, heuristic for six seats]",
+)
 @click.option("--workers", type=int, default=None, help=STUDY_HELP_WORKERS)
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
-              help="Where chunks run: local processes, or Dask distributed.")
-@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-              help="With --backend dask: an existing cluster's scheduler instead of a LocalCluster.")
-@click.option("--resume", is_flag=True, help="Continue the study in --out (same parameters); finished chunks stay.")
-@click.option("--chunk-size", type=int, default=None,
-              help="Deals per chunk, part of the study's identity. [default: 500 six seats, 2000 four]")
-@click.option("--charts/--no-charts", default=True, show_default=True,
-              help="Rebuild the summaries, charts and index.html when the study is done.")
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Where chunks run: local processes, or Dask distributed.",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="tcp://HOST:PORT",
+    help="With --backend dask: an existing cluster's scheduler instead of a LocalCluster.",
+)
+@click.option(
+    "--resume", is_flag=True, help="Continue the study in --out (same parameters); finished chunks stay."
+)
+@click.option(
+    "--chunk-size",
+    type=int,
+    default=None,
+    help="Deals per chunk, part of the study's identity. [default: 500 six seats, 2000 four]",
+)
+@click.option(
+    "--charts/--no-charts",
+    default=True,
+    show_default=True,
+    help="Rebuild the summaries, charts and index.html when the study is done.",
+)
 def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, chunk_size, charts):
     """Play every seat of N random deals under every contract; write rows to Parquet.
 
@@ -559,19 +723,36 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
     """
     import os
 
-    from simulate.study import finished_chunks, run_study
+    from .simulate.study import finished_chunks, run_study
 
     workers = (os.cpu_count() or 1) if workers is None else workers
     try:
-        params = _study_errors(lambda: run_study(
-            variant, hands, seed, out, play=play, workers=workers, backend=backend, scheduler=scheduler,
-            resume=resume, chunk_size=chunk_size, progress=True))
+        params = _study_errors(
+            lambda: run_study(
+                variant,
+                hands,
+                seed,
+                out,
+                play=play,
+                workers=workers,
+                backend=backend,
+                scheduler=scheduler,
+                resume=resume,
+                chunk_size=chunk_size,
+                progress=True,
+            )
+        )
     except KeyboardInterrupt:
-        click.echo(f"interrupted: {len(finished_chunks(out))} chunks are safe in {out}; "
-                   "continue with the same command and --resume", err=True)
+        click.echo(
+            f"interrupted: {len(finished_chunks(out))} chunks are safe in {out}; "
+            "continue with the same command and --resume",
+            err=True,
+        )
         sys.exit(130)
-    click.echo(f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
-               f"chunk size {params.chunk_size} -> {out}/rows (schema: {out}/schema.md)")
+    click.echo(
+        f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
+        f"chunk size {params.chunk_size} -> {out}/rows (schema: {out}/schema.md)"
+    )
     if charts:
         _build_charts(out)
 
@@ -591,25 +772,37 @@ def chart(directory):
 
 
 def _build_charts(directory):
-    from reports.study_charts import build_study_reports
+    from .reports.study_charts import build_study_reports
 
     index = _study_errors(lambda: build_study_reports(directory))
     click.echo(f"summaries, charts and index: {index}")
 
 
-
-
 # =========================================================================== games, tune (issue 6)
+
 
 def _games_options(command):
     """Options shared by ``games`` and ``tune``."""
-    command = click.option("--play", type=click.Choice(["heuristic", "dd"]), default="heuristic", show_default=True,
-                           help="Play model for every hand.")(command)
-    command = click.option("--workers", type=int, default=1, show_default=True,
-                           help="Worker processes, each a few seconds to start (results are the same for any number).")(command)
-    command = click.option("--seed", type=int, default=1, show_default=True, help="Seeds every deal.")(command)
-    command = click.option("--games", "games_count", type=int, default=1000, show_default=True,
-                           help="Games to play.")(command)
+    command = click.option(
+        "--play",
+        type=click.Choice(["heuristic", "dd"]),
+        default="heuristic",
+        show_default=True,
+        help="Play model for every hand.",
+    )(command)
+    command = click.option(
+        "--workers",
+        type=int,
+        default=1,
+        show_default=True,
+        help="Worker processes, each a few seconds to start (results are the same for any number).",
+    )(command)
+    command = click.option("--seed", type=int, default=1, show_default=True, help="Seeds every deal.")(
+        command
+    )
+    command = click.option(
+        "--games", "games_count", type=int, default=1000, show_default=True, help="Games to play."
+    )(command)
     return command
 
 
@@ -619,8 +812,9 @@ class _GamesProgress:
     def __init__(self, total: int, what: str):
         from tqdm import tqdm
 
-        self.bar = tqdm(total=total, file=sys.stderr, delay=1.0, unit="game", leave=False, desc=what,
-                        dynamic_ncols=True)
+        self.bar = tqdm(
+            total=total, file=sys.stderr, delay=1.0, unit="game", leave=False, desc=what, dynamic_ncols=True
+        )
 
     def __enter__(self):
         return self.bar.update
@@ -636,15 +830,27 @@ def _check_count(name: str, value: int, low: int, high: int) -> None:
 
 @main.command()
 @variant_option()
-@click.option("--team-a", default="balanced", show_default=True, metavar="STRATEGY",
-              help="Strategy of seats 1, 3, 5: a built-in (balanced, cautious, aggressive, score-aware) "
-                   "or a .toml file.")
-@click.option("--team-b", default="balanced", show_default=True, metavar="STRATEGY",
-              help="Strategy of seats 2, 4, 6.")
+@click.option(
+    "--team-a",
+    default="balanced",
+    show_default=True,
+    metavar="STRATEGY",
+    help="Strategy of seats 1, 3, 5: a built-in (balanced, cautious, aggressive, score-aware) "
+    "or a .toml file.",
+)
+@click.option(
+    "--team-b", default="balanced", show_default=True, metavar="STRATEGY", help="Strategy of seats 2, 4, 6."
+)
 @_games_options
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (no timings).")
-@click.option("--trace", "trace_index", type=int, default=None, metavar="GAME_INDEX",
-              help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.")
+@click.option(
+    "--trace",
+    "trace_index",
+    type=int,
+    default=None,
+    metavar="GAME_INDEX",
+    help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.",
+)
 def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, trace_index):
     """Play complete games between two bidding strategies and compare win rates.
 
@@ -661,9 +867,9 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, tr
     """
     import time
 
-    from reports.game_report import format_games, games_summary
-    from simulate.game import contract_kinds, play_games, trace_game
-    from simulate.strategy import load_strategy
+    from .reports.game_report import format_games, games_summary
+    from .simulate.game import contract_kinds, play_games, trace_game
+    from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
     teams = (load_strategy(team_a), load_strategy(team_b))
@@ -675,25 +881,35 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, tr
     _check_count("--workers", workers, 1, 256)
     started = time.perf_counter()
     with _GamesProgress(games_count, "games") as progress:
-        totals = play_games(chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress)
+        totals = play_games(
+            chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress
+        )
     elapsed = time.perf_counter() - started
     summary = games_summary(totals, chosen, teams, seed, play, contract_kinds(chosen))
     if as_json:
         click.echo(json.dumps(summary, indent=1))
     else:
         click.echo(format_games(summary), nl=False)
-        click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {workers} worker"
-                   f"{'s' if workers > 1 else ''})", err=True)
+        click.echo(
+            f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {workers} worker"
+            f"{'s' if workers > 1 else ''})",
+            err=True,
+        )
 
 
 def _print_game_trace(totals, teams, as_json: bool) -> None:
     winner = int(totals.winner[0])
     final = [int(s) for s in totals.scores[0]]
     if as_json:
-        hands = [dict(hand=h.number + 1, scores_after={"A": h.scores[0], "B": h.scores[1]}, **trace_dict(h.trace))
-                 for h in totals.traces]
-        click.echo(json.dumps({"hands": hands, "winner": "AB"[winner], "scores": {"A": final[0], "B": final[1]}},
-                              indent=1))
+        hands = [
+            dict(hand=h.number + 1, scores_after={"A": h.scores[0], "B": h.scores[1]}, **trace_dict(h.trace))
+            for h in totals.traces
+        ]
+        click.echo(
+            json.dumps(
+                {"hands": hands, "winner": "AB"[winner], "scores": {"A": final[0], "B": final[1]}}, indent=1
+            )
+        )
         return
     click.echo(f"team A (seats 1 3 5): {teams[0].name}; team B (seats 2 4 6): {teams[1].name}")
     for hand in totals.traces:
@@ -702,18 +918,35 @@ def _print_game_trace(totals, teams, as_json: bool) -> None:
         if hand.trace.contract is not None and not hand.trace.tricks:
             click.echo("(double-dummy play: the trick count is exact; no card-by-card line is shown)")
         click.echo(f"scores    A {hand.scores[0]}, B {hand.scores[1]}")
-    click.echo(f"\nteam {'AB'[winner]} wins {final[winner]} to {final[1 - winner]} after {len(totals.traces)} hands")
+    click.echo(
+        f"\nteam {'AB'[winner]} wins {final[winner]} to {final[1 - winner]} after {len(totals.traces)} hands"
+    )
 
 
 @main.command()
 @variant_option()
-@click.option("--param", required=True, metavar="NAME",
-              help="Strategy parameter to vary, e.g. hog_threshold, level_threshold, order_up_threshold.")
-@click.option("--values", "values_text", required=True, metavar="V1,V2,...", help="Values to try, comma separated.")
-@click.option("--against", default="cautious", show_default=True, metavar="STRATEGY",
-              help="The fixed opponent (team B, seats 2, 4, 6).")
-@click.option("--base", default=None, metavar="STRATEGY",
-              help="The strategy whose parameter varies (team A); default: the same as --against.")
+@click.option(
+    "--param",
+    required=True,
+    metavar="NAME",
+    help="Strategy parameter to vary, e.g. hog_threshold, level_threshold, order_up_threshold.",
+)
+@click.option(
+    "--values", "values_text", required=True, metavar="V1,V2,...", help="Values to try, comma separated."
+)
+@click.option(
+    "--against",
+    default="cautious",
+    show_default=True,
+    metavar="STRATEGY",
+    help="The fixed opponent (team B, seats 2, 4, 6).",
+)
+@click.option(
+    "--base",
+    default=None,
+    metavar="STRATEGY",
+    help="The strategy whose parameter varies (team A); default: the same as --against.",
+)
 @_games_options
 @click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON (no timings).")
@@ -729,9 +962,9 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
       euchre-mc tune --variant pigs-and-hogs --param hog_threshold \\
           --values 0.5,0.6,0.7,0.8,0.9 --against cautious --games 1000 --out hog.png
     """
-    from reports.game_report import format_tune, games_summary, tune_figure, tune_rows
-    from simulate.game import contract_kinds, play_games
-    from simulate.strategy import load_strategy
+    from .reports.game_report import format_tune, games_summary, tune_figure, tune_rows
+    from .simulate.game import contract_kinds, play_games
+    from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
     opponent = load_strategy(against)
@@ -744,15 +977,36 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
     _check_count("--workers", workers, 1, 256)
     with _GamesProgress(games_count * len(strategies), f"tuning {param}") as progress:
         summaries = [
-            games_summary(play_games(chosen, strategy, opponent, games_count, seed=seed, play=play,
-                                     workers=workers, progress=progress),
-                          chosen, (strategy, opponent), seed, play, contract_kinds(chosen))
+            games_summary(
+                play_games(
+                    chosen,
+                    strategy,
+                    opponent,
+                    games_count,
+                    seed=seed,
+                    play=play,
+                    workers=workers,
+                    progress=progress,
+                ),
+                chosen,
+                (strategy, opponent),
+                seed,
+                play,
+                contract_kinds(chosen),
+            )
             for strategy in strategies
         ]
     values = [getattr(strategy, param) for strategy in strategies]
     rows = tune_rows(param, values, summaries)
-    settings = {"variant": str(chosen), "param": param, "base": tuned.name, "against": opponent.name,
-                "games": games_count, "seed": seed, "play": play}
+    settings = {
+        "variant": str(chosen),
+        "param": param,
+        "base": tuned.name,
+        "against": opponent.name,
+        "games": games_count,
+        "seed": seed,
+        "play": play,
+    }
     if chart_path is not None:
         tune_figure(settings, rows).savefig(chart_path, dpi=120)
     if as_json:
@@ -765,8 +1019,9 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
 
 # =========================================================================== entry point
 
+
 def run():
-    """Entry point that also serves ``python -m cli``."""
+    """Entry point of ``python -m euchre_mc``."""
     main(prog_name="euchre-mc")
 
 

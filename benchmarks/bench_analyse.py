@@ -31,15 +31,19 @@ from pathlib import Path
 
 import numba
 
-from simulate import analyse_hand
-from simulate.rules import all_contracts
+from euchre_mc.simulate import analyse_hand
+from euchre_mc.simulate.rules import all_contracts
 
 VARIANT = "pigs-and-hogs"
 HAND = "JH JH JD AH KH QH 9S AC"
 # How much the time depends on the hand: a plain hand, top cards, a strong trump hand,
 # nines and tens (the level contracts' searches cost more or less with the hand).
-OTHER_HANDS = ("9C TC QD KS AS JH 9H TD", "AC AC AD AD AH AS KS KH", "JS JS JC AS KS QS AH AD",
-               "9C 9D 9H 9S TC TD TH TS")
+OTHER_HANDS = (
+    "9C TC QD KS AS JH 9H TD",
+    "AC AC AD AD AH AS KS KH",
+    "JS JS JC AS KS QS AH AD",
+    "9C 9D 9H 9S TC TD TH TS",
+)
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = "python -m benchmarks.run analyse"
 
@@ -52,10 +56,7 @@ def _timed(deals: int, contracts=None, hand: str = HAND) -> float:
 
 def _cold_run(deals: int) -> float:
     """Wall time of a new process with an empty numba cache running the full analysis."""
-    script = (
-        "from simulate import analyse_hand\n"
-        f"analyse_hand({VARIANT!r}, {HAND!r}, deals={deals})\n"
-    )
+    script = f"from euchre_mc import analyse_hand\nanalyse_hand({VARIANT!r}, {HAND!r}, deals={deals})\n"
     with tempfile.TemporaryDirectory(prefix="euchre-mc-cold-") as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         start = time.perf_counter()
@@ -75,20 +76,43 @@ def run(quick: bool = False) -> list[dict]:
     cold = _cold_run(deals)
     where = f"hand {HAND}, seat 1, dealer 6, dd, {threads} threads"
     return [
-        {"benchmark": f"analyse {VARIANT}: every contract, warm", "value": full, "unit": "s",
-         "detail": f"{deals} deals, {len(contracts)} contracts, Pig discard search on {deals} more; "
-                   f"{where}; target <= 10 s", "command": COMMAND},
-        {"benchmark": "  of which: the 6 Pigs and 6 Hogs alone", "value": sweep_only, "unit": "s",
-         "detail": f"{deals} deals; 28 discard pairs x {deals} search deals per Pig; the rest of the "
-                   f"full run is the 48 level contracts; {where}", "command": COMMAND},
-        {"benchmark": f"analyse {VARIANT}: every contract, warm, slowest other hand",
-         "value": max(others.values()), "unit": "s",
-         "detail": f"{deals} deals each, the same settings; "
-                   + "; ".join(f"{hand}: {seconds:.1f} s" for hand, seconds in others.items()),
-         "command": COMMAND},
-        {"benchmark": f"analyse {VARIANT}: every contract, cold first run", "value": cold, "unit": "s",
-         "detail": f"new process, empty NUMBA_CACHE_DIR, imports and compilation included, "
-                   f"{deals} deals; target < 60 s", "command": COMMAND},
-        {"benchmark": "  of which: import and compilation", "value": cold - full, "unit": "s",
-         "detail": "the cold first run minus the warm run of the same analysis", "command": COMMAND},
+        {
+            "benchmark": f"analyse {VARIANT}: every contract, warm",
+            "value": full,
+            "unit": "s",
+            "detail": f"{deals} deals, {len(contracts)} contracts, Pig discard search on {deals} more; "
+            f"{where}; target <= 10 s",
+            "command": COMMAND,
+        },
+        {
+            "benchmark": "  of which: the 6 Pigs and 6 Hogs alone",
+            "value": sweep_only,
+            "unit": "s",
+            "detail": f"{deals} deals; 28 discard pairs x {deals} search deals per Pig; the rest of the "
+            f"full run is the 48 level contracts; {where}",
+            "command": COMMAND,
+        },
+        {
+            "benchmark": f"analyse {VARIANT}: every contract, warm, slowest other hand",
+            "value": max(others.values()),
+            "unit": "s",
+            "detail": f"{deals} deals each, the same settings; "
+            + "; ".join(f"{hand}: {seconds:.1f} s" for hand, seconds in others.items()),
+            "command": COMMAND,
+        },
+        {
+            "benchmark": f"analyse {VARIANT}: every contract, cold first run",
+            "value": cold,
+            "unit": "s",
+            "detail": f"new process, empty NUMBA_CACHE_DIR, imports and compilation included, "
+            f"{deals} deals; target < 60 s",
+            "command": COMMAND,
+        },
+        {
+            "benchmark": "  of which: import and compilation",
+            "value": cold - full,
+            "unit": "s",
+            "detail": "the cold first run minus the warm run of the same analysis",
+            "command": COMMAND,
+        },
     ]

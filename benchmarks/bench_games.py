@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import time
 
-from simulate.game import _AUCTIONS, play_games
-from simulate.strategy import BUILT_INS
+from euchre_mc.simulate.game import _AUCTIONS, play_games
+from euchre_mc.simulate.strategy import BUILT_INS
 
 BALANCED = BUILT_INS["balanced"]
 
@@ -39,24 +39,30 @@ def run(quick: bool = False) -> list[dict]:
     started = time.perf_counter()
     play_games("pigs-and-hogs", BALANCED, BALANCED, 2, seed=98, workers=2)
     start_up = time.perf_counter() - started
-    rows = [{
-        "benchmark": "games, 2 workers start-up",
-        "value": start_up,
-        "unit": "s",
-        "detail": "two spawned workers playing 2 pigs-and-hogs games: import, numba cache load "
-                  "and thread pool start",
-        "command": command,
-    }]
+    rows = [
+        {
+            "benchmark": "games, 2 workers start-up",
+            "value": start_up,
+            "unit": "s",
+            "detail": "two spawned workers playing 2 pigs-and-hogs games: import, numba cache load "
+            "and thread pool start",
+            "command": command,
+        }
+    ]
     for variant, games in sizes.items():
         for workers in (1, 2):
             rate, hands = _rate(variant, games, workers)
-            detail = (f"{games} games balanced vs balanced, heuristic play, {workers} worker"
-                      f"{'s' if workers > 1 else ''} ({hands:.1f} hands per game")
-            rows.append({
-                "benchmark": f"games {variant}, {workers} worker{'s' if workers > 1 else ''}",
-                "value": rate,
-                "unit": "games/s",
-                "detail": detail + (", worker start-up included)" if workers > 1 else ")"),
-                "command": command,
-            })
+            detail = (
+                f"{games} games balanced vs balanced, heuristic play, {workers} worker"
+                f"{'s' if workers > 1 else ''} ({hands:.1f} hands per game"
+            )
+            rows.append(
+                {
+                    "benchmark": f"games {variant}, {workers} worker{'s' if workers > 1 else ''}",
+                    "value": rate,
+                    "unit": "games/s",
+                    "detail": detail + (", worker start-up included)" if workers > 1 else ")"),
+                    "command": command,
+                }
+            )
     return rows

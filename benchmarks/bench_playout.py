@@ -37,9 +37,9 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from simulate.cards import rank_of, suit_of
-from simulate.deal import deal_unseen, deck_mask
-from simulate.play import play_deals
+from euchre_mc.simulate.cards import rank_of, suit_of
+from euchre_mc.simulate.deal import deal_unseen, deck_mask
+from euchre_mc.simulate.play import play_deals
 
 DEAL_SEED = 2024
 HEARTS, SPADES = 2, 3
@@ -87,6 +87,7 @@ def best_rates(timers: dict, count: dict, repeats: int) -> dict:
 
 
 # --------------------------------------------------------------------------- OpenSpiel
+
 
 def openspiel_installed() -> bool:
     try:
@@ -179,8 +180,8 @@ class OpenSpielPair:
 FIRST_CALLS = """
 import json, time
 start = time.perf_counter()
-from simulate.deal import deal_unseen
-from simulate.play import play_deals
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.play import play_deals
 imported = time.perf_counter()
 for variant, active in (("euchre", 15), ("pigs-and-hogs", 63)):
     play_deals(deal_unseen(variant, {}, seed=1, count=4), 2, 0, 0, active, "random")
@@ -190,12 +191,14 @@ print(json.dumps({"import": imported - start, "first_calls": time.perf_counter()
 
 def first_call_seconds(cache_dir: str) -> dict:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", FIRST_CALLS], env=env, cwd=ROOT,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_CALLS], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 # --------------------------------------------------------------------------- the benchmark
+
 
 def run(quick: bool) -> list[dict]:
     command = "python -m benchmarks.run playout" + (" --quick" if quick else "")
@@ -210,11 +213,23 @@ def run(quick: bool) -> list[dict]:
     with tempfile.TemporaryDirectory() as cache_dir:
         cold = first_call_seconds(cache_dir)
         warm = first_call_seconds(cache_dir)
-    rows.append(row("playout compile, cold cache", round(cold["first_calls"], 2), "s",
-                    f"first deal + random playout calls, both tables, new process, empty numba cache "
-                    f"(import {cold['import']:.2f} s more)"))
-    rows.append(row("playout first calls, warm cache", round(warm["first_calls"], 2), "s",
-                    "same, second process with that cache"))
+    rows.append(
+        row(
+            "playout compile, cold cache",
+            round(cold["first_calls"], 2),
+            "s",
+            f"first deal + random playout calls, both tables, new process, empty numba cache "
+            f"(import {cold['import']:.2f} s more)",
+        )
+    )
+    rows.append(
+        row(
+            "playout first calls, warm cache",
+            round(warm["first_calls"], 2),
+            "s",
+            "same, second process with that cache",
+        )
+    )
 
     timers, counts = {}, {}
     for variant in ("euchre", "pigs-and-hogs"):
@@ -229,7 +244,8 @@ def run(quick: bool) -> list[dict]:
         hands, denom, upcard = fixed_deal("euchre")
         pair = OpenSpielPair(hands, denom, upcard, openspiel_count)
         timers["openspiel", 1] = lambda repeat: openspiel_rollout_seconds(
-            hands, denom, upcard, openspiel_count, 1 + repeat)
+            hands, denom, upcard, openspiel_count, 1 + repeat
+        )
         timers["openspiel", 2] = pair.seconds
         counts["openspiel", 1] = openspiel_count
         counts["openspiel", 2] = 2 * openspiel_count
@@ -241,20 +257,54 @@ def run(quick: bool) -> list[dict]:
 
     for variant in ("euchre", "pigs-and-hogs"):
         for threads, where in ((1, "per core"), (2, "both cores")):
-            rows.append(row(f"random playouts {variant}, {where}", round(rates[variant, threads]), "playouts/s",
-                            f"{count:,} playouts of one fixed deal (seed {DEAL_SEED}), "
-                            f"{threads} numba thread{'s' if threads > 1 else ''}, best of {repeats}"))
+            rows.append(
+                row(
+                    f"random playouts {variant}, {where}",
+                    round(rates[variant, threads]),
+                    "playouts/s",
+                    f"{count:,} playouts of one fixed deal (seed {DEAL_SEED}), "
+                    f"{threads} numba thread{'s' if threads > 1 else ''}, best of {repeats}",
+                )
+            )
     if not openspiel:
-        rows.append(row("OpenSpiel euchre random rollouts", None, "rollouts/s",
-                        "open-spiel is not installed here (pip install '.[bench]'): comparison skipped"))
+        rows.append(
+            row(
+                "OpenSpiel euchre random rollouts",
+                None,
+                "rollouts/s",
+                "open-spiel is not installed here (pip install '.[bench]'): comparison skipped",
+            )
+        )
         return rows
-    detail = (f"{openspiel_count:,} C++ RandomRolloutEvaluator rollouts per process from the same "
-              f"start-of-play state, best of {repeats}")
-    rows.append(row("OpenSpiel euchre random rollouts, per core", round(rates["openspiel", 1]), "rollouts/s", detail))
-    rows.append(row("OpenSpiel euchre random rollouts, both cores", round(rates["openspiel", 2]), "rollouts/s",
-                    detail + ", two processes at once"))
-    rows.append(row("euchre-mc / OpenSpiel, per core", round(rates["euchre", 1] / rates["openspiel", 1], 2), "x",
-                    "four-seat euchre, same deal and contract, timings taken in turns (target: at least 2x)"))
-    rows.append(row("euchre-mc / OpenSpiel, both cores", round(rates["euchre", 2] / rates["openspiel", 2], 2), "x",
-                    "two numba threads vs two OpenSpiel processes"))
+    detail = (
+        f"{openspiel_count:,} C++ RandomRolloutEvaluator rollouts per process from the same "
+        f"start-of-play state, best of {repeats}"
+    )
+    rows.append(
+        row("OpenSpiel euchre random rollouts, per core", round(rates["openspiel", 1]), "rollouts/s", detail)
+    )
+    rows.append(
+        row(
+            "OpenSpiel euchre random rollouts, both cores",
+            round(rates["openspiel", 2]),
+            "rollouts/s",
+            detail + ", two processes at once",
+        )
+    )
+    rows.append(
+        row(
+            "euchre-mc / OpenSpiel, per core",
+            round(rates["euchre", 1] / rates["openspiel", 1], 2),
+            "x",
+            "four-seat euchre, same deal and contract, timings taken in turns (target: at least 2x)",
+        )
+    )
+    rows.append(
+        row(
+            "euchre-mc / OpenSpiel, both cores",
+            round(rates["euchre", 2] / rates["openspiel", 2], 2),
+            "x",
+            "two numba threads vs two OpenSpiel processes",
+        )
+    )
     return rows

@@ -45,9 +45,9 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from simulate.cards import format_cards, mask_to_faces
-from simulate.deal import deal_unseen
-from simulate.solve import solve_batch
+from euchre_mc.simulate.cards import format_cards, mask_to_faces
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.solve import solve_batch
 
 ROOT = Path(__file__).resolve().parent.parent
 EUCHRE_SEED, HOG_SEED, SIX_SEED = 3001, 3002, 3003
@@ -93,8 +93,8 @@ FIRST_CALLS = """
 import time
 start = time.perf_counter()
 import numpy as np
-from simulate.deal import deal_unseen
-from simulate.solve import solve_batch, solve_position
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.solve import solve_batch, solve_position
 imported = time.perf_counter()
 euchre = deal_unseen("euchre", {}, seed=1, count=1)
 six = deal_unseen("pigs-and-hogs", {}, seed=1, count=1)
@@ -109,8 +109,9 @@ print(imported - start, time.perf_counter() - imported)
 def first_call_seconds(cache_dir: str) -> tuple[float, float]:
     """(import, first solver calls) seconds in a new process using ``cache_dir``."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    done = subprocess.run([sys.executable, "-c", FIRST_CALLS], cwd=ROOT, env=env,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_CALLS], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
     imported, calls = map(float, done.stdout.split())
     return imported, calls
 
@@ -120,13 +121,17 @@ def write_euchre_jsonl(path: Path, count: int) -> None:
     with path.open("w") as out:
         for deal, denom in zip(deals, denoms):
             hands = [format_cards(mask_to_faces(int(mask))) for mask in deal]
-            out.write(json.dumps({"variant": "euchre", "hands": hands, "trump": TRUMPS[denom],
-                                  "declarer": 1, "leader": 1}) + "\n")
+            out.write(
+                json.dumps(
+                    {"variant": "euchre", "hands": hands, "trump": TRUMPS[denom], "declarer": 1, "leader": 1}
+                )
+                + "\n"
+            )
 
 
 def cli_batch_seconds(path: Path) -> float:
     """Wall seconds of one ``euchre-mc solve --batch`` process, output to a file."""
-    command = [sys.executable, "-m", "cli", "solve", "--batch", str(path), "--json", "--no-leads"]
+    command = [sys.executable, "-m", "euchre_mc", "solve", "--batch", str(path), "--json", "--no-leads"]
     with open(os.devnull, "w") as sink:
         start = time.perf_counter()
         subprocess.run(command, cwd=ROOT, stdout=sink, check=True)
@@ -149,41 +154,64 @@ def run(quick: bool) -> list[dict]:
         cold_import, cold = first_call_seconds(cache)
         warm_import, warm = first_call_seconds(cache)
     calls = "one euchre deal, one six-seat target query, one six-seat deal with leads, one position"
-    row("solver compile, cold cache", round(cold, 2), "s",
-        f"{calls}; new process, empty numba cache (import {cold_import:.2f} s more)")
-    row("solver first calls, warm cache", round(warm, 2), "s",
-        f"same calls, second process with that cache (import {warm_import:.2f} s more)")
+    row(
+        "solver compile, cold cache",
+        round(cold, 2),
+        "s",
+        f"{calls}; new process, empty numba cache (import {cold_import:.2f} s more)",
+    )
+    row(
+        "solver first calls, warm cache",
+        round(warm, 2),
+        "s",
+        f"same calls, second process with that cache (import {warm_import:.2f} s more)",
+    )
 
     deals, denoms = euchre_corpus(euchre_count)
     solve_batch(deals[:10], denoms[:10], 0, 0, 0b1111)
     for label, threads in (("per core", 1), ("both cores", cores)):
-        seconds, result = on_threads(threads, lambda: best_seconds(
-            lambda: solve_batch(deals, denoms, 0, 0, 0b1111), repeats))
-        row(f"dd euchre exact, {label}", round(euchre_count / seconds), "deals/s",
+        seconds, result = on_threads(
+            threads, lambda: best_seconds(lambda: solve_batch(deals, denoms, 0, 0, 0b1111), repeats)
+        )
+        row(
+            f"dd euchre exact, {label}",
+            round(euchre_count / seconds),
+            "deals/s",
             f"{euchre_count:,} deals (seed {EUCHRE_SEED}), value only; nodes mean "
-            f"{result.nodes.mean():.0f}, max {result.nodes.max():,}; {threads} thread(s), best of {repeats}")
+            f"{result.nodes.mean():.0f}, max {result.nodes.max():,}; {threads} thread(s), best of {repeats}",
+        )
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "euchre.jsonl"
         write_euchre_jsonl(path, cli_count)
         cli_batch_seconds(path)  # warms the kernel cache
         seconds = min(cli_batch_seconds(path) for _ in range(repeats))
-    row("dd euchre exact via solve --batch --no-leads, both cores", round(cli_count / seconds), "deals/s",
+    row(
+        "dd euchre exact via solve --batch --no-leads, both cores",
+        round(cli_count / seconds),
+        "deals/s",
         f"{cli_count:,} JSON lines (seed {EUCHRE_SEED}), whole process incl. start-up, parsing and "
         f"output; best of {repeats} (target: 20,000)",
         how="euchre-mc solve --batch euchre.jsonl --json --no-leads (file from benchmarks.bench_solver."
-            "write_euchre_jsonl)")
+        "write_euchre_jsonl)",
+    )
 
     deals, denoms = hog_corpus(hog_count)
     solve_batch(deals[:10], denoms[:10], 0, 0, HOG_ACTIVE, target=8)
     for label, threads in (("per core", 1), ("both cores", cores)):
-        seconds, result = on_threads(threads, lambda: best_seconds(
-            lambda: solve_batch(deals, denoms, 0, 0, HOG_ACTIVE, target=8), repeats))
-        row(f"dd Hog sweep query, {label}", round(hog_count / seconds), "deals/s",
+        seconds, result = on_threads(
+            threads,
+            lambda: best_seconds(lambda: solve_batch(deals, denoms, 0, 0, HOG_ACTIVE, target=8), repeats),
+        )
+        row(
+            f"dd Hog sweep query, {label}",
+            round(hog_count / seconds),
+            "deals/s",
             f"{hog_count:,} pigs-and-hogs deals (seed {HOG_SEED}), bidder alone vs three, target 8; "
             f"{result.tricks.mean():.2%} sweep; nodes mean {result.nodes.mean():.1f}, max "
             f"{result.nodes.max():,}; {threads} thread(s), best of {repeats}"
-            + (" (target: 100,000 per core)" if threads == 1 else ""))
+            + (" (target: 100,000 per core)" if threads == 1 else ""),
+        )
 
     deals, denoms = six_corpus(six_count)
     solve_batch(deals[:1], denoms[:1], 0, 0, ALL_SIX)
@@ -200,22 +228,39 @@ def run(quick: bool) -> list[dict]:
     times, nodes = on_threads(1, one_by_one)
     corpus = f"{six_count} pigs-and-hogs deals (seed {SIX_SEED}), all six play, trump by turns"
     for name, q in (("median", 50), ("p90", 90), ("p99", 99)):
-        row(f"dd six-seat exact, {name} per deal", round(float(np.percentile(times, q)), 1), "ms",
+        row(
+            f"dd six-seat exact, {name} per deal",
+            round(float(np.percentile(times, q)), 1),
+            "ms",
             f"{corpus}, one deal per call, 1 thread; nodes {name} {np.percentile(nodes, q):,.0f}"
-            + (" (target: median below 20 ms)" if q == 50 else ""))
-    row("dd six-seat exact, max per deal", round(float(times.max()), 1), "ms",
-        f"{corpus}; nodes max {nodes.max():,}; {nodes.sum() / times.sum() / 1000:.1f} M nodes/s")
-    seconds, _ = on_threads(cores, lambda: best_seconds(
-        lambda: solve_batch(deals, denoms, 0, 0, ALL_SIX), 1))
-    row("dd six-seat exact, both cores", round(six_count / seconds, 1), "deals/s",
-        f"{corpus}, one batch, {cores} threads")
+            + (" (target: median below 20 ms)" if q == 50 else ""),
+        )
+    row(
+        "dd six-seat exact, max per deal",
+        round(float(times.max()), 1),
+        "ms",
+        f"{corpus}; nodes max {nodes.max():,}; {nodes.sum() / times.sum() / 1000:.1f} M nodes/s",
+    )
+    seconds, _ = on_threads(cores, lambda: best_seconds(lambda: solve_batch(deals, denoms, 0, 0, ALL_SIX), 1))
+    row(
+        "dd six-seat exact, both cores",
+        round(six_count / seconds, 1),
+        "deals/s",
+        f"{corpus}, one batch, {cores} threads",
+    )
 
     no_trump_count = six_count if quick else 100
     for denom, name in ((4, "High No Trump"), (5, "Low No Trump")):
-        seconds, result = on_threads(cores, lambda: best_seconds(
-            lambda: solve_batch(deals[:no_trump_count], denom, 0, 0, ALL_SIX), 1))
+        seconds, result = on_threads(
+            cores,
+            lambda: best_seconds(lambda: solve_batch(deals[:no_trump_count], denom, 0, 0, ALL_SIX), 1),  # noqa: B023 (called in this iteration)
+        )
         nodes = result.nodes
-        row(f"dd six-seat exact {name}, both cores", round(no_trump_count / seconds, 1), "deals/s",
+        row(
+            f"dd six-seat exact {name}, both cores",
+            round(no_trump_count / seconds, 1),
+            "deals/s",
             f"first {no_trump_count} deals of the six-seat corpus, {name}, one batch, {cores} threads; "
-            f"nodes median {np.median(nodes):,.0f}, p99 {np.percentile(nodes, 99):,.0f}, max {nodes.max():,}")
+            f"nodes median {np.median(nodes):,.0f}, p99 {np.percentile(nodes, 99):,.0f}, max {nodes.max():,}",
+        )
     return rows

@@ -24,15 +24,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from simulate.rules import as_variant
-from simulate.study import make_params, run_study, study_chunk
+from euchre_mc.simulate.rules import as_variant
+from euchre_mc.simulate.study import make_params, run_study, study_chunk
 
 SEED = 1
 
 
 def _command(variant: str, deals: int, play: str, workers: int, chunk: int) -> str:
-    return (f"euchre-mc study --variant {variant} --hands {deals} --seed {SEED} --play {play} "
-            f"--workers {workers} --chunk-size {chunk} --no-charts --out DIR")
+    return (
+        f"euchre-mc study --variant {variant} --hands {deals} --seed {SEED} --play {play} "
+        f"--workers {workers} --chunk-size {chunk} --no-charts --out DIR"
+    )
 
 
 def _timed_study(variant: str, deals: int, play: str, workers: int, chunk: int) -> float:
@@ -55,24 +57,28 @@ def _study_rows(variant: str, play: str, deals: int, chunk: int, scaling: bool) 
     seats = as_variant(variant).players
     rows = []
     times = {}
-    for workers in ((1, 2) if scaling else (2,)):
+    for workers in (1, 2) if scaling else (2,):
         times[workers] = _timed_study(variant, deals, play, workers, chunk)
-        rows.append({
-            "benchmark": f"study {variant} {play}, {workers} worker{'s' if workers > 1 else ''}",
-            "value": deals * seats / times[workers],
-            "unit": "rows/s",
-            "detail": f"{deals} deals x {seats} seats in {times[workers]:.1f} s, chunks of {chunk} deals",
-            "command": _command(variant, deals, play, workers, chunk),
-        })
+        rows.append(
+            {
+                "benchmark": f"study {variant} {play}, {workers} worker{'s' if workers > 1 else ''}",
+                "value": deals * seats / times[workers],
+                "unit": "rows/s",
+                "detail": f"{deals} deals x {seats} seats in {times[workers]:.1f} s, chunks of {chunk} deals",
+                "command": _command(variant, deals, play, workers, chunk),
+            }
+        )
     if scaling:
         startup = _worker_startup(variant, play, chunk)
-        rows.append({
-            "benchmark": f"study {variant} {play}, speed-up 1 -> 2 workers",
-            "value": times[1] / times[2],
-            "unit": "x",
-            "detail": f"two-worker time includes {startup:.1f} s of worker start-up",
-            "command": _command(variant, deals, play, 2, chunk),
-        })
+        rows.append(
+            {
+                "benchmark": f"study {variant} {play}, speed-up 1 -> 2 workers",
+                "value": times[1] / times[2],
+                "unit": "x",
+                "detail": f"two-worker time includes {startup:.1f} s of worker start-up",
+                "command": _command(variant, deals, play, 2, chunk),
+            }
+        )
     return rows
 
 

@@ -25,7 +25,7 @@ ROW_KEYS = ("benchmark", "value", "unit", "detail", "command")
 
 
 def available() -> list[str]:
-    return sorted(path.stem[len("bench_"):] for path in HERE.glob("bench_*.py"))
+    return sorted(path.stem[len("bench_") :] for path in HERE.glob("bench_*.py"))
 
 
 def machine() -> dict:
@@ -47,7 +47,7 @@ def machine() -> dict:
         "python": platform.python_version(),
         "numba": numba.__version__,
         "numpy": numpy.__version__,
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
 
 
@@ -70,7 +70,9 @@ def markdown_table(rows: list[dict]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0])
-    parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all: {', '.join(available())})")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all: {', '.join(available())})"
+    )
     parser.add_argument("--quick", action="store_true", help="small sizes, for checking that benchmarks work")
     args = parser.parse_args(argv)
     names = args.names or available()
@@ -78,8 +80,10 @@ def main(argv=None) -> int:
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r}: benchmarks are {', '.join(available())}")
     host = machine()
-    print(f"machine: {host['cpu']}, {host['cores']} cores; python {host['python']}, "
-          f"numba {host['numba']}, numpy {host['numpy']}; {host['date']}")
+    print(
+        f"machine: {host['cpu']}, {host['cores']} cores; python {host['python']}, "
+        f"numba {host['numba']}, numpy {host['numpy']}; {host['date']}"
+    )
     RESULTS.mkdir(exist_ok=True)
     all_rows = []
     for name in names:

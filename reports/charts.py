@@ -14,7 +14,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from simulate.rules import DENOM_NAMES
+from ..simulate.rules import DENOM_NAMES
 
 _SHORT = {"High No Trump": "High NT", "Low No Trump": "Low NT"}
 
@@ -27,8 +27,11 @@ def _distribution_rows(result) -> tuple[list[str], np.ndarray]:
         if key in seen:
             continue
         seen.add(key)
-        labels.append(f"{_SHORT.get(row.denomination, row.denomination)} levels" if row.kind == "level"
-                      else row.contract.replace("High No Trump", "High NT").replace("Low No Trump", "Low NT"))
+        labels.append(
+            f"{_SHORT.get(row.denomination, row.denomination)} levels"
+            if row.kind == "level"
+            else row.contract.replace("High No Trump", "High NT").replace("Low No Trump", "Low NT")
+        )
         rows.append(row.tricks)
     return labels, np.array(rows, dtype=float)
 
@@ -38,8 +41,15 @@ def _draw_distributions(axes, result) -> None:
     axes.imshow(probabilities, aspect="auto", cmap="Greens", vmin=0.0, vmax=1.0)
     for (i, t), p in np.ndenumerate(probabilities):
         if p >= 0.005:
-            axes.text(t, i, f"{100 * p:.0f}", ha="center", va="center", fontsize=7,
-                      color="white" if p > 0.6 else "black")
+            axes.text(
+                t,
+                i,
+                f"{100 * p:.0f}",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="white" if p > 0.6 else "black",
+            )
     axes.set_xticks(range(probabilities.shape[1]))
     axes.set_yticks(range(len(labels)), labels, fontsize=8)
     axes.set_xlabel("tricks taken by the bidder's side")
@@ -95,8 +105,10 @@ def _draw_net_bars(axes, result) -> None:
         if not legal:
             bar.set_alpha(0.45)
     axes.axvline(0.0, color="grey", linewidth=0.8)
-    labels = [(c if legal else f"({c})") + f"  P={p:.2f}"
-              for c, p, legal in zip(result["contract"], result["p_make"], result["legal"])]
+    labels = [
+        (c if legal else f"({c})") + f"  P={p:.2f}"
+        for c, p, legal in zip(result["contract"], result["p_make"], result["legal"])
+    ]
     axes.set_yticks(positions, labels, fontsize=8)
     axes.set_xlabel("net points per hand, 95% interval  (faded, in brackets: not legal now)")
     axes.set_title("Net points per hand (makers minus defenders)")

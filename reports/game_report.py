@@ -17,7 +17,7 @@ import textwrap
 import numpy as np
 from matplotlib.figure import Figure
 
-from simulate.stats import Z95, mean_half_width, wilson_interval
+from ..simulate.stats import Z95, mean_half_width, wilson_interval
 
 TEAM_NAMES = ("A", "B")
 DIGITS = 6  # rounding of floats in plain data: stable text, no false precision
@@ -41,7 +41,7 @@ def _ratio_half_width(totals: np.ndarray, counts: np.ndarray) -> float:
         return 0.0
     ratio = totals.sum() / counts.sum()
     residuals = totals - ratio * counts
-    return Z95 * math.sqrt((residuals ** 2).sum() / (n * (n - 1))) / counts.mean()
+    return Z95 * math.sqrt((residuals**2).sum() / (n * (n - 1))) / counts.mean()
 
 
 def games_summary(totals, variant, teams, seed: int, play: str, kinds: tuple[str, ...]) -> dict:
@@ -63,28 +63,38 @@ def games_summary(totals, variant, teams, seed: int, play: str, kinds: tuple[str
         wins = int((totals.winner == team).sum())
         win = _rate(wins, games)
         points = totals.scores[:, team].astype(np.float64)
-        summary["teams"].append({
-            "team": TEAM_NAMES[team],
-            "seats": list(range(team + 1, variant.players + 1, 2)),
-            "strategy": strategy.name,
-            "params": strategy.params(),
-            "wins": wins,
-            "win_rate": win["rate"],
-            "ci_low": win["ci_low"],
-            "ci_high": win["ci_high"],
-            "points_per_hand": _round(points.sum() / hands.sum()),
-            "points_per_hand_half_width": _round(_ratio_half_width(points, hands)),
-        })
+        summary["teams"].append(
+            {
+                "team": TEAM_NAMES[team],
+                "seats": list(range(team + 1, variant.players + 1, 2)),
+                "strategy": strategy.name,
+                "params": strategy.params(),
+                "wins": wins,
+                "win_rate": win["rate"],
+                "ci_low": win["ci_low"],
+                "ci_high": win["ci_high"],
+                "points_per_hand": _round(points.sum() / hands.sum()),
+                "points_per_hand_half_width": _round(_ratio_half_width(points, hands)),
+            }
+        )
     total_hands = int(totals.hands.sum())
     for team in range(2):
         for index, kind in enumerate(kinds):
             bid, made, set_ = (int(v) for v in totals.contracts[team, index])
             make = _rate(made, bid)
-            summary["contracts"].append({
-                "team": TEAM_NAMES[team], "kind": kind, "bid": bid, "made": made, "set": set_,
-                "bid_per_hand": _round(bid / total_hands), "make_rate": make["rate"],
-                "ci_low": make["ci_low"], "ci_high": make["ci_high"],
-            })
+            summary["contracts"].append(
+                {
+                    "team": TEAM_NAMES[team],
+                    "kind": kind,
+                    "bid": bid,
+                    "made": made,
+                    "set": set_,
+                    "bid_per_hand": _round(bid / total_hands),
+                    "make_rate": make["rate"],
+                    "ci_low": make["ci_low"],
+                    "ci_high": make["ci_high"],
+                }
+            )
     return summary
 
 
@@ -97,40 +107,55 @@ def format_games(summary: dict) -> str:
     lines = [
         f"{summary['variant']}: {summary['games']} games, seed {summary['seed']}, {summary['play']} play",
         "",
-        f"{'team':<5}{'seats':<8}{'strategy':<24}{'wins':>7}{'win rate':>10}  {'95% CI':<17}{'points/hand':>18}",
+        f"{'team':<5}{'seats':<8}{'strategy':<24}{'wins':>7}{'win rate':>10}  "
+        f"{'95% CI':<17}{'points/hand':>18}",
     ]
     for team in summary["teams"]:
         seats = " ".join(str(s) for s in team["seats"])
         interval = f"[{_percent(team['ci_low'])}, {_percent(team['ci_high'])}]"
         points = f"{team['points_per_hand']:+.3f} ± {team['points_per_hand_half_width']:.3f}"
-        lines.append(f"{team['team']:<5}{seats:<8}{team['strategy'][:23]:<24}{team['wins']:>7}"
-                     f"{_percent(team['win_rate']):>10}  {interval:<17}{points:>18}")
+        lines.append(
+            f"{team['team']:<5}{seats:<8}{team['strategy'][:23]:<24}{team['wins']:>7}"
+            f"{_percent(team['win_rate']):>10}  {interval:<17}{points:>18}"
+        )
     lines.append("")
-    lines.append(f"hands per game {summary['hands_per_game']:.2f} ± {summary['hands_per_game_half_width']:.2f}, "
-                 f"thrown in {summary['thrown_in_per_game']:.2f} per game")
+    lines.append(
+        f"hands per game {summary['hands_per_game']:.2f} ± {summary['hands_per_game_half_width']:.2f}, "
+        f"thrown in {summary['thrown_in_per_game']:.2f} per game"
+    )
     lines.append("")
-    lines.append(f"{'contract':<16}{'team':<6}{'bid':>8}{'per hand':>10}{'made':>8}{'set':>8}"
-                 f"{'make rate':>11}  95% CI")
+    lines.append(
+        f"{'contract':<16}{'team':<6}{'bid':>8}{'per hand':>10}{'made':>8}{'set':>8}{'make rate':>11}  95% CI"
+    )
     for row in summary["contracts"]:
         interval = "" if row["bid"] == 0 else f"[{_percent(row['ci_low'])}, {_percent(row['ci_high'])}]"
-        lines.append(f"{row['kind']:<16}{row['team']:<6}{row['bid']:>8}{row['bid_per_hand']:>10.3f}"
-                     f"{row['made']:>8}{row['set']:>8}{_percent(row['make_rate']):>11}  {interval}")
+        lines.append(
+            f"{row['kind']:<16}{row['team']:<6}{row['bid']:>8}{row['bid_per_hand']:>10.3f}"
+            f"{row['made']:>8}{row['set']:>8}{_percent(row['make_rate']):>11}  {interval}"
+        )
     return "\n".join(lines) + "\n"
 
 
 # --------------------------------------------------------------------------- tune
+
 
 def tune_rows(param: str, values, summaries: list[dict]) -> list[dict]:
     """One row per value of ``param``: team A's (the tuned strategy's) results."""
     rows = []
     for value, summary in zip(values, summaries):
         team = summary["teams"][0]
-        rows.append({
-            "value": _round(value), "games": summary["games"], "wins": team["wins"],
-            "win_rate": team["win_rate"], "ci_low": team["ci_low"], "ci_high": team["ci_high"],
-            "points_per_hand": team["points_per_hand"],
-            "points_per_hand_half_width": team["points_per_hand_half_width"],
-        })
+        rows.append(
+            {
+                "value": _round(value),
+                "games": summary["games"],
+                "wins": team["wins"],
+                "win_rate": team["win_rate"],
+                "ci_low": team["ci_low"],
+                "ci_high": team["ci_high"],
+                "points_per_hand": team["points_per_hand"],
+                "points_per_hand_half_width": team["points_per_hand_half_width"],
+            }
+        )
     return rows
 
 
@@ -144,7 +169,9 @@ def format_tune(settings: dict, rows: list[dict]) -> str:
     for row in rows:
         interval = f"[{_percent(row['ci_low'])}, {_percent(row['ci_high'])}]"
         points = f"{row['points_per_hand']:+.3f} ± {row['points_per_hand_half_width']:.3f}"
-        lines.append(f"{row['value']:>20g}{row['wins']:>8}{_percent(row['win_rate']):>10}  {interval:<17}{points:>18}")
+        lines.append(
+            f"{row['value']:>20g}{row['wins']:>8}{_percent(row['win_rate']):>10}  {interval:<17}{points:>18}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -153,8 +180,13 @@ def tune_figure(settings: dict, rows: list[dict]) -> Figure:
     values = [row["value"] for row in rows]
     figure = Figure(figsize=(7, 4.5), layout="constrained")
     axes = figure.subplots()
-    axes.fill_between(values, [r["ci_low"] for r in rows], [r["ci_high"] for r in rows],
-                      alpha=0.25, label="95% Wilson interval")
+    axes.fill_between(
+        values,
+        [r["ci_low"] for r in rows],
+        [r["ci_high"] for r in rows],
+        alpha=0.25,
+        label="95% Wilson interval",
+    )
     axes.plot(values, [r["win_rate"] for r in rows], marker="o", label="win rate")
     axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     axes.set_xlabel(settings["param"])
@@ -164,7 +196,9 @@ def tune_figure(settings: dict, rows: list[dict]) -> Figure:
     axes.set_title(
         f"{settings['param']} of {settings['base']} against {settings['against']}\n"
         f"{textwrap.fill(settings['variant'].replace(',', ', '), 80)}\n"
-        f"{settings['games']} games per value, seed {settings['seed']}, {settings['play']} play", fontsize=9)
+        f"{settings['games']} games per value, seed {settings['seed']}, {settings['play']} play",
+        fontsize=9,
+    )
     return figure
 
 

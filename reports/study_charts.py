@@ -14,14 +14,14 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
-from matplotlib.ticker import MaxNLocator  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.ticker import MaxNLocator
 
-from reports.study_summary import MIN_HANDS, study_title, write_summaries  # noqa: E402
-from simulate.rules import as_variant  # noqa: E402
-from simulate.study import StudyParams, read_params, read_rows  # noqa: E402
+from ..simulate.rules import as_variant
+from ..simulate.study import StudyParams, read_params, read_rows
+from .study_summary import MIN_HANDS, study_title, write_summaries
 
 
 def lone_heatmaps(table: pd.DataFrame, title: str) -> plt.Figure:
@@ -38,8 +38,15 @@ def lone_heatmaps(table: pd.DataFrame, title: str) -> plt.Figure:
         image = axis.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1)
         for (y, x), value in np.ndenumerate(grid):
             if not np.isnan(value):
-                axis.text(x, y, f"{value:.2f}", ha="center", va="center", fontsize=7,
-                          color="white" if value < 0.6 else "black")
+                axis.text(
+                    x,
+                    y,
+                    f"{value:.2f}",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="white" if value < 0.6 else "black",
+                )
         axis.set_xticks(range(len(trumps)), trumps)
         axis.set_yticks(range(len(bowers)), bowers)
         axis.set_xlabel("trumps held (left bower included)")
@@ -79,7 +86,9 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
         for position, group in table[table["hands"] >= MIN_HANDS].groupby("position"):
             name = {1: "1 (leads)", 4: "4 (dealer)"}.get(position, str(position))
             axis.plot(group[feature], group[f"mean_net{suffix}"], marker="o", label=f"position {name}")
-            axis.fill_between(group[feature], group[f"net_ci_low{suffix}"], group[f"net_ci_high{suffix}"], alpha=0.15)
+            axis.fill_between(
+                group[feature], group[f"net_ci_low{suffix}"], group[f"net_ci_high{suffix}"], alpha=0.15
+            )
         axis.axhline(0, color="grey", linewidth=0.8)
         axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         axis.set_xlabel("trumps held" + (" (upcard included for the dealer)" if feature == "trumps" else ""))
@@ -94,12 +103,15 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
 
 def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> dict[str, plt.Figure]:
     """Every chart of a study by file stem."""
-    title = study_title(params, rows).replace(" - ", "\n", 1)  # the variant with its options on a line of its own
+    title = study_title(params, rows).replace(
+        " - ", "\n", 1
+    )  # the variant with its options on a line of its own
     if as_variant(params.variant).classic:
         return {
             "order_up_value": classic_values(tables["order_by_position_trumps"], "trumps", title, "order up"),
-            "round2_call_value": classic_values(tables["call_by_position_trumps"], "call_trumps", title,
-                                                "best round-2 call"),
+            "round2_call_value": classic_values(
+                tables["call_by_position_trumps"], "call_trumps", title, "best round-2 call"
+            ),
         }
     return {
         "lone_p_make": lone_heatmaps(tables["lone_by_trumps_bowers"], title),
@@ -129,10 +141,13 @@ def build_study_reports(out) -> Path:
 def _index_page(params: StudyParams, rows: int, images, tables) -> str:
     title = html.escape(study_title(params, rows))
     parts = [
-        "<!doctype html>", "<html><head><meta charset='utf-8'>", f"<title>{title}</title>",
+        "<!doctype html>",
+        "<html><head><meta charset='utf-8'>",
+        f"<title>{title}</title>",
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;font-size:12px}"
         "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}</style>",
-        "</head><body>", f"<h1>{title}</h1>",
+        "</head><body>",
+        f"<h1>{title}</h1>",
         f"<p>Chunk size {params.chunk_size}; rows in <code>rows/</code>, columns in "
         "<a href='schema.md'>schema.md</a>, tables as CSV in <code>summary/</code> and "
         "<a href='summary/summary.md'>summary.md</a>.</p>",

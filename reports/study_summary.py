@@ -26,10 +26,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simulate.features import DENOM_CODES
-from simulate.rules import LEVEL, Contract, as_variant, score_table
-from simulate.stats import Z95, wilson_interval
-from simulate.study import DENOM_LABELS, StudyParams, feature_denoms, lone_kinds
+from ..simulate.features import DENOM_CODES
+from ..simulate.rules import LEVEL, Contract, as_variant, score_table
+from ..simulate.stats import Z95, wilson_interval
+from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds
 
 MIN_HANDS = 30
 POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
@@ -48,7 +48,12 @@ def summarise(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     """
     marches = "march" in frame.columns
     grouped = frame.groupby(keys, observed=True, sort=True)
-    counts = {"hands": ("net", "size"), "made": ("made", "sum"), "mean_net": ("net", "mean"), "sd": ("net", "std")}
+    counts = {
+        "hands": ("net", "size"),
+        "made": ("made", "sum"),
+        "mean_net": ("net", "mean"),
+        "sd": ("net", "std"),
+    }
     if marches:
         counts["marches"] = ("march", "sum")
     table = grouped.agg(**counts).reset_index()
@@ -77,6 +82,7 @@ def profitable_from(table: pd.DataFrame, feature: str, column: str = "mean_net")
 
 # --------------------------------------------------------------------------- bid euchre
 
+
 def _outcomes(variant, contract: Contract, tricks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Made flags and net points for tricks taken under ``contract``."""
     table = score_table(variant, contract)
@@ -101,13 +107,17 @@ def bid_long(rows: pd.DataFrame, variant, label: str, prefix: str) -> pd.DataFra
     parts = []
     for denom in range(6):
         code = DENOM_CODES[denom]
-        made, net = _outcomes(variant, _contract_of(variant, label, denom), rows[f"{prefix}_{code}"].to_numpy())
-        part = pd.DataFrame({
-            "denomination": "trump suit" if denom < 4 else DENOM_LABELS[denom],
-            "points": rows[f"points_{code}"].to_numpy(),
-            "made": made,
-            "net": net,
-        })
+        made, net = _outcomes(
+            variant, _contract_of(variant, label, denom), rows[f"{prefix}_{code}"].to_numpy()
+        )
+        part = pd.DataFrame(
+            {
+                "denomination": "trump suit" if denom < 4 else DENOM_LABELS[denom],
+                "points": rows[f"points_{code}"].to_numpy(),
+                "made": made,
+                "net": net,
+            }
+        )
         if denom < 4:
             part["trumps"] = rows[f"trumps_{code}"].to_numpy()
             part["bowers"] = rows[f"right_{code}"].to_numpy() + rows[f"left_{code}"].to_numpy()
@@ -120,25 +130,37 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
     lone_tables, level_tables, thresholds = [], [], []
     for label, prefix in bid_contracts(variant):
         long = bid_long(rows, variant, label, prefix)
-        by_points = summarise(long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"])
+        by_points = summarise(
+            long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"]
+        )
         level_tables.append(by_points.assign(contract=label))
         suits = long[long["denomination"] == "trump suit"].astype({"trumps": np.int64, "bowers": np.int64})
         by_trumps = summarise(suits, ["trumps", "bowers"])
         if prefix != "tricks":
             lone_tables.append(by_trumps.assign(contract=label))
         for bowers, group in by_trumps.groupby("bowers"):
-            thresholds.append({
-                "contract": label, "denomination": "trump suit", "feature": "trumps", "given": f"bowers={bowers}",
-                "profitable_from": profitable_from(group, "trumps"),
-                "confident_from": profitable_from(group, "trumps", "net_ci_low"),
-            })
+            thresholds.append(
+                {
+                    "contract": label,
+                    "denomination": "trump suit",
+                    "feature": "trumps",
+                    "given": f"bowers={bowers}",
+                    "profitable_from": profitable_from(group, "trumps"),
+                    "confident_from": profitable_from(group, "trumps", "net_ci_low"),
+                }
+            )
         for denomination, group in long.groupby("denomination"):
             table = summarise(group, ["points"])
-            thresholds.append({
-                "contract": label, "denomination": denomination, "feature": "points", "given": "",
-                "profitable_from": profitable_from(table, "points"),
-                "confident_from": profitable_from(table, "points", "net_ci_low"),
-            })
+            thresholds.append(
+                {
+                    "contract": label,
+                    "denomination": denomination,
+                    "feature": "points",
+                    "given": "",
+                    "profitable_from": profitable_from(table, "points"),
+                    "confident_from": profitable_from(table, "points", "net_ci_low"),
+                }
+            )
     front = ["contract"]
     return {
         "lone_by_trumps_bowers": _front(pd.concat(lone_tables, ignore_index=True), front),
@@ -149,10 +171,13 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
 
 # --------------------------------------------------------------------------- classic
 
+
 def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     def outcomes(contract: str, net: str, feature: str) -> pd.DataFrame:
         tricks = rows[f"tricks_{contract}"]
-        return summarise(rows.assign(made=tricks >= 3, march=tricks == 5, net=rows[net]), ["position", feature])
+        return summarise(
+            rows.assign(made=tricks >= 3, march=tricks == 5, net=rows[net]), ["position", feature]
+        )
 
     order = outcomes("order", "ev_order", "trumps")
     alone = outcomes("alone", "ev_alone", "trumps")
@@ -161,15 +186,19 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
     thresholds = []
     for position in sorted(rows["position"].unique()):
         pick = order["position"] == position
-        both = order[pick].merge(alone[alone["position"] == position], on=["position", "trumps"], suffixes=("", "_alone"))
+        both = order[pick].merge(
+            alone[alone["position"] == position], on=["position", "trumps"], suffixes=("", "_alone")
+        )
         both["alone_gain"] = both["mean_net_alone"] - both["mean_net"]
-        thresholds.append({
-            "position": position,
-            "order_profitable_from": profitable_from(order[pick], "trumps"),
-            "order_confident_from": profitable_from(order[pick], "trumps", "net_ci_low"),
-            "alone_beats_order_from": profitable_from(both, "trumps", "alone_gain"),
-            "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
-        })
+        thresholds.append(
+            {
+                "position": position,
+                "order_profitable_from": profitable_from(order[pick], "trumps"),
+                "order_confident_from": profitable_from(order[pick], "trumps", "net_ci_low"),
+                "alone_beats_order_from": profitable_from(both, "trumps", "alone_gain"),
+                "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
+            }
+        )
     return {
         "order_by_position_trumps": _merge_alone(order, alone, "trumps"),
         "call_by_position_trumps": _merge_alone(call, call_alone, "call_trumps"),
@@ -187,6 +216,7 @@ def _front(frame: pd.DataFrame, first: list[str]) -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- output
 
+
 def study_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     """Every summary table of a study, by name."""
     if as_variant(params.variant).classic:
@@ -196,6 +226,7 @@ def study_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.Dat
 
 def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
     """A GitHub Markdown table; floats rounded to ``digits``, missing values blank."""
+
     def cell(value):
         if isinstance(value, (float, np.floating)):
             return "" if np.isnan(value) else f"{value:.{digits}f}".rstrip("0").rstrip(".")
@@ -214,16 +245,17 @@ def study_title(params: StudyParams, rows: int) -> str:
 
 TABLE_NOTES = {
     "lone_by_trumps_bowers": "P(make) and mean net points of each lone contract by trumps held and bowers "
-                             "(right + left copies), the four trump suits pooled.",
+    "(right + left copies), the four trump suits pooled.",
     "bids_by_strength": "Every bid by hand strength (points bucket), trump suits pooled, no trumps apart.",
-    "thresholds": f"Smallest feature value from which the bid's mean net points (confident: the lower 95% bound) "
-                  f"stay above 0 in every bucket of at least {MIN_HANDS} hands; blank: no such value.",
+    "thresholds": "Smallest feature value from which the bid's mean net points "
+    f"(confident: the lower 95% bound) "
+    f"stay above 0 in every bucket of at least {MIN_HANDS} hands; blank: no such value.",
     "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by position "
-                                "(1 leads, 4 deals) and trumps held (the dealer counts the upcard).",
+    "(1 leads, 4 deals) and trumps held (the dealer counts the upcard).",
     "call_by_position_trumps": "The best round-2 call (chosen from the hand: most trumps) with the partner "
-                               "and alone, by position and trumps in the called suit.",
+    "and alone, by position and trumps in the called suit.",
     "classic_thresholds": f"Per position, the trump count from which ordering up (or the call) pays, and "
-                          f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
+    f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
 }
 
 

@@ -16,7 +16,7 @@ import textwrap
 import numpy as np
 import pandas as pd
 
-from simulate.rules import DENOM_NAMES
+from ..simulate.rules import DENOM_NAMES
 
 WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
@@ -89,14 +89,19 @@ def format_analysis(result) -> str:
         + (f", upcard {settings['upcard']}" if classic else ""),
         f"auction so far: {settings['auction'] or 'none, you bid first'}" + _assumed(settings),
         f"play {settings['play']}, {settings['deals']} deals, seed {settings['seed']}"
-        + _precision_note(settings) + (" (interrupted: the deals finished)" if settings["interrupted"] else ""),
+        + _precision_note(settings)
+        + (" (interrupted: the deals finished)" if settings["interrupted"] else ""),
         "",
     ]
     march = f" {'march':>5}" if classic else ""
-    header = (f"  {'contract':<21} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
-              f"{'±95%':>5}{march}  ")
-    lines += [" " * len(header) + "tricks taken, % of deals",
-              header + "".join(f"{t:>3}" for t in range(size + 1))]
+    header = (
+        f"  {'contract':<21} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
+        f"{'±95%':>5}{march}  "
+    )
+    lines += [
+        " " * len(header) + "tricks taken, % of deals",
+        header + "".join(f"{t:>3}" for t in range(size + 1)),
+    ]
     previous_tricks, previous_denom = None, None
     best = result.advice.get("bid")
     for position in _display_order(result):
@@ -132,7 +137,11 @@ def _fit(line: str) -> str:
 
 
 def _assumed(settings) -> str:
-    return " (assumed: everyone before you passed)" if settings["auction_assumed"] and settings["auction"] else ""
+    return (
+        " (assumed: everyone before you passed)"
+        if settings["auction_assumed"] and settings["auction"]
+        else ""
+    )
 
 
 def _precision_note(settings) -> str:
@@ -147,8 +156,10 @@ def _advice_line(advice: dict) -> str:
         return f"Advice: none ({advice.get('reason', 'no legal bid analysed')})."
     text = f"Advice: {advice['bid']} (net {advice['ev_net']:+.2f} a hand"
     if advice.get("runner_up") is not None:
-        text += (f", {advice['margin']:.2f} ±{advice['margin_ci']:.2f} more than "
-                 f"{advice['runner_up']} at {advice['runner_up_ev_net']:+.2f}")
+        text += (
+            f", {advice['margin']:.2f} ±{advice['margin_ci']:.2f} more than "
+            f"{advice['runner_up']} at {advice['runner_up_ev_net']:+.2f}"
+        )
     text += ")."
     if advice.get("equivalent"):
         text += " Same on every deal: " + ", ".join(advice["equivalent"]) + "."
@@ -159,8 +170,11 @@ def _discard_lines(result) -> list[str]:
     if not result.discard_search:
         return []
     deals = result.settings["search_deals"]
-    lines = ["", f"Discard search on {deals} separate deals (the rows above replay the first choice "
-                 f"on the main deals):"]
+    lines = [
+        "",
+        f"Discard search on {deals} separate deals (the rows above replay the first choice "
+        f"on the main deals):",
+    ]
     for name, table in result.discard_search.items():
         if "ev_net" in table.columns:
             options = [f"{r.discards} {r.ev_net:+.2f}" for r in table.head(4).itertuples()]
@@ -189,10 +203,12 @@ def format_verdict(verdict: dict) -> str:
     lines.append(textwrap.fill(f"reason: {verdict['reason']}", width=100, subsequent_indent="  "))
     settings = verdict.get("settings")
     if settings:
-        lines.append(_fit(
-            f"({settings['variant']}, seat {settings['seat']}, dealer {settings['dealer']}, "
-            f"auction '{settings['auction']}', play {settings['play']}, seed {settings['seed']})"
-        ))
+        lines.append(
+            _fit(
+                f"({settings['variant']}, seat {settings['seat']}, dealer {settings['dealer']}, "
+                f"auction '{settings['auction']}', play {settings['play']}, seed {settings['seed']})"
+            )
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -1,7 +1,8 @@
-"""euchre-mc's library: rules, dealing, play, the double-dummy solver and the analyser.
+"""The library: rules, dealing, play, the double-dummy solver, the analyser, studies, games.
 
-``from simulate import analyse_hand`` is the hand analyser (:mod:`simulate.analyse`);
-it is imported on first use so that ``import simulate.cards`` stays light.
+``from euchre_mc.simulate import analyse_hand`` is the hand analyser
+(:mod:`euchre_mc.simulate.analyse`); it is imported on first use so that
+``import euchre_mc.simulate.cards`` stays light.
 """
 
 
@@ -10,7 +11,7 @@ def __getattr__(name):
         from .analyse import analyse_hand
 
         return analyse_hand
-    raise AttributeError(f"module 'simulate' has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["analyse_hand"]

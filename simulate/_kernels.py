@@ -122,6 +122,7 @@ def nth_bit(mask, n):
 
 # --------------------------------------------------------------------------- randomness
 
+
 @njit(cache=True)
 def mix64(z):
     """The splitmix64 finaliser: a bijective scramble of 64 bits."""
@@ -150,6 +151,7 @@ SALT_PLAY = 0x5EED0002
 
 
 # --------------------------------------------------------------------------- contract space
+
 
 @njit(cache=True)
 def _relabel(mask, face_map):
@@ -212,6 +214,7 @@ def first_active(seat, n_seats, active):
 
 # --------------------------------------------------------------------------- dealing
 
+
 @njit(cache=True)
 def deal_one(seed, index, fixed, need, pool, out):
     """Complete one deal: ``out[s] = fixed[s]`` plus ``need[s]`` cards drawn from ``pool``.
@@ -244,6 +247,7 @@ def deal_many(seed, first_index, count, fixed, need, pool):
 
 
 # --------------------------------------------------------------------------- random play
+
 
 @njit(cache=True)
 def play_random_deal(hands, n_seats, active, denom, leader, state, record):
@@ -436,7 +440,6 @@ def exchange_many(hands, denom, bidder, discards, policy):
     return out
 
 
-
 # =========================================================================== heuristic play
 # Rules of thumb for every seat (issue 3).
 # The rules are listed, numbered, in the docstring of simulate/play.py; comments below
@@ -582,8 +585,9 @@ def heuristic_discard(hand, unseen, denom):
 
 
 @njit(cache=True)
-def heuristic_follow(hand, unseen, voids, seat, n_seats, active, denom,
-                     trick_leader, led_suit, winner_card, winner_seat):
+def heuristic_follow(
+    hand, unseen, voids, seat, n_seats, active, denom, trick_leader, led_suit, winner_card, winner_seat
+):
     """The card ``seat`` plays to a trick already led (rules 6-10)."""
     partner_winning = (winner_seat & 1) == (seat & 1)
     suit_cards = hand & SUIT_MASK[denom, led_suit]
@@ -604,7 +608,11 @@ def heuristic_follow(hand, unseen, voids, seat, n_seats, active, denom,
     ruff_threat = False
     if led_suit != TRUMP[denom] and (unseen & trump_cards(denom)) != ZERO:
         for other in range(n_seats):
-            if (later >> other) & 1 and (voids[other] >> led_suit) & 1 and not (voids[other] >> TRUMP[denom]) & 1:
+            if (
+                (later >> other) & 1
+                and (voids[other] >> led_suit) & 1
+                and not (voids[other] >> TRUMP[denom]) & 1
+            ):
                 ruff_threat = True
     if not ruff_threat:
         cards = suit_cards
@@ -619,8 +627,20 @@ def heuristic_follow(hand, unseen, voids, seat, n_seats, active, denom,
 
 
 @njit(cache=True)
-def heuristic_card(hand, unseen, voids, seat, n_seats, active, denom, declarer,
-                   trick_leader, led_suit, winner_card, winner_seat):
+def heuristic_card(
+    hand,
+    unseen,
+    voids,
+    seat,
+    n_seats,
+    active,
+    denom,
+    declarer,
+    trick_leader,
+    led_suit,
+    winner_card,
+    winner_seat,
+):
     """The card the rules of thumb choose for ``seat`` (contract-space bit index).
 
     ``led_suit`` is -1 when ``seat`` leads; otherwise ``winner_card`` / ``winner_seat``
@@ -628,8 +648,9 @@ def heuristic_card(hand, unseen, voids, seat, n_seats, active, denom, declarer,
     """
     if led_suit < 0:
         return heuristic_lead(hand, unseen, voids, seat, n_seats, active, denom, declarer)
-    return heuristic_follow(hand, unseen, voids, seat, n_seats, active, denom,
-                            trick_leader, led_suit, winner_card, winner_seat)
+    return heuristic_follow(
+        hand, unseen, voids, seat, n_seats, active, denom, trick_leader, led_suit, winner_card, winner_seat
+    )
 
 
 @njit(cache=True)
@@ -657,8 +678,20 @@ def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heurist
         for _ in range(n_active):
             if (heuristic_seats >> seat) & 1:
                 unseen = deck & ~hands[seat] & ~played
-                card = heuristic_card(hands[seat], unseen, voids, seat, n_seats, active, denom,
-                                      declarer, leader, led_suit, winner_card, winner_seat)
+                card = heuristic_card(
+                    hands[seat],
+                    unseen,
+                    voids,
+                    seat,
+                    n_seats,
+                    active,
+                    denom,
+                    declarer,
+                    leader,
+                    led_suit,
+                    winner_card,
+                    winner_seat,
+                )
             else:
                 legal = legal_cards(hands[seat], denom, led_suit)
                 state, pick = next_random(state, popcount(legal))
@@ -733,10 +766,10 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
             local[s] = to_contract(hands[d, s], denom)
         record = np.empty((8, n_seats + 1), np.int64)
         state = stream_state(seed, SALT_PLAY, first_index + d)
-        out[d], state = play_heuristic_deal(local, n_seats, active, denom, declarer, leader,
-                                            heuristic_seats, state, record)
+        out[d], state = play_heuristic_deal(
+            local, n_seats, active, denom, declarer, leader, heuristic_seats, state, record
+        )
     return out
-
 
 
 # =========================================================================== double-dummy search
@@ -1716,8 +1749,24 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, g
 
 
 @njit(cache=True, inline="always")
-def dd_tt_store(hands, level, n_seats, frames, ply, leader, work, lower, upper, best, exact,
-                shape, tt_keys, tt_info, slot, generation):
+def dd_tt_store(
+    hands,
+    level,
+    n_seats,
+    frames,
+    ply,
+    leader,
+    work,
+    lower,
+    upper,
+    best,
+    exact,
+    shape,
+    tt_keys,
+    tt_info,
+    slot,
+    generation,
+):
     """Write the entry of the position at ``slot`` (see dd_tt_probe, which left the suit
     lengths in ``frames[ply]``); ``exact`` is the set of cards whose ranks the bounds
     depend on, ``work`` the nodes its search took."""
@@ -1726,9 +1775,13 @@ def dd_tt_store(hands, level, n_seats, frames, ply, leader, work, lower, upper, 
     tt_keys[slot, n_seats] = exact
     tt_keys[slot, n_seats + 1] = shape
     tt_info[slot] = (
-        (generation << 32) | (np.int64(mix64(shape) >> np.uint64(57)) << 25)
-        | (min(highest_bit(work), DD_BOUND_MASK) << 20) | (leader << 16) | ((best + 1) << 10)
-        | (upper << DD_BOUND_BITS) | lower
+        (generation << 32)
+        | (np.int64(mix64(shape) >> np.uint64(57)) << 25)
+        | (min(highest_bit(work), DD_BOUND_MASK) << 20)
+        | (leader << 16)
+        | ((best + 1) << 10)
+        | (upper << DD_BOUND_BITS)
+        | lower
     )
 
 
@@ -1781,8 +1834,23 @@ def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
 
 
 @njit(cache=True, inline="always")
-def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, winner_seat,
-                   winner_card, cards, played, best, moves, ply):
+def dd_order_moves(
+    hands,
+    level,
+    seat,
+    n_seats,
+    turn,
+    denom,
+    leader,
+    led_suit,
+    winner_seat,
+    winner_card,
+    cards,
+    played,
+    best,
+    moves,
+    ply,
+):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number and the legal cards skipped as equivalent to one of them
@@ -1837,8 +1905,9 @@ def dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit, w
                 elif trump >= 0 and held & SUIT_MASK[denom, trump]:
                     threat_trump = max(threat_trump, highest_bit(held & SUIT_MASK[denom, trump]) >> 1)
             s = turn[s]
-        partner_safe = (winner_seat & 1) == (seat & 1) and dd_safe_from(winner_card, threat_suit,
-                                                                          threat_trump, denom)
+        partner_safe = (winner_seat & 1) == (seat & 1) and dd_safe_from(
+            winner_card, threat_suit, threat_trump, denom
+        )
     opponents = ZERO
     partners = ZERO
     discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
@@ -2000,11 +2069,23 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
         # No slack: when the trick in progress is settled, the answer is known now.
         winner_seat = frames[ply, F_WINNER_SEAT]
         winner_card = frames[ply, F_WINNER_CARD]
-        if not dd_trick_contested(hands, level, seat, leader, turn, denom, led_suit, winner_card,
-                                  winner_seat):
-            frames[ply, F_REL] = np.int64(dd_settled_rel(hands, level, seat, leader, turn, denom, led_suit,
-                                                         winner_card, winner_seat,
-                                                         np.uint64(frames[ply, F_PLAYED])))
+        if not dd_trick_contested(
+            hands, level, seat, leader, turn, denom, led_suit, winner_card, winner_seat
+        ):
+            frames[ply, F_REL] = np.int64(
+                dd_settled_rel(
+                    hands,
+                    level,
+                    seat,
+                    leader,
+                    turn,
+                    denom,
+                    led_suit,
+                    winner_card,
+                    winner_seat,
+                    np.uint64(frames[ply, F_PLAYED]),
+                )
+            )
             if (winner_seat & 1) == team and need == 1:
                 return 1
             if (winner_seat & 1) != team and need == remaining:
@@ -2017,8 +2098,9 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
             return 1 if (winner_seat & 1) == team else 0
         present, cards = dd_pack(hands, level, n_seats, denom)
         level += 1
-        slot, found, shape = dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info,
-                                         generation, frames, ply)
+        slot, found, shape = dd_tt_probe(
+            hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, generation, frames, ply
+        )
         frames[ply, F_SHAPE] = np.int64(shape)
         if found:
             info = tt_info[slot]
@@ -2029,8 +2111,9 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
                 frames[ply, F_REL] = np.int64(dd_rel_to_input(exact, present, denom))
                 return 1 if need <= lower else 0
             best = ((info >> 10) & 63) - 1
-        quick_lower, quick_upper, rel = dd_quick_bounds(hands, level - 1, n_seats, denom, team, leader,
-                                                       remaining, need)
+        quick_lower, quick_upper, rel = dd_quick_bounds(
+            hands, level - 1, n_seats, denom, team, leader, remaining, need
+        )
         if need <= quick_lower or need > quick_upper:
             frames[ply, F_REL] = np.int64(rel)
             return 1 if need <= quick_lower else 0
@@ -2040,10 +2123,23 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     frames[ply, F_SLOT] = slot
     frames[ply, F_BEST] = best
     frames[ply, F_MAXIMIZING] = 1 if (seat & 1) == team else 0
-    n, equivalents = dd_order_moves(hands, level, seat, n_seats, turn, denom, leader, led_suit,
-                                    frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD],
-                                    np.uint64(frames[ply, F_CARDS]), np.uint64(frames[ply, F_PLAYED]),
-                                    best, moves, ply)
+    n, equivalents = dd_order_moves(
+        hands,
+        level,
+        seat,
+        n_seats,
+        turn,
+        denom,
+        leader,
+        led_suit,
+        frames[ply, F_WINNER_SEAT],
+        frames[ply, F_WINNER_CARD],
+        np.uint64(frames[ply, F_CARDS]),
+        np.uint64(frames[ply, F_PLAYED]),
+        best,
+        moves,
+        ply,
+    )
     frames[ply, F_MOVES] = n
     frames[ply, F_EQUIVALENTS] = np.int64(equivalents)
     frames[ply, F_NEXT] = 0
@@ -2061,8 +2157,9 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
     frames[ply, F_CARD] = card
     bit = ONE << np.uint64(card)
     hands[level, seat] ^= bit
-    new_seat, new_card, suit = dd_play(card, seat, frames[ply, F_WINNER_SEAT],
-                                       frames[ply, F_WINNER_CARD], frames[ply, F_LED_SUIT], denom)
+    new_seat, new_card, suit = dd_play(
+        card, seat, frames[ply, F_WINNER_SEAT], frames[ply, F_WINNER_CARD], frames[ply, F_LED_SUIT], denom
+    )
     played = np.uint64(frames[ply, F_PLAYED]) | bit
     following = turn[seat]
     child = ply + 1
@@ -2092,8 +2189,28 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
 # hands to its inlined helpers are not reference counted (atomic increments and
 # decrements on every node cost more than half the time when they were).
 @njit(cache=True, _nrt=False)
-def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
-              n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
+def dd_search(
+    hands,
+    level,
+    seat,
+    leader,
+    winner_seat,
+    winner_card,
+    led_suit,
+    played,
+    need,
+    n_seats,
+    turn,
+    denom,
+    team,
+    moves,
+    ply,
+    tt_keys,
+    tt_info,
+    generation,
+    stats,
+    frames,
+):
     """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
 
     ``seat`` is on move in the trick led by ``leader``; ``led_suit`` is -1 at a trick
@@ -2128,8 +2245,9 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
         if entering:
             stats[0] += 1
             frames[ply, F_NODES] = stats[0]
-            answer = dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys,
-                              tt_info, generation)
+            answer = dd_enter(
+                hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_info, generation
+            )
             if answer < 0:
                 dd_play_next(hands, frames, ply, turn, denom, team, moves)
                 ply += 1
@@ -2154,9 +2272,13 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
             else:
                 value = not maximizing
                 rel = np.uint64(frames[ply, F_REL] | child_rel)
-                rel |= dd_equivalents_rel(hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]],
-                                          frames[ply, F_LED_SUIT],
-                                          np.uint64(frames[ply, F_EQUIVALENTS]), rel, denom)
+                rel |= dd_equivalents_rel(
+                    hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]],
+                    frames[ply, F_LED_SUIT],
+                    np.uint64(frames[ply, F_EQUIVALENTS]),
+                    rel,
+                    denom,
+                )
                 frames[ply, F_REL] = np.int64(rel)
             if frames[ply, F_LED_SUIT] < 0:
                 # The entry keeps only the bound the search proved, with the search's
@@ -2169,13 +2291,25 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
                 else:
                     upper = frames[ply, F_NEED] - 1
                 rel = np.uint64(frames[ply, F_REL])
-                dd_tt_store(hands, level, n_seats, frames, ply, frames[ply, F_LEADER],
-                            stats[0] - frames[ply, F_NODES] + 1, lower, upper, frames[ply, F_BEST],
-                            rel, np.uint64(frames[ply, F_SHAPE]),
-                            tt_keys, tt_info,
-                            frames[ply, F_SLOT], generation)
-                frames[ply, F_REL] = np.int64(dd_rel_to_input(rel, np.uint64(frames[ply, F_PRESENT]),
-                                                              denom))
+                dd_tt_store(
+                    hands,
+                    level,
+                    n_seats,
+                    frames,
+                    ply,
+                    frames[ply, F_LEADER],
+                    stats[0] - frames[ply, F_NODES] + 1,
+                    lower,
+                    upper,
+                    frames[ply, F_BEST],
+                    rel,
+                    np.uint64(frames[ply, F_SHAPE]),
+                    tt_keys,
+                    tt_info,
+                    frames[ply, F_SLOT],
+                    generation,
+                )
+                frames[ply, F_REL] = np.int64(dd_rel_to_input(rel, np.uint64(frames[ply, F_PRESENT]), denom))
         if ply == root:
             return value
         ply -= 1
@@ -2183,8 +2317,28 @@ def dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, pl
 
 
 @njit(cache=True)
-def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, target,
-             n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
+def dd_value(
+    hands,
+    level,
+    seat,
+    leader,
+    winner_seat,
+    winner_card,
+    led_suit,
+    played,
+    target,
+    n_seats,
+    turn,
+    denom,
+    team,
+    moves,
+    ply,
+    tt_keys,
+    tt_info,
+    generation,
+    stats,
+    frames,
+):
     """Tricks ``team`` takes from this position under perfect play (this trick included).
 
     With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
@@ -2201,24 +2355,82 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
     more and 3% fewer; even the true value as the guess saves only 10-20%.
     """
     if target >= 0:
-        found = dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played,
-                          target, n_seats, turn, denom, team, moves, ply, tt_keys, tt_info,
-                          generation, stats, frames)
+        found = dd_search(
+            hands,
+            level,
+            seat,
+            leader,
+            winner_seat,
+            winner_card,
+            led_suit,
+            played,
+            target,
+            n_seats,
+            turn,
+            denom,
+            team,
+            moves,
+            ply,
+            tt_keys,
+            tt_info,
+            generation,
+            stats,
+            frames,
+        )
         return np.int64(1) if found else np.int64(0)
     lower = np.int64(0)
     upper = popcount(hands[level, seat])
     if led_suit < 0 and upper > 0:
-        lower, upper, _ = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper,
-                                          np.int64(0))
+        lower, upper, _ = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper, np.int64(0))
     if lower < upper:
-        if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, upper,
-                     n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
+        if dd_search(
+            hands,
+            level,
+            seat,
+            leader,
+            winner_seat,
+            winner_card,
+            led_suit,
+            played,
+            upper,
+            n_seats,
+            turn,
+            denom,
+            team,
+            moves,
+            ply,
+            tt_keys,
+            tt_info,
+            generation,
+            stats,
+            frames,
+        ):
             return upper
         upper -= 1
     while lower < upper:
         need = lower + 1
-        if dd_search(hands, level, seat, leader, winner_seat, winner_card, led_suit, played, need,
-                     n_seats, turn, denom, team, moves, ply, tt_keys, tt_info, generation, stats, frames):
+        if dd_search(
+            hands,
+            level,
+            seat,
+            leader,
+            winner_seat,
+            winner_card,
+            led_suit,
+            played,
+            need,
+            n_seats,
+            turn,
+            denom,
+            team,
+            moves,
+            ply,
+            tt_keys,
+            tt_info,
+            generation,
+            stats,
+            frames,
+        ):
             lower = need
         else:
             upper = need - 1
@@ -2226,8 +2438,26 @@ def dd_value(hands, level, seat, leader, winner_seat, winner_card, led_suit, pla
 
 
 @njit(cache=True)
-def dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, turn,
-             denom, team, moves, tt_keys, tt_info, generation, stats, frames, out):
+def dd_leads(
+    hands,
+    seat,
+    leader,
+    winner_seat,
+    winner_card,
+    led_suit,
+    played,
+    n_seats,
+    turn,
+    denom,
+    team,
+    moves,
+    tt_keys,
+    tt_info,
+    generation,
+    stats,
+    frames,
+    out,
+):
     """``out[position]`` = tricks ``team`` takes after ``seat`` plays that contract face.
 
     The position is ``hands[0]`` with ``seat`` on move; faces that are not legal get -1.
@@ -2252,14 +2482,51 @@ def dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_
             following = turn[seat]
             if following == leader:
                 won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
-                value = won + dd_value(hands, np.int64(0), new_seat, new_seat, np.int64(-1),
-                                       np.int64(-1), np.int64(-1), ZERO, np.int64(-1), n_seats,
-                                       turn, denom, team, moves, np.int64(1), tt_keys, tt_info,
-                                       generation, stats, frames)
+                value = won + dd_value(
+                    hands,
+                    np.int64(0),
+                    new_seat,
+                    new_seat,
+                    np.int64(-1),
+                    np.int64(-1),
+                    np.int64(-1),
+                    ZERO,
+                    np.int64(-1),
+                    n_seats,
+                    turn,
+                    denom,
+                    team,
+                    moves,
+                    np.int64(1),
+                    tt_keys,
+                    tt_info,
+                    generation,
+                    stats,
+                    frames,
+                )
             else:
-                value = dd_value(hands, np.int64(0), following, leader, new_seat, new_card, suit,
-                                 played | bit, np.int64(-1), n_seats, turn, denom, team, moves,
-                                 np.int64(1), tt_keys, tt_info, generation, stats, frames)
+                value = dd_value(
+                    hands,
+                    np.int64(0),
+                    following,
+                    leader,
+                    new_seat,
+                    new_card,
+                    suit,
+                    played | bit,
+                    np.int64(-1),
+                    n_seats,
+                    turn,
+                    denom,
+                    team,
+                    moves,
+                    np.int64(1),
+                    tt_keys,
+                    tt_info,
+                    generation,
+                    stats,
+                    frames,
+                )
             hands[0, seat] ^= bit
         out[card >> 1] = value
 
@@ -2277,26 +2544,94 @@ def dd_buffers(n_seats, tricks, tt_bits):
 
 
 @njit(cache=True)
-def dd_solve_deal(deal, denom, team, leader, active, target, hands, moves, frames, tt_keys,
-                  tt_info, generation, stats, leads):
+def dd_solve_deal(
+    deal,
+    denom,
+    team,
+    leader,
+    active,
+    target,
+    hands,
+    moves,
+    frames,
+    tt_keys,
+    tt_info,
+    generation,
+    stats,
+    leads,
+):
     """Solve one face-space deal from its first lead; fill ``leads`` if it has 24 entries."""
     n_seats = deal.shape[0]
     for s in range(n_seats):
         hands[0, s] = to_contract(deal[s], denom)
     leader = first_active(leader, n_seats, active)
     turn = dd_turn_order(n_seats, active)
-    tricks = dd_value(hands, np.int64(0), leader, leader, np.int64(-1), np.int64(-1),
-                      np.int64(-1), ZERO, target, n_seats, turn, denom, team, moves, np.int64(0),
-                      tt_keys, tt_info, generation, stats, frames)
+    tricks = dd_value(
+        hands,
+        np.int64(0),
+        leader,
+        leader,
+        np.int64(-1),
+        np.int64(-1),
+        np.int64(-1),
+        ZERO,
+        target,
+        n_seats,
+        turn,
+        denom,
+        team,
+        moves,
+        np.int64(0),
+        tt_keys,
+        tt_info,
+        generation,
+        stats,
+        frames,
+    )
     if leads.shape[0] == 24:
-        dd_leads(hands, leader, leader, np.int64(-1), np.int64(-1), np.int64(-1), ZERO, n_seats,
-                 turn, denom, team, moves, tt_keys, tt_info, generation, stats, frames, leads)
+        dd_leads(
+            hands,
+            leader,
+            leader,
+            np.int64(-1),
+            np.int64(-1),
+            np.int64(-1),
+            ZERO,
+            n_seats,
+            turn,
+            denom,
+            team,
+            moves,
+            tt_keys,
+            tt_info,
+            generation,
+            stats,
+            frames,
+            leads,
+        )
     return tricks
 
 
 @njit(cache=True, nogil=True)
-def dd_solve_range(deals, denoms, teams, leaders, actives, target, first, stop, generations,
-                   hands, moves, frames, tt_keys, tt_info, out, nodes, leads):
+def dd_solve_range(
+    deals,
+    denoms,
+    teams,
+    leaders,
+    actives,
+    target,
+    first,
+    stop,
+    generations,
+    hands,
+    moves,
+    frames,
+    tt_keys,
+    tt_info,
+    out,
+    nodes,
+    leads,
+):
     """Solve deals ``first .. stop - 1`` into ``out``, ``nodes`` and ``leads``.
 
     The buffers (dd_buffers) belong to the calling thread and serve all the ranges it
@@ -2310,9 +2645,22 @@ def dd_solve_range(deals, denoms, teams, leaders, actives, target, first, stop, 
     values = np.zeros(24 if leads.shape[0] > 0 else 0, np.int64)
     for d in range(first, stop):
         stats[0] = 0
-        out[d] = dd_solve_deal(deals[d], denoms[d], teams[d], leaders[d], actives[d], target,
-                               hands, moves, frames, tt_keys, tt_info, generations + d + 1, stats,
-                               values)
+        out[d] = dd_solve_deal(
+            deals[d],
+            denoms[d],
+            teams[d],
+            leaders[d],
+            actives[d],
+            target,
+            hands,
+            moves,
+            frames,
+            tt_keys,
+            tt_info,
+            generations + d + 1,
+            stats,
+            values,
+        )
         nodes[d] = stats[0]
         for p in range(values.shape[0]):
             leads[d, p] = values[p]
@@ -2352,14 +2700,50 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
         seat = turn[seat]
     stats = np.zeros(2, np.int64)
     generation = np.int64(1)
-    value = dd_value(hands, np.int64(0), seat, leader, winner_seat, winner_card, led_suit, played,
-                     np.int64(-1), n_seats, turn, denom, team, moves, np.int64(0), tt_keys,
-                     tt_info, generation, stats, frames)
+    value = dd_value(
+        hands,
+        np.int64(0),
+        seat,
+        leader,
+        winner_seat,
+        winner_card,
+        led_suit,
+        played,
+        np.int64(-1),
+        n_seats,
+        turn,
+        denom,
+        team,
+        moves,
+        np.int64(0),
+        tt_keys,
+        tt_info,
+        generation,
+        stats,
+        frames,
+    )
     if leads.shape[0] == 24:
-        dd_leads(hands, seat, leader, winner_seat, winner_card, led_suit, played, n_seats, turn,
-                 denom, team, moves, tt_keys, tt_info, generation, stats, frames, leads)
+        dd_leads(
+            hands,
+            seat,
+            leader,
+            winner_seat,
+            winner_card,
+            led_suit,
+            played,
+            n_seats,
+            turn,
+            denom,
+            team,
+            moves,
+            tt_keys,
+            tt_info,
+            generation,
+            stats,
+            frames,
+            leads,
+        )
     return value, stats[0]
-
 
 
 # =========================================================================== end of kernels

@@ -66,8 +66,18 @@ from .deal import deal_unseen
 from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, play_deals
 from .rules import (
-    DENOM_NAMES, LEVEL, ORDER_UP, PASS, Contract, RulesError, Variant, all_contracts, as_variant,
-    check_contract, parse_contract, score_table,
+    DENOM_NAMES,
+    LEVEL,
+    ORDER_UP,
+    PASS,
+    Contract,
+    RulesError,
+    Variant,
+    all_contracts,
+    as_variant,
+    check_contract,
+    parse_contract,
+    score_table,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 
@@ -87,6 +97,7 @@ TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 
 
 # --------------------------------------------------------------------------- the question
+
 
 @dataclass(frozen=True)
 class Question:
@@ -123,8 +134,19 @@ class Question:
         return 0 if self.upcard is None else 1 << (2 * self.upcard)
 
 
-def make_question(variant, hand, seat=0, dealer=None, auction=None, contracts=None, play="dd",
-                  seed=DEFAULT_SEED, upcard=None, round_=None, gift_policy="highest") -> Question:
+def make_question(
+    variant,
+    hand,
+    seat=0,
+    dealer=None,
+    auction=None,
+    contracts=None,
+    play="dd",
+    seed=DEFAULT_SEED,
+    upcard=None,
+    round_=None,
+    gift_policy="highest",
+) -> Question:
     """Check every input once, with errors that name the bad value and what is allowed."""
     variant = as_variant(variant)
     n = variant.players
@@ -145,8 +167,20 @@ def make_question(variant, hand, seat=0, dealer=None, auction=None, contracts=No
     if round_ is None and variant.classic and given:
         round_ = 1 if len(bids) < n else 2
     chosen = _contracts(variant, contracts, upcard_face, round_)
-    return Question(variant, hand_mask, seat, dealer, upcard_face, round_, tuple(bids), given,
-                    tuple(chosen), play, int(seed), gift_policy)
+    return Question(
+        variant,
+        hand_mask,
+        seat,
+        dealer,
+        upcard_face,
+        round_,
+        tuple(bids),
+        given,
+        tuple(chosen),
+        play,
+        int(seed),
+        gift_policy,
+    )
 
 
 def _seat_index(seat, n: int, what: str) -> int:
@@ -285,14 +319,22 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
     return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
 
 
-def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int,
-           progress=None) -> np.ndarray:
+def sweeps(
+    question: Question, layout: Layout, hands: np.ndarray, first_index: int, progress=None
+) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
         from .solve import solve_many  # only double-dummy questions load the solver's module
 
-        return solve_many(hands, layout.denom, question.seat, question.leader, layout.active,
-                          target=question.hand_size, progress=progress).astype(bool)
+        return solve_many(
+            hands,
+            layout.denom,
+            question.seat,
+            question.leader,
+            layout.active,
+            target=question.hand_size,
+            progress=progress,
+        ).astype(bool)
     swept = play_out(question, layout, hands, first_index) == question.hand_size
     if progress is not None:
         progress(hands.shape[0])
@@ -320,10 +362,15 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
     def solve_together(layouts, rows, target=None, on_progress=None):
         hands = np.concatenate([laid[layout][rows[layout]] for layout in layouts])
         sizes = [rows[layout].size for layout in layouts]
-        solved = solve_many(hands, np.repeat([layout.denom for layout in layouts], sizes),
-                            question.seat, question.leader,
-                            np.repeat([layout.active for layout in layouts], sizes),
-                            target=target, progress=on_progress)
+        solved = solve_many(
+            hands,
+            np.repeat([layout.denom for layout in layouts], sizes),
+            question.seat,
+            question.leader,
+            np.repeat([layout.active for layout in layouts], sizes),
+            target=target,
+            progress=on_progress,
+        )
         return dict(zip(layouts, np.split(solved, np.cumsum(sizes)[:-1])))
 
     every_row = {layout: np.arange(hands.shape[0]) for layout, hands in laid.items()}
@@ -331,8 +378,9 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
     exact_rows = {}
     sweep_layouts = [layout for layout in laid if layout.sweep]
     if sweep_layouts:
-        swept = solve_together(sweep_layouts, every_row, target=question.hand_size,
-                               on_progress=progress.update)
+        swept = solve_together(
+            sweep_layouts, every_row, target=question.hand_size, on_progress=progress.update
+        )
         for layout in sweep_layouts:
             tricks[layout] = np.full(laid[layout].shape[0], question.hand_size, np.int8)
             exact_rows[layout] = np.flatnonzero(swept[layout] == 0)
@@ -341,12 +389,14 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
             exact_rows[layout] = every_row[layout]
     # the six-seat level deals first, the cheap counts of failed sweeps last: those fill
     # the end of the call, so neither thread waits long for the other to finish
-    exact = sorted((layout for layout, rows in exact_rows.items() if rows.size),
-                   key=lambda layout: layout.sweep)
+    exact = sorted(
+        (layout for layout, rows in exact_rows.items() if rows.size), key=lambda layout: layout.sweep
+    )
     if exact:
         level_deals = sum(exact_rows[layout].size for layout in exact if not layout.sweep)
-        for layout, counted in solve_together(exact, exact_rows,
-                                              on_progress=progress.capped(level_deals)).items():
+        for layout, counted in solve_together(
+            exact, exact_rows, on_progress=progress.capped(level_deals)
+        ).items():
             if layout.sweep:
                 tricks[layout][exact_rows[layout]] = counted
             else:
@@ -355,6 +405,7 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
 
 
 # --------------------------------------------------------------------------- discard search
+
 
 def _card_strength(face: int, denom: int) -> tuple[bool, int]:
     """(is trump, place inside its suit) in the contract's ranking, for tie-breaks."""
@@ -390,8 +441,10 @@ class DiscardSearch:
         """Option indexes, best first: most sweeps (Pig / Alone) or best net (pick-up);
         ties to the discard whose best card is weakest."""
         score = self.net if self.layout.exchange == PICKUP else self.successes
-        return sorted(range(len(self.options)),
-                      key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)))
+        return sorted(
+            range(len(self.options)),
+            key=lambda i: (-score[i], _weakness_key(self.options[i], self.layout.denom)),
+        )
 
     @property
     def chosen(self) -> int:
@@ -400,20 +453,28 @@ class DiscardSearch:
     def table(self, limit: int | None = None) -> pd.DataFrame:
         order = self.ranked()[:limit]
         low, high = wilson_interval(self.successes[order], self.deals)
-        frame = pd.DataFrame({
-            "discards": [format_cards(mask_to_faces(self.options[i])) for i in order],
-            "p_make": self.successes[order] / self.deals,
-            "ci_low": low,
-            "ci_high": high,
-            "deals": self.deals,
-        })
+        frame = pd.DataFrame(
+            {
+                "discards": [format_cards(mask_to_faces(self.options[i])) for i in order],
+                "p_make": self.successes[order] / self.deals,
+                "ci_low": low,
+                "ci_high": high,
+                "deals": self.deals,
+            }
+        )
         if self.layout.exchange == PICKUP:
             frame["ev_net"] = self.net[order]
         return frame
 
 
-def search_discard(question: Question, layout: Layout, contracts: list[Contract], deals: np.ndarray,
-                   first_index: int, progress) -> DiscardSearch:
+def search_discard(
+    question: Question,
+    layout: Layout,
+    contracts: list[Contract],
+    deals: np.ndarray,
+    first_index: int,
+    progress,
+) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
     options = _search_options(question, layout)
     count = deals.shape[0]
@@ -444,13 +505,14 @@ def search_discard(question: Question, layout: Layout, contracts: list[Contract]
 
 # --------------------------------------------------------------------------- the result
 
+
 class AnalysisResult(pd.DataFrame):
     """One row per contract, plus ``advice``, ``settings``, ``discard_search``, the checked
     ``question`` and the per-deal trick counts behind the rows (``deal_tricks``: contract
     text -> int8 array on the main deals).
     """
 
-    _metadata = ["advice", "settings", "discard_search", "deal_tricks", "question"]
+    _metadata = ["advice", "settings", "discard_search", "deal_tricks", "question"]  # noqa: RUF012 (pandas metadata protocol)
 
     @property
     def _constructor(self):
@@ -465,8 +527,9 @@ class AnalysisResult(pd.DataFrame):
         return match.iloc[0]
 
 
-def contract_row(question: Question, contract: Contract, tricks: np.ndarray, legal: bool,
-                 discards: str) -> dict:
+def contract_row(
+    question: Question, contract: Contract, tricks: np.ndarray, legal: bool, discards: str
+) -> dict:
     """Estimates for one contract from its bidder-side trick counts on the main deals."""
     n = tricks.shape[0]
     size = question.hand_size
@@ -503,8 +566,9 @@ def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np
     return table[tricks, 0] - table[tricks, 1]
 
 
-def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract],
-           may_pass: bool) -> dict:
+def advise(
+    question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract], may_pass: bool
+) -> dict:
     """The legal bid with the best net expectation, and its margin over the runner-up.
 
     Among bids with the same best expectation the highest bid is advised (bids that
@@ -521,22 +585,36 @@ def advise(question: Question, deal_tricks: dict[str, np.ndarray], legal: list[C
         n = next(iter(deal_tricks.values())).shape[0]
         candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
     if not candidates:
-        return {"bid": None, "may_pass": may_pass,
-                "reason": "no analysed contract is a legal bid here and passing is not allowed"}
+        return {
+            "bid": None,
+            "may_pass": may_pass,
+            "reason": "no analysed contract is a legal bid here and passing is not allowed",
+        }
     means = [float(np.mean(values)) for _, _, values in candidates]
     best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i][0]))
     best_values = candidates[best][2]
-    equivalent = [i for i in range(len(candidates))
-                  if i != best and np.array_equal(candidates[i][2], best_values)]
+    equivalent = [
+        i for i in range(len(candidates)) if i != best and np.array_equal(candidates[i][2], best_values)
+    ]
     others = [i for i in range(len(candidates)) if i != best and i not in equivalent]
-    advice = {"bid": candidates[best][1], "ev_net": means[best],
-              "equivalent": [candidates[i][1] for i in equivalent], "may_pass": may_pass,
-              "runner_up": None, "runner_up_ev_net": None, "margin": None, "margin_ci": None}
+    advice = {
+        "bid": candidates[best][1],
+        "ev_net": means[best],
+        "equivalent": [candidates[i][1] for i in equivalent],
+        "may_pass": may_pass,
+        "runner_up": None,
+        "runner_up_ev_net": None,
+        "margin": None,
+        "margin_ci": None,
+    }
     if others:
         runner = max(others, key=lambda i: (means[i], candidates[i][0]))
-        advice.update(runner_up=candidates[runner][1], runner_up_ev_net=means[runner],
-                      margin=means[best] - means[runner],
-                      margin_ci=mean_half_width(best_values - candidates[runner][2]))
+        advice.update(
+            runner_up=candidates[runner][1],
+            runner_up_ev_net=means[runner],
+            margin=means[best] - means[runner],
+            margin_ci=mean_half_width(best_values - candidates[runner][2]),
+        )
     return advice
 
 
@@ -553,8 +631,15 @@ class _Progress:
             from tqdm import tqdm
 
             seconds = 1.0 if delay is True else float(delay)
-            self.bar = tqdm(total=total, file=sys.stderr, delay=seconds, unit="play", leave=False,
-                            desc="analysing", dynamic_ncols=True)
+            self.bar = tqdm(
+                total=total,
+                file=sys.stderr,
+                delay=seconds,
+                unit="play",
+                leave=False,
+                desc="analysing",
+                dynamic_ncols=True,
+            )
 
     def update(self, count: int) -> None:
         """Add ``count`` finished plays; safe to call from the solver's threads."""
@@ -593,11 +678,24 @@ class _Progress:
 
 # --------------------------------------------------------------------------- the analysis
 
-def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auction=None, contracts=None,
-                 deals: int | None = None, precision: float | None = None, play: str = "dd",
-                 seed: int = DEFAULT_SEED, upcard=None, round_: int | None = None,
-                 gift_policy: str = "highest", max_deals: int = DEFAULT_MAX_DEALS,
-                 progress: bool | float = False) -> AnalysisResult:
+
+def analyse_hand(
+    variant,
+    hand,
+    seat: int = 0,
+    dealer: int | None = None,
+    auction=None,
+    contracts=None,
+    deals: int | None = None,
+    precision: float | None = None,
+    play: str = "dd",
+    seed: int = DEFAULT_SEED,
+    upcard=None,
+    round_: int | None = None,
+    gift_policy: str = "highest",
+    max_deals: int = DEFAULT_MAX_DEALS,
+    progress: bool | float = False,
+) -> AnalysisResult:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
     Seats are 0-based (seat 1 of the rules is 0); ``dealer`` defaults to the last seat.
@@ -619,8 +717,9 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     >>> float(result.row("order up")["p_make"])
     1.0
     """
-    question = make_question(variant, hand, seat, dealer, auction, contracts, play, seed, upcard,
-                             round_, gift_policy)
+    question = make_question(
+        variant, hand, seat, dealer, auction, contracts, play, seed, upcard, round_, gift_policy
+    )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
     _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
     layouts: dict[Layout, list[Contract]] = {}
@@ -632,43 +731,63 @@ def analyse_hand(variant, hand, seat: int = 0, dealer: int | None = None, auctio
     try:
         search_deals = _search_deals(question, first_batch) if searched else None
         progress_bar.phase("discard search")
-        searches = {layout: search_discard(question, layout, layouts[layout], search_deals,
-                                           SEARCH_FIRST_INDEX, progress_bar)
-                    for layout in searched}
+        searches = {
+            layout: search_discard(
+                question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, progress_bar
+            )
+            for layout in searched
+        }
         progress_bar.phase("main deals")
-        tricks, interrupted = _play_main_deals(question, layouts, searches, first_batch, precision, cap,
-                                               progress_bar)
+        tricks, interrupted = _play_main_deals(
+            question, layouts, searches, first_batch, precision, cap, progress_bar
+        )
     finally:
         progress_bar.close()
 
     deal_tricks = {str(contract): tricks[layout_of(question, contract)] for contract in question.contracts}
-    result = AnalysisResult([
-        contract_row(question, contract, deal_tricks[str(contract)], contract in legal,
-                     _discard_text(question, layout_of(question, contract), searches))
-        for contract in question.contracts
-    ])
+    result = AnalysisResult(
+        [
+            contract_row(
+                question,
+                contract,
+                deal_tricks[str(contract)],
+                contract in legal,
+                _discard_text(question, layout_of(question, contract), searches),
+            )
+            for contract in question.contracts
+        ]
+    )
     result.question = question
     result.deal_tricks = deal_tricks
     result.advice = advise(question, deal_tricks, legal, may_pass)
     result.discard_search = {
         str(contract): searches[layout].table(TOP_PAIRS if layout.exchange == PARTNER_GIFTS else None)
         for contract in question.contracts
-        for layout in [layout_of(question, contract)] if layout in searches
+        for layout in [layout_of(question, contract)]
+        if layout in searches
     }
     dealt = next(iter(deal_tricks.values())).shape[0]
-    result.settings = _settings(question, dealt, precision, cap, result, first_batch if searches else 0,
-                                interrupted)
+    result.settings = _settings(
+        question, dealt, precision, cap, result, first_batch if searches else 0, interrupted
+    )
     return result
 
 
 def _search_deals(question: Question, count: int) -> np.ndarray:
     """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
-    return deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
-                       seed=question.seed, first_index=SEARCH_FIRST_INDEX, count=count)
+    return deal_unseen(
+        question.variant,
+        {question.seat: question.hand},
+        question.upcard_mask,
+        seed=question.seed,
+        first_index=SEARCH_FIRST_INDEX,
+        count=count,
+    )
 
 
-def _play_main_deals(question: Question, layouts: dict, searches: dict, first_batch: int, precision,
-                     cap: int, progress_bar) -> tuple[dict[Layout, np.ndarray], bool]:
+def _play_main_deals(
+    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, progress_bar
+) -> tuple[dict[Layout, np.ndarray], bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
 
@@ -681,10 +800,20 @@ def _play_main_deals(question: Question, layouts: dict, searches: dict, first_ba
     while total > dealt and not interrupted:
         for start in range(dealt, total, chunk):
             count = min(chunk, total - start)
-            batch = deal_unseen(question.variant, {question.seat: question.hand}, question.upcard_mask,
-                                seed=question.seed, first_index=start, count=count)
-            laid = {layout: lay_out(question, layout, batch, searches[layout].chosen if layout in searches else None)
-                    for layout in layouts}
+            batch = deal_unseen(
+                question.variant,
+                {question.seat: question.hand},
+                question.upcard_mask,
+                seed=question.seed,
+                first_index=start,
+                count=count,
+            )
+            laid = {
+                layout: lay_out(
+                    question, layout, batch, searches[layout].chosen if layout in searches else None
+                )
+                for layout in layouts
+            }
             try:
                 played = play_layouts(question, laid, start, progress_bar)
             except KeyboardInterrupt:
@@ -736,8 +865,9 @@ def _discard_text(question: Question, layout: Layout, searches: dict) -> str:
     return ""
 
 
-def _settings(question: Question, dealt: int, precision, cap, result, search_deals: int,
-              interrupted: bool) -> dict:
+def _settings(
+    question: Question, dealt: int, precision, cap, result, search_deals: int, interrupted: bool
+) -> dict:
     widest = float(((result["ci_high"] - result["ci_low"]) / 2).max())
     settings = {
         "variant": str(question.variant),
@@ -766,6 +896,7 @@ def _settings(question: Question, dealt: int, precision, cap, result, search_dea
 
 # --------------------------------------------------------------------------- should I bid?
 
+
 def bid_verdict(result: AnalysisResult, contract) -> dict:
     """Yes or no for one bid: its figures against the best alternative legal bid (or pass)."""
     question = result.question
@@ -779,29 +910,48 @@ def bid_verdict(result: AnalysisResult, contract) -> dict:
     if result.advice.get("may_pass"):
         alternatives.append((PASS, np.zeros_like(own_net)))
     ev_net = float(np.mean(own_net))
-    verdict = {"contract": text, "verdict": "yes", "p_make": float(row["p_make"]),
-               "ci_low": float(row["ci_low"]), "ci_high": float(row["ci_high"]), "deals": int(row["deals"]),
-               "ev": float(row["ev"]), "ev_net": ev_net, "best_alternative": None,
-               "best_alternative_ev_net": None, "margin": None, "margin_ci": None}
+    verdict = {
+        "contract": text,
+        "verdict": "yes",
+        "p_make": float(row["p_make"]),
+        "ci_low": float(row["ci_low"]),
+        "ci_high": float(row["ci_high"]),
+        "deals": int(row["deals"]),
+        "ev": float(row["ev"]),
+        "ev_net": ev_net,
+        "best_alternative": None,
+        "best_alternative_ev_net": None,
+        "margin": None,
+        "margin_ci": None,
+    }
     if not alternatives:
         verdict["reason"] = f"{text} is the only legal bid analysed and the dealer may not pass."
         return verdict
     best_alt, best_net = max(alternatives, key=lambda item: float(np.mean(item[1])))
     alt_ev = float(np.mean(best_net))
     margin = ev_net - alt_ev
-    verdict.update(best_alternative=best_alt, best_alternative_ev_net=alt_ev, margin=margin,
-                   margin_ci=mean_half_width(own_net - best_net))
+    verdict.update(
+        best_alternative=best_alt,
+        best_alternative_ev_net=alt_ev,
+        margin=margin,
+        margin_ci=mean_half_width(own_net - best_net),
+    )
     alt_name = "passing" if best_alt == PASS else best_alt
     if np.array_equal(own_net, best_net):
-        verdict["reason"] = (f"{text} nets {ev_net:+.2f} points a hand, as much as {alt_name}: "
-                             f"the two score the same on every deal.")
+        verdict["reason"] = (
+            f"{text} nets {ev_net:+.2f} points a hand, as much as {alt_name}: "
+            f"the two score the same on every deal."
+        )
     elif margin >= 0:
-        verdict["reason"] = (f"{text} nets {ev_net:+.2f} points a hand, {margin:.2f} more than the best "
-                             f"alternative, {alt_name} ({alt_ev:+.2f}).")
+        verdict["reason"] = (
+            f"{text} nets {ev_net:+.2f} points a hand, {margin:.2f} more than the best "
+            f"alternative, {alt_name} ({alt_ev:+.2f})."
+        )
     else:
         verdict["verdict"] = "no"
-        verdict["reason"] = (f"{alt_name} nets {alt_ev:+.2f} points a hand, {-margin:.2f} more than "
-                             f"{text} ({ev_net:+.2f}).")
+        verdict["reason"] = (
+            f"{alt_name} nets {alt_ev:+.2f} points a hand, {-margin:.2f} more than {text} ({ev_net:+.2f})."
+        )
     return verdict
 
 
@@ -813,10 +963,19 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
     contracts are the slow ones to solve exactly, so a narrower comparison answers sooner.
     """
     variant = as_variant(variant)
-    question = make_question(variant, hand, options.get("seat", 0), options.get("dealer"),
-                             options.get("auction"), None, options.get("play", "dd"),
-                             options.get("seed", DEFAULT_SEED), options.get("upcard"),
-                             options.get("round_"), options.get("gift_policy", "highest"))
+    question = make_question(
+        variant,
+        hand,
+        options.get("seat", 0),
+        options.get("dealer"),
+        options.get("auction"),
+        None,
+        options.get("play", "dd"),
+        options.get("seed", DEFAULT_SEED),
+        options.get("upcard"),
+        options.get("round_"),
+        options.get("gift_policy", "highest"),
+    )
     bid = parse_contract(contract, variant, question.upcard) if isinstance(contract, str) else contract
     check_contract(variant, bid)
     _, legal, _ = legal_bids(variant, question.dealer, list(question.bids), question.upcard)
@@ -831,8 +990,7 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
         illegal = [c for c in chosen if c not in legal]
         if illegal:
             raise RulesError(
-                f"alternative '{illegal[0]}' is not legal after the auction "
-                f"'{format_auction(question.bids)}'"
+                f"alternative '{illegal[0]}' is not legal after the auction '{format_auction(question.bids)}'"
             )
         legal = [bid] + [c for c in chosen if c != bid]
     options["contracts"] = legal
@@ -841,6 +999,12 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
 
 
 __all__ = [
-    "AnalysisResult", "DEFAULT_SEED", "Layout", "Question", "analyse_hand", "bid_verdict",
-    "make_question", "should_i_bid",
+    "DEFAULT_SEED",
+    "AnalysisResult",
+    "Layout",
+    "Question",
+    "analyse_hand",
+    "bid_verdict",
+    "make_question",
+    "should_i_bid",
 ]

@@ -40,14 +40,25 @@ from dataclasses import dataclass
 
 from .cards import format_cards, mask_to_faces, rank_of, suit_of
 from .rules import (
-    ALONE, DENOM_NAMES, HOG, LEVEL, PASS, PIG, Contract, RulesError, all_contracts, as_variant,
-    format_bid, parse_bid,
+    ALONE,
+    DENOM_NAMES,
+    HOG,
+    LEVEL,
+    PASS,
+    PIG,
+    Contract,
+    RulesError,
+    all_contracts,
+    as_variant,
+    format_bid,
+    parse_bid,
 )
 
 NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
 
 
 # --------------------------------------------------------------------------- bid lists
+
 
 @dataclass(frozen=True)
 class AuctionState:
@@ -94,8 +105,11 @@ def _classic_state(variant, dealer: int, index: int, winner, upcard: int) -> Auc
 def _illegal(variant, dealer: int, state: AuctionState, index: int, bid, upcard) -> RulesError:
     where = f"bid {index + 1} '{format_bid(bid)}' by {_seat_label(state.seat_to_bid, dealer)}"
     if bid == PASS:
-        why = "the dealer is stuck and must bid" if variant.classic else (
-            "the dealer is stuck after five passes and must bid")
+        why = (
+            "the dealer is stuck and must bid"
+            if variant.classic
+            else ("the dealer is stuck after five passes and must bid")
+        )
         return RulesError(f"{where}: {why}")
     if variant.classic:
         round_ = 1 if index < variant.players else 2
@@ -104,7 +118,9 @@ def _illegal(variant, dealer: int, state: AuctionState, index: int, bid, upcard)
         else:
             names = [DENOM_NAMES[c.denom] for c in state.legal if not c.alone]
             allowed = "call " + ", ".join(names) + " (alone or not)" + (" or pass" if state.may_pass else "")
-        return RulesError(f"{where}: in round {round_} {_seat_label(state.seat_to_bid, dealer)} may {allowed}")
+        return RulesError(
+            f"{where}: in round {round_} {_seat_label(state.seat_to_bid, dealer)} may {allowed}"
+        )
     high = state.winner[1]
     above = [c for c in state.legal if c.kind == LEVEL]
     options = []
@@ -145,7 +161,9 @@ def _state(variant, dealer, index, winner, upcard) -> AuctionState:
     return _level_state(variant, dealer, index, winner)
 
 
-def legal_bids(variant, dealer: int, bids, upcard: int | None = None) -> tuple[int | None, list[Contract], bool]:
+def legal_bids(
+    variant, dealer: int, bids, upcard: int | None = None
+) -> tuple[int | None, list[Contract], bool]:
     """Who bids next and what they may do: ``(seat, contracts, may_pass)``.
 
     ``seat`` is None (with no contracts) once the auction is over.  A stuck dealer gets
@@ -182,6 +200,7 @@ def format_auction(bids) -> str:
 
 
 # --------------------------------------------------------------------------- misdeal options
+
 
 def _rank_count(hand: int, rank: int) -> int:
     return sum(1 for face in mask_to_faces(hand) if rank_of(face) == rank)
@@ -229,8 +248,15 @@ class DealCalls:
     shown: int = 0  # the cards that seat showed and swapped
 
 
-def misdeal_calls(variant, hands, hidden_kitty: int, upcard: int, dealer: int,
-                  call_ace_no_face: bool = True, call_farmers_hand: bool = True) -> DealCalls:
+def misdeal_calls(
+    variant,
+    hands,
+    hidden_kitty: int,
+    upcard: int,
+    dealer: int,
+    call_ace_no_face: bool = True,
+    call_farmers_hand: bool = True,
+) -> DealCalls:
     """Apply the enabled misdeal options to a classic deal, seats asked from the dealer's left.
 
     ``call_*`` are the calling policy (default: every eligible player calls).
@@ -254,12 +280,21 @@ def misdeal_calls(variant, hands, hidden_kitty: int, upcard: int, dealer: int,
             seat = callers[0]
             shown = farmers_hand_cards(hands[seat], upcard)
             new_hand, new_kitty = farmers_swap(hands[seat], hidden_kitty, shown)
-            swapped = hands[:seat] + (new_hand,) + hands[seat + 1:]
+            swapped = hands[:seat] + (new_hand,) + hands[seat + 1 :]
             return DealCalls(swapped, new_kitty, farmer=seat, shown=shown)
     return DealCalls(hands, hidden_kitty)
 
 
 __all__ = [
-    "AuctionState", "DealCalls", "ace_no_face", "auction_result", "farmers_hand_cards", "farmers_swap",
-    "format_auction", "legal_bids", "misdeal_calls", "parse_auction", "replay",
+    "AuctionState",
+    "DealCalls",
+    "ace_no_face",
+    "auction_result",
+    "farmers_hand_cards",
+    "farmers_swap",
+    "format_auction",
+    "legal_bids",
+    "misdeal_calls",
+    "parse_auction",
+    "replay",
 ]

@@ -44,7 +44,7 @@ def parse_card(text: str) -> int:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    simulate.cards.CardError: unknown card '1H': write rank 9 T J Q K A (or 10) then suit C D H S, e.g. JH
+    euchre_mc.simulate.cards.CardError: unknown card '1H': write rank 9 T J Q K A (or 10) then ...
     """
     raw = text.strip()
     token = raw.upper()
@@ -53,9 +53,7 @@ def parse_card(text: str) -> int:
     if token.startswith("10"):
         token = "T" + token[2:]
     if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
-        raise CardError(
-            f"unknown card {raw!r}: write rank 9 T J Q K A (or 10) then suit C D H S, e.g. JH"
-        )
+        raise CardError(f"unknown card {raw!r}: write rank 9 T J Q K A (or 10) then suit C D H S, e.g. JH")
     return face_of(SUITS.index(token[1]), RANKS.index(token[0]))
 
 
@@ -164,10 +162,16 @@ def parse_deal(hands, copies: int, sizes=None, deck: str = "") -> list[int]:
             raise CardError(f"hand of seat {seat + 1} is {text!r}: write it as text, e.g. 'JH AH 9S'")
         size, held, repeated = _hand_bits(text)
         if sizes is not None and size != sizes[seat]:
-            raise CardError(f"seat {seat + 1}'s hand {text.strip()!r} has {size} cards: it must have {sizes[seat]}")
+            raise CardError(
+                f"seat {seat + 1}'s hand {text.strip()!r} has {size} cards: it must have {sizes[seat]}"
+            )
         once = held & ~repeated
         mask = (once & ~taken) | ((once & taken) << 1) | repeated | (repeated << 1)
-        if (mask & taken) or (copies == 1 and mask >> 1 & held) or size != held.bit_count() + repeated.bit_count():
+        if (
+            (mask & taken)
+            or (copies == 1 and mask >> 1 & held)
+            or size != held.bit_count() + repeated.bit_count()
+        ):
             _raise_too_many(texts[: seat + 1], copies, deck)
         taken |= mask
         masks.append(mask)
@@ -183,5 +187,7 @@ def _raise_too_many(texts, copies: int, deck: str):
             if len(seats_of[face]) > copies:
                 seats = ", ".join(map(str, seats_of[face]))
                 allowed = "once" if copies == 1 else f"{copies} times"
-                raise CardError(f"{format_card(face)} is dealt {len(seats_of[face])} times (seats {seats}): "
-                                f"the {deck + ' ' if deck else ''}deck has each card {allowed}")
+                raise CardError(
+                    f"{format_card(face)} is dealt {len(seats_of[face])} times (seats {seats}): "
+                    f"the {deck + ' ' if deck else ''}deck has each card {allowed}"
+                )

@@ -53,7 +53,7 @@ def deal_unseen(
     >>> deal_unseen("euchre", {0: mine, 2: mine})
     Traceback (most recent call last):
     ...
-    simulate.cards.CardError: card TH is in two places: seat 1 and seat 3 (seat indexes 0 and 2)
+    euchre_mc.simulate.cards.CardError: card TH is in two places: seat 1 and seat 3 (seat indexes 0 and 2)
     """
     variant = as_variant(variant)
     seats = variant.players
@@ -81,8 +81,12 @@ def deal_unseen(
     seed, first_index, count = _check_run(seed, first_index, count)
     pool = np.array([bit for bit in range(48) if unseen >> bit & 1], np.int64)
     return k.deal_many(
-        np.uint64(seed), np.int64(first_index), np.int64(count),
-        np.array(fixed, np.uint64), np.array(need, np.int64), pool,
+        np.uint64(seed),
+        np.int64(first_index),
+        np.int64(count),
+        np.array(fixed, np.uint64),
+        np.array(need, np.int64),
+        pool,
     )
 
 
@@ -97,7 +101,9 @@ def _hand_sizes(variant, hand_sizes) -> list[int]:
     largest = variant.hand_size + (1 if variant.classic else 0)
     for size in sizes:
         if not isinstance(size, (int, np.integer)) or not 0 <= size <= largest:
-            raise RulesError(f"hand size {size!r} in {sizes}: a {variant.name} hand holds 0 to {largest} cards")
+            raise RulesError(
+                f"hand size {size!r} in {sizes}: a {variant.name} hand holds 0 to {largest} cards"
+            )
     return [int(size) for size in sizes]
 
 
@@ -134,12 +140,13 @@ def _check_disjoint(fixed: list[int], out_of_play: int) -> None:
     places = [(f"seat {seat + 1}", seat, hand) for seat, hand in enumerate(fixed)]
     places.append(("out of play", None, out_of_play))
     for i, (name_a, seat_a, mask_a) in enumerate(places):
-        for name_b, seat_b, mask_b in places[i + 1:]:
+        for name_b, seat_b, mask_b in places[i + 1 :]:
             shared = mask_a & mask_b
             if shared:
                 card = format_cards(mask_to_faces(shared & -shared))
                 indexes = (
-                    f" (seat indexes {seat_a} and {seat_b})" if seat_b is not None
+                    f" (seat indexes {seat_a} and {seat_b})"
+                    if seat_b is not None
                     else f" (seat index {seat_a})"
                 )
                 raise CardError(f"card {card} is in two places: {name_a} and {name_b}{indexes}")
@@ -147,7 +154,9 @@ def _check_disjoint(fixed: list[int], out_of_play: int) -> None:
 
 def _check_run(seed, first_index, count) -> tuple[int, int, int]:
     for name, value, high in (
-        ("seed", seed, _MAX_SEED), ("first_index", first_index, 2**62), ("count", count, 2**40),
+        ("seed", seed, _MAX_SEED),
+        ("first_index", first_index, 2**62),
+        ("count", count, 2**40),
     ):
         if not isinstance(value, (int, np.integer)) or not 0 <= value <= high:
             raise RulesError(f"{name} {value!r}: allowed is a whole number from 0 to {high}")

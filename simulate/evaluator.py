@@ -6,7 +6,7 @@ tables of Monte Carlo results by hand features, fitted once by
 :mod:`simulate.evaluator_fit` (heuristic play, uniform random deals) and shipped as CSV
 files in ``simulate/data``.  Regenerate them with::
 
-    python -m simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
+    python -m euchre_mc.simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
 
 Features of a hand for a denomination (all read in that denomination's card order):
 
@@ -72,6 +72,7 @@ ROUND2_KEYS = ("no_trump", "position", "length", "top", "side")
 
 # --------------------------------------------------------------------------- features
 
+
 def _card_masks():
     """Face-space masks (both copies) of the cards each feature counts, per denomination,
     and ``ranked[denom, suit, k]``: the k-th best face of each suit (0 past its end)."""
@@ -85,7 +86,7 @@ def _card_masks():
         for suit, positions in blocks.items():
             cards = [np.uint64(3) << np.uint64(2 * FACE_AT[denom, p]) for p in positions]
             suits[denom, suit] = np.bitwise_or.reduce(cards)
-            ranked[denom, suit, :len(cards)] = cards[::-1]
+            ranked[denom, suit, : len(cards)] = cards[::-1]
             # positions rise with power, so the last ones are the suit's best cards
             if TRUMP[denom] < 0:
                 top[denom] |= cards[-1]
@@ -153,6 +154,7 @@ def bid_features(hands: np.ndarray, denom: int) -> tuple[np.ndarray, np.ndarray,
 
 # --------------------------------------------------------------------------- tables
 
+
 @dataclass(frozen=True)
 class Table:
     """Counts by feature cell and their shrunk estimates; shape ``dims + (outcomes,)``."""
@@ -199,7 +201,9 @@ def table_rows(samples: np.ndarray, made: np.ndarray, keys: tuple, outcomes: tup
 
 def write_rows(path: Path, rows: list[dict], keys: tuple, outcomes: tuple) -> None:
     with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=list(keys) + ["samples"] + list(outcomes), lineterminator="\n")
+        writer = csv.DictWriter(
+            out, fieldnames=list(keys) + ["samples"] + list(outcomes), lineterminator="\n"
+        )
         writer.writeheader()
         writer.writerows(rows)
 
@@ -221,15 +225,20 @@ def bid_table() -> Table:
 
 @cache
 def round1_table() -> Table:
-    return table_from_rows(_read_rows("evaluator_classic_round1.csv"), ROUND1_KEYS, CLASSIC_OUTCOMES, ROUND1_DIMS)
+    return table_from_rows(
+        _read_rows("evaluator_classic_round1.csv"), ROUND1_KEYS, CLASSIC_OUTCOMES, ROUND1_DIMS
+    )
 
 
 @cache
 def round2_table() -> Table:
-    return table_from_rows(_read_rows("evaluator_classic_round2.csv"), ROUND2_KEYS, CLASSIC_OUTCOMES, ROUND2_DIMS)
+    return table_from_rows(
+        _read_rows("evaluator_classic_round2.csv"), ROUND2_KEYS, CLASSIC_OUTCOMES, ROUND2_DIMS
+    )
 
 
 # --------------------------------------------------------------------------- lookups
+
 
 @dataclass(frozen=True)
 class BidEstimates:
@@ -249,7 +258,9 @@ def bid_estimates(hands: np.ndarray) -> BidEstimates:
         length, run, side = bid_features(hands, denom)
         per_denom.append(table[int(TRUMP[denom] < 0), length, run, side])
     values = np.stack(per_denom, axis=-2)  # (..., 6, outcomes)
-    return BidEstimates(values[..., :HAND_SIZE_BID], values[..., HAND_SIZE_BID], values[..., HAND_SIZE_BID + 1])
+    return BidEstimates(
+        values[..., :HAND_SIZE_BID], values[..., HAND_SIZE_BID], values[..., HAND_SIZE_BID + 1]
+    )
 
 
 @dataclass(frozen=True)
@@ -266,7 +277,7 @@ def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray)
     """Estimates for classic deals: ``hands`` (G, 4) face space, ``dealer`` and ``upcard``
     (a face) per deal."""
     hands = np.asarray(hands, np.uint64)
-    games, seats = hands.shape
+    seats = hands.shape[1]
     dealer = np.asarray(dealer, np.int64)[:, None]
     upcard = np.asarray(upcard, np.int64)
     position = (np.arange(seats)[None, :] - dealer) % seats
@@ -287,6 +298,16 @@ def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray)
 
 
 __all__ = [
-    "BidEstimates", "ClassicEstimates", "Table", "bid_estimates", "bid_features", "bid_table",
-    "classic_estimates", "hand_features", "popcount", "round1_table", "round2_table", "top_run",
+    "BidEstimates",
+    "ClassicEstimates",
+    "Table",
+    "bid_estimates",
+    "bid_features",
+    "bid_table",
+    "classic_estimates",
+    "hand_features",
+    "popcount",
+    "round1_table",
+    "round2_table",
+    "top_run",
 ]

@@ -2,11 +2,11 @@
 
 Regenerate the shipped tables (``simulate/data/evaluator_*.csv``) with::
 
-    python -m simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
+    python -m euchre_mc.simulate.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
 
 and measure them on fresh deals (calibration) with::
 
-    python -m simulate.evaluator_fit --check --deals 4000 --seed 7
+    python -m euchre_mc.simulate.evaluator_fit --check --deals 4000 --seed 7
 
 Bid euchre (``pigs-and-hogs`` rules, shared by ``six-handed``): every seat of every
 deal, for every denomination, is a sample of three contracts played out heuristically
@@ -52,13 +52,34 @@ from pathlib import Path
 
 import numpy as np
 
-from .evaluator import (
-    BID_CAPS, BID_DIMS, BID_KEYS, BID_OUTCOMES, CLASSIC_CAPS, CLASSIC_OUTCOMES, DATA_DIR, HAND_SIZE_BID,
-    JACK, ROUND1_DIMS, ROUND1_KEYS, ROUND2_DIMS, ROUND2_KEYS, hand_features, table_rows, write_rows,
-)
 from ._kernels import TRUMP
 from .deal import deal_unseen
-from .evaluator import RANKED_CARDS, SIDE_CARDS, SUIT_CARDS, TRUMP_CARDS, bid_estimates, bid_features, classic_estimates, popcount
+from .evaluator import (
+    BID_CAPS,
+    BID_DIMS,
+    BID_KEYS,
+    BID_OUTCOMES,
+    CLASSIC_CAPS,
+    CLASSIC_OUTCOMES,
+    DATA_DIR,
+    HAND_SIZE_BID,
+    JACK,
+    RANKED_CARDS,
+    ROUND1_DIMS,
+    ROUND1_KEYS,
+    ROUND2_DIMS,
+    ROUND2_KEYS,
+    SIDE_CARDS,
+    SUIT_CARDS,
+    TRUMP_CARDS,
+    bid_estimates,
+    bid_features,
+    classic_estimates,
+    hand_features,
+    popcount,
+    table_rows,
+    write_rows,
+)
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
 from .game import deal_hands
 from .play import play_deals
@@ -104,7 +125,8 @@ def _long_suit_hand(rng, denom: int, length: int) -> int:
         inside = [b for b in cards if suit_cards >> b & 1]
         outside = [b for b in cards if not suit_cards >> b & 1]
         chosen = list(rng.choice(inside, length, replace=False)) + list(
-            rng.choice(outside, HAND_SIZE_BID - length, replace=False))
+            rng.choice(outside, HAND_SIZE_BID - length, replace=False)
+        )
         hand = sum(1 << int(b) for b in chosen)
         longest = popcount(np.uint64(hand) & SUIT_CARDS[denom])
         if TRUMP[denom] >= 0 or (longest >= length).sum() == 1:
@@ -125,8 +147,13 @@ def _top_run_hand(rng, denom: int, run: int, side: int | None = None) -> int:
     splits = [split for split in product(range(run + 1), repeat=len(suits)) if sum(split) == run]
     # a suit run of r uses r cards and rules out the rest of the next face: 2 copies, or 1
     used = [sum(r + (1 if r % 2 else 2) for r in split) for split in splits]
-    ways = np.array([comb(48 - u, HAND_SIZE_BID - run) * 2 ** sum(r % 2 for r in split)
-                     for split, u in zip(splits, used)], np.float64)
+    ways = np.array(
+        [
+            comb(48 - u, HAND_SIZE_BID - run) * 2 ** sum(r % 2 for r in split)
+            for split, u in zip(splits, used)
+        ],
+        np.float64,
+    )
     split = splits[rng.choice(len(splits), p=ways / ways.sum())]
     hand = ruled_out = 0
     for suit, suit_run in zip(suits, split):
@@ -141,13 +168,18 @@ def _top_run_hand(rng, denom: int, run: int, side: int | None = None) -> int:
         hand |= sum(1 << int(b) for b in rng.choice(aces, side, replace=False))
         ruled_out |= int(SIDE_CARDS[denom])
     rest = [b for b in range(48) if not (hand | ruled_out) >> b & 1]
-    return hand | sum(1 << int(b) for b in rng.choice(rest, HAND_SIZE_BID - bin(hand).count("1"), replace=False))
+    return hand | sum(
+        1 << int(b) for b in rng.choice(rest, HAND_SIZE_BID - bin(hand).count("1"), replace=False)
+    )
 
 
 def _drawn_deals(variant, seed: int, first_index: int, bidder_hands: list[int]) -> np.ndarray:
-    return np.concatenate([
-        deal_unseen(variant, {0: hand}, seed=seed, first_index=first_index + i) for i, hand in enumerate(bidder_hands)
-    ])
+    return np.concatenate(
+        [
+            deal_unseen(variant, {0: hand}, seed=seed, first_index=first_index + i)
+            for i, hand in enumerate(bidder_hands)
+        ]
+    )
 
 
 def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np.ndarray]:
@@ -163,8 +195,12 @@ def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np
     rng = np.random.default_rng([seed, SALT_LONG_SUIT])
     index = deals
     draws = [(denom, _long_suit_hand, (length,)) for denom in range(6) for length in LONG_SUIT_LENGTHS]
-    draws += [(denom, _top_run_hand, (run, side)) for denom in range(4) for run in TOP_RUNS
-              for side in range(min(BID_CAPS["side"], HAND_SIZE_BID - run) + 1)]
+    draws += [
+        (denom, _top_run_hand, (run, side))
+        for denom in range(4)
+        for run in TOP_RUNS
+        for side in range(min(BID_CAPS["side"], HAND_SIZE_BID - run) + 1)
+    ]
     draws += [(denom, _top_run_hand, (run,)) for denom in (HIGH_NO_TRUMP, LOW_NO_TRUMP) for run in TOP_RUNS]
     for denom, draw, sizes in draws:
         bidder_hands = [draw(rng, denom, *sizes) for _ in range(long_suit_deals)]
@@ -237,30 +273,46 @@ def calibration(deals: int, seed: int) -> list[dict]:
         n = predicted.shape[0]
         low, high = wilson_interval(observed.sum(), n)
         confident = predicted >= 0.7
-        rows.append({
-            "contract": name, "samples": n, "mean_estimate": predicted.mean(), "observed": observed.mean(),
-            "ci_low": float(low), "ci_high": float(high),
-            "brier": np.mean((predicted - observed) ** 2), "brier_constant": observed.var(),
-            "samples_at_0.7": int(confident.sum()),
-            "mean_estimate_at_0.7": predicted[confident].mean() if confident.any() else float("nan"),
-            "observed_at_0.7": observed[confident].mean() if confident.any() else float("nan"),
-        })
+        rows.append(
+            {
+                "contract": name,
+                "samples": n,
+                "mean_estimate": predicted.mean(),
+                "observed": observed.mean(),
+                "ci_low": float(low),
+                "ci_high": float(high),
+                "brier": np.mean((predicted - observed) ** 2),
+                "brier_constant": observed.var(),
+                "samples_at_0.7": int(confident.sum()),
+                "mean_estimate_at_0.7": predicted[confident].mean() if confident.any() else float("nan"),
+                "observed_at_0.7": observed[confident].mean() if confident.any() else float("nan"),
+            }
+        )
 
     variant = Variant.of("pigs-and-hogs")
     dealt, _, _ = deal_hands(variant, seed, 0, deals)
     estimates = bid_estimates(dealt[:, 0])
     outcomes = [_bid_outcomes(variant, dealt, 0, denom)[1] for denom in range(6)]
     for level in (3, 5, 7):
-        add(f"bid euchre level {level}", estimates.level[:, :, level - 1].T.ravel(),
-            np.concatenate([o[:, level - 1] for o in outcomes]))
-    add("bid euchre Pig / Alone", estimates.exchange_alone.T.ravel(), np.concatenate([o[:, 8] for o in outcomes]))
+        add(
+            f"bid euchre level {level}",
+            estimates.level[:, :, level - 1].T.ravel(),
+            np.concatenate([o[:, level - 1] for o in outcomes]),
+        )
+    add(
+        "bid euchre Pig / Alone",
+        estimates.exchange_alone.T.ravel(),
+        np.concatenate([o[:, 8] for o in outcomes]),
+    )
     add("bid euchre Hog", estimates.hog.T.ravel(), np.concatenate([o[:, 9] for o in outcomes]))
     # strong hands, where Pig and Hog are decided: runs of 5 to 8 drawn as in the fit
     rng = np.random.default_rng([seed, SALT_LONG_SUIT])
     for name, denoms in (("trump", range(4)), ("no trump", (HIGH_NO_TRUMP, LOW_NO_TRUMP))):
         predicted, observed = {"Pig": [], "Hog": []}, {"Pig": [], "Hog": []}
         for denom in denoms:
-            bidder_hands = [_top_run_hand(rng, denom, run) for run in (5, 6, 7, 8) for _ in range(deals // 16)]
+            bidder_hands = [
+                _top_run_hand(rng, denom, run) for run in (5, 6, 7, 8) for _ in range(deals // 16)
+            ]
             dealt = _drawn_deals(variant, seed, deals, bidder_hands)
             strong = bid_estimates(dealt[:, 0])
             outcome = _bid_outcomes(variant, dealt, 0, denom)[1]
@@ -286,26 +338,38 @@ def calibration(deals: int, seed: int) -> list[dict]:
 
 
 def format_calibration(rows: list[dict], seed: int) -> str:
-    lines = [f"calibration on fresh deals, seed {seed}, heuristic play",
-             f"{'contract':<30}{'samples':>8}{'estimate':>9}{'observed':>9}  {'95% CI':<15}{'Brier':>7}"
-             f"{'const':>7}{'n>=0.7':>8}{'est':>6}{'obs':>6}"]
+    lines = [
+        f"calibration on fresh deals, seed {seed}, heuristic play",
+        f"{'contract':<30}{'samples':>8}{'estimate':>9}{'observed':>9}  {'95% CI':<15}{'Brier':>7}"
+        f"{'const':>7}{'n>=0.7':>8}{'est':>6}{'obs':>6}",
+    ]
     for r in rows:
         lines.append(
             f"{r['contract']:<30}{r['samples']:>8}{r['mean_estimate']:>9.3f}{r['observed']:>9.3f}  "
             f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}]{r['brier']:>7.4f}{r['brier_constant']:>7.4f}"
-            f"{r['samples_at_0.7']:>8}{r['mean_estimate_at_0.7']:>6.2f}{r['observed_at_0.7']:>6.2f}")
+            f"{r['samples_at_0.7']:>8}{r['mean_estimate_at_0.7']:>6.2f}{r['observed_at_0.7']:>6.2f}"
+        )
     return "\n".join(lines)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m simulate.evaluator_fit", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m euchre_mc.simulate.evaluator_fit", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--deals", type=int, default=40000, help="random deals per table (default 40000)")
-    parser.add_argument("--long-suit-deals", type=int, default=2000,
-                        help="drawn deals per denomination and length or run (default 2000)")
+    parser.add_argument(
+        "--long-suit-deals",
+        type=int,
+        default=2000,
+        help="drawn deals per denomination and length or run (default 2000)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="directory for the CSV files")
-    parser.add_argument("--check", action="store_true",
-                        help="do not fit: measure the shipped tables on --deals fresh deals of --seed")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="do not fit: measure the shipped tables on --deals fresh deals of --seed",
+    )
     args = parser.parse_args(argv)
     if args.check:
         print(format_calibration(calibration(args.deals, args.seed), args.seed))
@@ -313,15 +377,30 @@ def main(argv=None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     samples, made = fit_bid(args.deals, args.seed, args.long_suit_deals)
-    write_rows(args.out / "evaluator_bid.csv", table_rows(samples, made, BID_KEYS, BID_OUTCOMES),
-               BID_KEYS, BID_OUTCOMES)
+    write_rows(
+        args.out / "evaluator_bid.csv",
+        table_rows(samples, made, BID_KEYS, BID_OUTCOMES),
+        BID_KEYS,
+        BID_OUTCOMES,
+    )
     round1, round2 = fit_classic(args.deals, args.seed)
-    write_rows(args.out / "evaluator_classic_round1.csv", table_rows(*round1, ROUND1_KEYS, CLASSIC_OUTCOMES),
-               ROUND1_KEYS, CLASSIC_OUTCOMES)
-    write_rows(args.out / "evaluator_classic_round2.csv", table_rows(*round2, ROUND2_KEYS, CLASSIC_OUTCOMES),
-               ROUND2_KEYS, CLASSIC_OUTCOMES)
-    print(f"fitted {args.deals} deals per table, seed {args.seed}, in {time.perf_counter() - started:.0f} s "
-          f"-> {args.out}", file=sys.stderr)
+    write_rows(
+        args.out / "evaluator_classic_round1.csv",
+        table_rows(*round1, ROUND1_KEYS, CLASSIC_OUTCOMES),
+        ROUND1_KEYS,
+        CLASSIC_OUTCOMES,
+    )
+    write_rows(
+        args.out / "evaluator_classic_round2.csv",
+        table_rows(*round2, ROUND2_KEYS, CLASSIC_OUTCOMES),
+        ROUND2_KEYS,
+        CLASSIC_OUTCOMES,
+    )
+    print(
+        f"fitted {args.deals} deals per table, seed {args.seed}, in {time.perf_counter() - started:.0f} s "
+        f"-> {args.out}",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -97,7 +97,11 @@ def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "high
     discards = _per_deal(discards, hands.shape[0])
     one = np.uint64(1)
     beyond_first = discards & (discards - one)  # the discards less their lowest card
-    bad = (beyond_first == 0) | ((beyond_first & (beyond_first - one)) != 0) | ((discards & ~hands[:, bidder]) != 0)
+    bad = (
+        (beyond_first == 0)
+        | ((beyond_first & (beyond_first - one)) != 0)
+        | ((discards & ~hands[:, bidder]) != 0)
+    )
     if bad.any():
         d = int(np.argmax(bad))
         raise RulesError(
@@ -116,7 +120,7 @@ def discard_pairs(hand: int) -> list[int]:
     bits = [b for b in range(48) if int(hand) >> b & 1]
     seen = {}
     for i, first in enumerate(bits):
-        for second in bits[i + 1:]:
+        for second in bits[i + 1 :]:
             seen.setdefault((first >> 1, second >> 1), (1 << first) | (1 << second))
     return list(seen.values())
 
@@ -170,6 +174,13 @@ def sitting_out_mask(variant, contract: Contract, bidder: int) -> int:
 
 
 __all__ = [
-    "DISCARD_PAIRS", "GIFT_POLICIES", "apply_exchange", "dealer_pickup", "discard_pairs", "gift_cards",
-    "partners", "sitting_out_mask", "void_first_discards",
+    "DISCARD_PAIRS",
+    "GIFT_POLICIES",
+    "apply_exchange",
+    "dealer_pickup",
+    "discard_pairs",
+    "gift_cards",
+    "partners",
+    "sitting_out_mask",
+    "void_first_discards",
 ]

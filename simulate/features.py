@@ -104,7 +104,7 @@ def hand_features(hands, denoms=range(NUM_DENOMS)) -> dict[str, np.ndarray]:
         code = DENOM_CODES[denom]
         trump = TRUMP[denom]
         values = counts @ WEIGHTS[denom]
-        for name in COUNTED if trump >= 0 else COUNTED[len(SUIT_FEATURES):]:
+        for name in COUNTED if trump >= 0 else COUNTED[len(SUIT_FEATURES) :]:
             columns[f"{name}_{code}"] = values[:, COUNTED.index(name)].astype(np.int8)
         per_suit = np.stack([counts[:, FACE_SUIT[denom] == suit].sum(axis=1) for suit in range(4)], axis=1)
         side_suits = [suit for suit in range(4) if suit != trump]

@@ -52,8 +52,20 @@ from .evaluator import bid_estimates, classic_estimates, popcount
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
 from .rules import (
-    ALONE, CALL, HOG, LEVEL, ORDER_UP, PASS, PIG, Contract, RulesError, Variant, as_variant, game_winner,
-    made, score,
+    ALONE,
+    CALL,
+    HOG,
+    LEVEL,
+    ORDER_UP,
+    PASS,
+    PIG,
+    Contract,
+    RulesError,
+    Variant,
+    as_variant,
+    game_winner,
+    made,
+    score,
 )
 from .strategy import EXCHANGE_RANK, HOG_RANK, Strategy, bid_euchre_wishes, classic_wishes, seat_thresholds
 from .trace import Trace, Trick
@@ -109,7 +121,7 @@ class GameTotals:
     traces: list = field(default_factory=list)  # per hand, when tracing one game
 
     @staticmethod
-    def join(parts: list["GameTotals"]) -> "GameTotals":
+    def join(parts: list[GameTotals]) -> GameTotals:
         parts = sorted(parts, key=lambda p: p.first)
         return GameTotals(
             parts[0].first,
@@ -124,6 +136,7 @@ class GameTotals:
 
 # --------------------------------------------------------------------------- dealing
 
+
 def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
     """Full deals ``first_index .. first_index + count - 1`` of the seed's stream.
 
@@ -134,8 +147,14 @@ def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
     n = variant.players
     pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
     need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
-    out = K.deal_many(np.uint64(seed), np.int64(first_index), np.int64(count),
-                      np.zeros(len(need), np.uint64), np.array(need, np.int64), pool)
+    out = K.deal_many(
+        np.uint64(seed),
+        np.int64(first_index),
+        np.int64(count),
+        np.zeros(len(need), np.uint64),
+        np.array(need, np.int64),
+        pool,
+    )
     if not variant.classic:
         return out, np.zeros(count, np.uint64), np.full(count, -1, np.int64)
     upcard = popcount(out[:, n + 1] - np.uint64(1)) // 2  # index of the one set bit, as a face
@@ -143,6 +162,7 @@ def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
 
 
 # --------------------------------------------------------------------------- auction
+
 
 class _AuctionMemo:
     """Auction states from :func:`simulate.auction.replay`, memoised by (state, bid).
@@ -243,6 +263,7 @@ def _forced_bid(seat: int, allowed: list, estimate_of) -> Contract:
 
 # --------------------------------------------------------------------------- one hand of many games
 
+
 @dataclass
 class _Hand:
     """What happened to one game's hand; seats 0-based, cards as face-space masks."""
@@ -291,6 +312,7 @@ def _decide_bids(variant: Variant, setup: GameSetup, dealt, upcards, dealers, sc
                 return _contract(ORDER_UP, int(upcard_suit[i]), alone=bool(wishes["order_alone"][i, seat]))
             call = int(wishes["call"][i, seat])
             return None if call < 0 else _contract(CALL, call, alone=bool(wishes["call_alone"][i, seat]))
+
         return wish
 
     def classic_estimate_of(i):
@@ -299,7 +321,9 @@ def _decide_bids(variant: Variant, setup: GameSetup, dealt, upcards, dealers, sc
     return classic_wish_for, classic_estimate_of
 
 
-def _bid_and_exchange(variant: Variant, setup: GameSetup, dealt, hidden, upcards, dealers, scores) -> list[_Hand]:
+def _bid_and_exchange(
+    variant: Variant, setup: GameSetup, dealt, hidden, upcards, dealers, scores
+) -> list[_Hand]:
     """Misdeal calls, auction and exchange for one hand of every game in the batch."""
     n = variant.players
     out = [_Hand(int(dealers[i]), dealt[i]) for i in range(dealt.shape[0])]
@@ -322,7 +346,7 @@ def _bid_and_exchange(variant: Variant, setup: GameSetup, dealt, hidden, upcards
             continue
         hand.bidder, hand.contract = result
         denom = hand.contract.denom
-        table = dealt[i:i + 1]
+        table = dealt[i : i + 1]
         if hand.contract.exchange:
             hand.discards = void_first_discards(int(table[0, hand.bidder]), denom, 2)
             table = apply_exchange(table, denom, hand.bidder, hand.discards)
@@ -358,6 +382,7 @@ def _play_all(hands: list[_Hand], model: str) -> None:
 
 # --------------------------------------------------------------------------- games
 
+
 def _score_hand(variant: Variant, scores: np.ndarray, hand: _Hand) -> tuple[tuple[int, int], int | None]:
     """Add a played hand's points to ``scores`` (teams A and B, changed in place).
 
@@ -390,9 +415,12 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     while live.size:
         low = int(live[0])
         dealt, hidden, upcards = deal_hands(
-            variant, setup.seed, hand_number * GAME_STRIDE + first + low, int(live[-1]) - low + 1)
+            variant, setup.seed, hand_number * GAME_STRIDE + first + low, int(live[-1]) - low + 1
+        )
         rows = live - low
-        hands = _bid_and_exchange(variant, setup, dealt[rows], hidden[rows], upcards[rows], dealer[live], scores[live])
+        hands = _bid_and_exchange(
+            variant, setup, dealt[rows], hidden[rows], upcards[rows], dealer[live], scores[live]
+        )
         _play_all(hands, setup.play)
         for game, hand in zip(live, hands):
             hands_dealt[game] += 1
@@ -432,15 +460,25 @@ def _one_thread():
 def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None) -> GameTotals:
     """Games ``first .. first + count - 1``, ``batch`` at a time."""
     with _one_thread():
-        return GameTotals.join([
-            _play_range(setup, start, min(batch, first + count - start), progress=progress)
-            for start in range(first, first + count, batch)
-        ])
+        return GameTotals.join(
+            [
+                _play_range(setup, start, min(batch, first + count - start), progress=progress)
+                for start in range(first, first + count, batch)
+            ]
+        )
 
 
-def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: int = 0,
-               play: str = "heuristic", workers: int = 1, batch: int = DEFAULT_BATCH,
-               progress=None) -> GameTotals:
+def play_games(
+    variant,
+    team_a: Strategy,
+    team_b: Strategy,
+    games: int,
+    seed: int = 0,
+    play: str = "heuristic",
+    workers: int = 1,
+    batch: int = DEFAULT_BATCH,
+    progress=None,
+) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
     ``workers`` and ``batch``.  ``progress(k)``, if given, is told as games end."""
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
@@ -448,7 +486,7 @@ def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: in
         raise RulesError(f"games {games}: allowed is a whole number from 1 to {MAX_GAMES}")
     if not 1 <= workers <= 256:
         raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
-    if not 1 <= batch:
+    if not batch >= 1:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
     if workers == 1:
         return _play_chunk(setup, 0, games, batch, progress)
@@ -456,7 +494,11 @@ def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: in
     chunks = min(games, 4 * workers)
     bounds = [games * c // chunks for c in range(chunks + 1)]
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        jobs = [pool.submit(_play_chunk, setup, lo, hi - lo, batch) for lo, hi in zip(bounds, bounds[1:]) if hi > lo]
+        jobs = [
+            pool.submit(_play_chunk, setup, lo, hi - lo, batch)
+            for lo, hi in zip(bounds, bounds[1:])
+            if hi > lo
+        ]
         parts = []
         for job in as_completed(jobs):
             parts.append(job.result())
@@ -466,6 +508,7 @@ def play_games(variant, team_a: Strategy, team_b: Strategy, games: int, seed: in
 
 
 # --------------------------------------------------------------------------- tracing one game
+
 
 @dataclass(frozen=True)
 class HandTrace:
@@ -480,16 +523,30 @@ class HandTrace:
 def _hand_trace(setup: GameSetup, number: int, hand: _Hand, points, scores) -> HandTrace:
     variant = setup.variant
     fields_ = dict(
-        variant=variant, seed=setup.seed, dealt_given=False, dealer=hand.dealer,
-        dealt=tuple(int(h) for h in hand.dealt), upcard=hand.upcard, hidden_kitty=hand.hidden_kitty,
-        farmer=hand.farmer, farmer_shown=hand.farmer_shown, auction=hand.auction, thrown_in=hand.thrown_in,
+        variant=variant,
+        seed=setup.seed,
+        dealt_given=False,
+        dealer=hand.dealer,
+        dealt=tuple(int(h) for h in hand.dealt),
+        upcard=hand.upcard,
+        hidden_kitty=hand.hidden_kitty,
+        farmer=hand.farmer,
+        farmer_shown=hand.farmer_shown,
+        auction=hand.auction,
+        thrown_in=hand.thrown_in,
     )
     if hand.contract is not None:
         tricks = _heuristic_tricks(hand) if setup.play == "heuristic" else ()
         fields_.update(
-            bidder=hand.bidder, contract=hand.contract, discards=hand.discards, gifts=hand.gifts,
+            bidder=hand.bidder,
+            contract=hand.contract,
+            discards=hand.discards,
+            gifts=hand.gifts,
             playing=tuple(int(h) for h in hand.playing),
-            active=hand.active, tricks=tricks, tricks_taken=hand.tricks_taken, score=tuple(points),
+            active=hand.active,
+            tricks=tricks,
+            tricks_taken=hand.tricks_taken,
+            score=tuple(points),
         )
     return HandTrace(number, Trace(**fields_), (int(scores[0]), int(scores[1])))
 
@@ -501,8 +558,17 @@ def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
     local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hand.playing], np.uint64)
     size = int(local[hand.bidder]).bit_count()
     record = np.empty((size, n + 1), np.int64)
-    K.play_heuristic_deal(local, np.int64(n), np.int64(hand.active), np.int64(denom), np.int64(hand.bidder),
-                          np.int64(hand.leader), np.int64((1 << n) - 1), np.uint64(0), record)
+    K.play_heuristic_deal(
+        local,
+        np.int64(n),
+        np.int64(hand.active),
+        np.int64(denom),
+        np.int64(hand.bidder),
+        np.int64(hand.leader),
+        np.int64((1 << n) - 1),
+        np.uint64(0),
+        record,
+    )
     tricks = []
     leader = int(K.first_active(np.int64(hand.leader), np.int64(n), np.int64(hand.active)))
     for row in record:
@@ -515,8 +581,9 @@ def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
     return tuple(tricks)
 
 
-def trace_game(variant, team_a: Strategy, team_b: Strategy, game: int, seed: int = 0,
-               play: str = "heuristic") -> GameTotals:
+def trace_game(
+    variant, team_a: Strategy, team_b: Strategy, game: int, seed: int = 0, play: str = "heuristic"
+) -> GameTotals:
     """Game ``game`` of the run with this seed, alone, with every hand traced."""
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     if not 0 <= game < MAX_GAMES:
@@ -526,6 +593,14 @@ def trace_game(variant, team_a: Strategy, team_b: Strategy, game: int, seed: int
 
 
 __all__ = [
-    "GAME_PLAY_MODELS", "GAME_STRIDE", "GameSetup", "GameTotals", "HandTrace", "contract_kinds", "deal_hands",
-    "kind_of", "play_games", "trace_game",
+    "GAME_PLAY_MODELS",
+    "GAME_STRIDE",
+    "GameSetup",
+    "GameTotals",
+    "HandTrace",
+    "contract_kinds",
+    "deal_hands",
+    "kind_of",
+    "play_games",
+    "trace_game",
 ]

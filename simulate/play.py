@@ -75,8 +75,16 @@ PLAY_MODELS = ("dd", "heuristic", "random")
 TABLE_SIZES = (4, 6)
 
 
-def play_deals(hands, denom: int, declarer: int, leader: int, active: int,
-               model: str = "dd", seed: int = 0, first_index: int = 0) -> np.ndarray:
+def play_deals(
+    hands,
+    denom: int,
+    declarer: int,
+    leader: int,
+    active: int,
+    model: str = "dd",
+    seed: int = 0,
+    first_index: int = 0,
+) -> np.ndarray:
     """Tricks of the declarer's team for each deal ``hands[d, seat]`` under ``model``.
 
     ``hands`` are face-space masks, one row per deal; ``active`` the bit mask of seats
@@ -98,8 +106,15 @@ def play_deals(hands, denom: int, declarer: int, leader: int, active: int,
         team0 = k.play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
     else:
         every_seat = np.int64((1 << hands.shape[1]) - 1)
-        team0 = k.play_heuristic_many(hands, *args, np.int64(declarer), np.int64(leader), every_seat,
-                                      np.uint64(seed), np.int64(first_index))
+        team0 = k.play_heuristic_many(
+            hands,
+            *args,
+            np.int64(declarer),
+            np.int64(leader),
+            every_seat,
+            np.uint64(seed),
+            np.int64(first_index),
+        )
     if declarer & 1 == 0:
         return team0
     return (tricks - team0).astype(np.int8)
@@ -111,13 +126,20 @@ def _check_table(hands: np.ndarray, denom, declarer, leader, active) -> tuple[in
             f"hands of shape {hands.shape}: give one row per deal and one column per seat (4 or 6 seats)"
         )
     seats = hands.shape[1]
-    _check_int("denomination", denom, 0, 5,
-               " (0-3 trump Clubs, Diamonds, Hearts, Spades; 4 High No Trump; 5 Low No Trump)")
+    _check_int(
+        "denomination",
+        denom,
+        0,
+        5,
+        " (0-3 trump Clubs, Diamonds, Hearts, Spades; 4 High No Trump; 5 Low No Trump)",
+    )
     _check_int("declarer", declarer, 0, seats - 1, " (seat indexes count from 0)")
     _check_int("leader", leader, 0, seats - 1, " (seat indexes count from 0)")
     _check_int("active", active, 1, (1 << seats) - 1, " (a bit mask of the seats that play)")
     if not active >> declarer & 1:
-        raise RulesError(f"declarer seat index {declarer} sits out (active mask {active:#b}): the declarer plays")
+        raise RulesError(
+            f"declarer seat index {declarer} sits out (active mask {active:#b}): the declarer plays"
+        )
     if not any(active >> seat & 1 for seat in range(1 - declarer % 2, seats, 2)):
         raise RulesError(f"active mask {active:#b}: the defenders need at least one seat that plays")
     return int(denom), int(declarer), int(leader), int(active)
@@ -140,10 +162,14 @@ def _check_hands(hands: np.ndarray, active: int) -> np.ndarray:
             f"has no card at bit {(extra & -extra).bit_length() - 1} (a second copy, or past the 48 cards)"
         )
     if problem == 2:
-        raise CardError(f"deal {deal}: card {_shared_card(hands[deal])} is in two hands; every card has one place")
+        raise CardError(
+            f"deal {deal}: card {_shared_card(hands[deal])} is in two hands; every card has one place"
+        )
     if problem == 3:
         sizes = [int(hand).bit_count() for seat, hand in enumerate(hands[deal]) if active >> seat & 1]
-        raise RulesError(f"deal {deal}: playing seats hold {sizes} cards: each must hold the same number, 1 to 8")
+        raise RulesError(
+            f"deal {deal}: playing seats hold {sizes} cards: each must hold the same number, 1 to 8"
+        )
     return tricks
 
 

@@ -28,6 +28,7 @@ class RulesError(ValueError):
 
 # --------------------------------------------------------------------------- variants
 
+
 @dataclass(frozen=True)
 class Option:
     name: str
@@ -94,7 +95,12 @@ def _stick(help_text: str) -> Option:
 
 SPECS = {
     "pigs-and-hogs": VariantSpec(
-        "pigs-and-hogs", 6, 2, 8, 0, (_target(50),),
+        "pigs-and-hogs",
+        6,
+        2,
+        8,
+        0,
+        (_target(50),),
         "Six players in two teams of three, 48-card double deck, eight cards each, no kitty. "
         "One round of bidding from the dealer's left: 1..8 tricks, then Pig, then Hog, each "
         "naming a trump suit, High No Trump or Low No Trump; each bid must raise the level. "
@@ -105,9 +111,20 @@ SPECS = {
         "score their tricks. Identical cards: the first played wins.",
     ),
     "six-handed": VariantSpec(
-        "six-handed", 6, 2, 8, 0,
-        (_target(50), Option("all_pass", "redeal", "when all six pass: redeal, or stick the dealer",
-                             choices=("redeal", "stick"))),
+        "six-handed",
+        6,
+        2,
+        8,
+        0,
+        (
+            _target(50),
+            Option(
+                "all_pass",
+                "redeal",
+                "when all six pass: redeal, or stick the dealer",
+                choices=("redeal", "stick"),
+            ),
+        ),
         "Six players in two teams of three, pinochle deck (48 cards), eight cards each. One "
         "round of bidding: 1..8 High, Low or a suit, or Alone (above 8). The bidder leads. "
         "Each team scores a point per trick; a bidder who falls short loses the bid instead. "
@@ -115,12 +132,22 @@ SPECS = {
         "or lose 8. Game to 50; if both teams reach it on one hand, the bidding team wins.",
     ),
     "euchre": VariantSpec(
-        "euchre", 4, 1, 5, 4,
-        (_target(10),
-         _stick("if all pass in round 2 the dealer must name a suit"),
-         Option("no_trump", False, "High No Trump (A high, no bowers) may be called in round 2"),
-         Option("farmers_hand", False, "three 9s or three 10s may be swapped for the kitty's three face-down cards"),
-         Option("ace_no_face", False, "a hand with an ace and no K, Q or J may call a misdeal")),
+        "euchre",
+        4,
+        1,
+        5,
+        4,
+        (
+            _target(10),
+            _stick("if all pass in round 2 the dealer must name a suit"),
+            Option("no_trump", False, "High No Trump (A high, no bowers) may be called in round 2"),
+            Option(
+                "farmers_hand",
+                False,
+                "three 9s or three 10s may be swapped for the kitty's three face-down cards",
+            ),
+            Option("ace_no_face", False, "a hand with an ace and no K, Q or J may call a misdeal"),
+        ),
         "Four players in two partnerships, 24 cards, five each, a kitty of four with the top "
         "card turned up. Round 1: order up the upcard's suit (the dealer picks it up and "
         "discards) or pass. Round 2: name another suit or pass; all pass: thrown in (or "
@@ -128,7 +155,11 @@ SPECS = {
         "+1, all 5: +2, alone all 5: +4; euchred: defenders +2. Game to 10.",
     ),
     "piq": VariantSpec(
-        "piq", 4, 1, 5, 4,
+        "piq",
+        4,
+        1,
+        5,
+        4,
         (_target(10), _stick("if the decision comes back to the dealer, the dealer must call trump")),
         "PiQ house rules: classic Midwest Euchre. Four players, 24 cards, five each, kitty of "
         "four with the top card turned up; order up or pass, then name another suit or pass; "
@@ -146,7 +177,7 @@ class Variant:
     options: tuple[tuple[str, object], ...] = field(default=())
 
     @staticmethod
-    def of(name: str, **options) -> "Variant":
+    def of(name: str, **options) -> Variant:
         spec = variant_spec(name)
         known = {o.name: o for o in spec.options}
         for key in options:
@@ -154,13 +185,12 @@ class Variant:
                 allowed = ", ".join(known) or "none"
                 raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}")
         values = tuple(
-            (o.name, o.parse(name, options[o.name]) if o.name in options else o.default)
-            for o in spec.options
+            (o.name, o.parse(name, options[o.name]) if o.name in options else o.default) for o in spec.options
         )
         return Variant(name, values)
 
     @staticmethod
-    def parse(text: str) -> "Variant":
+    def parse(text: str) -> Variant:
         """Parse ``name`` or ``name(opt=value,...)``; missing options take their defaults."""
         match = re.fullmatch(r"\s*([a-z-]+)\s*(?:\((.*)\))?\s*", text.strip().lower())
         if not match:
@@ -207,12 +237,29 @@ def as_variant(value) -> Variant:
 # --------------------------------------------------------------------------- denominations
 
 _DENOM_WORDS = {
-    "c": 0, "club": 0, "clubs": 0,
-    "d": 1, "diamond": 1, "diamonds": 1,
-    "h": 2, "heart": 2, "hearts": 2,
-    "s": 3, "spade": 3, "spades": 3,
-    "high": 4, "high no trump": 4, "high notrump": 4, "high nt": 4, "no trump": 4, "notrump": 4, "nt": 4,
-    "low": 5, "low no trump": 5, "low notrump": 5, "low nt": 5,
+    "c": 0,
+    "club": 0,
+    "clubs": 0,
+    "d": 1,
+    "diamond": 1,
+    "diamonds": 1,
+    "h": 2,
+    "heart": 2,
+    "hearts": 2,
+    "s": 3,
+    "spade": 3,
+    "spades": 3,
+    "high": 4,
+    "high no trump": 4,
+    "high notrump": 4,
+    "high nt": 4,
+    "no trump": 4,
+    "notrump": 4,
+    "nt": 4,
+    "low": 5,
+    "low no trump": 5,
+    "low notrump": 5,
+    "low nt": 5,
 }
 _DENOM_WORDS.update({sym: "CDHS".index(letter) for sym, letter in SUIT_SYMBOLS.items()})
 
@@ -315,12 +362,16 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
         return Contract(LEVEL, denom, level)
     allowed = (PIG, HOG) if variant.name == "pigs-and-hogs" else (ALONE,)
     if head not in allowed:
-        raise RulesError(f"bid {text!r}: {variant.name} has no {head.capitalize()}; it has {_special_bids(variant)}")
+        raise RulesError(
+            f"bid {text!r}: {variant.name} has no {head.capitalize()}; it has {_special_bids(variant)}"
+        )
     return Contract(head, denom, variant.hand_size)
 
 
 def _special_bids(variant: Variant) -> str:
-    return "Pig or Hog plus a denomination" if variant.name == "pigs-and-hogs" else "Alone plus a denomination"
+    return (
+        "Pig or Hog plus a denomination" if variant.name == "pigs-and-hogs" else "Alone plus a denomination"
+    )
 
 
 def _parse_classic_bid(text: str, words: str, variant: Variant, upcard: int | None) -> Contract:
@@ -333,13 +384,16 @@ def _parse_classic_bid(text: str, words: str, variant: Variant, upcard: int | No
     if core.startswith("call "):
         denom = parse_denom(core[5:])
         if denom == LOW_NO_TRUMP or (denom == HIGH_NO_TRUMP and not _has_no_trump(variant)):
-            callable_ = "Clubs, Diamonds, Hearts, Spades" + (", High No Trump" if _has_no_trump(variant) else "")
+            callable_ = "Clubs, Diamonds, Hearts, Spades" + (
+                ", High No Trump" if _has_no_trump(variant) else ""
+            )
             raise RulesError(
                 f"bid {text!r}: {variant.name} has no {DENOM_NAMES[denom]} here; callable are {callable_}"
             )
         if upcard is not None and denom == suit_of(upcard):
             raise RulesError(
-                f"bid {text!r}: the turned-down upcard's suit ({DENOM_NAMES[denom]}) cannot be called in round 2"
+                f"bid {text!r}: the turned-down upcard's suit ({DENOM_NAMES[denom]}) "
+                "cannot be called in round 2"
             )
         return Contract(CALL, denom, alone=alone)
     raise RulesError(
@@ -373,7 +427,7 @@ def all_contracts(variant, upcard: int | None = None, round_: int | None = None)
     return _all_contracts(as_variant(variant), upcard, round_)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _all_contracts(variant: Variant, upcard: int | None, round_: int | None) -> tuple[Contract, ...]:
     # Cached: auctions ask for the same list at every step of every simulated hand.
     denoms = range(6)
@@ -405,6 +459,7 @@ def check_contract(variant, contract: Contract) -> None:
 
 
 # --------------------------------------------------------------------------- scoring
+
 
 def score(variant, contract: Contract, tricks: int) -> tuple[int, int]:
     """Points for (bidding team, defending team) when the bidding side takes ``tricks``.
@@ -458,8 +513,27 @@ def game_winner(variant, scores: tuple[int, int], bidding_team: int) -> int | No
 
 
 __all__ = [
-    "CardError", "Contract", "DENOM_NAMES", "HIGH_NO_TRUMP", "LOW_NO_TRUMP", "PASS",
-    "RulesError", "SPECS", "Variant", "all_contracts", "as_variant", "check_contract",
-    "denom_name", "format_bid", "format_card", "game_winner", "made", "parse_bid",
-    "parse_contract", "parse_denom", "score", "score_table", "variant_spec",
+    "DENOM_NAMES",
+    "HIGH_NO_TRUMP",
+    "LOW_NO_TRUMP",
+    "PASS",
+    "SPECS",
+    "CardError",
+    "Contract",
+    "RulesError",
+    "Variant",
+    "all_contracts",
+    "as_variant",
+    "check_contract",
+    "denom_name",
+    "format_bid",
+    "format_card",
+    "game_winner",
+    "made",
+    "parse_bid",
+    "parse_contract",
+    "parse_denom",
+    "score",
+    "score_table",
+    "variant_spec",
 ]

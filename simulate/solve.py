@@ -107,7 +107,9 @@ def _check_settings(n_seats, count, denom, declarer, leader, active):
     sits_out = ((actives >> declarers) & 1) == 0
     if sits_out.any():
         d = int(np.flatnonzero(sits_out)[0])
-        raise RulesError(f"declarer seat {declarers[d]} sits out (active mask {actives[d]:#b}): the declarer must play")
+        raise RulesError(
+            f"declarer seat {declarers[d]} sits out (active mask {actives[d]:#b}): the declarer must play"
+        )
     return denoms, declarers, leaders, actives
 
 
@@ -118,11 +120,13 @@ def _check_hands(hands: np.ndarray, actives: np.ndarray, cards_short: np.ndarray
     if (hands >> np.uint64(48)).any():
         raise CardError("hand mask with bits above 47: a hand is a face-space mask of 48 bits")
     sizes = _popcounts(hands)
-    count, n_seats = hands.shape
+    n_seats = hands.shape[1]
     playing = ((actives[:, None] >> np.arange(n_seats)) & 1).astype(bool)
     if (sizes[~playing] > 0).any():
         d, seat = map(int, np.argwhere((sizes > 0) & ~playing)[0])
-        raise RulesError(f"seat {seat} sits out but holds {sizes[d, seat]} cards (deal {d}): its hand must be empty")
+        raise RulesError(
+            f"seat {seat} sits out but holds {sizes[d, seat]} cards (deal {d}): its hand must be empty"
+        )
     if cards_short is not None:
         sizes = sizes + cards_short
     first = np.where(playing, sizes, -1).max(axis=1)
@@ -149,8 +153,9 @@ def _as_deals(hands) -> np.ndarray:
     return np.ascontiguousarray(deals)
 
 
-def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False,
-                progress=None) -> BatchResult:
+def solve_batch(
+    hands, denom, declarer, leader, active, target=None, leads=False, progress=None
+) -> BatchResult:
     """Solve many face-space deals (``hands[d, seat]``) from the first lead, in parallel.
 
     Deals are shared among ``numba.get_num_threads()`` threads (see :func:`_share_out`);
@@ -175,9 +180,14 @@ def solve_batch(hands, denom, declarer, leader, active, target=None, leads=False
     settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal))
     generations = np.int64(_reserve_generations(count))
     sizes = (n_seats, n_tricks, table_bits(n_tricks))
-    _share_out(count, lambda first, stop, buffers: K.dd_solve_range(
-        *settings, np.int64(first), np.int64(stop), generations, *buffers, tricks, nodes,
-        by_position), sizes, progress)
+    _share_out(
+        count,
+        lambda first, stop, buffers: K.dd_solve_range(
+            *settings, np.int64(first), np.int64(stop), generations, *buffers, tricks, nodes, by_position
+        ),
+        sizes,
+        progress,
+    )
     by_face = None
     if leads:
         by_face = np.full((count, 24), -1, np.int8)
@@ -296,8 +306,14 @@ def solve_position(hands, denom, declarer, leader, active, trick=(), leads=True)
     n_tricks = _check_hands(deal, actives, short)
     values = np.full(24 if leads else 0, -1, np.int64)
     tricks, nodes = K.dd_solve_position(
-        deal[0], np.int64(denom), np.int64(team), np.int64(first), np.int64(active),
-        np.array(played, np.int64), np.int64(table_bits(n_tricks)), values,
+        deal[0],
+        np.int64(denom),
+        np.int64(team),
+        np.int64(first),
+        np.int64(active),
+        np.array(played, np.int64),
+        np.int64(table_bits(n_tricks)),
+        values,
     )
     by_face = None
     if leads:
@@ -314,7 +330,9 @@ def _check_trick(deal: np.ndarray, denom: int, leader: int, active: int, trick) 
     led_suit = -1
     n_active = bin(active).count("1")
     if len(trick) >= n_active:
-        raise RulesError(f"trick of {len(trick)} cards: a trick in progress has fewer than the {n_active} seats that play")
+        raise RulesError(
+            f"trick of {len(trick)} cards: a trick in progress has fewer than the {n_active} seats that play"
+        )
     for played_seat, face in trick:
         if played_seat != seat:
             raise RulesError(f"seat {played_seat} played to the trick out of turn: seat {seat} was on move")
@@ -324,7 +342,9 @@ def _check_trick(deal: np.ndarray, denom: int, leader: int, active: int, trick) 
         if led_suit < 0:
             led_suit = suit
         elif suit != led_suit and _holds_suit(int(deal[seat]), denom, led_suit):
-            raise RulesError(f"seat {seat} played {format_card(face)} but still holds the led suit: it must follow")
+            raise RulesError(
+                f"seat {seat} played {format_card(face)} but still holds the led suit: it must follow"
+            )
         held = sum((int(deal[s]) >> (2 * face + c)) & 1 for s in range(n_seats) for c in (0, 1))
         if held + faces.count(face) + 1 > 2:
             raise CardError(f"{format_card(face)} played to the trick: no copy of it is left")
@@ -341,6 +361,7 @@ def _holds_suit(hand: int, denom: int, suit: int) -> bool:
 
 # --------------------------------------------------------------------------- deals as text
 
+
 def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
     """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
     1-based too), checked against the variant's deck.
@@ -352,7 +373,9 @@ def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
     variant = as_variant(variant)
     n_seats, copies = variant.players, variant.copies
     if len(hands) != n_seats:
-        raise RulesError(f"{len(hands)} hands given: {variant.name} has {n_seats} seats, give one hand per seat")
+        raise RulesError(
+            f"{len(hands)} hands given: {variant.name} has {n_seats} seats, give one hand per seat"
+        )
     out = set()
     for seat in sitting_out:
         if not 1 <= seat <= n_seats:

@@ -52,8 +52,12 @@ from .evaluator import BidEstimates, ClassicEstimates
 from .rules import RulesError
 
 THRESHOLD_PARAMS = (
-    "level_threshold", "pig_threshold", "hog_threshold", "alone_threshold",
-    "order_up_threshold", "call_threshold",
+    "level_threshold",
+    "pig_threshold",
+    "hog_threshold",
+    "alone_threshold",
+    "order_up_threshold",
+    "call_threshold",
 )
 
 
@@ -77,7 +81,7 @@ class Strategy:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
                 raise RulesError(f"strategy {self.name!r}: {name}={value!r}; allowed is a number from 0 to 1")
 
-    def with_param(self, param: str, value) -> "Strategy":
+    def with_param(self, param: str, value) -> Strategy:
         """A copy with one parameter changed (``tune`` varies one at a time)."""
         if param not in PARAMS:
             raise RulesError(f"unknown strategy parameter {param!r}: parameters are {', '.join(PARAMS)}")
@@ -85,7 +89,9 @@ class Strategy:
             try:
                 value = float(value)
             except ValueError:
-                raise RulesError(f"strategy parameter {param}={value!r}: allowed is a number from 0 to 1") from None
+                raise RulesError(
+                    f"strategy parameter {param}={value!r}: allowed is a number from 0 to 1"
+                ) from None
         return replace(self, name=f"{self.name}[{param}={value:g}]", **{param: value})
 
     def params(self) -> dict:
@@ -103,12 +109,22 @@ PARAMS = tuple(f.name for f in fields(Strategy) if f.name != "name")
 BUILT_INS = {
     "balanced": Strategy(),
     "cautious": Strategy(
-        "cautious", level_threshold=0.8, pig_threshold=0.85, hog_threshold=0.9,
-        alone_threshold=0.85, order_up_threshold=0.7, call_threshold=0.7,
+        "cautious",
+        level_threshold=0.8,
+        pig_threshold=0.85,
+        hog_threshold=0.9,
+        alone_threshold=0.85,
+        order_up_threshold=0.7,
+        call_threshold=0.7,
     ),
     "aggressive": Strategy(
-        "aggressive", level_threshold=0.5, pig_threshold=0.6, hog_threshold=0.65,
-        alone_threshold=0.6, order_up_threshold=0.5, call_threshold=0.5,
+        "aggressive",
+        level_threshold=0.5,
+        pig_threshold=0.6,
+        hog_threshold=0.65,
+        alone_threshold=0.6,
+        order_up_threshold=0.5,
+        call_threshold=0.5,
     ),
     "score-aware": Strategy("score-aware", endgame_fraction=0.2, endgame_shift=0.15),
 }
@@ -155,6 +171,7 @@ def load_strategy(spec: str) -> Strategy:
 # Every function below decides for all games and seats of a batch at once; arrays are
 # (games, seats) unless said otherwise.
 
+
 def seat_thresholds(teams: tuple[Strategy, Strategy], scores: np.ndarray, target: int, seats: int) -> dict:
     """Each seat's thresholds for this hand, after the score-aware shift of its team."""
     scores = np.asarray(scores, np.int64)
@@ -175,7 +192,9 @@ EXCHANGE_RANK = 9  # Pig or six-handed Alone
 HOG_RANK = 10
 
 
-def bid_euchre_wishes(estimates: BidEstimates, thresholds: dict, has_hog: bool) -> tuple[np.ndarray, np.ndarray]:
+def bid_euchre_wishes(
+    estimates: BidEstimates, thresholds: dict, has_hog: bool
+) -> tuple[np.ndarray, np.ndarray]:
     """The contract each seat wants: (rank, denomination), rank 0 for none, 1..8 a level,
     9 Pig or Alone, 10 Hog.  The highest rank whose estimate clears its threshold wins;
     within a rank, the denomination with the best estimate (ties to the lower index)."""
@@ -184,7 +203,9 @@ def bid_euchre_wishes(estimates: BidEstimates, thresholds: dict, has_hog: bool) 
     ok_at_level = level_ok.any(axis=-2)
     levels = ok_at_level.shape[-1]
     highest = np.where(ok_at_level.any(axis=-1), levels - np.argmax(ok_at_level[..., ::-1], axis=-1), NO_WISH)
-    at_highest = np.take_along_axis(estimates.level, np.maximum(highest - 1, 0)[..., None, None], axis=-1)[..., 0]
+    at_highest = np.take_along_axis(estimates.level, np.maximum(highest - 1, 0)[..., None, None], axis=-1)[
+        ..., 0
+    ]
     rank = highest
     denom = np.argmax(at_highest, axis=-1)
     kinds = [(EXCHANGE_RANK, estimates.exchange_alone, exchange_param)]
@@ -198,7 +219,9 @@ def bid_euchre_wishes(estimates: BidEstimates, thresholds: dict, has_hog: bool) 
     return rank, denom
 
 
-def classic_wishes(estimates: ClassicEstimates, thresholds: dict, upcard_suit: np.ndarray, no_trump: bool) -> dict:
+def classic_wishes(
+    estimates: ClassicEstimates, thresholds: dict, upcard_suit: np.ndarray, no_trump: bool
+) -> dict:
     """Round 1: ``order`` and ``order_alone`` (bool); round 2: ``call`` (denomination or
     -1) and ``call_alone`` (bool).  A maker goes alone when P(march alone) clears
     ``alone_threshold``."""
@@ -213,10 +236,25 @@ def classic_wishes(estimates: ClassicEstimates, thresholds: dict, upcard_suit: n
     best_make = np.take_along_axis(make, best[..., None], axis=-1)[..., 0]
     call = np.where(best_make >= thresholds["call_threshold"], best, -1)
     best_alone = np.take_along_axis(estimates.call[..., 2], best[..., None], axis=-1)[..., 0]
-    return {"order": order, "order_alone": order_alone, "call": call, "call_alone": (call >= 0) & (best_alone >= alone)}
+    return {
+        "order": order,
+        "order_alone": order_alone,
+        "call": call,
+        "call_alone": (call >= 0) & (best_alone >= alone),
+    }
 
 
 __all__ = [
-    "BUILT_INS", "EXCHANGE_RANK", "HOG_RANK", "NO_WISH", "PARAMS", "Strategy", "THRESHOLD_PARAMS",
-    "bid_euchre_wishes", "classic_wishes", "load_strategy", "seat_thresholds", "strategy_from_dict",
+    "BUILT_INS",
+    "EXCHANGE_RANK",
+    "HOG_RANK",
+    "NO_WISH",
+    "PARAMS",
+    "THRESHOLD_PARAMS",
+    "Strategy",
+    "bid_euchre_wishes",
+    "classic_wishes",
+    "load_strategy",
+    "seat_thresholds",
+    "strategy_from_dict",
 ]

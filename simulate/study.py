@@ -59,7 +59,8 @@ minus the other team's, from the scoring table):
 * ``call_<d>`` / ``call_alone_<d>``: round 2, the upcard turned down (out of play), the
   seat names denomination ``d``; null for the upcard's own suit.
 * ``best_call``: the round-2 call the seat would choose from its hand alone (most
-  trumps, then most points, then suit order), with ``tricks_call``, ``ev_call``, ``tricks_call_alone`` and ``ev_call_alone``.
+  trumps, then most points, then suit order), with ``tricks_call``, ``ev_call``,
+  ``tricks_call_alone`` and ``ev_call_alone``.
 
 See :func:`schema_markdown` for the exact column list.
 
@@ -138,14 +139,17 @@ class StudyParams:
         return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
 
     @staticmethod
-    def from_json(text: str) -> "StudyParams":
+    def from_json(text: str) -> StudyParams:
         try:
             return StudyParams(**json.loads(text))
         except (TypeError, ValueError):
-            raise StudyError(f"{STUDY_FILE} is not a study of this euchre-mc version (schema {SCHEMA_VERSION})") from None
+            raise StudyError(
+                f"{STUDY_FILE} is not a study of this euchre-mc version (schema {SCHEMA_VERSION})"
+            ) from None
 
 
 # --------------------------------------------------------------------------- study directory
+
 
 def part_path(out: Path, chunk: int) -> Path:
     return Path(out) / ROWS_DIR / f"part-{chunk:06d}.parquet"
@@ -181,7 +185,9 @@ def write_chunk(out, chunk: int, parquet: bytes) -> Path:
 def read_params(out) -> StudyParams:
     path = Path(out) / STUDY_FILE
     if not path.is_file():
-        raise StudyError(f"{out} is not a study directory: it has no {STUDY_FILE} (run euchre-mc study --out {out})")
+        raise StudyError(
+            f"{out} is not a study directory: it has no {STUDY_FILE} (run euchre-mc study --out {out})"
+        )
     return StudyParams.from_json(path.read_text())
 
 
@@ -205,12 +211,15 @@ def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
     stored_path = out / STUDY_FILE
     if resume:
         if not stored_path.is_file():
-            raise StudyError(f"--resume: {out} holds no study to resume (no {STUDY_FILE}); drop --resume to start one")
+            raise StudyError(
+                f"--resume: {out} holds no study to resume (no {STUDY_FILE}); drop --resume to start one"
+            )
         stored = StudyParams.from_json(stored_path.read_text())
         if stored != params:
             differ = ", ".join(
                 f"{name} {getattr(params, name)!r} (stored {getattr(stored, name)!r})"
-                for name in asdict(params) if getattr(params, name) != getattr(stored, name)
+                for name in asdict(params)
+                if getattr(params, name) != getattr(stored, name)
             )
             raise StudyError(f"--resume with different parameters: {differ}; resume with the stored ones")
         (out / ROWS_DIR).mkdir(exist_ok=True)
@@ -218,7 +227,9 @@ def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
             stale.unlink()
         return finished_chunks(out)
     if out.exists() and any(out.iterdir()):
-        raise StudyError(f"--out {out} is not empty: choose a new directory, or pass --resume to continue its study")
+        raise StudyError(
+            f"--out {out} is not empty: choose a new directory, or pass --resume to continue its study"
+        )
     out.mkdir(parents=True, exist_ok=True)
     # the identity first, so that whatever happens next the directory can be resumed
     temporary = stored_path.with_name(f".{STUDY_FILE}.tmp")
@@ -230,6 +241,7 @@ def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
 
 
 # --------------------------------------------------------------------------- running chunks
+
 
 def computed_chunk(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
     """``(chunk, rows, Parquet bytes)``: what a worker sends back for the writer."""
@@ -291,8 +303,13 @@ def _run_dask(params, todo, workers, scheduler):
     if scheduler:
         client = Client(scheduler)
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
         client = Client(cluster)
     try:
         slots = max(1, sum(client.nthreads().values()))
@@ -330,25 +347,37 @@ def default_chunk_size(variant) -> int:
     return 2000 if as_variant(variant).classic else 500
 
 
-def make_params(variant, hands: int, seed: int, play: str | None = None, chunk_size: int | None = None) -> StudyParams:
+def make_params(
+    variant, hands: int, seed: int, play: str | None = None, chunk_size: int | None = None
+) -> StudyParams:
     """Validated study parameters, defaults filled in."""
     variant = as_variant(variant)
     play = default_play(variant) if play is None else play
     chunk_size = default_chunk_size(variant) if chunk_size is None else chunk_size
     if play not in STUDY_PLAY_MODELS:
         raise StudyError(f"play model {play!r}: a study plays {' or '.join(STUDY_PLAY_MODELS)}")
-    if not 1 <= hands:
+    if not hands >= 1:
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
-    if not 1 <= chunk_size:
+    if not chunk_size >= 1:
         raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
     if not 0 <= seed < 2**63:
         raise StudyError(f"--seed {seed}: seeds are whole numbers from 0 to 2**63 - 1")
     return StudyParams(str(variant), int(hands), int(seed), play, int(chunk_size))
 
 
-def run_study(variant, hands: int, seed: int, out, play: str | None = None, workers: int = 1,
-              backend: str = "local", scheduler: str | None = None, resume: bool = False,
-              chunk_size: int | None = None, progress: bool = False) -> StudyParams:
+def run_study(
+    variant,
+    hands: int,
+    seed: int,
+    out,
+    play: str | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    scheduler: str | None = None,
+    resume: bool = False,
+    chunk_size: int | None = None,
+    progress: bool = False,
+) -> StudyParams:
     """Run (or resume) a study into directory ``out``; return its parameters.
 
     ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
@@ -375,8 +404,15 @@ def run_study(variant, hands: int, seed: int, out, play: str | None = None, work
     from tqdm import tqdm
 
     already = sum(len(params.chunk_deals(k)) for k in done) * players
-    with tqdm(total=params.hands * players, initial=already, unit="row", unit_scale=True,
-              disable=not progress, file=sys.stderr, smoothing=0.1) as bar:
+    with tqdm(
+        total=params.hands * players,
+        initial=already,
+        unit="row",
+        unit_scale=True,
+        disable=not progress,
+        file=sys.stderr,
+        smoothing=0.1,
+    ) as bar:
         for chunk, rows, parquet in results:
             write_chunk(out, chunk, parquet)
             bar.update(rows)
@@ -384,6 +420,7 @@ def run_study(variant, hands: int, seed: int, out, play: str | None = None, work
 
 
 # --------------------------------------------------------------------------- rows
+
 
 def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray | None]:
     """Deals ``deals`` of ``seed``: hands ``(count, players)`` and, classic, the upcard face per deal.
@@ -398,8 +435,14 @@ def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray
         sizes += [1, variant.spec.kitty - 1]
     deck = deck_mask(variant)
     pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
-    dealt = deal_many(np.uint64(seed), np.int64(deals.start), np.int64(len(deals)),
-                      np.zeros(len(sizes), np.uint64), np.array(sizes, np.int64), pool)
+    dealt = deal_many(
+        np.uint64(seed),
+        np.int64(deals.start),
+        np.int64(len(deals)),
+        np.zeros(len(sizes), np.uint64),
+        np.array(sizes, np.int64),
+        pool,
+    )
     hands = np.ascontiguousarray(dealt[:, : variant.players])
     if not variant.classic:
         return hands, None
@@ -461,9 +504,18 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
         discarded = np.empty((count, players), np.uint64)
         alone = Contract(exchange_kind, denom, variant.hand_size)
         for bidder in range(players):
+
             def play(deal_hands, active):
-                return play_deals(cards_in_play(deal_hands, active), denom, bidder, bidder, active,
-                                  model=params.play, seed=params.seed, first_index=deals.start)
+                return play_deals(
+                    cards_in_play(deal_hands, active),
+                    denom,  # noqa: B023 (called in this iteration)
+                    bidder,  # noqa: B023 (called in this iteration)
+                    bidder,  # noqa: B023 (called in this iteration)
+                    active,
+                    model=params.play,
+                    seed=params.seed,
+                    first_index=deals.start,
+                )
 
             partners_out = sitting_out_mask(variant, alone, bidder)
             tricks["tricks"][:, bidder] = play(hands, everyone)
@@ -493,11 +545,14 @@ def lone_discards(bidder_hands: np.ndarray, denom: int) -> np.ndarray:
     The rules' void-first policy (``exchange.void_first_discards``): keep trumps and
     side aces, empty side suits, drop the weakest cards.
     """
-    return void_first_discards_many(np.ascontiguousarray(bidder_hands, np.uint64), np.int64(denom), np.int64(2))
+    return void_first_discards_many(
+        np.ascontiguousarray(bidder_hands, np.uint64), np.int64(denom), np.int64(2)
+    )
 
 
-def _classic_columns(variant, params: StudyParams, deals: range, hands: np.ndarray,
-                     upcards: np.ndarray) -> dict[str, np.ndarray]:
+def _classic_columns(
+    variant, params: StudyParams, deals: range, hands: np.ndarray, upcards: np.ndarray
+) -> dict[str, np.ndarray]:
     """Order up, alone and round-2 calls of every seat of classic deals (seat 4 deals)."""
     count, players = hands.shape
     dealer, leader = players - 1, 0
@@ -507,8 +562,16 @@ def _classic_columns(variant, params: StudyParams, deals: range, hands: np.ndarr
     upcard_suit = upcards // 6
 
     def play(deal_hands, denom, maker, active):
-        return play_deals(cards_in_play(deal_hands, active), denom, maker, leader, active, model=params.play,
-                          seed=params.seed, first_index=deals.start)
+        return play_deals(
+            cards_in_play(deal_hands, active),
+            denom,
+            maker,
+            leader,
+            active,
+            model=params.play,
+            seed=params.seed,
+            first_index=deals.start,
+        )
 
     def lone(maker):
         return sitting_out_mask(variant, Contract(CALL, 0, alone=True), maker)
@@ -576,8 +639,13 @@ def best_call(features: dict[str, np.ndarray], upcard_suit: np.ndarray) -> np.nd
     The upcard's suit cannot be called.  No trump is never chosen (its rows still hold
     every ``tricks_call_high``).
     """
-    keys = np.stack([features[f"trumps_{DENOM_CODES[s]}"].astype(np.int64) * 100
-                     + features[f"points_{DENOM_CODES[s]}"] for s in range(4)], axis=1)
+    keys = np.stack(
+        [
+            features[f"trumps_{DENOM_CODES[s]}"].astype(np.int64) * 100 + features[f"points_{DENOM_CODES[s]}"]
+            for s in range(4)
+        ],
+        axis=1,
+    )
     keys[np.arange(len(upcard_suit)), upcard_suit] = -1
     return np.argmax(keys, axis=1)
 
@@ -615,14 +683,22 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
     n = variant.players
     out = [
         ("deal", "int64", "deal index i of the seed (chunk k holds i = k*C .. k*C+C-1)"),
-        ("seat", "int8", f"seat 1..{n}" + ("" if variant.classic else "; the bidder of every contract in the row")),
+        (
+            "seat",
+            "int8",
+            f"seat 1..{n}" + ("" if variant.classic else "; the bidder of every contract in the row"),
+        ),
         ("hand", "string", "the seat's cards, sorted, e.g. '9C AC JH'"),
     ]
     if variant.classic:
         out += [
             ("upcard", "string", "the turned-up card of the kitty"),
             ("position", "int8", "place from the dealer's left: 1 leads, 4 is the dealer (seat 4 deals)"),
-            ("trumps", "int8", "cards of the upcard's suit, left bower included, plus the upcard for the dealer"),
+            (
+                "trumps",
+                "int8",
+                "cards of the upcard's suit, left bower included, plus the upcard for the dealer",
+            ),
         ]
     for denom in feature_denoms(variant):
         code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
@@ -633,13 +709,21 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
                 (f"left_{code}", "int8", f"copies of the left bower held with {label} trump"),
             ]
         out += [
-            (f"aces_{code}", "int8", f"top side cards with {label}: side aces" + (" (nines in Low)" if denom == 5 else "")),
+            (
+                f"aces_{code}",
+                "int8",
+                f"top side cards with {label}: side aces" + (" (nines in Low)" if denom == 5 else ""),
+            ),
             (f"points_{code}", "int8", f"point count with {label} (simulate.features)"),
             (f"voids_{code}", "int8", f"side suits with no card with {label}"),
         ]
     if variant.classic:
         out += [
-            ("tricks_order", "int8", "tricks of the seat's side when it orders up and plays with its partner"),
+            (
+                "tricks_order",
+                "int8",
+                "tricks of the seat's side when it orders up and plays with its partner",
+            ),
             ("ev_order", "int8", "net points (seat's team minus the other) of that order up"),
             ("tricks_alone", "int8", "tricks when the seat orders up alone (partner sits out)"),
             ("ev_alone", "int8", "net points of ordering up alone"),
@@ -647,12 +731,20 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
         for denom in feature_denoms(variant):
             code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
             out += [
-                (f"tricks_call_{code}", "Int8", f"round 2, upcard turned down: tricks when the seat calls {label} "
-                 "with its partner; null when it is the upcard's suit"),
+                (
+                    f"tricks_call_{code}",
+                    "Int8",
+                    f"round 2, upcard turned down: tricks when the seat calls {label} "
+                    "with its partner; null when it is the upcard's suit",
+                ),
                 (f"tricks_call_alone_{code}", "Int8", f"the same, calling {label} alone"),
             ]
         out += [
-            ("best_call", "string", "the round-2 call chosen from the hand alone: most trumps, then points, then suit order"),
+            (
+                "best_call",
+                "string",
+                "the round-2 call chosen from the hand alone: most trumps, then points, then suit order",
+            ),
             ("call_trumps", "int8", "trumps held in the best call's denomination"),
             ("tricks_call", "int8", "tricks of the seat's side when it makes the best call with its partner"),
             ("ev_call", "int8", "net points of the best call with the partner"),
@@ -663,16 +755,36 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
     lone = lone_kinds(variant)
     for denom in range(6):
         code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
-        out.append((f"tricks_{code}", "int8", f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
-                    "(a level-n bid makes when tricks >= n)"))
+        out.append(
+            (
+                f"tricks_{code}",
+                "int8",
+                f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
+                "(a level-n bid makes when tricks >= n)",
+            )
+        )
         exchange = lone[0]
         out += [
-            (f"{exchange}_{code}", "int8", f"{exchange.capitalize()} {label}: tricks of the bidder alone after "
-             "discarding two and receiving a gift from each partner"),
-            (f"{exchange}_discard_{code}", "string", f"the two cards discarded for {exchange.capitalize()} {label}"),
+            (
+                f"{exchange}_{code}",
+                "int8",
+                f"{exchange.capitalize()} {label}: tricks of the bidder alone after "
+                "discarding two and receiving a gift from each partner",
+            ),
+            (
+                f"{exchange}_discard_{code}",
+                "string",
+                f"the two cards discarded for {exchange.capitalize()} {label}",
+            ),
         ]
         if "hog" in lone:
-            out.append((f"hog_{code}", "int8", f"Hog {label}: tricks of the bidder alone, original hand, partners out"))
+            out.append(
+                (
+                    f"hog_{code}",
+                    "int8",
+                    f"Hog {label}: tricks of the bidder alone, original hand, partners out",
+                )
+            )
     return out
 
 

@@ -30,8 +30,16 @@ from .auction import auction_result, format_auction, misdeal_calls, parse_auctio
 from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
-    LEVEL, ORDER_UP, Contract, RulesError, Variant, as_variant, check_contract, denom_name,
-    parse_contract, score,
+    LEVEL,
+    ORDER_UP,
+    Contract,
+    RulesError,
+    Variant,
+    as_variant,
+    check_contract,
+    denom_name,
+    parse_contract,
+    score,
 )
 
 MAX_SEED = 2**64 - 1
@@ -93,7 +101,9 @@ def deal_cards(variant, seed: int) -> tuple[list[int], int, int | None]:
     # Classic: two extra rows, the kitty's three face-down cards and the upcard on top.
     need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
     out = np.zeros(len(need), np.uint64)
-    K.deal_one(np.uint64(seed), np.int64(0), np.zeros(len(need), np.uint64), np.array(need, np.int64), pool, out)
+    K.deal_one(
+        np.uint64(seed), np.int64(0), np.zeros(len(need), np.uint64), np.array(need, np.int64), pool, out
+    )
     hands = [int(h) for h in out[:n]]
     if not variant.classic:
         return hands, 0, None
@@ -114,7 +124,9 @@ def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], 
     upcard = parse_card(upcard_text)
     for seat, hand in enumerate(hands):
         if hand >> (2 * upcard) & 1:
-            raise CardError(f"upcard {format_card(upcard)} is also in seat {seat + 1}'s hand: a card is in one place")
+            raise CardError(
+                f"upcard {format_card(upcard)} is also in seat {seat + 1}'s hand: a card is in one place"
+            )
     deck = (1 << 48) - 1 if variant.copies == 2 else sum(1 << (2 * f) for f in range(24))
     hidden = deck & ~sum(hands) & ~(1 << (2 * upcard))
     return hands, hidden, upcard
@@ -137,7 +149,9 @@ def _contract_from(variant, contract_text, auction_text, bidder, dealer, hands, 
     """(bidder, contract, auction bids) or (None, None, bids) when the cards are thrown in."""
     if auction_text is not None:
         if contract_text is not None or bidder is not None:
-            raise RulesError("give --auction or --contract/--bidder, not both: the auction decides the contract")
+            raise RulesError(
+                "give --auction or --contract/--bidder, not both: the auction decides the contract"
+            )
         bids = parse_auction(auction_text, variant, dealer, upcard)
         result = auction_result(variant, dealer, bids, upcard)
         return (*result, tuple(bids)) if result else (None, None, tuple(bids))
@@ -148,9 +162,16 @@ def _contract_from(variant, contract_text, auction_text, bidder, dealer, hands, 
     return ((dealer + 1) % variant.players if bidder is None else bidder), contract, ()
 
 
-def play_traced(variant, seed: int = 1, contract: str | None = None, bidder: int | None = None,
-                dealer: int | None = None, deal: str | None = None, upcard: str | None = None,
-                auction: str | None = None) -> Trace:
+def play_traced(
+    variant,
+    seed: int = 1,
+    contract: str | None = None,
+    bidder: int | None = None,
+    dealer: int | None = None,
+    deal: str | None = None,
+    upcard: str | None = None,
+    auction: str | None = None,
+) -> Trace:
     """Deal (or take ``deal``), bid, exchange and play one deal at random; return its trace.
 
     ``contract`` and ``auction`` are text in the bid grammar; seats are 0-based.
@@ -167,8 +188,15 @@ def play_traced(variant, seed: int = 1, contract: str | None = None, bidder: int
         raise RulesError(f"upcard {upcard!r}: give --upcard only with --deal (a seeded deal turns its own)")
     else:
         hands, hidden, up = deal_cards(variant, seed)
-    base = dict(variant=variant, seed=seed, dealt_given=deal is not None, dealer=dealer, dealt=tuple(hands),
-                upcard=up, hidden_kitty=hidden)
+    base = dict(
+        variant=variant,
+        seed=seed,
+        dealt_given=deal is not None,
+        dealer=dealer,
+        dealt=tuple(hands),
+        upcard=up,
+        hidden_kitty=hidden,
+    )
 
     calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.classic else None
     if calls is not None:
@@ -200,9 +228,16 @@ def play_traced(variant, seed: int = 1, contract: str | None = None, bidder: int
     tricks, taken = _play(table[0], n, active, denom, leader, seed, variant.hand_size)
     bidder_team_tricks = taken if bidder % 2 == 0 else variant.hand_size - taken
     return Trace(
-        **base, bidder=bidder, contract=chosen, discards=discards, gifts=gifts,
-        playing=tuple(int(h) for h in table[0]), active=active, tricks=tricks,
-        tricks_taken=bidder_team_tricks, score=score(variant, chosen, bidder_team_tricks),
+        **base,
+        bidder=bidder,
+        contract=chosen,
+        discards=discards,
+        gifts=gifts,
+        playing=tuple(int(h) for h in table[0]),
+        active=active,
+        tricks=tricks,
+        tricks_taken=bidder_team_tricks,
+        score=score(variant, chosen, bidder_team_tricks),
     )
 
 
@@ -211,8 +246,9 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
     local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hands], np.uint64)
     record = np.empty((hand_size, n + 1), np.int64)
     state = np.uint64(K.stream_state(np.uint64(seed), np.int64(K.SALT_PLAY), np.int64(0)))
-    team0, _ = K.play_random_deal(local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader),
-                                  state, record)
+    team0, _ = K.play_random_deal(
+        local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), state, record
+    )
     tricks = []
     trick_leader = int(K.first_active(np.int64(leader), np.int64(n), np.int64(active)))
     for row in record:
@@ -226,6 +262,7 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
 
 
 # --------------------------------------------------------------------------- output
+
 
 def _cards(mask: int) -> str:
     return format_cards(mask_to_faces(mask)) or "-"
@@ -260,12 +297,14 @@ def trace_dict(trace: Trace) -> dict:
         out["thrown_in"] = trace.thrown_in
         return out
     bidding_team = [s + 1 for s in range(n) if s % 2 == trace.bidder % 2]
-    out.update({
-        "contract": str(trace.contract),
-        "denomination": denom_name(trace.contract.denom),
-        "bidder": trace.bidder + 1,
-        "bidding_team": bidding_team,
-    })
+    out.update(
+        {
+            "contract": str(trace.contract),
+            "denomination": denom_name(trace.contract.denom),
+            "bidder": trace.bidder + 1,
+            "bidding_team": bidding_team,
+        }
+    )
     if trace.contract.exchange:
         out["discards"] = _cards(trace.discards)
         out["gifts"] = [{"seat": s + 1, "card": format_card(f)} for s, f in trace.gifts]
@@ -274,10 +313,17 @@ def trace_dict(trace: Trace) -> dict:
     out["sitting_out"] = [s + 1 for s in range(n) if not trace.active >> s & 1]
     out["hands_in_play"] = [_cards(h) if trace.active >> s & 1 else "" for s, h in enumerate(trace.playing)]
     out["tricks"] = [
-        {"leader": t.leader + 1, "plays": [[s + 1, format_card(f)] for s, f in t.plays], "winner": t.winner + 1}
+        {
+            "leader": t.leader + 1,
+            "plays": [[s + 1, format_card(f)] for s, f in t.plays],
+            "winner": t.winner + 1,
+        }
         for t in trace.tricks
     ]
-    out["tricks_taken"] = {"bidding_team": trace.tricks_taken, "defenders": trace.variant.hand_size - trace.tricks_taken}
+    out["tricks_taken"] = {
+        "bidding_team": trace.tricks_taken,
+        "defenders": trace.variant.hand_size - trace.tricks_taken,
+    }
     out["score"] = {"bidding_team": trace.score[0], "defenders": trace.score[1]}
     return out
 
@@ -286,7 +332,9 @@ def format_trace(trace: Trace) -> str:
     """The trace as readable text, one fact per line."""
     n = trace.players
     lines = [f"variant   {trace.variant}"]
-    lines.append(f"seed      {trace.seed}" + (" (play only: the hands were given)" if trace.dealt_given else ""))
+    lines.append(
+        f"seed      {trace.seed}" + (" (play only: the hands were given)" if trace.dealt_given else "")
+    )
     lines.append(f"dealer    seat {trace.dealer + 1}")
     lines.append("hands as dealt:")
     lines += [f"  seat {s + 1}  {_cards(h)}" for s, h in enumerate(trace.dealt)]
@@ -304,15 +352,21 @@ def format_trace(trace: Trace) -> str:
         lines.append(f"no play: {trace.thrown_in}")
         return "\n".join(lines) + "\n"
     contract, bidder = trace.contract, trace.bidder
-    lines.append(f"contract  {contract} by seat {bidder + 1} ({_denomination(contract.denom)}; "
-                 f"bidding team seats {_team(bidder, n)})")
+    lines.append(
+        f"contract  {contract} by seat {bidder + 1} ({_denomination(contract.denom)}; "
+        f"bidding team seats {_team(bidder, n)})"
+    )
     if contract.exchange:
         gifts = ", ".join(f"seat {s + 1} gives {format_card(f)}" for s, f in trace.gifts)
-        lines.append(f"exchange  seat {bidder + 1} discards {_cards(trace.discards)} (void-first), "
-                     f"then {gifts} (highest)")
+        lines.append(
+            f"exchange  seat {bidder + 1} discards {_cards(trace.discards)} (void-first), "
+            f"then {gifts} (highest)"
+        )
     elif contract.kind == ORDER_UP:
-        lines.append(f"pick-up   seat {trace.dealer + 1} (dealer) takes {format_card(trace.upcard)}, "
-                     f"discards {_cards(trace.discards)} (void-first)")
+        lines.append(
+            f"pick-up   seat {trace.dealer + 1} (dealer) takes {format_card(trace.upcard)}, "
+            f"discards {_cards(trace.discards)} (void-first)"
+        )
     elif trace.upcard is not None:
         lines.append(f"upcard    {format_card(trace.upcard)} turned down, out of play")
     out = [s + 1 for s in range(n) if not trace.active >> s & 1]
@@ -328,5 +382,13 @@ def format_trace(trace: Trace) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["Trace", "Trick", "deal_cards", "default_contract", "format_trace", "given_deal", "play_traced",
-           "trace_dict"]
+__all__ = [
+    "Trace",
+    "Trick",
+    "deal_cards",
+    "default_contract",
+    "format_trace",
+    "given_deal",
+    "play_traced",
+    "trace_dict",
+]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulate import _kernels as K
-from simulate.cards import faces_to_mask, mask_to_faces, parse_card, parse_cards
-from simulate.rules import parse_denom
+from euchre_mc.simulate import _kernels as K
+from euchre_mc.simulate.cards import faces_to_mask, mask_to_faces, parse_card, parse_cards
+from euchre_mc.simulate.rules import parse_denom
 
 CLUBS, DIAMONDS, HEARTS, SPADES, HIGH, LOW = range(6)
 
@@ -22,7 +22,7 @@ def hand(text: str) -> int:
 
 
 def cards(mask: int) -> list[str]:
-    from simulate.cards import format_card
+    from euchre_mc.simulate.cards import format_card
 
     return [format_card(f) for f in mask_to_faces(int(mask))]
 
@@ -75,7 +75,9 @@ def trick(plays: list[str | None], denom: int, leader: int = 0) -> int:
     return int(record[0, n])
 
 
-def points_from_rules_tables(variant_name: str, kind: str, level: int, alone: bool, tricks: int) -> tuple[int, int]:
+def points_from_rules_tables(
+    variant_name: str, kind: str, level: int, alone: bool, tricks: int
+) -> tuple[int, int]:
     """The scoring tables of RULES.md written out row by row: the test oracle."""
     if variant_name == "pigs-and-hogs":
         if kind == "level":

@@ -7,14 +7,14 @@ import numba
 import numpy as np
 import pytest
 
-from simulate import analyse_hand
-from simulate.analyse import SEARCH_FIRST_INDEX, bid_verdict, should_i_bid
-from simulate.cards import faces_to_mask, parse_card, parse_cards
-from simulate.deal import deal_unseen
-from simulate.exchange import apply_exchange
-from simulate.rules import RulesError, parse_contract, score
-from simulate.solve import solve_many
-from simulate.stats import wilson_interval
+from euchre_mc.simulate import analyse_hand
+from euchre_mc.simulate.analyse import SEARCH_FIRST_INDEX, bid_verdict, should_i_bid
+from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.exchange import apply_exchange
+from euchre_mc.simulate.rules import RulesError, parse_contract, score
+from euchre_mc.simulate.solve import solve_many
+from euchre_mc.simulate.stats import wilson_interval
 
 HEARTS = 2
 EIGHT_TOP_TRUMPS = "JH JH JD JD AH AH KH KH"
@@ -53,8 +53,12 @@ def test_hog_with_the_eight_top_trumps_is_a_sure_sweep():
 def test_hog_in_a_suit_you_cannot_lead_from_the_top_is_hopeless():
     # Leading any card, an opponent holds a higher card of its suit or a trump: the
     # two sitting-out partners hold only 16 of the 20+ cards that would have to be away.
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
-                          contracts="Hog Clubs, Hog Hearts, Hog Low No Trump", deals=sized(60))
+    result = analyse_hand(
+        "pigs-and-hogs",
+        LOW_NINES_AND_TENS,
+        contracts="Hog Clubs, Hog Hearts, Hog Low No Trump",
+        deals=sized(60),
+    )
     for contract in ("Hog Clubs", "Hog Hearts"):
         row = result.row(contract)
         assert row["p_make"] == 0.0 and row["ci_low"] == 0.0 and row["tricks"][8] == 0.0
@@ -86,8 +90,17 @@ def test_classic_march_depends_only_on_where_the_ace_of_spades_lies():
     # trumps are drawn, then KS wins unless an opponent holds AS.  The opponents hold 10
     # of the 18 unseen cards: P(march) = 8/18 = 4/9, and the bidder always takes 4.
     n = sized(900)
-    result = analyse_hand("euchre", "JH JD AH KH KS", seat=0, dealer=3, upcard="9C", round_=2,
-                          contracts="call Hearts alone", deals=n, seed=5)
+    result = analyse_hand(
+        "euchre",
+        "JH JD AH KH KS",
+        seat=0,
+        dealer=3,
+        upcard="9C",
+        round_=2,
+        contracts="call Hearts alone",
+        deals=n,
+        seed=5,
+    )
     deals = deal_unseen("euchre", {0: mask("JH JD AH KH KS")}, out_of_play=mask("9C"), seed=5, count=n)
     opponents_hold_ace = np.array([holds(d[1], "AS") or holds(d[3], "AS") for d in deals])
     tricks = result.deal_tricks["call Hearts alone"]
@@ -101,8 +114,15 @@ def test_classic_march_depends_only_on_where_the_ace_of_spades_lies():
 
 def test_a_turned_down_upcard_is_out_of_play():
     # The same hand with AS turned down: nobody can hold it, so KS is the top spade.
-    result = analyse_hand("euchre", "JH JD AH KH KS", dealer=3, upcard="AS", round_=2,
-                          contracts="call Hearts alone", deals=sized(200))
+    result = analyse_hand(
+        "euchre",
+        "JH JD AH KH KS",
+        dealer=3,
+        upcard="AS",
+        round_=2,
+        contracts="call Hearts alone",
+        deals=sized(200),
+    )
     assert result.row("call Hearts alone")["p_march"] == 1.0
 
 
@@ -121,8 +141,15 @@ def test_a_picked_up_upcard_sits_in_the_dealers_hand():
 
 
 def test_an_analysed_dealer_searches_its_discard_among_six():
-    result = analyse_hand("euchre", "AH KH QH TH 9C", seat=3, dealer=3, upcard="JH",
-                          contracts="order up, order up alone", deals=sized(150))
+    result = analyse_hand(
+        "euchre",
+        "AH KH QH TH 9C",
+        seat=3,
+        dealer=3,
+        upcard="JH",
+        contracts="order up, order up alone",
+        deals=sized(150),
+    )
     assert result.row("order up")["discards"] == "9C"
     search = result.discard_search["order up"]
     assert len(search) == 6 and search.iloc[0]["discards"] == "9C"
@@ -148,8 +175,13 @@ def test_pig_search_keeps_the_top_trumps_and_replays_the_choice_on_fresh_deals()
 
 
 def test_levels_share_one_distribution_and_each_level_scores_it_with_the_table():
-    result = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD",
-                          contracts="1 Hearts, 4 Hearts, 6 Hearts, 8 Hearts", deals=400, play="random")
+    result = analyse_hand(
+        "six-handed",
+        "JH JD AH KH 9S AC KC QD",
+        contracts="1 Hearts, 4 Hearts, 6 Hearts, 8 Hearts",
+        deals=400,
+        play="random",
+    )
     arrays = [result.deal_tricks[c] for c in result["contract"]]
     assert all(np.array_equal(arrays[0], other) for other in arrays[1:])
     for row in result.itertuples():
@@ -157,7 +189,7 @@ def test_levels_share_one_distribution_and_each_level_scores_it_with_the_table()
         points = np.array([score("six-handed", contract, t) for t in range(9)])
         distribution = np.array(row.tricks)
         assert distribution.sum() == pytest.approx(1.0)
-        assert row.p_make == pytest.approx(distribution[contract.level:].sum())
+        assert row.p_make == pytest.approx(distribution[contract.level :].sum())
         assert row.ev == pytest.approx(distribution @ points[:, 0])
         assert row.ev_net == pytest.approx(distribution @ (points[:, 0] - points[:, 1]))
         low, high = wilson_interval(round(row.p_make * row.deals), row.deals)
@@ -180,8 +212,9 @@ def test_precision_deals_until_every_interval_is_narrow_enough():
     half_widths = (result["ci_high"] - result["ci_low"]) / 2
     assert result.settings["deals"] > 200 and (result["deals"] == result.settings["deals"]).all()
     assert (half_widths < 0.03).all() and result.settings["precision_met"] is True
-    capped = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", precision=0.01, deals=200,
-                          max_deals=300, **options)
+    capped = analyse_hand(
+        "six-handed", "JH JD AH KH 9S AC KC QD", precision=0.01, deals=200, max_deals=300, **options
+    )
     assert capped.settings["deals"] == 300 and capped.settings["precision_met"] is False
     # the wider run's intervals are narrower than the first batch alone would give
     first_batch = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", deals=200, **options)
@@ -189,8 +222,12 @@ def test_precision_deals_until_every_interval_is_narrow_enough():
 
 
 def test_advice_is_the_legal_bid_with_the_best_net_expectation():
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
-                          contracts="Hog Low No Trump, 8 Low No Trump, Hog Clubs", deals=sized(60))
+    result = analyse_hand(
+        "pigs-and-hogs",
+        LOW_NINES_AND_TENS,
+        contracts="Hog Low No Trump, 8 Low No Trump, Hog Clubs",
+        deals=sized(60),
+    )
     advice = result.advice
     assert advice["bid"] == "Hog Low No Trump" and advice["ev_net"] == 24.0
     assert advice["runner_up"] == "8 Low No Trump" and advice["margin"] == 16.0
@@ -199,8 +236,12 @@ def test_advice_is_the_legal_bid_with_the_best_net_expectation():
 
 def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_advised():
     # a sure sweep in Low No Trump: every level makes all eight tricks and scores +8
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS,
-                          contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump", deals=sized(30))
+    result = analyse_hand(
+        "pigs-and-hogs",
+        LOW_NINES_AND_TENS,
+        contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump",
+        deals=sized(30),
+    )
     advice = result.advice
     assert advice["bid"] == "8 Low No Trump" and advice["ev_net"] == 8.0
     assert advice["equivalent"] == ["1 Low No Trump", "5 Low No Trump"]
@@ -208,16 +249,28 @@ def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_a
 
 
 def test_after_a_hog_bid_nothing_is_legal_but_passing():
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="Hog Clubs",
-                          contracts="Hog Low No Trump", deals=sized(40))
+    result = analyse_hand(
+        "pigs-and-hogs",
+        LOW_NINES_AND_TENS,
+        seat=1,
+        auction="Hog Clubs",
+        contracts="Hog Low No Trump",
+        deals=sized(40),
+    )
     assert not result.row("Hog Low No Trump")["legal"]
     assert result.advice["bid"] == "pass"
     assert result.settings["auction"] == "Hog Clubs" and result.settings["auction_assumed"] is False
 
 
 def test_a_stuck_dealer_is_advised_a_bid_even_when_every_bid_loses():
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, seat=5, dealer=5,
-                          contracts="Hog Clubs, Hog Hearts", deals=sized(40))
+    result = analyse_hand(
+        "pigs-and-hogs",
+        LOW_NINES_AND_TENS,
+        seat=5,
+        dealer=5,
+        contracts="Hog Clubs, Hog Hearts",
+        deals=sized(40),
+    )
     assert result.settings["auction"] == "pass, pass, pass, pass, pass"
     assert result.advice["may_pass"] is False
     assert result.advice["bid"] in ("Hog Clubs", "Hog Hearts") and result.advice["ev_net"] < 0
@@ -236,8 +289,9 @@ def test_should_i_bid_says_yes_to_the_best_bid_and_no_to_a_losing_one():
     verdict = should_i_bid("Hog Low No Trump", "pigs-and-hogs", LOW_NINES_AND_TENS, deals=40, play="random")
     assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
     assert verdict["best_alternative"] is not None and verdict["margin"] > 0
-    result = analyse_hand("pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump",
-                          deals=sized(40))
+    result = analyse_hand(
+        "pigs-and-hogs", LOW_NINES_AND_TENS, contracts="Hog Clubs, Hog Low No Trump", deals=sized(40)
+    )
     no = bid_verdict(result, "Hog Clubs")
     assert no["verdict"] == "no" and no["best_alternative"] == "Hog Low No Trump"
     assert "Hog Low No Trump" in no["reason"]
@@ -248,16 +302,19 @@ def test_should_i_bid_rejects_a_bid_the_auction_does_not_allow():
         should_i_bid("3 Hearts", "pigs-and-hogs", LOW_NINES_AND_TENS, seat=1, auction="5 Clubs", deals=10)
 
 
-@pytest.mark.parametrize("options,message", [
-    (dict(hand="JH JH"), "has 2 cards"),
-    (dict(contracts="9 Hearts"), "levels are 1 to 8"),
-    (dict(contracts="Alone Hearts"), "no Alone"),
-    (dict(seat=6), "seat index 6"),
-    (dict(auction="5 Hearts, 3 Clubs", seat=2), "bids must rise"),
-    (dict(auction="pass", seat=3), "leaves seat 2 to bid"),
-    (dict(deals=0), "deals 0"),
-    (dict(upcard="9S"), "no upcard"),
-])
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        (dict(hand="JH JH"), "has 2 cards"),
+        (dict(contracts="9 Hearts"), "levels are 1 to 8"),
+        (dict(contracts="Alone Hearts"), "no Alone"),
+        (dict(seat=6), "seat index 6"),
+        (dict(auction="5 Hearts, 3 Clubs", seat=2), "bids must rise"),
+        (dict(auction="pass", seat=3), "leaves seat 2 to bid"),
+        (dict(deals=0), "deals 0"),
+        (dict(upcard="9S"), "no upcard"),
+    ],
+)
 def test_bad_questions_name_the_bad_value(options, message):
     arguments = dict(variant="pigs-and-hogs", hand=EIGHT_TOP_TRUMPS, deals=10)
     arguments.update(options)
@@ -280,6 +337,7 @@ def test_the_progress_bar_goes_to_stderr_only(capsys):
 
 # --------------------------------------------------------------------------- interruption
 
+
 def test_interrupted_analysis_reports_on_the_finished_deals(interrupt_after_first_step):
     whole = analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=100, play="heuristic")
     interrupt_after_first_step(100)
@@ -290,7 +348,7 @@ def test_interrupted_analysis_reports_on_the_finished_deals(interrupt_after_firs
 
 
 def test_interruption_before_any_finished_step_stops_the_run(monkeypatch):
-    from simulate import analyse
+    from euchre_mc.simulate import analyse
 
     def stop(*args):
         raise KeyboardInterrupt

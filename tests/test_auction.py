@@ -1,13 +1,19 @@
 """Every auction rule of RULES.md, and the misdeal options of euchre, on literal bids and hands."""
 
 import pytest
-
 from rules_hands import cards, hand
-from simulate.auction import (
-    ace_no_face, auction_result, farmers_hand_cards, farmers_swap, legal_bids, misdeal_calls, parse_auction,
+
+from euchre_mc.simulate.auction import (
+    ace_no_face,
+    auction_result,
+    farmers_hand_cards,
+    farmers_swap,
+    legal_bids,
+    misdeal_calls,
+    parse_auction,
 )
-from simulate.cards import parse_card
-from simulate.rules import PASS, Contract, RulesError, parse_bid
+from euchre_mc.simulate.cards import parse_card
+from euchre_mc.simulate.rules import PASS, Contract, RulesError, parse_bid
 
 DEALER_6 = 5  # seat 6, 0-based
 DEALER_4 = 3
@@ -19,6 +25,7 @@ def bids(text, variant="pigs-and-hogs", upcard=None):
 
 
 # --------------------------------------------------------------------------- level auctions
+
 
 def test_bidding_starts_left_of_the_dealer():
     assert legal_bids("pigs-and-hogs", DEALER_6, [])[0] == 0
@@ -32,13 +39,17 @@ def test_source_example_auction_goes_to_the_five_hearts_bidder():
 
 
 def test_a_bid_must_raise_the_level():
-    with pytest.raises(RulesError, match=r"bid 2 '4 Hearts' by seat 2: bids must rise above the high bid 4 Spades"):
+    with pytest.raises(
+        RulesError, match=r"bid 2 '4 Hearts' by seat 2: bids must rise above the high bid 4 Spades"
+    ):
         parse_auction("4 Spades, 4 Hearts", "pigs-and-hogs", DEALER_6)
     parse_auction("4 Spades, 5 Hearts", "pigs-and-hogs", DEALER_6)
 
 
-@pytest.mark.parametrize("first,second", [("4 Spades", "4 Hearts"), ("4 Clubs", "4 Spades"),
-                                          ("4 Hearts", "4 High No Trump"), ("6 Low", "5 High")])
+@pytest.mark.parametrize(
+    "first,second",
+    [("4 Spades", "4 Hearts"), ("4 Clubs", "4 Spades"), ("4 Hearts", "4 High No Trump"), ("6 Low", "5 High")],
+)
 def test_denomination_never_breaks_a_tie(first, second):
     with pytest.raises(RulesError, match="must rise"):
         parse_auction(f"{first}, {second}", "pigs-and-hogs", DEALER_6)
@@ -102,7 +113,9 @@ def test_six_handed_all_pass_stick_makes_the_dealer_bid():
     assert not legal_bids("six-handed(all_pass=stick)", DEALER_6, [PASS] * 5)[2]
     with pytest.raises(RulesError, match="the dealer is stuck"):
         auction_result("six-handed(all_pass=stick)", DEALER_6, [PASS] * 6)
-    result = auction_result("six-handed(all_pass=stick)", DEALER_6, [PASS] * 5 + [parse_bid("1 Low", "six-handed")])
+    result = auction_result(
+        "six-handed(all_pass=stick)", DEALER_6, [PASS] * 5 + [parse_bid("1 Low", "six-handed")]
+    )
     assert result == (DEALER_6, Contract("level", 5, 1))
 
 
@@ -123,6 +136,7 @@ def test_dealer_out_of_range():
 
 # --------------------------------------------------------------------------- classic
 
+
 def classic(text, variant="euchre"):
     return parse_auction(text, variant, DEALER_4, UPCARD)
 
@@ -133,7 +147,10 @@ def test_classic_needs_the_upcard():
 
 
 def test_round_one_order_up_ends_the_auction():
-    assert auction_result("euchre", DEALER_4, classic("pass, order up"), UPCARD) == (1, Contract("order up", 3))
+    assert auction_result("euchre", DEALER_4, classic("pass, order up"), UPCARD) == (
+        1,
+        Contract("order up", 3),
+    )
     with pytest.raises(RulesError, match="already over after bid 2"):
         classic("pass, order up, pass")
 
@@ -219,24 +236,31 @@ def test_going_alone_is_part_of_the_bid():
 
 # --------------------------------------------------------------------------- misdeal options
 
-@pytest.mark.parametrize("text,eligible", [
-    ("AS 9C TC 9D TD", True),
-    ("AS AC 9C 9D TD", True),
-    ("AS JC 9C 9D TD", False),  # a jack is a face card, bower or not
-    ("AS QC 9C 9D TD", False),
-    ("AS KC 9C 9D TD", False),
-    ("9S 9C TC 9D TD", False),  # no ace
-])
+
+@pytest.mark.parametrize(
+    "text,eligible",
+    [
+        ("AS 9C TC 9D TD", True),
+        ("AS AC 9C 9D TD", True),
+        ("AS JC 9C 9D TD", False),  # a jack is a face card, bower or not
+        ("AS QC 9C 9D TD", False),
+        ("AS KC 9C 9D TD", False),
+        ("9S 9C TC 9D TD", False),  # no ace
+    ],
+)
 def test_ace_no_face(text, eligible):
     assert ace_no_face(hand(text)) is eligible
 
 
-@pytest.mark.parametrize("text,shown", [
-    ("9C 9D 9H AS KS", ["9C", "9D", "9H"]),
-    ("TC TH TS AD 9D", ["TC", "TH", "TS"]),
-    ("9C 9D TH TS AS", []),
-    ("9C 9D 9H 9S AS", ["9C", "9D", "9H"]),  # all four 9s: the one of the upcard's suit (9S) is kept
-])
+@pytest.mark.parametrize(
+    "text,shown",
+    [
+        ("9C 9D 9H AS KS", ["9C", "9D", "9H"]),
+        ("TC TH TS AD 9D", ["TC", "TH", "TS"]),
+        ("9C 9D TH TS AS", []),
+        ("9C 9D 9H 9S AS", ["9C", "9D", "9H"]),  # all four 9s: the one of the upcard's suit (9S) is kept
+    ],
+)
 def test_farmers_hand_cards(text, shown):
     assert cards(farmers_hand_cards(hand(text), UPCARD)) == shown
 
@@ -285,5 +309,7 @@ def test_ace_no_face_is_a_misdeal_and_comes_before_a_farmers_swap():
 
 
 def test_players_may_decline_the_calls():
-    calls = misdeal_calls("euchre(farmers_hand=true)", FARMER_DEAL, KITTY, UPCARD, DEALER_4, call_farmers_hand=False)
+    calls = misdeal_calls(
+        "euchre(farmers_hand=true)", FARMER_DEAL, KITTY, UPCARD, DEALER_4, call_farmers_hand=False
+    )
     assert calls.hands == tuple(FARMER_DEAL)

@@ -2,10 +2,12 @@
 
 import pytest
 
-from simulate.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
+from euchre_mc.simulate.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 
 
-@pytest.mark.parametrize("text,expected", [("JH", "JH"), ("10S", "TS"), ("ts", "TS"), ("t♠", "TS"), ("a♥", "AH"), ("9c", "9C")])
+@pytest.mark.parametrize(
+    "text,expected", [("JH", "JH"), ("10S", "TS"), ("ts", "TS"), ("t♠", "TS"), ("a♥", "AH"), ("9c", "9C")]
+)
 def test_card_spellings(text, expected):
     assert format_card(parse_card(text)) == expected
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from euchre_mc.cli import main
 
 HAND = "9S 9S TS TS 9D 9D TD TD"
 QUICK = ["--variant", "pigs-and-hogs", "--hand", HAND, "--deals", "30"]
@@ -25,8 +25,17 @@ def test_analyse_json_has_settings_advice_and_rows_with_every_field():
     assert report["advice"]["bid"] == "Hog Low No Trump"
     assert [row["contract"] for row in report["rows"]] == ["Hog Low No Trump", "6 Low No Trump"]
     for row in report["rows"]:
-        assert {"contract", "p_make", "ci_low", "ci_high", "deals", "mean_tricks", "tricks", "ev",
-                "ev_net"} <= set(row)
+        assert {
+            "contract",
+            "p_make",
+            "ci_low",
+            "ci_high",
+            "deals",
+            "mean_tricks",
+            "tricks",
+            "ev",
+            "ev_net",
+        } <= set(row)
         assert len(row["tricks"]) == 9
 
 
@@ -41,8 +50,9 @@ def test_analyse_table_fits_in_100_columns_and_names_the_advice():
 
 
 def test_analyse_csv_has_one_line_per_contract_and_the_distribution_in_columns():
-    result = invoke("analyse", *QUICK, "--contracts", "Hog Clubs, 3 Clubs, Pig Clubs", "--csv",
-                    "--play", "random")
+    result = invoke(
+        "analyse", *QUICK, "--contracts", "Hog Clubs, 3 Clubs, Pig Clubs", "--csv", "--play", "random"
+    )
     assert result.exit_code == 0, result.output
     header, *rows = result.stdout.strip().splitlines()
     assert len(rows) == 3
@@ -58,8 +68,18 @@ def test_analyse_plot_writes_a_png(tmp_path):
 
 
 def test_classic_analyse_reports_march_and_euchred():
-    result = invoke("analyse", "--variant", "euchre", "--hand", "JH JD AH KH KS", "--upcard", "9C",
-                    "--deals", "50", "--json")
+    result = invoke(
+        "analyse",
+        "--variant",
+        "euchre",
+        "--hand",
+        "JH JD AH KH KS",
+        "--upcard",
+        "9C",
+        "--deals",
+        "50",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     rows = {row["contract"]: row for row in json.loads(result.stdout)["rows"]}
     assert set(rows) >= {"order up", "order up alone", "call Hearts", "call Spades alone"}
@@ -69,8 +89,9 @@ def test_classic_analyse_reports_march_and_euchred():
 
 def test_should_i_bid_json_gives_the_verdict_and_the_alternative():
     # after 8 Clubs only Pigs and Hogs are left to compare
-    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs",
-                    "--json")
+    result = invoke(
+        "should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs", "--json"
+    )
     assert result.exit_code == 0, result.output
     verdict = json.loads(result.stdout)
     assert verdict["verdict"] == "yes" and verdict["p_make"] == 1.0 and verdict["ev_net"] == 24.0
@@ -101,22 +122,30 @@ def test_help_has_an_example(command):
     assert result.exit_code == 0 and "Example:" in result.output
 
 
-@pytest.mark.parametrize("args,named", [
-    (["--hand", "JH JH AH"], "has 3 cards"),
-    (["--hand", "JH JH JH AH KH QH 9S AC"], "JH 3 times"),
-    (["--hand", "JH 1H JD AH KH QH 9S AC"], "unknown card '1H'"),
-    (["--contracts", "9 Hearts"], "bid level 9"),
-    (["--contracts", "Alone Hearts"], "no Alone"),
-    (["--variant", "six-handed", "--contracts", "Hog Hearts"], "no Hog"),
-    (["--variant", "euchre", "--hand", "JH JD AH KH KS", "--upcard", "9C", "--contracts", "call Low"],
-     "no Low No Trump"),
-    (["--variant", "euchre", "--hand", "JH JD AH KH KS", "--upcard", "JH"], "upcard JH is also in the hand"),
-    (["--auction", "5 Hearts, 3 Clubs", "--seat", "3"], "3 Clubs"),
-    (["--seat", "7"], "seat 7"),
-    (["--dealer", "0"], "seat 0"),
-    (["--deals", "0"], "--deals"),
-    (["--variant", "pigs-and-hogs(target=0)"], "target"),
-])
+@pytest.mark.parametrize(
+    "args,named",
+    [
+        (["--hand", "JH JH AH"], "has 3 cards"),
+        (["--hand", "JH JH JH AH KH QH 9S AC"], "JH 3 times"),
+        (["--hand", "JH 1H JD AH KH QH 9S AC"], "unknown card '1H'"),
+        (["--contracts", "9 Hearts"], "bid level 9"),
+        (["--contracts", "Alone Hearts"], "no Alone"),
+        (["--variant", "six-handed", "--contracts", "Hog Hearts"], "no Hog"),
+        (
+            ["--variant", "euchre", "--hand", "JH JD AH KH KS", "--upcard", "9C", "--contracts", "call Low"],
+            "no Low No Trump",
+        ),
+        (
+            ["--variant", "euchre", "--hand", "JH JD AH KH KS", "--upcard", "JH"],
+            "upcard JH is also in the hand",
+        ),
+        (["--auction", "5 Hearts, 3 Clubs", "--seat", "3"], "3 Clubs"),
+        (["--seat", "7"], "seat 7"),
+        (["--dealer", "0"], "seat 0"),
+        (["--deals", "0"], "--deals"),
+        (["--variant", "pigs-and-hogs(target=0)"], "target"),
+    ],
+)
 def test_bad_input_is_one_line_with_exit_status_2(args, named):
     base = {"--variant": "pigs-and-hogs", "--hand": "JH JH JD AH KH QH 9S AC", "--deals": "5"}
     for flag, value in zip(args[::2], args[1::2]):
@@ -143,8 +172,17 @@ def test_should_i_bid_against_compares_only_the_named_alternatives():
 
 
 def test_should_i_bid_against_an_illegal_bid_exits_2():
-    result = invoke("should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs",
-                    "--against", "3 Hearts")
+    result = invoke(
+        "should-i-bid",
+        "Hog Low No Trump",
+        *QUICK,
+        "--seat",
+        "2",
+        "--auction",
+        "8 Clubs",
+        "--against",
+        "3 Hearts",
+    )
     assert result.exit_code == 2 and "'3 Hearts' is not legal" in result.output
     assert "Traceback" not in result.output
 

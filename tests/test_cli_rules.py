@@ -5,10 +5,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from euchre_mc.cli import main
 
-PIG_DEAL = ("JH AH KH QH 9S 9C TD AS / QS KD 9H TH 9D QC JC AC / JD QD KS 9S 9C TC TS AD / "
-            "KH QH 9D TD KC TC QC JD / AC KC 9H TH QD KS QS JS / JH AH AD AS TS JS JC KD")
+PIG_DEAL = (
+    "JH AH KH QH 9S 9C TD AS / QS KD 9H TH 9D QC JC AC / JD QD KS 9S 9C TC TS AD / "
+    "KH QH 9D TD KC TC QC JD / AC KC 9H TH QD KS QS JS / JH AH AD AS TS JS JC KD"
+)
 EUCHRE_DEAL = "9C TC JC QC KC / 9D TD JD QD KD / 9H TH JH QH KH / 9S TS JS QS KS"
 
 
@@ -17,6 +19,7 @@ def run(*args):
 
 
 # --------------------------------------------------------------------------- rules
+
 
 def test_rules_prints_canonical_variant_and_options():
     result = run("rules", "six-handed(all_pass=stick)")
@@ -27,11 +30,15 @@ def test_rules_prints_canonical_variant_and_options():
 
 # --------------------------------------------------------------------------- playout
 
+
 def test_playout_same_seed_is_byte_identical():
     first = run("playout", "--variant", "pigs-and-hogs", "--seed", "1", "--contract", "Pig Hearts")
     second = run("playout", "--variant", "pigs-and-hogs", "--seed", "1", "--contract", "Pig Hearts")
     assert first.exit_code == 0 and first.output == second.output
-    assert first.output != run("playout", "--variant", "pigs-and-hogs", "--seed", "2", "--contract", "Pig Hearts").output
+    assert (
+        first.output
+        != run("playout", "--variant", "pigs-and-hogs", "--seed", "2", "--contract", "Pig Hearts").output
+    )
 
 
 def test_playout_trace_shows_every_step():
@@ -51,8 +58,18 @@ def test_playout_classic_shows_upcard_kitty_and_pickup():
 
 
 def test_playout_json_is_a_full_trace():
-    result = run("playout", "--variant", "six-handed", "--seed", "5", "--contract", "Alone Low", "--bidder", "2",
-                 "--json")
+    result = run(
+        "playout",
+        "--variant",
+        "six-handed",
+        "--seed",
+        "5",
+        "--contract",
+        "Alone Low",
+        "--bidder",
+        "2",
+        "--json",
+    )
     data = json.loads(result.output)
     assert data["variant"] == "six-handed(target=50,all_pass=redeal)"
     assert data["contract"] == "Alone Low No Trump" and data["bidder"] == 2
@@ -62,8 +79,16 @@ def test_playout_json_is_a_full_trace():
 
 
 def test_playout_of_given_hands_with_an_auction():
-    result = run("playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL, "--json",
-                 "--auction", "3 Clubs, pass, 5 Hearts, pass, pass, pass")
+    result = run(
+        "playout",
+        "--variant",
+        "pigs-and-hogs",
+        "--deal",
+        PIG_DEAL,
+        "--json",
+        "--auction",
+        "3 Clubs, pass, 5 Hearts, pass, pass, pass",
+    )
     data = json.loads(result.output)
     assert data["deal_given"] and data["bidder"] == 3 and data["contract"] == "5 Hearts"
     assert data["hands"][0] == "9C TD JH QH KH AH 9S AS"
@@ -80,10 +105,20 @@ def test_playout_dealer_option_moves_the_first_bidder():
 
 
 def test_every_command_has_help_with_an_example():
-    from cli import main
+    from euchre_mc.cli import main
 
-    assert {"rules", "playout", "solve", "analyse", "should-i-bid", "demo", "study", "chart",
-            "games", "tune"} <= set(main.commands)
+    assert {
+        "rules",
+        "playout",
+        "solve",
+        "analyse",
+        "should-i-bid",
+        "demo",
+        "study",
+        "chart",
+        "games",
+        "tune",
+    } <= set(main.commands)
     for command in main.commands:
         result = run(command, "--help")
         assert result.exit_code == 0 and "Example:\n    euchre-mc " in result.output, command
@@ -92,37 +127,72 @@ def test_every_command_has_help_with_an_example():
 # --------------------------------------------------------------------------- bad input
 
 BAD_INPUT = [
-    (["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace("JH AH KH", "1H AH KH", 1)],
-     "unknown card '1H'"),
-    (["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace("JH AH KH QH", "JH JH JH QH", 1)],
-     "JH is dealt 3 times (seats 1, 1, 1): the pigs-and-hogs deck has each card 2 times"),
-    (["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace("QS KD 9H", "JH KD 9H", 1)],
-     "JH is dealt 3 times (seats 1, 2, 6): the pigs-and-hogs deck has each card 2 times"),
-    (["playout", "--variant", "euchre", "--upcard", "AS", "--deal", EUCHRE_DEAL.replace("9D TD", "9C TD")],
-     "9C is dealt 2 times (seats 1, 2): the euchre deck has each card once"),
-    (["playout", "--variant", "euchre", "--upcard", "KS", "--deal", EUCHRE_DEAL],
-     "upcard KS is also in seat 4's hand"),
-    (["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace(" 9S 9C TD AS /", " 9S /", 1)],
-     "seat 1's hand 'JH AH KH QH 9S' has 5 cards: it must have 8"),
+    (
+        ["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace("JH AH KH", "1H AH KH", 1)],
+        "unknown card '1H'",
+    ),
+    (
+        [
+            "playout",
+            "--variant",
+            "pigs-and-hogs",
+            "--deal",
+            PIG_DEAL.replace("JH AH KH QH", "JH JH JH QH", 1),
+        ],
+        "JH is dealt 3 times (seats 1, 1, 1): the pigs-and-hogs deck has each card 2 times",
+    ),
+    (
+        ["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace("QS KD 9H", "JH KD 9H", 1)],
+        "JH is dealt 3 times (seats 1, 2, 6): the pigs-and-hogs deck has each card 2 times",
+    ),
+    (
+        ["playout", "--variant", "euchre", "--upcard", "AS", "--deal", EUCHRE_DEAL.replace("9D TD", "9C TD")],
+        "9C is dealt 2 times (seats 1, 2): the euchre deck has each card once",
+    ),
+    (
+        ["playout", "--variant", "euchre", "--upcard", "KS", "--deal", EUCHRE_DEAL],
+        "upcard KS is also in seat 4's hand",
+    ),
+    (
+        ["playout", "--variant", "pigs-and-hogs", "--deal", PIG_DEAL.replace(" 9S 9C TD AS /", " 9S /", 1)],
+        "seat 1's hand 'JH AH KH QH 9S' has 5 cards: it must have 8",
+    ),
     (["playout", "--variant", "euchre", "--contract", "call Low No Trump"], "euchre has no Low No Trump"),
     (["playout", "--variant", "euchre", "--contract", "5 Hearts"], "unknown bid '5 Hearts' for euchre"),
     (["playout", "--variant", "six-handed", "--contract", "Pig Hearts"], "six-handed has no Pig"),
     (["playout", "--variant", "six-handed", "--contract", "Hog Hearts"], "six-handed has no Hog"),
     (["playout", "--variant", "pigs-and-hogs", "--contract", "Alone Hearts"], "pigs-and-hogs has no Alone"),
-    (["playout", "--variant", "pigs-and-hogs", "--contract", "9 Hearts"], "bid level 9 in '9 Hearts': levels are 1 to 8"),
-    (["playout", "--auction", "4 Spades, 4 Hearts"],
-     "bid 2 '4 Hearts' by seat 2: bids must rise above the high bid 4 Spades"),
+    (
+        ["playout", "--variant", "pigs-and-hogs", "--contract", "9 Hearts"],
+        "bid level 9 in '9 Hearts': levels are 1 to 8",
+    ),
+    (
+        ["playout", "--auction", "4 Spades, 4 Hearts"],
+        "bid 2 '4 Hearts' by seat 2: bids must rise above the high bid 4 Spades",
+    ),
     (["playout", "--auction", "pass, pass, pass, pass, pass, pass"], "the dealer is stuck after five passes"),
     (["playout", "--auction", "3 Clubs, pass"], "the auction is not finished: seat 3 has still to bid"),
-    (["playout", "--variant", "bridge"], "unknown variant 'bridge': variants are pigs-and-hogs, six-handed, euchre, piq"),
+    (
+        ["playout", "--variant", "bridge"],
+        "unknown variant 'bridge': variants are pigs-and-hogs, six-handed, euchre, piq",
+    ),
     (["playout", "--variant", "euchre(trump_first=true)"], "unknown option 'trump_first' for euchre"),
-    (["playout", "--variant", "pigs-and-hogs(target=0)"], "option target='0' of pigs-and-hogs: allowed is a whole number from 1 to 1000"),
+    (
+        ["playout", "--variant", "pigs-and-hogs(target=0)"],
+        "option target='0' of pigs-and-hogs: allowed is a whole number from 1 to 1000",
+    ),
     (["playout", "--variant", "six-handed(all_pass=sometimes)"], "allowed values are redeal, stick"),
     (["playout", "--bidder", "7"], "bidder seat 7: seats are 1 to 6"),
     (["playout", "--variant", "euchre", "--dealer", "0"], "dealer seat 0: seats are 1 to 4"),
     (["playout", "--seed", "-3"], "seed -3: seeds are whole numbers from 0 to"),
-    (["playout", "--variant", "euchre", "--deal", EUCHRE_DEAL], "euchre deals need the upcard: give --upcard"),
-    (["rules", "euchre(no_trump=maybe)"], "option no_trump='maybe' of euchre: allowed values are true or false"),
+    (
+        ["playout", "--variant", "euchre", "--deal", EUCHRE_DEAL],
+        "euchre deals need the upcard: give --upcard",
+    ),
+    (
+        ["rules", "euchre(no_trump=maybe)"],
+        "option no_trump='maybe' of euchre: allowed values are true or false",
+    ),
 ]
 
 
@@ -139,7 +209,20 @@ def test_bad_input_is_one_line_with_exit_status_2(args, message):
 
 def test_a_bad_value_found_inside_a_command_is_the_only_line_printed():
     # errors raised inside a command's callback must not drag click's usage block along
-    result = run("solve", "--variant", "euchre", "--deal", "JH / 9S / 9C / 9D", "--batch", "-",
-                 "--trump", "Hearts", "--declarer", "1")
+    result = run(
+        "solve",
+        "--variant",
+        "euchre",
+        "--deal",
+        "JH / 9S / 9C / 9D",
+        "--batch",
+        "-",
+        "--trump",
+        "Hearts",
+        "--declarer",
+        "1",
+    )
     assert result.exit_code == 2
-    assert result.output.strip().splitlines() == [result.output.strip()] and result.output.startswith("Error: ")
+    assert result.output.strip().splitlines() == [result.output.strip()] and result.output.startswith(
+        "Error: "
+    )

@@ -10,9 +10,9 @@ import numba
 import numpy as np
 import pytest
 
-from simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
-from simulate.deal import deal_unseen, deck_mask
-from simulate.rules import RulesError
+from euchre_mc.simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.deal import deal_unseen, deck_mask
+from euchre_mc.simulate.rules import RulesError
 
 SIGMAS = 5
 
@@ -113,11 +113,13 @@ def test_trump_count_of_a_seat_is_hypergeometric(samples):
 
 # --------------------------------------------------------------------------- invariants
 
+
 def test_known_cards_stay_put_and_every_card_has_one_place():
     mine = hand("JH JH JD AH KH QH 9S AC")
     out = hand("AS AS")
-    hands = deal_unseen("pigs-and-hogs", {0: mine}, out_of_play=out,
-                        hand_sizes=[8, 8, 8, 8, 7, 7], seed=3, count=500)
+    hands = deal_unseen(
+        "pigs-and-hogs", {0: mine}, out_of_play=out, hand_sizes=[8, 8, 8, 8, 7, 7], seed=3, count=500
+    )
     assert (hands[:, 0] == np.uint64(mine)).all()
     assert (card_counts(hands.reshape(-1)).reshape(500, 6) == [8, 8, 8, 8, 7, 7]).all()
     union = np.bitwise_or.reduce(hands, axis=1)
@@ -135,6 +137,7 @@ def test_deck_masks():
 
 
 # --------------------------------------------------------------------------- reproducibility
+
 
 def test_split_runs_give_the_same_deals():
     known = {0: hand(PIG_HAND)}
@@ -165,6 +168,7 @@ def test_seeds_give_different_deals():
 
 
 # --------------------------------------------------------------------------- bad input
+
 
 def test_card_in_two_seats_named():
     with pytest.raises(CardError, match="card JH is in two places: seat 1 and seat 2"):

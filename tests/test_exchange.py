@@ -3,26 +3,39 @@ through the exchange kernels."""
 
 import numpy as np
 import pytest
-
-from simulate import _kernels as K
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, cards, hand
-from simulate.cards import CardError, parse_card, parse_deal
-from simulate.exchange import (
-    DISCARD_PAIRS, apply_exchange, dealer_pickup, discard_pairs, gift_cards, partners, sitting_out_mask,
+
+from euchre_mc.simulate import _kernels as K
+from euchre_mc.simulate.cards import CardError, parse_card, parse_deal
+from euchre_mc.simulate.exchange import (
+    DISCARD_PAIRS,
+    apply_exchange,
+    dealer_pickup,
+    discard_pairs,
+    gift_cards,
+    partners,
+    sitting_out_mask,
     void_first_discards,
 )
-from simulate.rules import RulesError, parse_contract
+from euchre_mc.simulate.rules import RulesError, parse_contract
 
 
 def table(*rows):
     """Deals as (deals, seats) masks; a card repeated across seats takes the other copy."""
-    return np.array([parse_deal(" / ".join(row), 2, [len(h.split()) for h in row]) for row in rows], np.uint64)
+    return np.array(
+        [parse_deal(" / ".join(row), 2, [len(h.split()) for h in row]) for row in rows], np.uint64
+    )
 
 
 # Seat 1 (index 0) bids; partners are seats 3 and 5 (indexes 2 and 4).
-PIG_DEAL = ("JH AH KH QH 9S 9C TD AS", "QS KD 9H TH 9D QC JC AC",
-            "JD QD KS 9S 9C TC TS AD", "KH QH 9D TD KC TC QC JD",
-            "AC KC 9H TH QD KS QS JS", "JH AH AD AS TS JS JC KD")
+PIG_DEAL = (
+    "JH AH KH QH 9S 9C TD AS",
+    "QS KD 9H TH 9D QC JC AC",
+    "JD QD KS 9S 9C TC TS AD",
+    "KH QH 9D TD KC TC QC JD",
+    "AC KC 9H TH QD KS QS JS",
+    "JH AH AD AS TS JS JC KD",
+)
 
 
 def test_partners_alternate_round_the_table():
@@ -33,21 +46,25 @@ def test_partners_alternate_round_the_table():
 
 # --------------------------------------------------------------------------- gifts
 
+
 def test_gift_is_the_partners_best_trump():
     assert cards(gift_cards(table(PIG_DEAL), HEARTS, 0)[0]) == ["JD", "TH"]
 
 
-@pytest.mark.parametrize("partner_hand,denom,gift", [
-    ("JD QD KS 9S 9C TC TS AD", HEARTS, "JD"),  # the left bower is this partner's only trump
-    ("JD QD KS 9S 9C TC TS AD", DIAMONDS, "JD"),  # right bower
-    ("JD QD KS 9S 9C TC TS AD", CLUBS, "TC"),  # any trump is above every other card
-    ("JD QD KS 9S 9D QH TS AD", CLUBS, "AD"),  # no trump: the best rank
-    ("JD QD KS 9S 9D QH TS QC", SPADES, "KS"),
-    ("JD QD KS 9S 9D QH TH QC", HIGH, "KS"),  # best rank wins, whatever the suit
-    ("JD QD 9S QH TH QC", HIGH, "QH"),  # Q in three suits: ties go to the later suit (H over D and C)
-    ("JD QD KS 9S 9C TC TS AD", LOW, "9S"),  # Low: 9 is the best rank; 9C and 9S tie, Spades wins
-    ("QC KD AH AS", HEARTS, "AH"),
-])
+@pytest.mark.parametrize(
+    "partner_hand,denom,gift",
+    [
+        ("JD QD KS 9S 9C TC TS AD", HEARTS, "JD"),  # the left bower is this partner's only trump
+        ("JD QD KS 9S 9C TC TS AD", DIAMONDS, "JD"),  # right bower
+        ("JD QD KS 9S 9C TC TS AD", CLUBS, "TC"),  # any trump is above every other card
+        ("JD QD KS 9S 9D QH TS AD", CLUBS, "AD"),  # no trump: the best rank
+        ("JD QD KS 9S 9D QH TS QC", SPADES, "KS"),
+        ("JD QD KS 9S 9D QH TH QC", HIGH, "KS"),  # best rank wins, whatever the suit
+        ("JD QD 9S QH TH QC", HIGH, "QH"),  # Q in three suits: ties go to the later suit (H over D and C)
+        ("JD QD KS 9S 9C TC TS AD", LOW, "9S"),  # Low: 9 is the best rank; 9C and 9S tie, Spades wins
+        ("QC KD AH AS", HEARTS, "AH"),
+    ],
+)
 def test_highest_gift_policy(partner_hand, denom, gift):
     bit = K.gift_card(np.uint64(hand(partner_hand)), np.int64(denom), np.int64(K.GIFT_HIGHEST))
     assert cards(1 << int(bit)) == [gift]
@@ -63,6 +80,7 @@ def test_unknown_gift_policy_is_named():
 
 
 # --------------------------------------------------------------------------- Pig / Alone exchange
+
 
 def test_exchange_discards_two_then_takes_one_card_from_each_partner():
     after = apply_exchange(table(PIG_DEAL), HEARTS, 0, hand("9C TD"))[0]
@@ -84,25 +102,40 @@ def test_gifts_do_not_depend_on_the_discards():
 
 def test_a_discarded_card_can_come_back_only_as_the_partners_other_copy():
     # Seat 1 discards its AC; partner seat 5 gives the other AC: the hand ends with one AC.
-    deal = table(("JH AH KH QH 9S AC TD AS", "9C JC QC KC 9D TD JD KD",
-                  "9D QD KS 9S 9C TC TS AD", "JC QC JD AD 9H TH JH KH",
-                  "AC KC 9H TH QD KD QH TC", "AH TS JS JS QS QS KS AS"))
+    deal = table(
+        (
+            "JH AH KH QH 9S AC TD AS",
+            "9C JC QC KC 9D TD JD KD",
+            "9D QD KS 9S 9C TC TS AD",
+            "JC QC JD AD 9H TH JH KH",
+            "AC KC 9H TH QD KD QH TC",
+            "AH TS JS JS QS QS KS AS",
+        )
+    )
     after = apply_exchange(deal, SPADES, 0, hand("AC TD"))[0, 0]
     assert cards(after).count("AC") == 1
     assert int(after) & hand("AC") == 0  # the first copy was discarded; this is the partner's copy
 
 
 def test_exchange_runs_per_deal_over_many_deals():
-    second = ("9C TC JC QC KC AC 9D TD", "JD QD KD AD 9H TH JH QH", "KH AH 9S TS JS QS KS AS",
-              "9C TC JC QC KC AC 9D TD", "JD QD KD AD 9H TH JH QH", "KH AH 9S TS JS QS KS AS")
+    second = (
+        "9C TC JC QC KC AC 9D TD",
+        "JD QD KD AD 9H TH JH QH",
+        "KH AH 9S TS JS QS KS AS",
+        "9C TC JC QC KC AC 9D TD",
+        "JD QD KD AD 9H TH JH QH",
+        "KH AH 9S TS JS QS KS AS",
+    )
     deals = table(PIG_DEAL, second)
     discards = np.array([hand("9C TD"), hand("9C TC")], np.uint64)
     after = apply_exchange(deals, HEARTS, 0, discards)
     assert sorted(cards(after[1, 0])) == sorted(["JC", "QC", "KC", "AC", "9D", "TD", "JH", "AH"])
 
 
-@pytest.mark.parametrize("discards,message", [("9C", "exactly two cards"), ("9C TD AS", "exactly two"),
-                                              ("9C KD", "of its own hand")])
+@pytest.mark.parametrize(
+    "discards,message",
+    [("9C", "exactly two cards"), ("9C TD AS", "exactly two"), ("9C KD", "of its own hand")],
+)
 def test_discards_must_be_two_cards_of_the_bidders_hand(discards, message):
     with pytest.raises(RulesError, match=message):
         apply_exchange(table(PIG_DEAL), HEARTS, 0, hand(discards))
@@ -122,16 +155,25 @@ def test_discard_pairs_count_identical_copies_once():
 
 # --------------------------------------------------------------------------- void-first discards
 
-@pytest.mark.parametrize("bidder_hand,denom,count,discarded", [
-    ("JH AH KH QH 9S 9C TD AS", HEARTS, 2, ["9C", "TD"]),  # two singletons: two voids
-    ("JH AH KH QH 9S TS TD AS", HEARTS, 2, ["TD", "9S"]),  # one void, then the weakest
-    ("JH AH KH QH TH 9H JD AS", HEARTS, 2, ["9H", "AS"]),  # only one side card: it goes, then the lowest trump
-    ("JH AH KD QS 9S", HEARTS, 1, ["KD"]),  # a void beats a lower card
-    ("JH AH AD QS 9S", HEARTS, 1, ["9S"]),  # never a side ace for a void
-    ("JH KC 9C 9D TD", HEARTS, 1, ["9C"]),  # equal ranks: Clubs first
-    ("AS KS 9H AH 9C TC", LOW, 2, ["AS", "KS"]),  # Low: A is weakest; the 9s are top cards
-    ("JD JH AH", HEARTS, 1, ["AH"]),  # all trump: the lowest trump
-])
+
+@pytest.mark.parametrize(
+    "bidder_hand,denom,count,discarded",
+    [
+        ("JH AH KH QH 9S 9C TD AS", HEARTS, 2, ["9C", "TD"]),  # two singletons: two voids
+        ("JH AH KH QH 9S TS TD AS", HEARTS, 2, ["TD", "9S"]),  # one void, then the weakest
+        (
+            "JH AH KH QH TH 9H JD AS",
+            HEARTS,
+            2,
+            ["9H", "AS"],
+        ),  # only one side card: it goes, then the lowest trump
+        ("JH AH KD QS 9S", HEARTS, 1, ["KD"]),  # a void beats a lower card
+        ("JH AH AD QS 9S", HEARTS, 1, ["9S"]),  # never a side ace for a void
+        ("JH KC 9C 9D TD", HEARTS, 1, ["9C"]),  # equal ranks: Clubs first
+        ("AS KS 9H AH 9C TC", LOW, 2, ["AS", "KS"]),  # Low: A is weakest; the 9s are top cards
+        ("JD JH AH", HEARTS, 1, ["AH"]),  # all trump: the lowest trump
+    ],
+)
 def test_void_first_discard_policy(bidder_hand, denom, count, discarded):
     assert sorted(cards(void_first_discards(hand(bidder_hand), denom, count))) == sorted(discarded)
 
@@ -177,15 +219,19 @@ def test_upcard_cannot_be_in_a_hand():
 
 # --------------------------------------------------------------------------- sitting out
 
-@pytest.mark.parametrize("variant,contract,bidder,active", [
-    ("pigs-and-hogs", "5 Hearts", 0, 0b111111),
-    ("pigs-and-hogs", "Pig Hearts", 0, 0b101011),
-    ("pigs-and-hogs", "Hog Low", 3, 0b011101),
-    ("six-handed", "Alone High", 1, 0b010111),
-    ("six-handed", "8 Clubs", 5, 0b111111),
-    ("euchre", "order up", 3, 0b1111),
-    ("euchre", "order up alone", 1, 0b0111),
-    ("euchre", "call Hearts alone", 2, 0b1110),
-])
+
+@pytest.mark.parametrize(
+    "variant,contract,bidder,active",
+    [
+        ("pigs-and-hogs", "5 Hearts", 0, 0b111111),
+        ("pigs-and-hogs", "Pig Hearts", 0, 0b101011),
+        ("pigs-and-hogs", "Hog Low", 3, 0b011101),
+        ("six-handed", "Alone High", 1, 0b010111),
+        ("six-handed", "8 Clubs", 5, 0b111111),
+        ("euchre", "order up", 3, 0b1111),
+        ("euchre", "order up alone", 1, 0b0111),
+        ("euchre", "call Hearts alone", 2, 0b1110),
+    ],
+)
 def test_sitting_out_mask(variant, contract, bidder, active):
     assert sitting_out_mask(variant, parse_contract(contract, variant, parse_card("9S")), bidder) == active

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from simulate.cards import faces_to_mask, parse_cards
-from simulate.features import DENOM_CODES, face_counts, hand_features
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.features import DENOM_CODES, face_counts, hand_features
 
 
 def features(text: str, copies: int = 2) -> dict[str, int]:
@@ -76,5 +76,10 @@ def test_every_suit_is_the_same_up_to_relabelling(denom):
     suit, other, side = "CDHS"[denom], "SHDC"[denom], "DCSH"[denom]
     hand = features(f"J{suit} J{other} A{suit} A{side} 9{side}")
     code = DENOM_CODES[denom]
-    assert (hand[f"trumps_{code}"], hand[f"right_{code}"], hand[f"left_{code}"], hand[f"aces_{code}"]) == (3, 1, 1, 1)
+    assert (hand[f"trumps_{code}"], hand[f"right_{code}"], hand[f"left_{code}"], hand[f"aces_{code}"]) == (
+        3,
+        1,
+        1,
+        1,
+    )
     assert hand[f"points_{code}"] == 5 + 4 + 3 + 3

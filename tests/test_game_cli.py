@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from euchre_mc.cli import main
 
 
 def run(*args):
@@ -13,12 +13,28 @@ def run(*args):
 
 
 def test_games_reports_win_rates_with_intervals_and_contract_counts():
-    result = run("games", "--variant", "piq", "--team-a", "cautious", "--team-b", "aggressive",
-                 "--games", "40", "--seed", "3")
+    result = run(
+        "games",
+        "--variant",
+        "piq",
+        "--team-a",
+        "cautious",
+        "--team-b",
+        "aggressive",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+    )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "piq(target=10,stick_the_dealer=false): 40 games, seed 3, heuristic play"
-    assert lines[3].split()[:4] == ["A", "1", "3", "cautious"] and lines[4].split()[:4] == ["B", "2", "4", "aggressive"]
+    assert lines[3].split()[:4] == ["A", "1", "3", "cautious"] and lines[4].split()[:4] == [
+        "B",
+        "2",
+        "4",
+        "aggressive",
+    ]
     assert "hands per game" in result.stdout and "order up alone" in result.stdout
 
 
@@ -37,8 +53,10 @@ def test_games_json_is_byte_identical_for_the_same_seed_and_holds_no_timings():
 
 
 def test_different_seeds_give_different_games():
-    outputs = [run("games", "--variant", "euchre", "--games", "30", "--seed", seed, "--json").stdout
-               for seed in ("1", "2")]
+    outputs = [
+        run("games", "--variant", "euchre", "--games", "30", "--seed", seed, "--json").stdout
+        for seed in ("1", "2")
+    ]
     assert outputs[0] != outputs[1]
 
 
@@ -59,9 +77,24 @@ def test_trace_json_lists_the_hands_and_the_winner():
 
 def test_tune_reports_each_value_and_draws_the_chart(tmp_path):
     chart = tmp_path / "hog.png"
-    result = run("tune", "--variant", "pigs-and-hogs(target=20)", "--param", "hog_threshold",
-                 "--values", "0.5,0.9", "--against", "cautious", "--games", "8", "--seed", "2",
-                 "--out", str(chart), "--json")
+    result = run(
+        "tune",
+        "--variant",
+        "pigs-and-hogs(target=20)",
+        "--param",
+        "hog_threshold",
+        "--values",
+        "0.5,0.9",
+        "--against",
+        "cautious",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--out",
+        str(chart),
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [row["value"] for row in data["rows"]] == [0.5, 0.9]
@@ -70,25 +103,39 @@ def test_tune_reports_each_value_and_draws_the_chart(tmp_path):
 
 
 def test_tune_text_table_has_one_line_per_value():
-    result = run("tune", "--variant", "euchre", "--param", "order_up_threshold", "--values", "0.4,0.6,0.8",
-                 "--games", "20", "--seed", "1")
+    result = run(
+        "tune",
+        "--variant",
+        "euchre",
+        "--param",
+        "order_up_threshold",
+        "--values",
+        "0.4,0.6,0.8",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+    )
     assert result.exit_code == 0, result.output
     rows = [line.split()[0] for line in result.stdout.splitlines()[3:]]
     assert rows == ["0.4", "0.6", "0.8"]
 
 
-@pytest.mark.parametrize("args,message", [
-    (("games", "--team-a", "reckless"), "unknown strategy 'reckless'"),
-    (("games", "--games", "0"), "--games 0: allowed is a whole number from 1"),
-    (("games", "--workers", "0"), "--workers 0: allowed"),
-    (("games", "--variant", "bridge"), "unknown variant 'bridge'"),
-    (("games", "--trace", "-1"), "game index -1"),
-    (("games", "--seed", "-5"), "seed -5"),
-    (("tune", "--param", "hog", "--values", "0.5"), "unknown strategy parameter 'hog'"),
-    (("tune", "--param", "hog_threshold", "--values", "high"), "hog_threshold='high'"),
-    (("tune", "--param", "hog_threshold", "--values", "1.5"), "hog_threshold=1.5"),
-    (("tune", "--param", "hog_threshold", "--values", ","), "--values ','"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("games", "--team-a", "reckless"), "unknown strategy 'reckless'"),
+        (("games", "--games", "0"), "--games 0: allowed is a whole number from 1"),
+        (("games", "--workers", "0"), "--workers 0: allowed"),
+        (("games", "--variant", "bridge"), "unknown variant 'bridge'"),
+        (("games", "--trace", "-1"), "game index -1"),
+        (("games", "--seed", "-5"), "seed -5"),
+        (("tune", "--param", "hog", "--values", "0.5"), "unknown strategy parameter 'hog'"),
+        (("tune", "--param", "hog_threshold", "--values", "high"), "hog_threshold='high'"),
+        (("tune", "--param", "hog_threshold", "--values", "1.5"), "hog_threshold=1.5"),
+        (("tune", "--param", "hog_threshold", "--values", ","), "--values ','"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_status_2(args, message):
     result = run(*args)
     assert result.exit_code == 2

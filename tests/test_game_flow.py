@@ -4,17 +4,36 @@ exchanges, scoring to the target and reproducibility."""
 import numpy as np
 import pytest
 
-from simulate.cards import faces_to_mask, parse_card, parse_cards
-from simulate.exchange import void_first_discards
-from simulate.auction import replay
-from simulate.game import (
-    _AUCTIONS, GameSetup, _bid_and_exchange, _Hand, _run_auction, _score_hand, play_games, trace_game,
+from euchre_mc.simulate.auction import replay
+from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.exchange import void_first_discards
+from euchre_mc.simulate.game import (
+    _AUCTIONS,
+    GameSetup,
+    _bid_and_exchange,
+    _Hand,
+    _run_auction,
+    _score_hand,
+    play_games,
+    trace_game,
 )
-from simulate.rules import CALL, LEVEL, PASS, PIG, Contract, Variant, all_contracts
-from simulate.strategy import BUILT_INS, Strategy
+from euchre_mc.simulate.rules import CALL, LEVEL, PASS, PIG, Contract, Variant, all_contracts
+from euchre_mc.simulate.strategy import BUILT_INS, Strategy
 
-NEVER = Strategy("never", **{p: 1.0 for p in (
-    "level_threshold", "pig_threshold", "hog_threshold", "alone_threshold", "order_up_threshold", "call_threshold")})
+NEVER = Strategy(
+    "never",
+    **dict.fromkeys(
+        (
+            "level_threshold",
+            "pig_threshold",
+            "hog_threshold",
+            "alone_threshold",
+            "order_up_threshold",
+            "call_threshold",
+        ),
+        1.0,
+    ),
+)
 BALANCED = BUILT_INS["balanced"]
 ONLY_ALONE = Strategy("only-alone", level_threshold=1.0, alone_threshold=0.5)  # six-handed: mostly passes
 
@@ -38,6 +57,7 @@ def no_wish(_seat, _round_one):
 
 
 # --------------------------------------------------------------------------- dealing and rotation
+
 
 def test_dealer_rotates_left_every_hand_thrown_in_hands_included():
     game = 4  # game g is first dealt by seat g mod 6 + 1
@@ -100,9 +120,16 @@ def test_stick_the_dealer_calls_the_best_other_suit_not_alone():
     assert result == (1, Contract(CALL, 3))
 
 
-@pytest.mark.parametrize("variant", [
-    "pigs-and-hogs", "six-handed", "six-handed(all_pass=stick)", "euchre(stick_the_dealer=true,no_trump=true)", "piq",
-])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "pigs-and-hogs",
+        "six-handed",
+        "six-handed(all_pass=stick)",
+        "euchre(stick_the_dealer=true,no_trump=true)",
+        "piq",
+    ],
+)
 def test_memoised_auctions_agree_with_replaying_every_bid(variant):
     chosen = Variant.parse(variant)
     rng = np.random.default_rng(17)
@@ -112,7 +139,7 @@ def test_memoised_auctions_agree_with_replaying_every_bid(variant):
         offered = all_contracts(chosen, upcard) if chosen.classic else all_contracts(chosen)
 
         def wish_for(_seat, _round_one):  # often an illegal wish, which must turn into a pass
-            return None if rng.random() < 0.5 else offered[int(rng.integers(len(offered)))]
+            return None if rng.random() < 0.5 else offered[int(rng.integers(len(offered)))]  # noqa: B023 (called in this iteration)
 
         bids, result = _run_auction(chosen, dealer, upcard, wish_for, lambda s, c: float(c.denom))
         memo = _AUCTIONS.start(chosen, dealer, upcard)
@@ -127,6 +154,7 @@ def test_memoised_auctions_agree_with_replaying_every_bid(variant):
 
 # --------------------------------------------------------------------------- misdeal options
 
+
 def _classic_deal(seats: list[str], hidden: str, upcard: str):
     """One classic deal: the hands, the kitty's face-down cards and the upcard."""
     dealt = np.array([[cards(s, copies=1) for s in seats]], np.uint64)
@@ -135,7 +163,9 @@ def _classic_deal(seats: list[str], hidden: str, upcard: str):
 
 def _one_hand(variant, dealt, hidden, upcards, dealer=3, teams=(BALANCED, BALANCED)):
     setup = GameSetup(Variant.parse(variant), teams, 1)
-    return _bid_and_exchange(setup.variant, setup, dealt, hidden, upcards, np.array([dealer]), np.zeros((1, 2)))[0]
+    return _bid_and_exchange(
+        setup.variant, setup, dealt, hidden, upcards, np.array([dealer]), np.zeros((1, 2))
+    )[0]
 
 
 FARMER = ["9C 9D 9H AS KS", "TC JC QC KC AC", "TD JD QD KD AD", "TH JH QH KH AH"]
@@ -173,20 +203,31 @@ def test_ace_no_face_is_a_misdeal_only_with_the_option():
 
 # --------------------------------------------------------------------------- exchange and play
 
+
 def test_pig_bidder_discards_void_first_receives_two_gifts_and_partners_sit_out():
-    dealt = deal(["JH JH JD JD AH KH QC 9S", "9C 9C TC TC JC JC QC KC", "AH KH QH QH TH TH 9H 9H",
-                  "AC AC KC 9D 9D TD TD QD", "AD AD KD KD QD JS JS QS", "AS AS KS KS QS TS TS 9S"])
+    dealt = deal(
+        [
+            "JH JH JD JD AH KH QC 9S",
+            "9C 9C TC TC JC JC QC KC",
+            "AH KH QH QH TH TH 9H 9H",
+            "AC AC KC 9D 9D TD TD QD",
+            "AD AD KD KD QD JS JS QS",
+            "AS AS KS KS QS TS TS 9S",
+        ]
+    )
     pig_only = Strategy("pig", pig_threshold=0.3, hog_threshold=1.0, level_threshold=1.0)
     setup = GameSetup(Variant.of("pigs-and-hogs"), (pig_only, NEVER), 1)
-    hand = _bid_and_exchange(setup.variant, setup, dealt, np.zeros(1, np.uint64), np.full(1, -1),
-                             np.array([5]), np.zeros((1, 2)))[0]
+    hand = _bid_and_exchange(
+        setup.variant, setup, dealt, np.zeros(1, np.uint64), np.full(1, -1), np.array([5]), np.zeros((1, 2))
+    )[0]
     assert hand.bidder == 0 and hand.contract == Contract(PIG, 2, 8)
     assert hand.discards == void_first_discards(int(dealt[0, 0]), 2, 2)
     assert bin(hand.discards).count("1") == 2 and hand.discards & int(dealt[0, 0]) == hand.discards
     # then seat 3 gives its best trump (AH) and seat 5, holding none, its ace (AD)
     kept = int(dealt[0, 0]) & ~hand.discards
     assert sorted(parse_cards("AH AD")) == sorted(
-        f for f in range(24) for c in range(2) if (int(hand.playing[0]) & ~kept) >> (2 * f + c) & 1)
+        f for f in range(24) for c in range(2) if (int(hand.playing[0]) & ~kept) >> (2 * f + c) & 1
+    )
     assert hand.gifts == ((2, parse_card("AH")), (4, parse_card("AD")))
     assert hand.playing[2] == hand.playing[4] == 0  # partners sit out with no cards in play
     assert hand.active == 0b101011  # seats 3 and 5 (indexes 2 and 4) sit out
@@ -227,6 +268,7 @@ def test_traced_play_matches_the_scored_tricks_and_the_leader_rules():
 
 
 # --------------------------------------------------------------------------- results
+
 
 @pytest.mark.parametrize("variant,games", [("euchre", 400), ("pigs-and-hogs(target=30)", 240)])
 def test_a_strategy_playing_itself_wins_about_half_its_games(variant, games):

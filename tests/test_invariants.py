@@ -12,13 +12,13 @@ import itertools
 import random
 
 import pytest
-
 from rules_hands import points_from_rules_tables
-from simulate.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
-from simulate.cards import mask_to_faces
-from simulate.exchange import partners
-from simulate.rules import PASS, SPECS, Variant, all_contracts
-from simulate.trace import deal_cards, play_traced, trace_dict
+
+from euchre_mc.simulate.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
+from euchre_mc.simulate.cards import mask_to_faces
+from euchre_mc.simulate.exchange import partners
+from euchre_mc.simulate.rules import PASS, SPECS, Variant, all_contracts
+from euchre_mc.simulate.trace import deal_cards, play_traced, trace_dict
 
 JACK, LOW = 2, 5
 SEEDS_PER_COMBINATION = 12
@@ -28,7 +28,9 @@ def every_variant_and_option_combination():
     """Every variant with every value of every option except the target (which only ends games)."""
     for name, spec in SPECS.items():
         choices = [
-            (option.name, option.choices or (False, True)) for option in spec.options if option.name != "target"
+            (option.name, option.choices or (False, True))
+            for option in spec.options
+            if option.name != "target"
         ]
         for values in itertools.product(*(values for _, values in choices)):
             yield Variant.of(name, **{key: value for (key, _), value in zip(choices, values)})
@@ -38,6 +40,7 @@ VARIANTS = list(every_variant_and_option_combination())
 
 
 # --------------------------------------------------------------------------- reference rules
+
 
 def effective_suit(face: int, denom: int) -> int:
     suit, rank = divmod(face, 6)
@@ -76,6 +79,7 @@ def random_auction(variant, dealer: int, upcard, rng: random.Random):
 
 # --------------------------------------------------------------------------- the checks
 
+
 def check_deal(trace):
     variant = trace.variant
     dealt = [f for h in trace.dealt for f in mask_to_faces(h)]
@@ -93,7 +97,8 @@ def check_thrown_in(trace):
         eligible_ace = [s for s, h in enumerate(trace.dealt) if ace_no_face(h)]
         eligible_farmer = [s for s, h in enumerate(trace.dealt) if farmers_hand_cards(h, trace.upcard)]
         assert (options.get("ace_no_face") and eligible_ace) or (
-            options.get("farmers_hand") and len(eligible_farmer) >= 2)
+            options.get("farmers_hand") and len(eligible_farmer) >= 2
+        )
     else:
         assert all(b == PASS for b in trace.auction)
         assert len(trace.auction) == (2 * trace.players if trace.variant.classic else trace.players)
@@ -154,8 +159,9 @@ def check_play(trace):
     assert all(not cards for cards in held.values()), "every card is played exactly once"
     assert trace.tricks_taken == team_tricks
     contract = trace.contract
-    assert trace.score == points_from_rules_tables(variant.name, contract.kind, contract.level, contract.alone,
-                                                   team_tricks)
+    assert trace.score == points_from_rules_tables(
+        variant.name, contract.kind, contract.level, contract.alone, team_tricks
+    )
 
 
 def check_trace(trace):
@@ -168,6 +174,7 @@ def check_trace(trace):
 
 
 # --------------------------------------------------------------------------- the harness
+
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
 def test_random_auctions_exchanges_and_playouts_keep_the_rules(variant):

@@ -3,11 +3,27 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulate.auction import format_auction, parse_auction
-from simulate.cards import (
-    RANKS, SUITS, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards, parse_deal,
+from euchre_mc.simulate.auction import format_auction, parse_auction
+from euchre_mc.simulate.cards import (
+    RANKS,
+    SUITS,
+    faces_to_mask,
+    format_card,
+    format_cards,
+    mask_to_faces,
+    parse_card,
+    parse_cards,
+    parse_deal,
 )
-from simulate.rules import PASS, SPECS, Variant, all_contracts, format_bid, parse_bid, parse_contract
+from euchre_mc.simulate.rules import (
+    PASS,
+    SPECS,
+    Variant,
+    all_contracts,
+    format_bid,
+    parse_bid,
+    parse_contract,
+)
 
 faces = st.integers(0, 23)
 SYMBOLS = dict(zip(SUITS, "♣♦♥♠"))
@@ -18,7 +34,11 @@ def card_spellings(draw):
     """A face and one of the ways a user may write it."""
     face = draw(faces)
     rank, suit = RANKS[face % 6], SUITS[face // 6]
-    rank = draw(st.sampled_from(["10", "T", "t"])) if rank == "T" else draw(st.sampled_from([rank, rank.lower()]))
+    rank = (
+        draw(st.sampled_from(["10", "T", "t"]))
+        if rank == "T"
+        else draw(st.sampled_from([rank, rank.lower()]))
+    )
     suit = draw(st.sampled_from([suit, suit.lower(), SYMBOLS[suit]]))
     return face, rank + suit
 
@@ -48,7 +68,7 @@ def test_hand_text_round_trips(hand, separator):
 
 @given(st.permutations([f for f in range(24) for _ in range(2)]))
 def test_deal_text_round_trips(deck):
-    hands = [sorted(deck[8 * s: 8 * s + 8]) for s in range(6)]
+    hands = [sorted(deck[8 * s : 8 * s + 8]) for s in range(6)]
     text = " / ".join(format_cards(h) for h in hands)
     masks = parse_deal(text, 2, [8] * 6)
     assert [mask_to_faces(m) for m in masks] == hands
@@ -82,7 +102,9 @@ def test_contract_text_round_trips(variant, data):
     upcard = data.draw(faces)
     contract = data.draw(st.sampled_from(all_contracts(variant, upcard)))
     text = str(contract)
-    spelled = data.draw(st.sampled_from([text, text.lower(), text.upper(), "  " + text.replace(" ", "   ") + " "]))
+    spelled = data.draw(
+        st.sampled_from([text, text.lower(), text.upper(), "  " + text.replace(" ", "   ") + " "])
+    )
     assert parse_contract(spelled, variant, upcard) == contract
     assert parse_bid(format_bid(contract), variant, upcard) == contract
 
@@ -93,8 +115,12 @@ def test_pass_round_trips(variant):
     assert parse_bid(" PASS ", variant) == PASS
 
 
-@given(st.sampled_from(["pigs-and-hogs", "six-handed"]), st.integers(0, 5), st.lists(st.booleans(), max_size=6),
-       st.data())
+@given(
+    st.sampled_from(["pigs-and-hogs", "six-handed"]),
+    st.integers(0, 5),
+    st.lists(st.booleans(), max_size=6),
+    st.data(),
+)
 def test_level_auction_text_round_trips(name, dealer, choices, data):
     bids, high = [], 0
     for wants_to_bid in choices:

@@ -11,11 +11,11 @@ import numba
 import numpy as np
 import pytest
 
-from simulate import _kernels as k
-from simulate.cards import CardError, faces_to_mask, format_card, parse_cards
-from simulate.deal import deal_unseen
-from simulate.play import PLAY_MODELS, play_deals
-from simulate.rules import RulesError
+from euchre_mc.simulate import _kernels as k
+from euchre_mc.simulate.cards import CardError, faces_to_mask, format_card, parse_cards
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.play import PLAY_MODELS, play_deals
+from euchre_mc.simulate.rules import RulesError
 
 CLUBS, DIAMONDS, HEARTS, SPADES, HIGH, LOW = range(6)
 EVERY_SEAT_OF_FOUR = 0b1111
@@ -35,8 +35,18 @@ def name(card: int, denom: int) -> str:
     return format_card(int(k.FACE_AT[denom, card >> 1]))
 
 
-def choose(hand: str, denom: int, seat: int = 0, *, n_seats: int = 4, active: int | None = None,
-           declarer: int = 0, played: str = "", trick=(), voids=None) -> str:
+def choose(
+    hand: str,
+    denom: int,
+    seat: int = 0,
+    *,
+    n_seats: int = 4,
+    active: int | None = None,
+    declarer: int = 0,
+    played: str = "",
+    trick=(),
+    voids=None,
+) -> str:
     """The card the rules of thumb pick for ``seat`` holding ``hand``.
 
     ``played`` lists the cards of earlier tricks, ``trick`` the (seat, card) pairs of the
@@ -63,9 +73,18 @@ def choose(hand: str, denom: int, seat: int = 0, *, n_seats: int = 4, active: in
         for letter in suits:
             shown_out[who] |= 1 << "CDHS".index(letter)
     card = k.heuristic_card(
-        contract(held, denom), np.uint64(unseen), shown_out, np.int64(seat), np.int64(n_seats),
-        np.int64(active), np.int64(denom), np.int64(declarer), np.int64(trick_leader),
-        np.int64(led_suit), np.int64(winner_card), np.int64(winner_seat),
+        contract(held, denom),
+        np.uint64(unseen),
+        shown_out,
+        np.int64(seat),
+        np.int64(n_seats),
+        np.int64(active),
+        np.int64(denom),
+        np.int64(declarer),
+        np.int64(trick_leader),
+        np.int64(led_suit),
+        np.int64(winner_card),
+        np.int64(winner_seat),
     )
     return name(card, denom)
 
@@ -74,6 +93,7 @@ ALL_OTHER_TRUMPS = "JH JD KH QH TH 9H"  # with AH in hand: every Hearts trump is
 
 
 # --------------------------------------------------------------------------- leading
+
 
 def test_rule_1_maker_with_the_master_trump_leads_it():
     assert choose("JH 9H AS KC 9D", HEARTS, declarer=0) == "JH"
@@ -120,6 +140,7 @@ def test_rule_5_lead_low_from_shortest_side_suit():
 
 
 # --------------------------------------------------------------------------- following
+
 
 def test_rule_6_defender_does_not_overtake_partner():
     # Seat index 3, still to play, could beat the queen: the ace would be "sure", yet
@@ -176,6 +197,7 @@ def test_rule_10_discard_keeps_a_suit_of_winners():
 
 # --------------------------------------------------------------------------- whole deals
 
+
 def play_one(hands_text: list[str], denom: int, declarer: int, leader: int, active: int):
     """Play a literal deal with every seat on the heuristic; returns (team-0 tricks, record)."""
     taken = 0
@@ -187,8 +209,15 @@ def play_one(hands_text: list[str], denom: int, declarer: int, leader: int, acti
     n_seats = len(hands)
     record = np.empty((8, n_seats + 1), np.int64)
     team0, _ = k.play_heuristic_deal(
-        np.array(hands, np.uint64), np.int64(n_seats), np.int64(active), np.int64(denom),
-        np.int64(declarer), np.int64(leader), np.int64((1 << n_seats) - 1), np.uint64(0), record,
+        np.array(hands, np.uint64),
+        np.int64(n_seats),
+        np.int64(active),
+        np.int64(denom),
+        np.int64(declarer),
+        np.int64(leader),
+        np.int64((1 << n_seats) - 1),
+        np.uint64(0),
+        record,
     )
     return team0, record
 
@@ -213,8 +242,14 @@ def test_lone_bidder_draws_trumps_from_the_top_then_cashes_winners():
 
 def heuristic_tricks(hands, denom, declarer, leader, active, heuristic_seats, seed=0):
     return k.play_heuristic_many(
-        hands, np.int64(active), np.int64(denom), np.int64(declarer), np.int64(leader),
-        np.int64(heuristic_seats), np.uint64(seed), np.int64(0),
+        hands,
+        np.int64(active),
+        np.int64(denom),
+        np.int64(declarer),
+        np.int64(leader),
+        np.int64(heuristic_seats),
+        np.uint64(seed),
+        np.int64(0),
     ).astype(np.int64)
 
 
@@ -225,11 +260,14 @@ def assert_clearly_greater(better: np.ndarray, worse: np.ndarray) -> None:
     assert difference.mean() > 5 * error, (difference.mean(), error)
 
 
-@pytest.mark.parametrize("variant,active,denom", [
-    ("euchre", EVERY_SEAT_OF_FOUR, HEARTS),
-    ("pigs-and-hogs", EVERY_SEAT_OF_SIX, SPADES),
-    ("pigs-and-hogs", EVERY_SEAT_OF_SIX, LOW),
-])
+@pytest.mark.parametrize(
+    "variant,active,denom",
+    [
+        ("euchre", EVERY_SEAT_OF_FOUR, HEARTS),
+        ("pigs-and-hogs", EVERY_SEAT_OF_SIX, SPADES),
+        ("pigs-and-hogs", EVERY_SEAT_OF_SIX, LOW),
+    ],
+)
 def test_heuristic_side_beats_random_side(samples, variant, active, denom):
     hands = deal_unseen(variant, {}, seed=21, count=samples(4000))
     makers = 0b010101 & active
@@ -249,10 +287,15 @@ def test_heuristic_hog_bidder_beats_random_hog_bidder(samples):
     assert_clearly_greater(bidder_thinks, random_play)
 
 
-@pytest.mark.parametrize("variant,active", [
-    ("euchre", EVERY_SEAT_OF_FOUR), ("euchre", 0b1011),
-    ("pigs-and-hogs", EVERY_SEAT_OF_SIX), ("pigs-and-hogs", HOG_BIDDER_0),
-])
+@pytest.mark.parametrize(
+    "variant,active",
+    [
+        ("euchre", EVERY_SEAT_OF_FOUR),
+        ("euchre", 0b1011),
+        ("pigs-and-hogs", EVERY_SEAT_OF_SIX),
+        ("pigs-and-hogs", HOG_BIDDER_0),
+    ],
+)
 @pytest.mark.parametrize("heuristic_seats", [0, 0b111111])
 def test_playout_trace_is_a_legal_play_of_the_deal(variant, active, heuristic_seats):
     """Each card once, from its holder, suit followed when able, the right winner."""
@@ -265,8 +308,15 @@ def test_playout_trace_is_a_legal_play_of_the_deal(variant, active, heuristic_se
         record = np.empty((8, n_seats + 1), np.int64)
         leader = d % n_seats
         team0, _ = k.play_heuristic_deal(
-            start.copy(), np.int64(n_seats), np.int64(active), np.int64(denom), np.int64(0),
-            np.int64(leader), np.int64(heuristic_seats), np.uint64(d), record,
+            start.copy(),
+            np.int64(n_seats),
+            np.int64(active),
+            np.int64(denom),
+            np.int64(0),
+            np.int64(leader),
+            np.int64(heuristic_seats),
+            np.uint64(d),
+            record,
         )
         seat = k.first_active(np.int64(leader), np.int64(n_seats), np.int64(active))
         n_tricks = bin(int(start[seat])).count("1")
@@ -330,10 +380,12 @@ def test_random_tricks_of_both_teams_add_up_to_the_hand():
 def test_random_playouts_split_and_thread_count_give_same_results():
     hands = deal_unseen("pigs-and-hogs", {}, seed=9, count=1000)
     whole = play_deals(hands, LOW, 0, 0, EVERY_SEAT_OF_SIX, "random", seed=4)
-    halves = np.concatenate([
-        play_deals(hands[:500], LOW, 0, 0, EVERY_SEAT_OF_SIX, "random", seed=4, first_index=0),
-        play_deals(hands[500:], LOW, 0, 0, EVERY_SEAT_OF_SIX, "random", seed=4, first_index=500),
-    ])
+    halves = np.concatenate(
+        [
+            play_deals(hands[:500], LOW, 0, 0, EVERY_SEAT_OF_SIX, "random", seed=4, first_index=0),
+            play_deals(hands[500:], LOW, 0, 0, EVERY_SEAT_OF_SIX, "random", seed=4, first_index=500),
+        ]
+    )
     assert np.array_equal(whole, halves)
     before = numba.get_num_threads()
     try:

@@ -3,13 +3,13 @@ pinned on literal cards through the real kernels (legal_cards, beats, play_rando
 
 import numpy as np
 import pytest
-
-from simulate import _kernels as K
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, contract_bit, hand, led_suit, legal, trick
-from simulate.trace import play_traced
 
+from euchre_mc.simulate import _kernels as K
+from euchre_mc.simulate.trace import play_traced
 
 # --------------------------------------------------------------------------- bowers
+
 
 def test_right_bower_beats_left_bower():
     assert trick(["JD", "JH"], HEARTS) == 1
@@ -73,6 +73,7 @@ def test_off_suit_card_never_wins():
 
 # --------------------------------------------------------------------------- no trump
 
+
 def test_high_no_trump_order_ace_high():
     order = ["AS", "KS", "QS", "JS", "TS", "9S"]
     for stronger, weaker in zip(order, order[1:]):
@@ -100,6 +101,7 @@ def test_no_trump_has_no_trump_suit(denom):
 
 # --------------------------------------------------------------------------- following
 
+
 def test_must_follow_the_led_suit():
     assert legal("AS 9C KC", HEARTS, "QC") == ["9C", "KC"]
 
@@ -113,6 +115,7 @@ def test_leader_may_lead_anything():
 
 
 # --------------------------------------------------------------------------- identical cards
+
 
 def test_first_copy_wins_a_tie():
     assert trick(["AH", "AH"], HEARTS) == 0
@@ -136,6 +139,7 @@ def test_tie_among_trumps_goes_to_the_first_trump():
 
 # --------------------------------------------------------------------------- turn order
 
+
 def test_next_active_skips_sitting_out_seats():
     active = 0b101011  # seats 3 and 5 (0-based 2, 4) sit out
     assert K.next_active(np.int64(1), np.int64(6), np.int64(active)) == 3
@@ -152,8 +156,9 @@ def test_lead_passes_left_when_the_leader_sits_out():
 
 def test_sitting_out_seats_play_no_card():
     denom = np.int64(SPADES)
-    hands = np.array([K.to_contract(np.uint64(hand(h)), denom) for h in ("AS KS", "9H TH", "QS JS", "9C TC")],
-                     np.uint64)
+    hands = np.array(
+        [K.to_contract(np.uint64(hand(h)), denom) for h in ("AS KS", "9H TH", "QS JS", "9C TC")], np.uint64
+    )
     record = np.empty((2, 5), np.int64)
     state = np.uint64(K.stream_state(np.uint64(3), np.int64(K.SALT_PLAY), np.int64(0)))
     K.play_random_deal(hands, np.int64(4), np.int64(0b1011), denom, np.int64(0), state, record)
@@ -163,8 +168,15 @@ def test_sitting_out_seats_play_no_card():
 
 def test_classic_lone_maker_partner_sits_out_and_lead_passes_left():
     # Dealer seat 4; seat 3 orders up alone, so seat 1 (who would lead) sits out and seat 2 leads.
-    trace = play_traced("euchre", seed=4, deal="9C TC JC QC KC / 9D TD JD QD KD / 9H TH JH QH KH / 9S TS JS QS KS",
-                        upcard="AS", dealer=3, bidder=2, contract="order up alone")
+    trace = play_traced(
+        "euchre",
+        seed=4,
+        deal="9C TC JC QC KC / 9D TD JD QD KD / 9H TH JH QH KH / 9S TS JS QS KS",
+        upcard="AS",
+        dealer=3,
+        bidder=2,
+        contract="order up alone",
+    )
     assert trace.active == 0b1110
     assert trace.tricks[0].leader == 1
     assert all(seat != 0 for t in trace.tricks for seat, _ in t.plays)

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from numba import config, njit
 
-from simulate._kernels import FACE_AT, SUIT_AT, beats, legal_cards, next_active, to_contract
-from simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
-from simulate.deal import deal_unseen
-from simulate.rules import RulesError
-from simulate.solve import solve_batch, solve_many, solve_position
+from euchre_mc.simulate._kernels import FACE_AT, SUIT_AT, beats, legal_cards, next_active, to_contract
+from euchre_mc.simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.solve import solve_batch, solve_many, solve_position
 
 HEARTS, HIGH, LOW = 2, 4, 5
 # Random positions per table shape; a few under NUMBA_DISABLE_JIT=1 (a coverage run).
@@ -47,9 +47,13 @@ def exhaustive(hands, n_seats, active, denom, team, seat, leader, winner_seat, w
         following = next_active(seat, n_seats, active)
         if following == leader:
             won = 1 if (new_seat & 1) == team else 0
-            value = won + exhaustive(hands, n_seats, active, denom, team, new_seat, new_seat, NONE, NONE, NONE, NONE)
+            value = won + exhaustive(
+                hands, n_seats, active, denom, team, new_seat, new_seat, NONE, NONE, NONE, NONE
+            )
         else:
-            value = exhaustive(hands, n_seats, active, denom, team, following, leader, new_seat, new_card, suit, NONE)
+            value = exhaustive(
+                hands, n_seats, active, denom, team, following, leader, new_seat, new_card, suit, NONE
+            )
         hands[seat] ^= bit
         if best < 0 or (value > best if maximizing else value < best):
             best = value
@@ -113,12 +117,12 @@ def random_endgame(rng, shape, partial=True):
     suits = rng.choice(4, size=int(rng.integers(1, 5)), replace=False)
     deck = [2 * (suit * 6 + rank) + copy for suit in suits for rank in range(6) for copy in range(copies)]
     while len(deck) < tricks * len(playing):  # too few suits for this many cards: add one
-        suits = np.append(suits, [s for s in range(4) if s not in suits][0])
+        suits = np.append(suits, next(s for s in range(4) if s not in suits))
         deck = [2 * (suit * 6 + rank) + copy for suit in suits for rank in range(6) for copy in range(copies)]
     cards = rng.choice(deck, size=tricks * len(playing), replace=False)
     hands = [0] * n_seats
     for i, seat in enumerate(playing):
-        for bit in cards[i * tricks:(i + 1) * tricks]:
+        for bit in cards[i * tricks : (i + 1) * tricks]:
             hands[seat] |= 1 << int(bit)
     denom = int(rng.integers(6))
     leader = int(rng.integers(n_seats))
@@ -136,7 +140,9 @@ def _random_partial_trick(rng, hands, denom, leader, active):
     trick, led_suit = [], -1
     for _ in range(int(rng.integers(1, bin(active).count("1")))):
         legal = int(legal_cards(to_contract(np.uint64(hands[seat]), denom), denom, led_suit))
-        options = [bit for bit in range(48) if hands[seat] >> bit & 1 and legal >> contract_bit(bit, denom) & 1]
+        options = [
+            bit for bit in range(48) if hands[seat] >> bit & 1 and legal >> contract_bit(bit, denom) & 1
+        ]
         bit = int(rng.choice(options))
         hands[seat] &= ~(1 << bit)
         card = contract_bit(bit, denom)
@@ -180,7 +186,6 @@ def seat_on_move(n_seats, leader, active, trick):
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_batch_and_target_queries_agree_with_exhaustive_search(shape):
     rng = np.random.default_rng(list(SHAPES).index(shape) + 99)
-    n_seats = SHAPES[shape][0]
     for denom in range(6):
         batch = []
         while len(batch) < ENDGAMES // 10:
@@ -192,8 +197,10 @@ def test_batch_and_target_queries_agree_with_exhaustive_search(shape):
         leaders = [b[2] for b in batch]
         actives = [b[3] for b in batch]
         exact = solve_many(deals, denom, declarers, leaders, actives)
-        expected = [reference(list(map(int, d)), denom, dc, ld, ac)[0]
-                    for d, dc, ld, ac in zip(deals, declarers, leaders, actives)]
+        expected = [
+            reference(list(map(int, d)), denom, dc, ld, ac)[0]
+            for d, dc, ld, ac in zip(deals, declarers, leaders, actives)
+        ]
         assert exact.tolist() == expected
         for target in range(5):
             answers = solve_many(deals, denom, declarers, leaders, actives, target=target)
@@ -201,6 +208,7 @@ def test_batch_and_target_queries_agree_with_exhaustive_search(shape):
 
 
 # --------------------------------------------------------------------------- literal hands
+
 
 def hands_of(*texts):
     taken, masks = 0, []
@@ -300,8 +308,13 @@ def test_copy_played_to_the_trick_is_not_confused_with_the_copy_in_hand():
     # the other KC and AC.  The second KC only ties (seat 1 keeps the trick and its side
     # then takes the hearts trick); AC wins, and seat 6 then cashes KC.
     hands = hands_of("9H", "9D", "TH", "JD", "JH", "KC AC")
-    trick = [(0, parse_card("KC")), (1, parse_card("9C")), (2, parse_card("TC")),
-             (3, parse_card("QC")), (4, parse_card("JC"))]
+    trick = [
+        (0, parse_card("KC")),
+        (1, parse_card("9C")),
+        (2, parse_card("TC")),
+        (3, parse_card("QC")),
+        (4, parse_card("JC")),
+    ]
     solved = solve_position(hands, HIGH, 0, 0, 0b111111, trick)
     assert solved.leads == {parse_card("KC"): 2, parse_card("AC"): 0}
     assert solved.tricks == 0
@@ -315,7 +328,11 @@ def test_lone_loser_led_last_to_a_partners_winner_sweeps_without_search():
     swept = solve_batch(np.array([hands], np.uint64), HEARTS, 0, 0, 0b111111, target=3)
     assert swept.tricks.tolist() == [1]
     assert swept.nodes.tolist() == [1]
-    assert solve_position(hands, HEARTS, 0, 0, 0b111111).tricks == 3 == reference(hands, HEARTS, 0, 0, 0b111111)[0]
+    assert (
+        solve_position(hands, HEARTS, 0, 0, 0b111111).tricks
+        == 3
+        == reference(hands, HEARTS, 0, 0, 0b111111)[0]
+    )
 
 
 def test_lone_loser_does_not_sweep_when_a_defender_holds_the_level_card():

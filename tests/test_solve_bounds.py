@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from test_solve import ENDGAMES, SHAPES, hands_of, random_endgame, reference
 
-from simulate._kernels import SUIT_MASK, TRUMP, to_contract
-from simulate.solve import solve_batch, solve_position
+from euchre_mc.simulate._kernels import SUIT_MASK, TRUMP, to_contract
+from euchre_mc.simulate.solve import solve_batch, solve_position
 
 HEARTS, HIGH = 2, 4
 SIX = 0b111111
@@ -28,6 +28,7 @@ def holds_trump(hands, denom, side):
 
 
 # --------------------------------------------------------------------------- cashing a suit
+
 
 def test_leader_runs_a_suit_while_its_partner_follows_under_each_card():
     # High No Trump: seat 3 plays AH under seat 1's AH (the first copy wins), then TH
@@ -130,6 +131,7 @@ def test_a_defender_short_in_the_plain_suit_ruffs_it_while_it_keeps_a_trump():
 
 # --------------------------------------------------------------------------- the trick led now
 
+
 def test_side_needing_every_trick_loses_the_lead_when_the_other_side_tops_each_suit():
     # High No Trump: seat 2 holds AC AD AS above all of seat 1's side's clubs, diamonds
     # and spades, so whatever seat 1 leads seat 2 wins it: not all three tricks.
@@ -221,6 +223,7 @@ def test_partner_with_a_trump_ruffs_the_leaders_losing_suit():
 
 # --------------------------------------------------------------------------- trump length
 
+
 def test_each_opponent_trump_stops_one_trump_at_most():
     # Hearts: seat 2's three trumps face seat 1's JH alone, which beats one of them, so
     # seat 2's side takes two tricks and seat 1's side at most one.
@@ -239,6 +242,7 @@ def test_a_level_trump_copy_led_first_stops_a_trump():
 
 
 # --------------------------------------------------------------------------- a side with no trump
+
 
 def test_seat_holding_only_trumps_sweeps_when_the_other_side_has_none():
     # Hearts: seat 5 (seat 1's side) holds only trumps and seats 2, 4, 6 none, so seat

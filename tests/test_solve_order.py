@@ -7,11 +7,11 @@ straddles a suit's relevant ranks makes more of the suit relevant.
 """
 
 import numpy as np
-
-from simulate._kernels import dd_equivalents_rel, dd_range, to_contract
-from simulate.cards import faces_to_mask, parse_cards
-from simulate.solve import solve_position
 from test_solve import hands_of, reference
+
+from euchre_mc.simulate._kernels import dd_equivalents_rel, dd_range, to_contract
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.solve import solve_position
 
 HIGH = 4
 NO_LED_SUIT = np.int64(-1)

@@ -8,15 +8,24 @@ positions).  Each test pins exactly the cards one source keeps, with a near miss
 """
 
 import numpy as np
-
-from simulate._kernels import (
-    F_SLOT, SUIT_AT, SUIT_MASK, TRUMP, dd_buffers, dd_last_trick, dd_order_moves, dd_range, dd_search,
-    dd_settled_rel,
-    dd_turn_order, to_contract,
-)
-from simulate.cards import faces_to_mask, parse_card, parse_cards
-from simulate.solve import solve_position
 from test_solve import hands_of, reference
+
+from euchre_mc.simulate._kernels import (
+    F_SLOT,
+    SUIT_AT,
+    SUIT_MASK,
+    TRUMP,
+    dd_buffers,
+    dd_last_trick,
+    dd_order_moves,
+    dd_range,
+    dd_search,
+    dd_settled_rel,
+    dd_turn_order,
+    to_contract,
+)
+from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.solve import solve_position
 
 CLUBS, HIGH = 0, 4
 FOUR_SEATS = 0b1111
@@ -44,8 +53,9 @@ def table(denom, *texts):
 
 def last_trick(denom, *texts):
     """(winner, relevant cards) of the last trick, seat 0 leading, each seat one card."""
-    winner, rel = dd_last_trick(table(denom, *texts), np.int64(0), dd_turn_order(4, FOUR_SEATS),
-                                np.int64(denom), np.int64(0))
+    winner, rel = dd_last_trick(
+        table(denom, *texts), np.int64(0), dd_turn_order(4, FOUR_SEATS), np.int64(denom), np.int64(0)
+    )
     return int(winner), int(rel)
 
 
@@ -70,10 +80,20 @@ def test_last_trick_ruffed_alone_keeps_no_rank_but_overruffed_keeps_the_ruff():
 def settled(denom, seat, played_text, winner_text, winner_seat, led_text, *texts):
     """Relevant cards of a settled trick in progress, seat 0 leading, ``seat`` on move."""
     led_suit = np.int64(SUIT_AT[denom, card(led_text, denom) >> 1])
-    return int(dd_settled_rel(table(denom, *texts), np.int64(0), np.int64(seat), np.int64(0),
-                              dd_turn_order(4, FOUR_SEATS), np.int64(denom), led_suit,
-                              card(winner_text, denom), np.int64(winner_seat),
-                              np.uint64(contract(played_text, denom))))
+    return int(
+        dd_settled_rel(
+            table(denom, *texts),
+            np.int64(0),
+            np.int64(seat),
+            np.int64(0),
+            dd_turn_order(4, FOUR_SEATS),
+            np.int64(denom),
+            led_suit,
+            card(winner_text, denom),
+            np.int64(winner_seat),
+            np.uint64(contract(played_text, denom)),
+        )
+    )
 
 
 def test_settled_trick_alone_in_its_suit_with_no_later_opponent_in_it_keeps_no_rank():
@@ -125,10 +145,28 @@ def root_entry(texts, denom, team, leader, need):
     for s, held in enumerate(hands_face):
         hands[0, s] = to_contract(np.uint64(held), denom)
     stats = np.zeros(2, np.int64)
-    answer = dd_search(hands, np.int64(0), np.int64(leader), np.int64(leader), np.int64(-1), np.int64(-1),
-                       np.int64(-1), np.uint64(0), np.int64(need), np.int64(n_seats),
-                       dd_turn_order(n_seats, FOUR_SEATS), np.int64(denom), np.int64(team), moves,
-                       np.int64(0), tt_keys, tt_info, np.int64(1), stats, frames)
+    answer = dd_search(
+        hands,
+        np.int64(0),
+        np.int64(leader),
+        np.int64(leader),
+        np.int64(-1),
+        np.int64(-1),
+        np.int64(-1),
+        np.uint64(0),
+        np.int64(need),
+        np.int64(n_seats),
+        dd_turn_order(n_seats, FOUR_SEATS),
+        np.int64(denom),
+        np.int64(team),
+        moves,
+        np.int64(0),
+        tt_keys,
+        tt_info,
+        np.int64(1),
+        stats,
+        frames,
+    )
     slot = frames[0, F_SLOT]
     info = int(tt_info[slot])
     return bool(answer), info & 31, (info >> 5) & 31, int(tt_keys[slot, n_seats])
@@ -165,10 +203,23 @@ def following_equivalents(led_text, second_text, winner_seat, *texts):
     for held in hands[0]:
         cards |= held
     moves = np.zeros((4, 32), np.int64)
-    _, equivalents = dd_order_moves(hands, np.int64(0), np.int64(2), np.int64(4), dd_turn_order(4, FOUR_SEATS),
-                                    np.int64(HIGH), np.int64(0), np.int64(SUIT_AT[HIGH, led >> 1]),
-                                    np.int64(winner_seat), winner_card, np.uint64(cards), played,
-                                    np.int64(-1), moves, np.int64(0))
+    _, equivalents = dd_order_moves(
+        hands,
+        np.int64(0),
+        np.int64(2),
+        np.int64(4),
+        dd_turn_order(4, FOUR_SEATS),
+        np.int64(HIGH),
+        np.int64(0),
+        np.int64(SUIT_AT[HIGH, led >> 1]),
+        np.int64(winner_seat),
+        winner_card,
+        np.uint64(cards),
+        played,
+        np.int64(-1),
+        moves,
+        np.int64(0),
+    )
     return int(equivalents)
 
 

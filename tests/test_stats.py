@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simulate.stats import (
+from euchre_mc.simulate.stats import (
     deals_for_half_width,
     mean_half_width,
     next_total,

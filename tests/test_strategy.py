@@ -5,16 +5,36 @@ import csv
 import numpy as np
 import pytest
 
-from simulate.cards import faces_to_mask, parse_cards
-from simulate.evaluator import (
-    BID_DIMS, BID_KEYS, BID_OUTCOMES, CLASSIC_CAPS, BidEstimates, ClassicEstimates, _shrunk, bid_estimates,
-    bid_features, classic_estimates, hand_features, table_from_rows, table_rows, write_rows, top_run,
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.evaluator import (
+    BID_DIMS,
+    BID_KEYS,
+    BID_OUTCOMES,
+    CLASSIC_CAPS,
+    BidEstimates,
+    ClassicEstimates,
+    _shrunk,
+    bid_estimates,
+    bid_features,
+    classic_estimates,
+    hand_features,
+    table_from_rows,
+    table_rows,
+    top_run,
+    write_rows,
 )
-from simulate.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
-from simulate.rules import RulesError
-from simulate.strategy import (
-    BUILT_INS, EXCHANGE_RANK, HOG_RANK, THRESHOLD_PARAMS, Strategy, bid_euchre_wishes, classic_wishes,
-    load_strategy, seat_thresholds,
+from euchre_mc.simulate.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
+from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.strategy import (
+    BUILT_INS,
+    EXCHANGE_RANK,
+    HOG_RANK,
+    THRESHOLD_PARAMS,
+    Strategy,
+    bid_euchre_wishes,
+    classic_wishes,
+    load_strategy,
+    seat_thresholds,
 )
 
 
@@ -24,6 +44,7 @@ def hand(text: str, copies: int = 2) -> int:
 
 
 # --------------------------------------------------------------------------- data
+
 
 def test_cautious_and_aggressive_are_built_in_and_ordered():
     cautious, aggressive = load_strategy("cautious"), load_strategy("aggressive")
@@ -40,13 +61,16 @@ def test_toml_file_starts_from_its_base_and_overrides(tmp_path):
     assert strategy.pig_threshold == BUILT_INS["cautious"].pig_threshold
 
 
-@pytest.mark.parametrize("text,message", [
-    ("hog_treshold = 0.6\n", "unknown key 'hog_treshold'"),
-    ("hog_threshold = 1.5\n", "hog_threshold=1.5; allowed is a number from 0 to 1"),
-    ('hog_threshold = "high"\n', "hog_threshold='high'"),
-    ('base = "reckless"\n', "base='reckless'; built-in strategies are"),
-    ("hog_threshold = \n", "is not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("hog_treshold = 0.6\n", "unknown key 'hog_treshold'"),
+        ("hog_threshold = 1.5\n", "hog_threshold=1.5; allowed is a number from 0 to 1"),
+        ('hog_threshold = "high"\n', "hog_threshold='high'"),
+        ('base = "reckless"\n', "base='reckless'; built-in strategies are"),
+        ("hog_threshold = \n", "is not valid TOML"),
+    ],
+)
 def test_bad_toml_names_the_bad_value(tmp_path, text, message):
     path = tmp_path / "s.toml"
     path.write_text(text)
@@ -71,6 +95,7 @@ def test_with_param_changes_one_value_and_names_it():
 
 # --------------------------------------------------------------------------- decisions
 
+
 def test_thresholds_follow_the_seat_team_and_drop_only_when_the_opponents_are_near_and_ahead():
     bold_late = Strategy("late", level_threshold=0.7, endgame_fraction=0.2, endgame_shift=0.3)
     scores = np.array([[0, 0], [30, 41], [41, 30], [0, 39]])  # target 50: "near" means 40 or more
@@ -82,8 +107,9 @@ def test_thresholds_follow_the_seat_team_and_drop_only_when_the_opponents_are_ne
 
 def _estimates(level=0.0, exchange=0.0, hog=0.0):
     shape = (1, 1, 6)
-    return BidEstimates(np.full(shape + (8,), level, float), np.full(shape, exchange, float),
-                        np.full(shape, hog, float))
+    return BidEstimates(
+        np.full(shape + (8,), level, float), np.full(shape, exchange, float), np.full(shape, hog, float)
+    )
 
 
 def _thresholds(value=0.7):
@@ -99,7 +125,7 @@ def test_bidder_wants_the_highest_level_that_clears_the_threshold_in_the_best_de
 
 
 def test_hog_outranks_pig_outranks_levels_and_nothing_clearing_means_pass():
-    rank, denom = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), True)
+    rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), True)
     assert rank[0, 0] == HOG_RANK
     rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.5), _thresholds(0.7), True)
     assert rank[0, 0] == EXCHANGE_RANK
@@ -122,13 +148,16 @@ def test_classic_calls_never_name_the_upcard_suit_and_no_trump_only_when_enabled
 
 
 def test_ordering_alone_needs_both_the_order_and_the_alone_thresholds():
-    est = ClassicEstimates(np.array([[[0.9, 0.5, 0.8], [0.5, 0.2, 0.9], [0.9, 0.5, 0.3]]]), np.zeros((1, 3, 5, 3)))
+    est = ClassicEstimates(
+        np.array([[[0.9, 0.5, 0.8], [0.5, 0.2, 0.9], [0.9, 0.5, 0.3]]]), np.zeros((1, 3, 5, 3))
+    )
     wishes = classic_wishes(est, {k: np.full((1, 3), 0.7) for k in THRESHOLD_PARAMS}, np.array([0]), False)
     assert wishes["order"].tolist() == [[True, False, True]]
     assert wishes["order_alone"].tolist() == [[True, False, False]]
 
 
 # --------------------------------------------------------------------------- evaluator
+
 
 def test_features_count_the_left_bower_as_trump_and_aces_outside_trump():
     cards = np.array([hand("JH JH JD AH KH QH 9S AC", copies=2)], np.uint64)
@@ -145,9 +174,13 @@ def test_features_count_the_left_bower_as_trump_and_aces_outside_trump():
 
 
 def test_run_counts_faces_held_twice_and_stops_after_a_lone_copy():
-    for text, denom, run in [("JH JH JD JD AH AH AS AC", 2, 6), ("JH JD JD AH AH KH KH QH", 2, 1),
-                             ("JD JD AH AH KH KH QH QH", 2, 0), ("AH AH KH QS AS AS KS KS", 4, 8),
-                             ("9H 9H TH 9S 9S TS TS JS", 5, 8)]:
+    for text, denom, run in [
+        ("JH JH JD JD AH AH AS AC", 2, 6),
+        ("JH JD JD AH AH KH KH QH", 2, 1),
+        ("JD JD AH AH KH KH QH QH", 2, 0),
+        ("AH AH KH QS AS AS KS KS", 4, 8),
+        ("9H 9H TH 9S 9S TS TS JS", 5, 8),
+    ]:
         assert int(top_run(np.array([hand(text)], np.uint64), denom)[0]) == run, text
 
 

@@ -8,12 +8,21 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simulate.cards import faces_to_mask, format_card, parse_cards
-from simulate.features import hand_features
-from simulate.play import play_deals
-from simulate.rules import RulesError
-from simulate.study import (
-    StudyError, deal_cards, hand_text, lone_discards, make_params, read_params, read_rows, run_study, schema_columns, study_chunk,
+from euchre_mc.simulate.cards import faces_to_mask, format_card, parse_cards
+from euchre_mc.simulate.features import hand_features
+from euchre_mc.simulate.play import play_deals
+from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.study import (
+    StudyError,
+    deal_cards,
+    hand_text,
+    lone_discards,
+    make_params,
+    read_params,
+    read_rows,
+    run_study,
+    schema_columns,
+    study_chunk,
 )
 
 JIT_DISABLED = bool(numba.config.DISABLE_JIT)
@@ -27,6 +36,7 @@ def within(observed: float, expected: float, n: int, sigmas: float = 4.5) -> boo
 
 
 # --------------------------------------------------------------------------- dealing statistics
+
 
 def test_both_right_bowers_of_a_suit_in_one_pigs_and_hogs_hand(samples):
     deals = samples(20_000)
@@ -75,6 +85,7 @@ def test_classic_deal_uses_every_card_once():
 
 # --------------------------------------------------------------------------- rows
 
+
 @pytest.fixture(scope="module")
 def ph_rows(tmp_path_factory):
     out = tmp_path_factory.mktemp("ph") / "study"
@@ -101,7 +112,7 @@ def test_every_seat_of_every_deal_is_one_row(ph_rows, euchre_rows):
     for (out, rows), seats in ((ph_rows, 6), (euchre_rows, 4)):
         params = read_params(out)
         assert len(rows) == params.hands * seats
-        assert rows.groupby("deal")["seat"].apply(list).map(lambda s: s == list(range(1, seats + 1))).all()
+        assert rows.groupby("deal")["seat"].apply(list).map(lambda s: s == list(range(1, seats + 1))).all()  # noqa: B023 (called in this iteration)
 
 
 def test_pigs_and_hogs_tricks_are_in_range_and_hog_never_beats_the_whole_team(ph_rows):
@@ -180,6 +191,7 @@ def test_classic_dealer_holds_a_mean_trump_count_of_one_plus_30_over_23(euchre_r
 
 # --------------------------------------------------------------------------- identity, resume, workers
 
+
 def test_chunk_rows_do_not_depend_on_the_other_chunks(ph_rows):
     out, rows = ph_rows
     params = read_params(out)
@@ -191,7 +203,7 @@ def test_chunk_rows_do_not_depend_on_the_other_chunks(ph_rows):
 def test_resume_after_an_interruption_gives_identical_rows(ph_rows, tmp_path, monkeypatch):
     out, rows = ph_rows
     params = read_params(out)
-    import simulate.study as study
+    import euchre_mc.simulate.study as study
 
     written = []
     real_write = study.write_chunk
@@ -233,31 +245,49 @@ def test_a_new_study_refuses_a_used_directory(ph_rows):
 def test_stored_parameters_are_the_study_identity(ph_rows):
     out, _ = ph_rows
     stored = json.loads((out / "study.json").read_text())
-    assert stored == {"variant": "pigs-and-hogs(target=50)", "hands": PH_DEALS, "seed": 4, "play": "heuristic",
-                      "chunk_size": PH_DEALS // 3, "schema": 1}
+    assert stored == {
+        "variant": "pigs-and-hogs(target=50)",
+        "hands": PH_DEALS,
+        "seed": 4,
+        "play": "heuristic",
+        "chunk_size": PH_DEALS // 3,
+        "schema": 1,
+    }
 
 
 def test_two_workers_give_the_rows_of_one(euchre_rows, tmp_path):
     out, rows = euchre_rows
     params = read_params(out)
-    run_study(params.variant, params.hands, params.seed, tmp_path / "two", chunk_size=params.chunk_size, workers=2)
+    run_study(
+        params.variant, params.hands, params.seed, tmp_path / "two", chunk_size=params.chunk_size, workers=2
+    )
     pd.testing.assert_frame_equal(read_rows(tmp_path / "two"), rows)
 
 
 def test_dask_local_cluster_gives_the_rows_of_the_local_run(euchre_rows, tmp_path):
     out, rows = euchre_rows
     params = read_params(out)
-    run_study(params.variant, params.hands, params.seed, tmp_path / "dask", chunk_size=params.chunk_size,
-              workers=2, backend="dask")
+    run_study(
+        params.variant,
+        params.hands,
+        params.seed,
+        tmp_path / "dask",
+        chunk_size=params.chunk_size,
+        workers=2,
+        backend="dask",
+    )
     pd.testing.assert_frame_equal(read_rows(tmp_path / "dask"), rows)
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"hands": 0}, "--hands 0"),
-    ({"chunk_size": 0}, "--chunk-size 0"),
-    ({"play": "random"}, "play model 'random'"),
-    ({"seed": -1}, "--seed -1"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"hands": 0}, "--hands 0"),
+        ({"chunk_size": 0}, "--chunk-size 0"),
+        ({"play": "random"}, "play model 'random'"),
+        ({"seed": -1}, "--seed -1"),
+    ],
+)
 def test_bad_study_parameters_are_named(kwargs, message):
     settings = {"variant": "euchre", "hands": 10, "seed": 1} | kwargs
     with pytest.raises(StudyError, match=message):
@@ -275,13 +305,16 @@ def test_hand_text_writes_hands_as_format_cards_does():
     assert list(hand_text(masks)) == ["AC JD JH JH QH KH AH 9S", "9C 9C TD TD QS KS AS AS"]
 
 
-@pytest.mark.parametrize("variant,charts", [
-    ("six-handed", ["lone_p_make.png", "net_by_level.png"]),
-    ("piq", ["order_up_value.png", "round2_call_value.png"]),
-    ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png"]),
-])
+@pytest.mark.parametrize(
+    "variant,charts",
+    [
+        ("six-handed", ["lone_p_make.png", "net_by_level.png"]),
+        ("piq", ["order_up_value.png", "round2_call_value.png"]),
+        ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png"]),
+    ],
+)
 def test_every_variant_studies_and_charts(tmp_path, variant, charts):
-    from reports.study_charts import build_study_reports
+    from euchre_mc.reports.study_charts import build_study_reports
 
     out = tmp_path / "study"
     run_study(variant, 8, 2, out, chunk_size=4)

@@ -5,7 +5,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from euchre_mc.cli import main
 
 
 def run(*args):
@@ -15,8 +15,21 @@ def run(*args):
 @pytest.fixture(scope="module")
 def euchre_study(tmp_path_factory):
     out = tmp_path_factory.mktemp("cli") / "euchre"
-    result = run("study", "--variant", "euchre", "--hands", "60", "--seed", "3", "--out", str(out),
-                 "--chunk-size", "20", "--workers", "1")
+    result = run(
+        "study",
+        "--variant",
+        "euchre",
+        "--hands",
+        "60",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "--chunk-size",
+        "20",
+        "--workers",
+        "1",
+    )
     assert result.exit_code == 0, result.output
     return out, result.output
 
@@ -36,20 +49,27 @@ def test_chart_rebuilds_every_summary_chart_and_the_index(euchre_study):
     charts = sorted(p.name for p in (out / "charts").iterdir())
     tables = sorted(p.name for p in (out / "summary").iterdir())
     assert charts == ["order_up_value.png", "round2_call_value.png"]
-    assert tables == ["call_by_position_trumps.csv", "classic_thresholds.csv", "order_by_position_trumps.csv",
-                      "summary.md"]
+    assert tables == [
+        "call_by_position_trumps.csv",
+        "classic_thresholds.csv",
+        "order_by_position_trumps.csv",
+        "summary.md",
+    ]
     index = (out / "index.html").read_text()
     assert all(f"charts/{name}" in index for name in charts)
     assert all(f"summary/{name}" in index for name in tables if name.endswith(".csv"))
     assert "euchre(" in index and "dd play" in index and "240 hands" in index and "seed 3" in index
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--hands", "0"], "--hands 0"),
-    (["--hands", "5", "--chunk-size", "0"], "--chunk-size 0"),
-    (["--hands", "5", "--scheduler", "tcp://127.0.0.1:1"], "needs --backend dask"),
-    (["--hands", "5", "--workers", "0"], "--workers 0"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--hands", "0"], "--hands 0"),
+        (["--hands", "5", "--chunk-size", "0"], "--chunk-size 0"),
+        (["--hands", "5", "--scheduler", "tcp://127.0.0.1:1"], "needs --backend dask"),
+        (["--hands", "5", "--workers", "0"], "--workers 0"),
+    ],
+)
 def test_bad_study_options_give_one_line_and_status_2(tmp_path, args, message):
     result = run("study", "--variant", "euchre", "--out", str(tmp_path / "s"), *args)
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
@@ -57,8 +77,20 @@ def test_bad_study_options_give_one_line_and_status_2(tmp_path, args, message):
 
 def test_resume_with_other_parameters_is_refused_in_one_line(euchre_study):
     out, _ = euchre_study
-    result = run("study", "--variant", "euchre", "--hands", "60", "--seed", "4", "--out", str(out),
-                 "--chunk-size", "20", "--resume")
+    result = run(
+        "study",
+        "--variant",
+        "euchre",
+        "--hands",
+        "60",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+        "--chunk-size",
+        "20",
+        "--resume",
+    )
     assert result.exit_code == 2
     assert "--resume with different parameters: seed 4 (stored 3)" in result.output
 

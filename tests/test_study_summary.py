@@ -4,13 +4,21 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.study_summary import MIN_HANDS, classic_summaries, bid_summaries, markdown_table, profitable_from
-from simulate.cards import faces_to_mask, parse_cards
-from simulate.features import DENOM_CODES, hand_features
-from simulate.study import make_params
+from euchre_mc.reports.study_summary import (
+    MIN_HANDS,
+    bid_summaries,
+    classic_summaries,
+    markdown_table,
+    profitable_from,
+)
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.features import DENOM_CODES, hand_features
+from euchre_mc.simulate.study import make_params
 
 
-def bid_rows(hands: list[str], hog_hearts: list[int], pig_hearts: list[int], tricks_hearts: list[int]) -> pd.DataFrame:
+def bid_rows(
+    hands: list[str], hog_hearts: list[int], pig_hearts: list[int], tricks_hearts: list[int]
+) -> pd.DataFrame:
     """Pigs-and-hogs rows for literal hands; results outside Hearts are 0 tricks."""
     masks = np.array([faces_to_mask(parse_cards(text)) for text in hands], np.uint64)
     frame = pd.DataFrame(hand_features(masks))
@@ -26,8 +34,12 @@ SIX_HEARTS = "JH JD AH KH QH 9H 9S AC"  # Hearts: 6 trumps, 2 bowers
 
 
 def test_hog_p_make_and_net_by_trumps_and_bowers():
-    rows = bid_rows([EIGHT_HEARTS, EIGHT_HEARTS, SIX_HEARTS], hog_hearts=[8, 6, 3], pig_hearts=[8, 8, 8],
-                    tricks_hearts=[8, 8, 5])
+    rows = bid_rows(
+        [EIGHT_HEARTS, EIGHT_HEARTS, SIX_HEARTS],
+        hog_hearts=[8, 6, 3],
+        pig_hearts=[8, 8, 8],
+        tricks_hearts=[8, 8, 5],
+    )
     tables = bid_summaries(rows, make_params("pigs-and-hogs", 1, 1))
     hog = tables["lone_by_trumps_bowers"].set_index(["contract", "trumps", "bowers"])
     eight = hog.loc[("Hog", 8, 4)]
@@ -62,19 +74,21 @@ def test_level_bids_score_tricks_when_made_and_lose_the_bid_when_set():
 
 
 def classic_rows() -> pd.DataFrame:
-    return pd.DataFrame({
-        "position": [1, 1, 1, 1, 4],
-        "trumps": [2, 2, 2, 2, 3],
-        "tricks_order": [3, 4, 1, 5, 5],
-        "ev_order": [1, 1, -2, 2, 2],
-        "tricks_alone": [2, 3, 0, 5, 5],
-        "ev_alone": [-2, 1, -2, 4, 4],
-        "call_trumps": [2, 2, 3, 3, 3],
-        "tricks_call": [3, 2, 5, 5, 1],
-        "ev_call": [1, -2, 2, 2, -2],
-        "tricks_call_alone": [3, 2, 5, 4, 1],
-        "ev_call_alone": [1, -2, 4, 1, -2],
-    })
+    return pd.DataFrame(
+        {
+            "position": [1, 1, 1, 1, 4],
+            "trumps": [2, 2, 2, 2, 3],
+            "tricks_order": [3, 4, 1, 5, 5],
+            "ev_order": [1, 1, -2, 2, 2],
+            "tricks_alone": [2, 3, 0, 5, 5],
+            "ev_alone": [-2, 1, -2, 4, 4],
+            "call_trumps": [2, 2, 3, 3, 3],
+            "tricks_call": [3, 2, 5, 5, 1],
+            "ev_call": [1, -2, 2, 2, -2],
+            "tricks_call_alone": [3, 2, 5, 4, 1],
+            "ev_call_alone": [1, -2, 4, 1, -2],
+        }
+    )
 
 
 def test_classic_order_up_value_by_position_and_trumps():
@@ -107,7 +121,12 @@ def test_profitable_from_needs_every_higher_bucket_above_zero():
 
 
 def test_profitable_from_ignores_thin_buckets_and_says_never():
-    assert profitable_from(threshold_table([-1.0, 2.0, -0.5, 3.0], [MIN_HANDS, MIN_HANDS, 1, MIN_HANDS]), "trumps") == 4
+    assert (
+        profitable_from(
+            threshold_table([-1.0, 2.0, -0.5, 3.0], [MIN_HANDS, MIN_HANDS, 1, MIN_HANDS]), "trumps"
+        )
+        == 4
+    )
     assert np.isnan(profitable_from(threshold_table([-1.0, -2.0, -0.5, -3.0]), "trumps"))
 
 

@@ -1,0 +1,51 @@
+"""The install: one package the project owns, ``euchre_mc``; tests and benchmarks stay out."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_wheel_installs_only_euchre_mc(tmp_path):
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("euchre_mc-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    top_level = {name.split("/")[0] for name in names}
+    assert {t for t in top_level if not t.endswith(".dist-info")} == {"euchre_mc"}
+    assert "euchre_mc/cli.py" in names
+    assert "euchre_mc/simulate/analyse.py" in names
+    assert "euchre_mc/reports/tables.py" in names
+    assert any(name.startswith("euchre_mc/simulate/data/") and name.endswith(".csv") for name in names)
+    assert not any(
+        "/tests/" in name or "/benchmarks/" in name or name.startswith("euchre_mc/tests") for name in names
+    )
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "euchre-mc = euchre_mc.cli:run" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def test_no_top_level_cli_simulate_or_reports_module():
+    code = (
+        "import importlib.util, sys\n"
+        f"sys.path = [p for p in sys.path if p not in ('', '.', {str(ROOT)!r})]\n"
+        "print([m for m in ('cli', 'simulate', 'reports') if importlib.util.find_spec(m)])\n"
+        "import euchre_mc.simulate.rules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd="/", capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
