@@ -1,5 +1,6 @@
 """The install: one package the project owns, ``euchre_mc``; tests and benchmarks stay out."""
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -9,23 +10,30 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_wheel_installs_only_euchre_mc(tmp_path):
+    # Built from a copy: setuptools writes build/ and *.egg-info beside the sources.
+    source = tmp_path / "source"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(".git", ".venv", "build", "__pycache__", "*.egg-info", "demo-out"),
+    )
     subprocess.run(
         [
             sys.executable,
             "-m",
             "pip",
             "wheel",
-            str(ROOT),
+            str(source),
             "--no-deps",
             "--no-build-isolation",
             "-q",
             "-w",
-            str(tmp_path),
+            str(tmp_path / "wheel"),
         ],
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("euchre_mc-*.whl")
+    (wheel,) = (tmp_path / "wheel").glob("euchre_mc-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     top_level = {name.split("/")[0] for name in names}
     assert {t for t in top_level if not t.endswith(".dist-info")} == {"euchre_mc"}
