@@ -13,10 +13,14 @@ seat needs (the kitty of a classic deal) stay undealt.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from . import _kernels as k
+from ._constrained_kernel import deal_constrained_many
 from .cards import CardError, format_cards, mask_to_faces
+from .constraints import DealConstraints, check, plan, seat_bounds, suit_group
 from .rules import RulesError, as_variant
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
@@ -37,13 +41,16 @@ def deal_unseen(
     seed: int = 0,
     first_index: int = 0,
     count: int = 1,
+    constraints: DealConstraints | None = None,
 ) -> np.ndarray:
     """Deals ``first_index .. first_index + count - 1`` as a (count, seats) uint64 array.
 
     ``known[seat]`` is a face-space mask of cards known to be in that seat; ``out_of_play``
     the cards no seat holds; ``hand_sizes`` the cards each seat ends with (default the
     variant's hand size).  The unseen cards (the deck minus known minus out of play) are
-    dealt uniformly at random to fill every hand.
+    dealt uniformly at random to fill every hand.  ``constraints`` bounds the seats' suit
+    lengths (voids, least and most cards of a suit; :mod:`.constraints`): the deals are
+    then uniform over every deal that meets them.
 
     >>> from simulate.cards import faces_to_mask, parse_cards
     >>> mine = faces_to_mask(parse_cards("JH AH KH QH TH", copies=1))
@@ -79,6 +86,10 @@ def deal_unseen(
             f"{unseen.bit_count()} are unseen: the {variant.name} deck has {deck.bit_count()} cards"
         )
     seed, first_index, count = _check_run(seed, first_index, count)
+    if constraints is not None and constraints.lengths:
+        largest = variant.hand_size + (1 if variant.classic else 0)
+        check(constraints, seats, largest)
+        return _deal_constrained(constraints, fixed, need, unseen, seed, first_index, count)
     pool = np.array([bit for bit in range(48) if unseen >> bit & 1], np.int64)
     return k.deal_many(
         np.uint64(seed),
@@ -88,6 +99,43 @@ def deal_unseen(
         np.array(need, np.int64),
         pool,
     )
+
+
+def _deal_constrained(constraints, fixed, need, unseen, seed, first_index, count) -> np.ndarray:
+    groups = [
+        [bit for bit in range(48) if unseen >> bit & 1 and suit_group(bit >> 1, constraints.denom) == suit]
+        for suit in range(4)
+    ]
+    bounds = seat_bounds(constraints, fixed, need)
+    counting = _plan(tuple(len(cards) for cards in groups), tuple(bounds))
+    if counting.deals == 0:
+        raise RulesError(f"no deal meets the constraints: {constraints.describe()}")
+    table = np.zeros((4, max(1, max(len(cards) for cards in groups))), np.int64)
+    for suit, cards in enumerate(groups):
+        table[suit, : len(cards)] = cards
+    rest = list(need)
+    for seat, *_ in bounds:
+        rest[seat] = 0
+    return deal_constrained_many(
+        np.uint64(seed),
+        np.int64(first_index),
+        np.int64(count),
+        np.array(fixed, np.uint64),
+        np.array(rest, np.int64),
+        table,
+        np.array([len(cards) for cards in groups], np.int64),
+        counting.seats,
+        counting.first,
+        counting.take,
+        counting.next_state,
+        counting.cumulative,
+    )
+
+
+@lru_cache(maxsize=64)
+def _plan(pool, bounds):
+    # An analysis deals in steps with the same constraints: count the ways once.
+    return plan(pool, list(bounds))
 
 
 def _hand_sizes(variant, hand_sizes) -> list[int]:

@@ -1,0 +1,84 @@
+"""Dealing kernel for suit-length constraints (moves into the kernels package)."""
+
+import numpy as np
+from numba import njit, prange
+
+from ._kernels import ONE, SALT_DEAL, mix64, next_random, stream_state
+
+
+@njit(cache=True)
+def next_unit(state):
+    """Advance a splitmix64 state; return (new state, uniform float in [0, 1), 53 bits)."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    return state, np.float64(mix64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def deal_constrained_one(
+    seed, index, fixed, need, groups, group_size, seats, first, take, next_state, cumulative, out
+):
+    """One deal: the constrained ``seats`` draw suit counts by the plan, then their cards;
+    every other seat draws ``need`` cards from what is left (``fixed`` cards kept)."""
+    cards = groups.copy()
+    left = group_size.copy()
+    state = stream_state(seed, SALT_DEAL, index)
+    for seat in range(fixed.shape[0]):
+        out[seat] = fixed[seat]
+    plan_state = 0
+    for level in range(seats.shape[0]):
+        state, u = next_unit(state)
+        option = first[plan_state]
+        while cumulative[option] <= u:
+            option += 1
+        seat = seats[level]
+        hand = out[seat]
+        for suit in range(4):
+            for _ in range(take[option, suit]):
+                state, pick = next_random(state, left[suit])
+                left[suit] -= 1
+                card = cards[suit, pick]
+                cards[suit, pick] = cards[suit, left[suit]]
+                cards[suit, left[suit]] = card
+                hand |= ONE << np.uint64(card)
+        out[seat] = hand
+        plan_state = next_state[option]
+    pool = np.empty(left.sum(), np.int64)
+    top = 0
+    for suit in range(4):
+        for i in range(left[suit]):
+            pool[top] = cards[suit, i]
+            top += 1
+    for seat in range(fixed.shape[0]):
+        hand = out[seat]
+        for _ in range(need[seat]):
+            state, pick = next_random(state, top)
+            top -= 1
+            card = pool[pick]
+            pool[pick] = pool[top]
+            pool[top] = card
+            hand |= ONE << np.uint64(card)
+        out[seat] = hand
+
+
+@njit(parallel=True, cache=True)
+def deal_constrained_many(
+    seed, first_index, count, fixed, need, groups, group_size, seats, first, take, next_state, cumulative
+):
+    """Deals ``first_index .. first_index + count - 1`` as a (count, seats) uint64 array."""
+    out = np.empty((count, fixed.shape[0]), np.uint64)
+    for i in prange(count):
+        deal_constrained_one(
+            seed,
+            first_index + i,
+            fixed,
+            need,
+            groups,
+            group_size,
+            seats,
+            first,
+            take,
+            next_state,
+            cumulative,
+            out[i],
+        )
+    return out
