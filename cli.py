@@ -654,7 +654,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
 
 def _study_errors(action):
     """Run ``action``; a StudyError becomes a one-line usage error (exit 2)."""
-    from .simulate.study import StudyError
+    from .simulate.study_store import StudyError
 
     try:
         return action()
@@ -723,7 +723,8 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
     """
     import os
 
-    from .simulate.study import finished_chunks, run_study
+    from .simulate.study import run_study
+    from .simulate.study_store import finished_chunks
 
     workers = (os.cpu_count() or 1) if workers is None else workers
     try:
@@ -740,6 +741,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
                 resume=resume,
                 chunk_size=chunk_size,
                 progress=True,
+                report=lambda line: click.echo(line, err=True),
             )
         )
     except KeyboardInterrupt:

@@ -20,7 +20,7 @@ import pandas as pd
 from matplotlib.ticker import MaxNLocator
 
 from ..simulate.rules import as_variant
-from ..simulate.study import StudyParams, read_params, read_rows
+from ..simulate.study_store import StudyParams, read_params, read_rows
 from .study_summary import MIN_HANDS, study_title, write_summaries
 
 

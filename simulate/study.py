@@ -26,6 +26,9 @@ Files in the study directory
     the rows of chunk ``NNNNNN``.  Each file is written to a temporary name and moved
     into place with ``os.replace``, so a file that exists is complete: an interrupted
     study loses only the chunks in flight and ``--resume`` computes exactly those.
+    :mod:`.study_store` owns the folder: chunks carry the study's identity in their
+    footer, ``--resume`` verifies every chunk it keeps, and a lock keeps a second
+    study out of a folder in use.
 
 Bid-euchre rows (``pigs-and-hogs``, ``six-handed``)
 -----------------------------------------------------
@@ -86,12 +89,7 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
 from __future__ import annotations
 
-import io
-import json
-import os
 import sys
-from dataclasses import asdict, dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -103,141 +101,17 @@ from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
 from .play import play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
+from .study_store import (
+    StudyError,
+    StudyParams,
+    chunk_parquet,
+    prepare_directory,
+    refuse_non_empty,
+    study_lock,
+    write_chunk,
+)
 
-SCHEMA_VERSION = 1
-STUDY_FILE = "study.json"
-SCHEMA_FILE = "schema.md"
-ROWS_DIR = "rows"
 BACKENDS = ("local", "dask")
-
-
-class StudyError(ValueError):
-    """A study that cannot run as asked; the message names the bad value and what is allowed."""
-
-
-@dataclass(frozen=True)
-class StudyParams:
-    """Everything that decides a study's rows; two studies with equal params have equal rows."""
-
-    variant: str
-    hands: int
-    seed: int
-    play: str
-    chunk_size: int
-    schema: int = SCHEMA_VERSION
-
-    @property
-    def chunks(self) -> int:
-        return -(-self.hands // self.chunk_size)
-
-    def chunk_deals(self, chunk: int) -> range:
-        """Global deal indexes of ``chunk``."""
-        first = chunk * self.chunk_size
-        return range(first, min(first + self.chunk_size, self.hands))
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
-
-    @staticmethod
-    def from_json(text: str) -> StudyParams:
-        try:
-            return StudyParams(**json.loads(text))
-        except (TypeError, ValueError):
-            raise StudyError(
-                f"{STUDY_FILE} is not a study of this euchre-mc version (schema {SCHEMA_VERSION})"
-            ) from None
-
-
-# --------------------------------------------------------------------------- study directory
-
-
-def part_path(out: Path, chunk: int) -> Path:
-    return Path(out) / ROWS_DIR / f"part-{chunk:06d}.parquet"
-
-
-def finished_chunks(out) -> set[int]:
-    """Chunks whose Parquet file is in place (files are only ever moved in complete)."""
-    rows = Path(out) / ROWS_DIR
-    if not rows.is_dir():
-        return set()
-    return {int(p.stem.split("-")[1]) for p in rows.glob("part-*.parquet")}
-
-
-def chunk_parquet(frame: pd.DataFrame) -> bytes:
-    """A chunk's rows as the bytes of a Parquet file (made where the chunk is computed)."""
-    buffer = io.BytesIO()
-    frame.to_parquet(buffer, index=False)
-    return buffer.getvalue()
-
-
-def write_chunk(out, chunk: int, parquet: bytes) -> Path:
-    """Write a chunk's file atomically: a temporary file in the same folder, then ``os.replace``."""
-    final = part_path(out, chunk)
-    temporary = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    with open(temporary, "wb") as handle:
-        handle.write(parquet)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, final)
-    return final
-
-
-def read_params(out) -> StudyParams:
-    path = Path(out) / STUDY_FILE
-    if not path.is_file():
-        raise StudyError(
-            f"{out} is not a study directory: it has no {STUDY_FILE} (run euchre-mc study --out {out})"
-        )
-    return StudyParams.from_json(path.read_text())
-
-
-def read_rows(out) -> pd.DataFrame:
-    """Every finished row of a study, sorted by deal and seat."""
-    read_params(out)
-    done = sorted(finished_chunks(out))
-    if not done:
-        raise StudyError(f"study {out} has no finished chunks yet: run or resume it first")
-    frame = pd.concat([pd.read_parquet(part_path(out, k)) for k in done], ignore_index=True)
-    return frame.sort_values(["deal", "seat"], kind="stable", ignore_index=True)
-
-
-def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
-    """Create or check the study directory; return the chunks already finished.
-
-    A new study needs an empty or absent directory.  ``resume`` needs the same
-    parameters as the stored ones; leftover temporary files of killed writers go.
-    """
-    out = Path(out)
-    stored_path = out / STUDY_FILE
-    if resume:
-        if not stored_path.is_file():
-            raise StudyError(
-                f"--resume: {out} holds no study to resume (no {STUDY_FILE}); drop --resume to start one"
-            )
-        stored = StudyParams.from_json(stored_path.read_text())
-        if stored != params:
-            differ = ", ".join(
-                f"{name} {getattr(params, name)!r} (stored {getattr(stored, name)!r})"
-                for name in asdict(params)
-                if getattr(params, name) != getattr(stored, name)
-            )
-            raise StudyError(f"--resume with different parameters: {differ}; resume with the stored ones")
-        (out / ROWS_DIR).mkdir(exist_ok=True)
-        for stale in (out / ROWS_DIR).glob(".part-*.tmp"):
-            stale.unlink()
-        return finished_chunks(out)
-    if out.exists() and any(out.iterdir()):
-        raise StudyError(
-            f"--out {out} is not empty: choose a new directory, or pass --resume to continue its study"
-        )
-    out.mkdir(parents=True, exist_ok=True)
-    # the identity first, so that whatever happens next the directory can be resumed
-    temporary = stored_path.with_name(f".{STUDY_FILE}.tmp")
-    temporary.write_text(params.to_json())
-    os.replace(temporary, stored_path)
-    (out / SCHEMA_FILE).write_text(schema_markdown(params))
-    (out / ROWS_DIR).mkdir()
-    return set()
 
 
 # --------------------------------------------------------------------------- running chunks
@@ -246,7 +120,7 @@ def prepare_directory(out, params: StudyParams, resume: bool) -> set[int]:
 def computed_chunk(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
     """``(chunk, rows, Parquet bytes)``: what a worker sends back for the writer."""
     frame = study_chunk(params, chunk)
-    return chunk, len(frame), chunk_parquet(frame)
+    return chunk, len(frame), chunk_parquet(frame, params, chunk)
 
 
 def _chunk_on_one_thread(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
@@ -377,13 +251,16 @@ def run_study(
     resume: bool = False,
     chunk_size: int | None = None,
     progress: bool = False,
+    report=None,
 ) -> StudyParams:
     """Run (or resume) a study into directory ``out``; return its parameters.
 
     ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
     process when 1; ``"dask"``: a LocalCluster of that many processes, or the cluster at
     ``scheduler``).  Finished chunks are written as they arrive, in any order; the rows
-    do not depend on ``workers`` or ``backend``.  ``progress`` shows a bar on stderr.
+    do not depend on ``workers`` or ``backend``.  ``progress`` shows a bar on stderr;
+    ``report(line)`` is told of damaged chunks that a resume computes again.  The
+    folder is locked for the run (:func:`~.study_store.study_lock`).
     """
     params = make_params(variant, hands, seed, play, chunk_size)
     if backend not in BACKENDS:
@@ -392,30 +269,33 @@ def run_study(
         raise StudyError(f"--workers {workers}: at least 1")
     if scheduler and backend != "dask":
         raise StudyError(f"--scheduler {scheduler}: a scheduler needs --backend dask")
-    done = prepare_directory(out, params, resume)
-    todo = [k for k in range(params.chunks) if k not in done]
-    if backend == "dask":
-        results = _run_dask(params, todo, workers, scheduler)
-    elif workers == 1:
-        results = _run_in_process(params, todo)
-    else:
-        results = _run_process_pool(params, todo, workers)
-    players = as_variant(params.variant).players
-    from tqdm import tqdm
+    if not resume:
+        refuse_non_empty(out)  # before the lock, so a refused folder is left as it was
+    with study_lock(out):
+        done = prepare_directory(out, params, resume, schema_markdown(params), report)
+        todo = [k for k in range(params.chunks) if k not in done]
+        if backend == "dask":
+            results = _run_dask(params, todo, workers, scheduler)
+        elif workers == 1:
+            results = _run_in_process(params, todo)
+        else:
+            results = _run_process_pool(params, todo, workers)
+        players = as_variant(params.variant).players
+        from tqdm import tqdm
 
-    already = sum(len(params.chunk_deals(k)) for k in done) * players
-    with tqdm(
-        total=params.hands * players,
-        initial=already,
-        unit="row",
-        unit_scale=True,
-        disable=not progress,
-        file=sys.stderr,
-        smoothing=0.1,
-    ) as bar:
-        for chunk, rows, parquet in results:
-            write_chunk(out, chunk, parquet)
-            bar.update(rows)
+        already = sum(len(params.chunk_deals(k)) for k in done) * players
+        with tqdm(
+            total=params.hands * players,
+            initial=already,
+            unit="row",
+            unit_scale=True,
+            disable=not progress,
+            file=sys.stderr,
+            smoothing=0.1,
+        ) as bar:
+            for chunk, rows, parquet in results:
+                write_chunk(out, chunk, parquet)
+                bar.update(rows)
     return params
 
 

@@ -18,12 +18,11 @@ from euchre_mc.simulate.study import (
     hand_text,
     lone_discards,
     make_params,
-    read_params,
-    read_rows,
     run_study,
     schema_columns,
     study_chunk,
 )
+from euchre_mc.simulate.study_store import finished_chunks, read_params, read_rows
 
 JIT_DISABLED = bool(numba.config.DISABLE_JIT)
 PH_DEALS = 40 if JIT_DISABLED else 120
@@ -220,7 +219,7 @@ def test_resume_after_an_interruption_gives_identical_rows(ph_rows, tmp_path, mo
     target = tmp_path / "again"
     with pytest.raises(KeyboardInterrupt):
         run_study(params.variant, params.hands, params.seed, target, chunk_size=params.chunk_size)
-    assert study.finished_chunks(target) == set(written) and len(written) == 1
+    assert finished_chunks(target) == set(written) and len(written) == 1
     monkeypatch.setattr(study, "write_chunk", real_write)
     run_study(params.variant, params.hands, params.seed, target, chunk_size=params.chunk_size, resume=True)
     pd.testing.assert_frame_equal(read_rows(target), rows)
