@@ -130,12 +130,18 @@ BUILT_INS = {
 }
 
 
+def _shown(value) -> str:
+    """A value for an error line: its repr, or its type when the repr would flood the line."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__}"
+
+
 def strategy_from_dict(data: dict, where: str) -> Strategy:
     """Build a strategy from TOML-like data; ``where`` names the source in errors."""
     values = dict(data)
     base_name = values.pop("base", "balanced")
-    if base_name not in BUILT_INS:
-        raise RulesError(f"{where}: base={base_name!r}; built-in strategies are {', '.join(BUILT_INS)}")
+    if not isinstance(base_name, str) or base_name not in BUILT_INS:
+        raise RulesError(f"{where}: base={_shown(base_name)}; built-in strategies are {', '.join(BUILT_INS)}")
     name = values.pop("name", Path(where).stem)
     if not isinstance(name, str) or not name:
         raise RulesError(f"{where}: name={name!r}; write a non-empty string")
@@ -143,7 +149,7 @@ def strategy_from_dict(data: dict, where: str) -> Strategy:
         if key not in PARAMS:
             raise RulesError(f"{where}: unknown key {key!r}; keys are name, base, {', '.join(PARAMS)}")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise RulesError(f"{where}: {key}={value!r}; allowed is a number from 0 to 1")
+            raise RulesError(f"{where}: {key}={_shown(value)}; allowed is a number from 0 to 1")
     return replace(BUILT_INS[base_name], name=name, **{k: float(v) for k, v in values.items()})
 
 
@@ -160,10 +166,16 @@ def load_strategy(spec: str) -> Strategy:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise RulesError(f"strategy file {spec!r} cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"strategy file {spec!r} is not text (UTF-8): write a TOML file") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesError(f"strategy file {spec!r} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise RulesError(
+            f"strategy file {spec!r} is nested too deeply: a strategy is flat key = value"
+        ) from None
     return strategy_from_dict(data, spec)
 
 
