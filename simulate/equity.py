@@ -1,0 +1,140 @@
+"""Match equity: the chance of winning the game from each score, and who deals next.
+
+A match-equity table answers "we lead 44-30 and the opponents deal: how likely are we to
+win?".  It follows from what one hand does to the score: for each team to deal, the
+distribution of (points to team A, points to team B, bidding team) over hands played
+by stated strategies, counted from the game simulator (:class:`HandOutcomes`).  The
+table is then a fixed point over score pairs (:func:`equity_table`):
+
+    V(a, b, t) = sum over outcomes o of p_t(o) * W(a + o.a, b + o.b, o.bidder, 1 - t)
+
+where ``t`` is the team to deal (the deal moves left, so the other team deals next),
+``W`` is 1 when team A has won (it reached the target and team B did not, or both did
+and A bid: the six-handed rule), 0 when B has won, and ``V`` again while the game goes
+on.  A thrown-in hand is the outcome (0, 0).  Scores can fall below zero in
+``pigs-and-hogs`` (a set Hog costs 24), so the game is not a race upwards and the fixed
+point is found by iteration, to a stated tolerance.  Scores below ``floor`` are
+counted as ``floor``: the chance of a game ever going there is tiny (reported by the
+table's ``clamped`` mass), and a team that far behind has lost in all but name.
+
+The table holds, for every score pair that the game can be at when a hand starts, the
+probability that team A wins with A or B to deal.  When both teams follow the same
+strategy the table is symmetric: A's chance at (a, b) with A to deal is one minus B's
+chance at (b, a) with B to deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+TOLERANCE = 1e-12
+MAX_ITERATIONS = 100_000
+
+
+@dataclass(frozen=True)
+class HandOutcomes:
+    """What one hand does to the score, for each team to deal.
+
+    ``points[t]`` is an (outcomes, 2) int array of (team A, team B) points,
+    ``bidder[t]`` the bidding team of each outcome (-1 for a thrown-in hand), and
+    ``counts[t]`` how many sampled hands ended that way (the probabilities are counts
+    over their sum).
+    """
+
+    points: tuple[np.ndarray, np.ndarray]
+    bidder: tuple[np.ndarray, np.ndarray]
+    counts: tuple[np.ndarray, np.ndarray]
+
+    def probabilities(self, team_to_deal: int) -> np.ndarray:
+        counts = np.asarray(self.counts[team_to_deal], np.float64)
+        return counts / counts.sum()
+
+    @staticmethod
+    def from_hands(points, bidder, dealer_team) -> HandOutcomes:
+        """Count distinct (points, bidder) outcomes of sampled hands, per team to deal."""
+        points = np.asarray(points, np.int64)
+        bidder = np.asarray(bidder, np.int64)
+        dealer_team = np.asarray(dealer_team, np.int64)
+        out_points, out_bidder, out_counts = [], [], []
+        for team in (0, 1):
+            rows = np.column_stack([points[dealer_team == team], bidder[dealer_team == team]])
+            if not len(rows):
+                raise ValueError(f"no sampled hand has team {team} to deal")
+            unique, counts = np.unique(rows, axis=0, return_counts=True)
+            out_points.append(unique[:, :2])
+            out_bidder.append(unique[:, 2])
+            out_counts.append(counts)
+        return HandOutcomes(tuple(out_points), tuple(out_bidder), tuple(out_counts))
+
+
+@dataclass(frozen=True)
+class EquityTable:
+    """P(team A wins) from every score pair of a game to ``target``.
+
+    ``win[t, i, j]``: team A at score ``floor + i``, team B at ``floor + j``, team ``t``
+    to deal (0 = A).  Scores run from ``floor`` to ``target - 1``.
+    """
+
+    target: int
+    floor: int
+    win: np.ndarray
+    iterations: int
+    residual: float
+
+    def p_win(self, score_a: int, score_b: int, team_to_deal: int) -> float:
+        """P(team A wins) at this score with ``team_to_deal`` (0 = A) to deal."""
+        if score_a >= self.target or score_b >= self.target:
+            raise ValueError(f"score {score_a}-{score_b}: the game ends at {self.target}")
+        i = max(score_a, self.floor) - self.floor
+        j = max(score_b, self.floor) - self.floor
+        return float(self.win[team_to_deal, i, j])
+
+
+def equity_table(outcomes: HandOutcomes, target: int, floor: int) -> EquityTable:
+    """Solve the fixed point of the module docstring by iteration (Gauss-Jacobi in numpy).
+
+    Every hand that is not thrown in moves the score, and every game ends with
+    probability one, so the iteration converges; it stops when no entry moves by
+    more than ``TOLERANCE``.
+    """
+    if floor >= target:
+        raise ValueError(f"floor {floor}: it must lie below the target {target}")
+    size = target - floor
+    # value[t] padded: index k stands for score floor + k, k in 0..size-1 live scores;
+    # k = size is "reached the target" (a won/lost flag handled by the terminal terms).
+    value = np.full((2, size, size), 0.5)
+    scores = np.arange(size) + floor
+    terms = []
+    for team in (0, 1):
+        probability = outcomes.probabilities(team)
+        rows = []
+        for (gain_a, gain_b), bidder, p in zip(outcomes.points[team], outcomes.bidder[team], probability):
+            new_a = scores + gain_a  # (size,)
+            new_b = scores + gain_b
+            a_done = new_a >= target
+            b_done = new_b >= target
+            # terminal: A wins where A reached it and B did not, or both reached it and A bid
+            a_wins = a_done[:, None] & (~b_done[None, :] | (bidder == 0))
+            ended = a_done[:, None] | b_done[None, :]
+            index_a = np.clip(new_a, floor, target - 1) - floor
+            index_b = np.clip(new_b, floor, target - 1) - floor
+            rows.append((float(p), a_wins.astype(np.float64), ended, index_a, index_b))
+        terms.append(rows)
+    residual = np.inf
+    iterations = 0
+    while residual > TOLERANCE and iterations < MAX_ITERATIONS:
+        new = np.zeros_like(value)
+        for team in (0, 1):
+            following = value[1 - team]
+            for p, a_wins, ended, index_a, index_b in terms[team]:
+                going_on = following[np.ix_(index_a, index_b)]
+                new[team] += p * np.where(ended, a_wins, going_on)
+        residual = float(np.abs(new - value).max())
+        value = new
+        iterations += 1
+    return EquityTable(target=target, floor=floor, win=value, iterations=iterations, residual=residual)
+
+
+__all__ = ["EquityTable", "HandOutcomes", "equity_table"]

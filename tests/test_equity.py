@@ -1,0 +1,99 @@
+"""Match-equity tables against exact answers: closed forms, recursion and a linear solve."""
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from euchre_mc.simulate.equity import HandOutcomes, equity_table
+
+
+def outcomes(per_team):
+    """HandOutcomes from ``[(points_a, points_b, bidder, count), ...]`` for each team to deal."""
+    return HandOutcomes(
+        tuple(np.array([o[:2] for o in rows]) for rows in per_team),
+        tuple(np.array([o[2] for o in rows]) for rows in per_team),
+        tuple(np.array([o[3] for o in rows]) for rows in per_team),
+    )
+
+
+def test_a_race_to_three_matches_the_negative_binomial():
+    # each hand team A scores a point with probability 0.6, else team B does
+    race = [(1, 0, 0, 6), (0, 1, 1, 4)]
+    table = equity_table(outcomes([race, race]), target=3, floor=0)
+    exact = 0.6**3 * (1 + 3 * 0.4 + 6 * 0.4**2)
+    assert table.p_win(0, 0, 0) == pytest.approx(exact, abs=1e-10)
+    assert table.p_win(2, 2, 1) == pytest.approx(0.6, abs=1e-10)
+
+
+def test_who_deals_matters_and_recursion_agrees():
+    # the dealing team is stronger: it scores 2 with weight 5, the other side 1 with weight 3;
+    # a thrown-in hand (0, 0) with weight 2 passes the deal on
+    deal_a = [(2, 0, 0, 5), (0, 1, 1, 3), (0, 0, -1, 2)]
+    deal_b = [(0, 2, 1, 5), (1, 0, 0, 3), (0, 0, -1, 2)]
+    table = equity_table(outcomes([deal_a, deal_b]), target=7, floor=0)
+
+    @cache
+    def p(a, b, team):
+        if a >= 7:
+            return 1.0
+        if b >= 7:
+            return 0.0
+        rows = deal_a if team == 0 else deal_b
+        total = sum(r[3] for r in rows)
+        moving = [(r, r[3] / total) for r in rows if r[:2] != (0, 0)]
+        stay = sum(r[3] for r in rows if r[:2] == (0, 0)) / total
+        # a thrown-in hand hands the deal over: solve the two-state loop exactly
+        other = 1 - team
+        other_rows = deal_a if other == 0 else deal_b
+        other_total = sum(r[3] for r in other_rows)
+        other_stay = sum(r[3] for r in other_rows if r[:2] == (0, 0)) / other_total
+        move_here = sum(w * p(a + r[0], b + r[1], other) for r, w in moving)
+        move_there = sum(
+            r[3] / other_total * p(a + r[0], b + r[1], team) for r in other_rows if r[:2] != (0, 0)
+        )
+        return (move_here + stay * move_there) / (1 - stay * other_stay)
+
+    for a in range(7):
+        for b in range(7):
+            for team in (0, 1):
+                assert table.p_win(a, b, team) == pytest.approx(p(a, b, team), abs=1e-9)
+
+
+def test_scores_that_go_down_agree_with_a_linear_solve():
+    # bids can fail: a set bidder loses 2, the defenders take 1; six-handed style both-reach
+    # outcomes let the bidding team win
+    hands = [(1, 0, 0, 4), (-2, 1, 0, 2), (0, 1, 1, 3), (1, -2, 1, 1), (2, 2, 0, 1)]
+    target, floor = 4, -6
+    table = equity_table(outcomes([hands, hands]), target=target, floor=floor)
+    size = target - floor
+    index = {
+        (a, b, t): (t * size + (a - floor)) * size + (b - floor)
+        for a in range(floor, target)
+        for b in range(floor, target)
+        for t in (0, 1)
+    }
+    matrix = np.eye(len(index))
+    rhs = np.zeros(len(index))
+    total = sum(h[3] for h in hands)
+    for (a, b, t), row in index.items():
+        for gain_a, gain_b, bidder, count in hands:
+            p = count / total
+            na, nb = a + gain_a, b + gain_b
+            if na >= target and (nb < target or bidder == 0):
+                rhs[row] += p
+            elif nb >= target:
+                pass
+            else:
+                matrix[row, index[(max(na, floor), max(nb, floor), 1 - t)]] -= p
+    exact = np.linalg.solve(matrix, rhs)
+    for (a, b, t), row in index.items():
+        assert table.p_win(a, b, t) == pytest.approx(exact[row], abs=1e-9)
+
+
+def test_equity_rises_with_our_score_and_falls_with_theirs():
+    hands = [(1, 0, 0, 5), (-2, 1, 0, 2), (0, 1, 1, 4), (0, -2, 1, 2)]
+    table = equity_table(outcomes([hands, hands]), target=10, floor=-10)
+    assert (np.diff(table.win, axis=1) >= -1e-12).all()
+    assert (np.diff(table.win, axis=2) <= 1e-12).all()
+    assert table.residual <= 1e-12
