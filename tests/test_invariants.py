@@ -5,7 +5,7 @@ applies the exchanges and plays at random with a full trace; then checks the tra
 against slow, obvious reference rules written here: every card played exactly once,
 suit followed when able, each trick won by the right card, as many tricks as cards in a
 hand, sitting-out seats never play, exchanges and pick-ups as the rules say, and the
-score as the tables of RULES.md say.
+score as the tables of docs/rules.md say.
 """
 
 import itertools
