@@ -31,7 +31,7 @@ Method, and the decisions the rules leave to the analyser:
   Alone keep the pair that sweeps most often (ties: the pair whose better card is the
   weaker); a dealer keeps the discard with the best net expectation.  The chosen discard
   is then played on the main deals, so the reported figure is not inflated by the choice.
-  Partners' gifts follow ``gift_policy`` (default ``highest``, RULES.md); another
+  Partners' gifts follow ``gift_policy`` (default ``highest``, docs/rules.md); another
   dealer discards by :func:`simulate.exchange.dealer_pickup`'s documented policy.
 * **Advice.**  Passing, where the auction allows it, counts as 0 net points (the
   analyser does not model what the others would bid).  Bids with the same score on

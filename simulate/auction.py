@@ -29,7 +29,7 @@ Misdeal options of ``euchre`` (the calls happen after the deal, before the aucti
   all four of the rank keeps the one of the upcard's suit (the one card of them that
   can become trump in round 1) and shows the other three.  If two players call it,
   the hand is a misdeal and the deal moves left, like every thrown-in hand here.
-* RULES.md says a player *may* call either; :func:`misdeal_calls` takes the calling
+* docs/rules.md says a player *may* call either; :func:`misdeal_calls` takes the calling
   policy as arguments and defaults to "call whenever eligible" (a hand that qualifies
   is weak).  Ace-no-face is resolved first: a misdeal ends the deal before any swap.
 """

@@ -8,7 +8,7 @@
   adds it and discards one of the six cards (the dealer still does this when its
   partner goes alone, and then sits out).
 
-Policies (RULES.md "What an analysis means"), all using one card order, the
+Policies (docs/rules.md "Stated policies"), all using one card order, the
 *exchange order*: every trump above every other card, trumps in their contract order
 (right bower, left bower, A, K, Q, 10, 9); other cards by rank (A high; 9 high in Low
 No Trump; the suit that lost its jack ranks A K Q 10 9), equal ranks by suit order
@@ -21,7 +21,7 @@ Clubs < Diamonds < Hearts < Spades (so Spades wins a tie).
   choose the card(s) that, in this order, keep every trump if possible, keep every
   non-trump card of the best rank (A, or 9 in Low No Trump) if possible, empty as many
   non-trump suits as possible, and are the weakest in the exchange order.  With one
-  discard this is RULES.md's dealer policy "the lowest card outside trump, preferring one
+  discard this is docs/rules.md's dealer policy "the lowest card outside trump, preferring one
   that leaves the dealer void in a suit", with the refinement that a side ace is never
   thrown to make a void while another card can go.  The analyser searches discards
   instead (all 28 pairs from :func:`discard_pairs`, the dealer's six options); games and

@@ -4,7 +4,7 @@ A :class:`Variant` is a frozen value that prints and parses as a canonical strin
 as ``euchre(target=10,stick_the_dealer=true,...)``.  A :class:`Contract` is what a
 bidder plays (``5 Hearts``, ``Pig Low No Trump``, ``order up alone``); a bid is a
 contract or a pass.  :func:`score` is the one implementation of every scoring table in
-RULES.md; :func:`score_table` turns it into an array for the kernels.
+docs/rules.md; :func:`score_table` turns it into an array for the kernels.
 """
 
 from __future__ import annotations
@@ -464,7 +464,7 @@ def check_contract(variant, contract: Contract) -> None:
 def score(variant, contract: Contract, tricks: int) -> tuple[int, int]:
     """Points for (bidding team, defending team) when the bidding side takes ``tricks``.
 
-    The one implementation of the scoring tables of RULES.md.
+    The one implementation of the scoring tables of docs/rules.md.
     """
     variant = as_variant(variant)
     n = variant.hand_size

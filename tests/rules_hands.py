@@ -78,7 +78,7 @@ def trick(plays: list[str | None], denom: int, leader: int = 0) -> int:
 def points_from_rules_tables(
     variant_name: str, kind: str, level: int, alone: bool, tricks: int
 ) -> tuple[int, int]:
-    """The scoring tables of RULES.md written out row by row: the test oracle."""
+    """The scoring tables of docs/rules.md written out row by row: the test oracle."""
     if variant_name == "pigs-and-hogs":
         if kind == "level":
             return (tricks, 0) if tricks >= level else (-level, 8 - tricks)

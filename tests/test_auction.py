@@ -1,4 +1,4 @@
-"""Every auction rule of RULES.md, and the misdeal options of euchre, on literal bids and hands."""
+"""Every auction rule of docs/rules.md, and the misdeal options of euchre, on literal bids and hands."""
 
 import pytest
 from rules_hands import cards, hand

@@ -1,4 +1,4 @@
-"""Ranking, following suit, trick winners and turn order (RULES.md "Common to all"),
+"""Ranking, following suit, trick winners and turn order (docs/rules.md "Playing the tricks"),
 pinned on literal cards through the real kernels (legal_cards, beats, play_random_deal)."""
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Every row of every scoring table of RULES.md, and the end of the game."""
+"""Every row of every scoring table of docs/rules.md, and the end of the game."""
 
 import numpy as np
 import pytest

@@ -1,0 +1,69 @@
+"""The rules reference, docs/rules.md, is the project's own and keeps up with the code.
+
+The repository must not point at documents outside it (users who clone it never see
+them), and the reference must name every variant and list every option of every
+variant with its default, read from ``simulate.rules.SPECS``, so that a new or changed
+option fails here until the reference says what it does.
+"""
+
+import re
+from pathlib import Path
+
+from euchre_mc.simulate.rules import SPECS
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT / "docs" / "rules.md"
+SKIPPED_DIRS = {".git", ".venv", "build", "dist", "node_modules", "__pycache__"}
+# Written in parts so that this file does not match itself.  The outside document's bare
+# name counts too: the reference is docs/rules.md (the check is case-sensitive).
+OUTSIDE_POINTERS = ("../" + "shared", "shared/" + "RULES" + ".md", "RULES" + ".md")
+
+
+def project_files():
+    for path in ROOT.rglob("*"):
+        parts = set(path.relative_to(ROOT).parts)
+        if path.is_file() and path.suffix in (".py", ".md", ".toml") and not parts & SKIPPED_DIRS:
+            if not any(part.endswith(".egg-info") for part in parts):
+                yield path
+
+
+def test_no_file_points_outside_the_repository():
+    files = list(project_files())
+    assert REFERENCE in files and ROOT / "README.md" in files and ROOT / "pyproject.toml" in files
+    offenders = [
+        f"{path.relative_to(ROOT)}: {pointer}"
+        for path in files
+        for pointer in OUTSIDE_POINTERS
+        if pointer in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []
+
+
+def test_readme_links_the_rules_reference():
+    assert "(docs/rules.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def options_table(text: str) -> set[tuple[str, str, str]]:
+    """(variant, option, default) of every row of the reference's options table."""
+    rows = set()
+    for line in text.splitlines():
+        cells = [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0] in SPECS:
+            rows.add((cells[0], cells[1], cells[3]))
+    return rows
+
+
+def test_reference_names_every_variant_with_a_section():
+    text = REFERENCE.read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
+    for name in SPECS:
+        assert any(f"`{name}`" in heading for heading in headings), name
+
+
+def test_reference_lists_every_option_of_every_variant_with_its_default():
+    expected = {
+        (name, option.name, option.format(option.default))
+        for name, spec in SPECS.items()
+        for option in spec.options
+    }
+    assert options_table(REFERENCE.read_text(encoding="utf-8")) == expected
