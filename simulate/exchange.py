@@ -125,9 +125,6 @@ def discard_pairs(hand: int) -> list[int]:
     return list(seen.values())
 
 
-DISCARD_PAIRS = discard_pairs  # the name agreed in the interface between the parts
-
-
 def void_first_discards(hand: int, denom: int, count: int = 2) -> int:
     """Face-space mask of the ``count`` (1 or 2) cards the void-first policy discards."""
     if count not in (1, 2) or card_count(hand) < count:
@@ -174,7 +171,6 @@ def sitting_out_mask(variant, contract: Contract, bidder: int) -> int:
 
 
 __all__ = [
-    "DISCARD_PAIRS",
     "GIFT_POLICIES",
     "apply_exchange",
     "dealer_pickup",

@@ -68,7 +68,7 @@ from .rules import (
     score,
 )
 from .strategy import EXCHANGE_RANK, HOG_RANK, Strategy, bid_euchre_wishes, classic_wishes, seat_thresholds
-from .trace import Trace, Trick
+from .trace import Trace, tricks_from_record
 
 GAME_STRIDE = 1 << 32
 GAME_PLAY_MODELS = ("heuristic", "dd")
@@ -551,7 +551,7 @@ def _hand_trace(setup: GameSetup, number: int, hand: _Hand, points, scores) -> H
     return HandTrace(number, Trace(**fields_), (int(scores[0]), int(scores[1])))
 
 
-def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
+def _heuristic_tricks(hand: _Hand) -> tuple:
     """The tricks of a heuristic play-out, card by card, from the play kernel's record."""
     n = hand.playing.shape[0]
     denom = hand.contract.denom
@@ -569,16 +569,7 @@ def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
         np.uint64(0),
         record,
     )
-    tricks = []
-    leader = int(K.first_active(np.int64(hand.leader), np.int64(n), np.int64(hand.active)))
-    for row in record:
-        seat, plays = leader, []
-        for _ in range(bin(hand.active).count("1")):
-            plays.append((seat, int(K.FACE_AT[denom, row[seat] >> 1])))
-            seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(hand.active)))
-        tricks.append(Trick(leader, tuple(plays), int(row[n])))
-        leader = int(row[n])
-    return tuple(tricks)
+    return tricks_from_record(record, denom, hand.leader, hand.active)
 
 
 def trace_game(

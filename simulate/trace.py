@@ -249,6 +249,17 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
     team0, _ = K.play_random_deal(
         local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), state, record
     )
+    return tricks_from_record(record, denom, leader, active), int(team0)
+
+
+def tricks_from_record(record: np.ndarray, denom: int, leader: int, active: int) -> tuple[Trick, ...]:
+    """The tricks, card by card, from a play kernel's record of a deal.
+
+    ``record[t, seat]`` is the contract-space card ``seat`` played to trick ``t`` and
+    ``record[t, n]`` the trick's winner; ``leader`` leads the first trick (the next
+    active seat to its left when it sits out).
+    """
+    n = record.shape[1] - 1
     tricks = []
     trick_leader = int(K.first_active(np.int64(leader), np.int64(n), np.int64(active)))
     for row in record:
@@ -258,7 +269,7 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
             seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(active)))
         tricks.append(Trick(trick_leader, tuple(plays), int(row[n])))
         trick_leader = int(row[n])
-    return tuple(tricks), int(team0)
+    return tuple(tricks)
 
 
 # --------------------------------------------------------------------------- output
@@ -391,4 +402,5 @@ __all__ = [
     "given_deal",
     "play_traced",
     "trace_dict",
+    "tricks_from_record",
 ]

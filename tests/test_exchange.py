@@ -8,7 +8,6 @@ from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, cards, hand
 from euchre_mc.simulate import _kernels as K
 from euchre_mc.simulate.cards import CardError, parse_card, parse_deal
 from euchre_mc.simulate.exchange import (
-    DISCARD_PAIRS,
     apply_exchange,
     dealer_pickup,
     discard_pairs,
@@ -142,7 +141,7 @@ def test_discards_must_be_two_cards_of_the_bidders_hand(discards, message):
 
 
 def test_discard_pairs_are_the_28_choices():
-    pairs = DISCARD_PAIRS(hand("JH AH KH QH 9S 9C TD AS"))
+    pairs = discard_pairs(hand("JH AH KH QH 9S 9C TD AS"))
     assert len(pairs) == 28 and len(set(pairs)) == 28
     assert all(bin(p).count("1") == 2 for p in pairs)
 
