@@ -1,6 +1,9 @@
-"""Dealing the cards a player cannot see, consistently with what they know.
+"""Dealing: whole tables from a seed, and the cards a player cannot see.
 
-This module owns the Python edge of dealing: it checks what is known (the player's own
+This module owns the Python edge of dealing.  :func:`deal_tables` deals whole tables
+(every seat, and in the classic games the kitty and its upcard) for the playout, the
+games and the studies, so one seed and deal index give one table everywhere.
+:func:`deal_unseen` checks what is known (the player's own
 hand, a picked-up upcard, cards out of play such as a turned-down upcard or a known
 kitty) and hands the rest to the ``deal_many`` kernel, which deals the unseen cards
 uniformly at random.  Deal ``i`` of a run depends only on ``(seed, first_index + i)``,
@@ -27,6 +30,36 @@ _MAX_SEED = 2**64 - 1
 def deck_mask(variant) -> int:
     """Face-space mask of every card in the variant's deck (both copies in a double deck)."""
     return _DOUBLE_DECK if as_variant(variant).copies == 2 else _SINGLE_DECK
+
+
+def deal_tables(variant, seed: int, first_index: int, count: int):
+    """Whole tables ``first_index .. first_index + count - 1`` of the seed's stream.
+
+    Returns ``(hands, hidden_kitty, upcard)``: the hands ``(count, players)`` as
+    face-space masks, then per table the kitty's face-down cards (a mask) and the upcard
+    (a face); without a kitty those are 0 and -1.  One kernel call deals the seats in
+    order, then the kitty's face-down cards, then the upcard on top, so the upcard is a
+    uniform card of the deck outside the hands.  Table ``i`` is a pure function of
+    ``(seed, i)``.  Unchecked: the callers' public entry points check the seed.
+    """
+    variant = as_variant(variant)
+    n = variant.players
+    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.spec.kitty else [])
+    deck = deck_mask(variant)
+    pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
+    dealt = k.deal_many(
+        np.uint64(seed),
+        np.int64(first_index),
+        np.int64(count),
+        np.zeros(len(need), np.uint64),
+        np.array(need, np.int64),
+        pool,
+    )
+    if len(need) == n:
+        return dealt, np.zeros(count, np.uint64), np.full(count, -1, np.int64)
+    # the upcard pile holds one card: the index of its one set bit, as a face
+    upcard = np.log2(dealt[:, n + 1].astype(np.float64)).astype(np.int64) >> 1  # exact: a power of two
+    return np.ascontiguousarray(dealt[:, :n]), dealt[:, n].copy(), upcard
 
 
 def deal_unseen(
@@ -163,4 +196,4 @@ def _check_run(seed, first_index, count) -> tuple[int, int, int]:
     return int(seed), int(first_index), int(count)
 
 
-__all__ = ["deal_unseen", "deck_mask"]
+__all__ = ["deal_tables", "deal_unseen", "deck_mask"]

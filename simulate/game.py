@@ -1,7 +1,7 @@
 """Whole games to the target score: two bidding strategies, many games at once.
 
 This module owns the game flow; every rule in it comes from the modules that own the
-rules: the deal (``_kernels.deal_many``), the misdeal calls and the auction
+rules: the deal (:func:`simulate.deal.deal_tables`), the misdeal calls and the auction
 (:mod:`simulate.auction`), the exchanges and who sits out (:mod:`simulate.exchange`),
 the play (:func:`simulate.play.play_deals`), the score and the end of the game
 (:func:`simulate.rules.score`, :func:`simulate.rules.game_winner`).
@@ -48,7 +48,8 @@ import numpy as np
 
 from . import _kernels as K
 from .auction import misdeal_calls, replay
-from .evaluator import bid_estimates, classic_estimates, popcount
+from .deal import deal_tables
+from .evaluator import bid_estimates, classic_estimates
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
 from .rules import (
@@ -132,33 +133,6 @@ class GameTotals:
             sum(p.contracts for p in parts),
             [t for p in parts for t in p.traces],
         )
-
-
-# --------------------------------------------------------------------------- dealing
-
-
-def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
-    """Full deals ``first_index .. first_index + count - 1`` of the seed's stream.
-
-    Returns (hands (count, N) face-space, face-down kitty masks, upcard faces); the last
-    two are zeros and -1 for variants without a kitty.  The layout follows
-    ``simulate.trace.deal_cards``: seats, then the kitty's face-down cards, then the upcard.
-    """
-    n = variant.players
-    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
-    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
-    out = K.deal_many(
-        np.uint64(seed),
-        np.int64(first_index),
-        np.int64(count),
-        np.zeros(len(need), np.uint64),
-        np.array(need, np.int64),
-        pool,
-    )
-    if not variant.classic:
-        return out, np.zeros(count, np.uint64), np.full(count, -1, np.int64)
-    upcard = popcount(out[:, n + 1] - np.uint64(1)) // 2  # index of the one set bit, as a face
-    return np.ascontiguousarray(out[:, :n]), out[:, n], upcard
 
 
 # --------------------------------------------------------------------------- auction
@@ -414,7 +388,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     hand_number = 0
     while live.size:
         low = int(live[0])
-        dealt, hidden, upcards = deal_hands(
+        dealt, hidden, upcards = deal_tables(
             variant, setup.seed, hand_number * GAME_STRIDE + first + low, int(live[-1]) - low + 1
         )
         rows = live - low
@@ -590,7 +564,6 @@ __all__ = [
     "GameTotals",
     "HandTrace",
     "contract_kinds",
-    "deal_hands",
     "kind_of",
     "play_games",
     "trace_game",

@@ -28,6 +28,7 @@ import numpy as np
 from . import _kernels as K
 from .auction import auction_result, format_auction, misdeal_calls, parse_auction
 from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
+from .deal import deal_tables
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
     LEVEL,
@@ -90,25 +91,6 @@ def _check_seat(seat: int | None, variant: Variant, what: str) -> None:
 def _check_seed(seed: int) -> None:
     if not 0 <= seed <= MAX_SEED:
         raise RulesError(f"seed {seed}: seeds are whole numbers from 0 to {MAX_SEED}")
-
-
-def deal_cards(variant, seed: int) -> tuple[list[int], int, int | None]:
-    """Seeded random deal: (hands, face-down kitty mask, upcard face or None)."""
-    variant = as_variant(variant)
-    _check_seed(seed)
-    n = variant.players
-    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
-    # Classic: two extra rows, the kitty's three face-down cards and the upcard on top.
-    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
-    out = np.zeros(len(need), np.uint64)
-    K.deal_one(
-        np.uint64(seed), np.int64(0), np.zeros(len(need), np.uint64), np.array(need, np.int64), pool, out
-    )
-    hands = [int(h) for h in out[:n]]
-    if not variant.classic:
-        return hands, 0, None
-    upcard = (int(out[n + 1]).bit_length() - 1) // 2
-    return hands, int(out[n]), upcard
 
 
 def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], int, int | None]:
@@ -187,7 +169,9 @@ def play_traced(
     elif upcard is not None:
         raise RulesError(f"upcard {upcard!r}: give --upcard only with --deal (a seeded deal turns its own)")
     else:
-        hands, hidden, up = deal_cards(variant, seed)
+        dealt, kitty, upcards = deal_tables(variant, seed, 0, 1)
+        hands, hidden = [int(h) for h in dealt[0]], int(kitty[0])
+        up = int(upcards[0]) if variant.classic else None
     base = dict(
         variant=variant,
         seed=seed,
@@ -396,7 +380,6 @@ def format_trace(trace: Trace) -> str:
 __all__ = [
     "Trace",
     "Trick",
-    "deal_cards",
     "default_contract",
     "format_trace",
     "given_deal",

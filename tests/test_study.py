@@ -9,12 +9,12 @@ import pandas as pd
 import pytest
 
 from euchre_mc.simulate.cards import faces_to_mask, format_card, parse_cards
+from euchre_mc.simulate.deal import deal_tables
 from euchre_mc.simulate.features import hand_features
 from euchre_mc.simulate.play import play_deals
 from euchre_mc.simulate.rules import RulesError
 from euchre_mc.simulate.study import (
     StudyError,
-    deal_cards,
     hand_text,
     lone_discards,
     make_params,
@@ -28,6 +28,12 @@ from euchre_mc.simulate.study import (
 JIT_DISABLED = bool(numba.config.DISABLE_JIT)
 PH_DEALS = 40 if JIT_DISABLED else 120
 EU_DEALS = 60 if JIT_DISABLED else 200
+
+
+def deal_cards(variant, seed: int, deals: range):
+    """The hands and upcards of the study's deals (``deal_tables`` without the kitty)."""
+    hands, _, upcards = deal_tables(variant, seed, deals.start, len(deals))
+    return hands, upcards
 
 
 def within(observed: float, expected: float, n: int, sigmas: float = 4.5) -> bool:
