@@ -257,7 +257,7 @@ def test_stored_parameters_are_the_study_identity(ph_rows):
         "seed": 4,
         "play": "heuristic",
         "chunk_size": PH_DEALS // 3,
-        "schema": 1,
+        "schema": 2,
     }
 
 
