@@ -127,7 +127,7 @@ class Question:
     @property
     def leader(self) -> int:
         """Bid euchre: the bidder leads.  Classic: the player left of the dealer."""
-        return (self.dealer + 1) % self.players if self.variant.classic else self.seat
+        return self.variant.leader(self.dealer, self.seat)
 
     @property
     def upcard_mask(self) -> int:
@@ -580,7 +580,7 @@ def advise(
     for contract in question.contracts:
         if contract in legal:
             values = net_points(question, contract, deal_tricks[str(contract)])
-            candidates.append(((contract.rank, contract.alone), str(contract), values))
+            candidates.append(((question.variant.rank(contract), contract.alone), str(contract), values))
     if may_pass:
         n = next(iter(deal_tricks.values())).shape[0]
         candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))

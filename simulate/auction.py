@@ -84,10 +84,9 @@ def _level_state(variant, dealer: int, index: int, high: tuple[int, Contract] | 
     if index >= n:
         return AuctionState(None, (), False, high)
     seat = (dealer + 1 + index) % n
-    floor = high[1].rank if high else 0
-    legal = tuple(c for c in all_contracts(variant) if c.rank > floor)
-    dealer_stuck = variant.name == "pigs-and-hogs" or variant.option("all_pass") == "stick"
-    may_pass = not (index == n - 1 and high is None and dealer_stuck)
+    floor = variant.rank(high[1]) if high else 0
+    legal = tuple(c for c in all_contracts(variant) if variant.rank(c) > floor)
+    may_pass = not (index == n - 1 and high is None and variant.dealer_stuck)
     return AuctionState(seat, legal, may_pass, high)
 
 
@@ -98,7 +97,7 @@ def _classic_state(variant, dealer: int, index: int, winner, upcard: int) -> Auc
     seat = (dealer + 1 + index) % n
     round_ = 1 if index < n else 2
     legal = tuple(all_contracts(variant, upcard, round_))
-    may_pass = not (round_ == 2 and seat == dealer and variant.option("stick_the_dealer"))
+    may_pass = not (round_ == 2 and seat == dealer and variant.dealer_stuck)
     return AuctionState(seat, legal, may_pass, winner)
 
 

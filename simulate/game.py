@@ -53,13 +53,11 @@ from .evaluator import bid_estimates, classic_estimates
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
 from .rules import (
-    ALONE,
     CALL,
     HOG,
     LEVEL,
     ORDER_UP,
     PASS,
-    PIG,
     Contract,
     RulesError,
     Variant,
@@ -82,7 +80,7 @@ def contract_kinds(variant: Variant) -> tuple[str, ...]:
     """The kinds of contract a variant's games report on."""
     if variant.classic:
         return ("order up", "order up alone", "call", "call alone")
-    return ("level", "pig", "hog") if variant.name == "pigs-and-hogs" else ("level", "alone")
+    return variant.spec.contract_kinds
 
 
 def kind_of(contract: Contract) -> str:
@@ -197,7 +195,7 @@ def _bid_euchre_wish(variant: Variant, rank: int, denom: int) -> Contract | None
     if rank == HOG_RANK:
         return _contract(HOG, denom, variant.hand_size)
     if rank == EXCHANGE_RANK:
-        return _contract(PIG if variant.name == "pigs-and-hogs" else ALONE, denom, variant.hand_size)
+        return _contract(variant.spec.special_kinds[0], denom, variant.hand_size)
     return _contract(LEVEL, denom, rank)
 
 
@@ -265,7 +263,7 @@ def _decide_bids(variant: Variant, setup: GameSetup, dealt, upcards, dealers, sc
     thresholds = seat_thresholds(setup.teams, scores, variant.target, variant.players)
     if not variant.classic:
         est = bid_estimates(dealt)
-        rank, denom = bid_euchre_wishes(est, thresholds, variant.name == "pigs-and-hogs")
+        rank, denom = bid_euchre_wishes(est, thresholds, HOG in variant.spec.special_kinds)
 
         def wish_for(i):
             return lambda seat, _round_one: _bid_euchre_wish(variant, int(rank[i, seat]), int(denom[i, seat]))
@@ -335,8 +333,7 @@ def _bid_and_exchange(
         hand.active = sitting_out_mask(variant, hand.contract, hand.bidder)
         # seats sitting out hold no cards in play (the solver insists; the heuristic never looks)
         hand.playing = np.array([h if hand.active >> s & 1 else 0 for s, h in enumerate(table[0])], np.uint64)
-        # the bid-euchre bidder leads; in the classic games the seat left of the dealer
-        hand.leader = (hand.dealer + 1) % n if variant.classic else hand.bidder
+        hand.leader = variant.leader(hand.dealer, hand.bidder)
     return out
 
 

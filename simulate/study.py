@@ -638,7 +638,7 @@ DENOM_LABELS = ("Clubs", "Diamonds", "Hearts", "Spades", "High No Trump", "Low N
 
 def lone_kinds(variant) -> tuple[str, ...]:
     """Contracts the bidder plays alone, in auction order; the first has the exchange."""
-    return ("pig", "hog") if as_variant(variant).name == "pigs-and-hogs" else ("alone",)
+    return as_variant(variant).spec.special_kinds
 
 
 def feature_denoms(variant) -> list[int]:

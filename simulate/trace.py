@@ -208,7 +208,7 @@ def play_traced(
         table = dealer_pickup(table, dealer, up, denom)
         discards = int((int(table[0, dealer]) ^ hands[dealer]) & ~(1 << (2 * up)))
     active = sitting_out_mask(variant, chosen, bidder)
-    leader = bidder if not variant.classic else (dealer + 1) % n
+    leader = variant.leader(dealer, bidder)
     tricks, taken = _play(table[0], n, active, denom, leader, seed, variant.hand_size)
     bidder_team_tricks = taken if bidder % 2 == 0 else variant.hand_size - taken
     return Trace(

@@ -21,7 +21,7 @@ from euchre_mc.simulate.cards import (
 )
 from euchre_mc.simulate.deal import deal_unseen, deck_mask
 from euchre_mc.simulate.game import trace_game
-from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.rules import RulesError, Variant
 from euchre_mc.simulate.strategy import BUILT_INS
 from euchre_mc.simulate.study import make_params, study_chunk
 from euchre_mc.simulate.trace import play_traced
@@ -230,7 +230,7 @@ def test_mask_wider_than_the_deck_rejected():
 
 @pytest.mark.parametrize("name", ["pigs-and-hogs", "euchre", "piq"])
 def test_study_games_and_playout_see_the_same_table_for_a_seed_and_deal_index(name):
-    seed, players = 5, (6 if name == "pigs-and-hogs" else 4)
+    seed, players = 5, Variant.parse(name).players
     rows = study_chunk(make_params(name, 4, seed, play="heuristic", chunk_size=4), 0)
     team = BUILT_INS["balanced"]
     for deal in range(4):

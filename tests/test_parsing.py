@@ -124,14 +124,14 @@ def test_pass_round_trips(variant):
 def test_level_auction_text_round_trips(name, dealer, choices, data):
     bids, high = [], 0
     for wants_to_bid in choices:
-        higher = [c for c in all_contracts(name) if c.rank > high]
+        higher = [c for c in all_contracts(name) if Variant.parse(name).rank(c) > high]
         if wants_to_bid and higher:
             bid = data.draw(st.sampled_from(higher))
             bids.append(bid)
-            high = bid.rank
+            high = Variant.parse(name).rank(bid)
         else:
             bids.append(PASS)
-    if len(bids) == 6 and high == 0 and name == "pigs-and-hogs":
+    if len(bids) == 6 and high == 0 and Variant.parse(name).dealer_stuck:
         bids = bids[:5]  # the stuck dealer cannot pass
     assert parse_auction(format_auction(bids), name, dealer) == bids
 
