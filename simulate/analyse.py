@@ -205,7 +205,7 @@ def _hand_mask(variant: Variant, hand) -> int:
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
-    if not variant.classic:
+    if not variant.has_upcard:
         if upcard is not None:
             raise RulesError(f"upcard {upcard}: {variant.name} has no kitty and no upcard")
         return None

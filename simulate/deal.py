@@ -44,7 +44,7 @@ def deal_tables(variant, seed: int, first_index: int, count: int):
     """
     variant = as_variant(variant)
     n = variant.players
-    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.spec.kitty else [])
+    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.has_upcard else [])
     deck = deck_mask(variant)
     pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
     dealt = k.deal_many(
@@ -131,7 +131,7 @@ def _hand_sizes(variant, hand_sizes) -> list[int]:
     if len(sizes) != seats:
         raise RulesError(f"hand sizes {sizes}: {variant.name} needs one size for each of its {seats} seats")
     # A classic dealer holds six cards between picking up the upcard and discarding.
-    largest = variant.hand_size + (1 if variant.classic else 0)
+    largest = variant.hand_size + (1 if variant.has_upcard else 0)
     for size in sizes:
         if not isinstance(size, (int, np.integer)) or not 0 <= size <= largest:
             raise RulesError(

@@ -97,7 +97,7 @@ def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], 
     """Hands from ``"seat-1 cards / ... / seat-N cards"``; classic also needs the upcard."""
     variant = as_variant(variant)
     hands = parse_deal(text, variant.copies, [variant.hand_size] * variant.players, deck=variant.name)
-    if not variant.classic:
+    if not variant.has_upcard:
         if upcard_text is not None:
             raise RulesError(f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard")
         return hands, 0, None
@@ -171,7 +171,7 @@ def play_traced(
     else:
         dealt, kitty, upcards = deal_tables(variant, seed, 0, 1)
         hands, hidden = [int(h) for h in dealt[0]], int(kitty[0])
-        up = int(upcards[0]) if variant.classic else None
+        up = int(upcards[0]) if variant.has_upcard else None
     base = dict(
         variant=variant,
         seed=seed,
@@ -182,7 +182,7 @@ def play_traced(
         hidden_kitty=hidden,
     )
 
-    calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.classic else None
+    calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.has_upcard else None
     if calls is not None:
         base.update(farmer=calls.farmer, farmer_shown=calls.shown)
         if calls.misdeal:
