@@ -230,7 +230,7 @@ def _auction(variant, dealer, seat, auction, upcard, round_) -> tuple[list, bool
         bids, given = parse_auction(auction, variant, dealer, upcard), True
     else:
         bids, given = list(auction), True
-    to_bid, _, _ = legal_bids(variant, dealer, bids, upcard)
+    to_bid = legal_bids(variant, dealer, bids, upcard).seat_to_bid
     if to_bid is None:
         raise RulesError(f"auction '{format_auction(bids)}' is already over: nobody is left to bid")
     if to_bid != seat:
@@ -721,7 +721,8 @@ def analyse_hand(
         variant, hand, seat, dealer, auction, contracts, play, seed, upcard, round_, gift_policy
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
-    _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
+    state = legal_bids(question.variant, question.dealer, question.bids, question.upcard)
+    legal, may_pass = list(state.legal), state.can_pass()
     layouts: dict[Layout, list[Contract]] = {}
     for contract in question.contracts:
         layouts.setdefault(layout_of(question, contract), []).append(contract)
@@ -978,7 +979,7 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
     )
     bid = parse_contract(contract, variant, question.upcard) if isinstance(contract, str) else contract
     check_contract(variant, bid)
-    _, legal, _ = legal_bids(variant, question.dealer, list(question.bids), question.upcard)
+    legal = list(legal_bids(variant, question.dealer, question.bids, question.upcard).legal)
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(

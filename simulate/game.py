@@ -27,8 +27,8 @@ Speed and reproducibility
 Games advance together hand by hand.  All live games of a batch are dealt in one
 kernel call, their bids are decided with numpy from the evaluator's tables, and their
 hands are played in one ``play_deals`` call per (denomination, declarer, leader,
-sitting out) group.  The auction itself asks :func:`simulate.auction.replay` about
-every bid, memoised (see :class:`_AuctionMemo`).  Hand ``h`` of game ``g`` is deal
+sitting out) group.  The auction itself asks a :class:`simulate.auction.AuctionState`
+about every bid and takes the next state from it.  Hand ``h`` of game ``g`` is deal
 ``h * GAME_STRIDE + g`` of the seed's stream and the play models used here are
 deterministic, so a game is the same whatever batch or worker plays it: results do
 not depend on ``workers`` or ``batch``.  Worker processes each take a contiguous range
@@ -47,7 +47,7 @@ import numba
 import numpy as np
 
 from . import _kernels as K
-from .auction import misdeal_calls, replay
+from .auction import AuctionState, misdeal_calls
 from .deal import deal_tables
 from .evaluator import bid_estimates, classic_estimates
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
@@ -136,53 +136,6 @@ class GameTotals:
 # --------------------------------------------------------------------------- auction
 
 
-class _AuctionMemo:
-    """Auction states from :func:`simulate.auction.replay`, memoised by (state, bid).
-
-    ``replay`` checks a whole bid list from the start; an auction asks it once per seat.
-    A replay depends on the bids so far only through the state they reach (the seat to
-    bid, its legal contracts, whether it may pass, the high bid), so the state after one
-    more bid is memoised by (variant, dealer, upcard, state, bid): the first time a
-    transition is met it is computed by replaying the actual bids, after that it is a
-    lookup.  ``tests/test_game_flow.py`` checks the memo against direct replays.  States
-    are interned so that a key hashes the state's identity, not its contracts.
-    """
-
-    def __init__(self):
-        self.clear()
-
-    def clear(self) -> None:
-        self._interned = {}  # state -> the one object kept for it
-        self._legal = {}  # id(state) -> frozenset of its legal contracts
-        self._next = {}  # (variant, dealer, upcard, id(state), bid) -> state
-
-    def _intern(self, state):
-        kept = self._interned.setdefault(state, state)
-        if id(kept) not in self._legal:
-            self._legal[id(kept)] = frozenset(kept.legal)
-        return kept
-
-    def start(self, variant: Variant, dealer: int, upcard):
-        key = (variant, dealer, upcard, None, None)
-        if key not in self._next:
-            self._next[key] = self._intern(replay(variant, dealer, [], upcard))
-        return self._next[key]
-
-    def after(self, variant: Variant, dealer: int, upcard, state, bids: tuple, bid):
-        """The state after ``bids + (bid,)``, where ``state`` is the state after ``bids``."""
-        key = (variant, dealer, upcard, id(state), bid)
-        following = self._next.get(key)
-        if following is None:
-            following = self._next[key] = self._intern(replay(variant, dealer, list(bids) + [bid], upcard))
-        return following
-
-    def legal(self, state) -> frozenset:
-        return self._legal[id(state)]
-
-
-_AUCTIONS = _AuctionMemo()
-
-
 @lru_cache(maxsize=4096)
 def _contract(kind: str, denom: int, level: int = 0, alone: bool = False) -> Contract:
     return Contract(kind, denom, level, alone)
@@ -206,16 +159,16 @@ def _run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -
     ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
     """
     bids = ()
-    state = _AUCTIONS.start(variant, dealer, upcard)
-    while state.seat_to_bid is not None:
+    state = AuctionState.start(variant, dealer, upcard)
+    while not state.over:
         wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
-        if wish is not None and wish in _AUCTIONS.legal(state):
+        if wish is not None and state.can_bid(wish):
             bid = wish
-        elif state.may_pass:
+        elif state.can_pass():
             bid = PASS
         else:
             bid = _forced_bid(state.seat_to_bid, state.legal, estimate_of)
-        state = _AUCTIONS.after(variant, dealer, upcard, state, bids, bid)
+        state = state.bid(bid)
         bids += (bid,)
     return bids, state.winner  # the high bid, or None when the cards are thrown in
 

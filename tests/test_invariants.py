@@ -72,10 +72,11 @@ def reference_winner(plays, denom: int) -> int:
 def random_auction(variant, dealer: int, upcard, rng: random.Random):
     bids = []
     while True:
-        seat, legal, may_pass = legal_bids(variant, dealer, bids, upcard)
-        if seat is None:
+        state = legal_bids(variant, dealer, bids, upcard)
+        if state.over:
             return bids
-        bids.append(rng.choice(legal) if legal and (not may_pass or rng.random() < 0.3) else PASS)
+        legal = state.legal
+        bids.append(rng.choice(legal) if legal and (not state.can_pass() or rng.random() < 0.3) else PASS)
 
 
 # --------------------------------------------------------------------------- the checks
