@@ -75,11 +75,12 @@ class AuctionState:
     dealer: int
     upcard: int | None
     index: int  # bids made so far
-    seat_to_bid: int | None  # None once the auction is over
-    legal: tuple[Contract, ...]  # contracts the seat to bid may name
-    may_pass: bool
     winner: tuple[int, Contract] | None  # the high bid so far (seat, contract)
-    allowed: frozenset = field(default=frozenset(), compare=False, repr=False)  # ``legal`` as a set
+    # The rest follows from the fields above, so equality and hashing leave it out.
+    seat_to_bid: int | None = field(compare=False)  # None once the auction is over
+    legal: tuple[Contract, ...] = field(compare=False)  # contracts the seat to bid may name
+    may_pass: bool = field(compare=False)
+    allowed: frozenset = field(compare=False, repr=False)  # ``legal`` as a set
 
     @staticmethod
     def start(variant, dealer: int, upcard: int | None = None) -> AuctionState:
@@ -100,9 +101,9 @@ class AuctionState:
 
     def can_bid(self, bid) -> bool:
         """Is ``bid`` (a Contract or PASS) legal for the seat to bid?"""
-        if bid == PASS:
-            return self.may_pass
-        return bid in self.allowed
+        if isinstance(bid, Contract):
+            return bid in self.allowed
+        return bid == PASS and self.may_pass
 
     def verify_bid(self, bid) -> None:
         """Raise RulesError naming ``bid`` and what is allowed, unless it is legal."""
@@ -115,8 +116,14 @@ class AuctionState:
     def bid(self, bid) -> AuctionState:
         """The state after ``bid``, verified first."""
         self.verify_bid(bid)
-        winner = self.winner if bid == PASS else (self.seat_to_bid, bid)
-        return _state(self.variant, self.dealer, self.upcard, self.index + 1, winner)
+        return _after(self, bid)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _after(state: AuctionState, bid) -> AuctionState:
+    # Cached by value: a game asks for the same few transitions at every hand.
+    winner = (state.seat_to_bid, bid) if isinstance(bid, Contract) else state.winner
+    return _state(state.variant, state.dealer, state.upcard, state.index + 1, winner)
 
 
 def _seat_label(seat: int, dealer: int) -> str:
@@ -134,7 +141,7 @@ def _state(variant: Variant, dealer: int, upcard, index: int, winner) -> Auction
     rounds = 2 if variant.spec.auction == UPCARD_ROUNDS else 1
     # the upcard auction ends at the first order-up or call; a level auction goes round once
     if index >= rounds * n or (rounds == 2 and winner is not None):
-        return AuctionState(variant, dealer, upcard, index, None, (), False, winner)
+        return AuctionState(variant, dealer, upcard, index, winner, None, (), False, frozenset())
     seat = (dealer + 1 + index) % n
     last_turn = index == rounds * n - 1  # the dealer's turn in the last round
     if rounds == 2:
@@ -142,7 +149,7 @@ def _state(variant: Variant, dealer: int, upcard, index: int, winner) -> Auction
     else:
         legal, allowed = _offered(variant, None, None, variant.rank(winner[1]) if winner else 0)
     stuck = last_turn and winner is None and variant.dealer_stuck
-    return AuctionState(variant, dealer, upcard, index, seat, legal, not stuck, winner, allowed)
+    return AuctionState(variant, dealer, upcard, index, winner, seat, legal, not stuck, allowed)
 
 
 @functools.cache
