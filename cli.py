@@ -19,7 +19,7 @@ from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, sho
 from .simulate.cards import CardError
 from .simulate.exchange import GIFT_POLICIES
 from .simulate.play import PLAY_MODELS
-from .simulate.rules import RulesError, Variant, as_variant
+from .simulate.rules import RulesError, Variant, as_variant, seat_index
 from .simulate.trace import format_trace, play_traced, trace_dict
 
 USER_ERRORS = (CardError, RulesError)
@@ -104,12 +104,8 @@ def seat_option(name: str, help_text: str):
 
 
 def _seat_index(seat: int | None, variant, what: str) -> int | None:
-    """A 1-based seat from the command line as a 0-based library seat (checked)."""
-    if seat is None:
-        return None
-    if not 1 <= seat <= variant.players:
-        raise RulesError(f"{what} seat {seat}: seats are 1 to {variant.players}")
-    return seat - 1
+    """A 1-based seat from the command line (or None) as a 0-based library seat, checked."""
+    return None if seat is None else seat_index(seat, variant.players, f"{what} seat", first=1)
 
 
 @main.command()
@@ -188,13 +184,6 @@ SOLVE_BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step of --ba
 BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
 
 
-def _seat_number(value, n_seats: int, what: str) -> int:
-    """A 1-based seat from the user, checked; returns it 0-based."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n_seats:
-        raise RulesError(f"{what} {value!r}: seats are 1 to {n_seats}")
-    return value - 1
-
-
 @functools.lru_cache(maxsize=256)
 def _cached_variant(text: str):
     return as_variant(text)
@@ -210,10 +199,10 @@ def _solve_setup(variant, hands, trump, declarer, leader, sitting_out):
     chosen = variant if isinstance(variant, Variant) else _cached_variant(str(variant))
     n_seats = chosen.players
     for seat in sitting_out:
-        _seat_number(seat, n_seats, "sitting-out seat")
+        seat_index(seat, n_seats, "sitting-out seat", first=1)
     masks = parse_deal(chosen, hands, sitting_out)
-    declarer0 = _seat_number(declarer, n_seats, "declarer")
-    leader0 = declarer0 if leader is None else _seat_number(leader, n_seats, "leader")
+    declarer0 = seat_index(declarer, n_seats, "declarer", first=1)
+    leader0 = declarer0 if leader is None else seat_index(leader, n_seats, "leader", first=1)
     if declarer in sitting_out:
         raise RulesError(f"declarer seat {declarer} sits out: the declarer must play")
     if not isinstance(trump, str):

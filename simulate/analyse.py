@@ -62,7 +62,7 @@ import pandas as pd
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
 from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
-from .deal import deal_unseen
+from .deal import check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, play_deals
 from .rules import (
@@ -78,6 +78,7 @@ from .rules import (
     check_contract,
     parse_contract,
     score_table,
+    seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 
@@ -150,8 +151,8 @@ def make_question(
     """Check every input once, with errors that name the bad value and what is allowed."""
     variant = as_variant(variant)
     n = variant.players
-    seat = _seat_index(seat, n, "seat")
-    dealer = n - 1 if dealer is None else _seat_index(dealer, n, "dealer")
+    seat = seat_index(seat, n, "seat")
+    dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
     hand_mask = _hand_mask(variant, hand)
     upcard_face = _upcard(variant, upcard, hand_mask)
     if round_ is not None and (not variant.classic or round_ not in (1, 2)):
@@ -161,8 +162,7 @@ def make_question(
         raise RulesError(f"play model {play!r}: models are {', '.join(PLAY_MODELS)}")
     if gift_policy not in GIFT_POLICIES:
         raise RulesError(f"gift policy {gift_policy!r}: policies are {', '.join(GIFT_POLICIES)}")
-    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise RulesError(f"seed {seed!r}: allowed is a whole number from 0 to 2**64 - 1")
+    seed = check_seed(seed)
     bids, given = _auction(variant, dealer, seat, auction, upcard_face, round_)
     if round_ is None and variant.classic and given:
         round_ = 1 if len(bids) < n else 2
@@ -181,12 +181,6 @@ def make_question(
         int(seed),
         gift_policy,
     )
-
-
-def _seat_index(seat, n: int, what: str) -> int:
-    if not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
-        raise RulesError(f"{what} index {seat!r}: seat indexes are 0 to {n - 1} (seat 1 of the rules is 0)")
-    return int(seat)
 
 
 def _card_text(card) -> str:

@@ -54,6 +54,7 @@ from .rules import (
     as_variant,
     format_bid,
     parse_bid,
+    seat_index,
 )
 
 NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
@@ -86,7 +87,7 @@ class AuctionState:
     def start(variant, dealer: int, upcard: int | None = None) -> AuctionState:
         """The auction before the first bid; raises RulesError for a bad dealer or upcard."""
         variant = as_variant(variant)
-        _check_dealer(variant, dealer)
+        dealer = seat_index(dealer, variant.players, "dealer")
         if variant.has_upcard and upcard is None:
             raise RulesError(f"a {variant.name} auction needs the upcard: give --upcard")
         return _state(variant, dealer, upcard, 0, None)
@@ -128,11 +129,6 @@ def _after(state: AuctionState, bid) -> AuctionState:
 
 def _seat_label(seat: int, dealer: int) -> str:
     return f"seat {seat + 1}" + (" (dealer)" if seat == dealer else "")
-
-
-def _check_dealer(variant, dealer: int) -> None:
-    if not 0 <= dealer < variant.players:
-        raise RulesError(f"dealer seat {dealer + 1}: seats are 1 to {variant.players}")
 
 
 def _state(variant: Variant, dealer: int, upcard, index: int, winner) -> AuctionState:

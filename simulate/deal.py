@@ -24,7 +24,14 @@ from .rules import RulesError, as_variant
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
 _DOUBLE_DECK = (1 << 48) - 1
-_MAX_SEED = 2**64 - 1
+MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
+
+
+def check_seed(seed) -> int:
+    """The one seed check: a whole number from 0 to MAX_SEED, or RulesError naming it."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"seed {seed!r}: seeds are whole numbers from 0 to {MAX_SEED}")
+    return int(seed)
 
 
 def deck_mask(variant) -> int:
@@ -186,14 +193,14 @@ def _check_disjoint(fixed: list[int], out_of_play: int) -> None:
 
 
 def _check_run(seed, first_index, count) -> tuple[int, int, int]:
+    seed = check_seed(seed)
     for name, value, high in (
-        ("seed", seed, _MAX_SEED),
         ("first_index", first_index, 2**62),
         ("count", count, 2**40),
     ):
         if not isinstance(value, (int, np.integer)) or not 0 <= value <= high:
             raise RulesError(f"{name} {value!r}: allowed is a whole number from 0 to {high}")
-    return int(seed), int(first_index), int(count)
+    return seed, int(first_index), int(count)
 
 
-__all__ = ["deal_tables", "deal_unseen", "deck_mask"]
+__all__ = ["MAX_SEED", "check_seed", "deal_tables", "deal_unseen", "deck_mask"]

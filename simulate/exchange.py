@@ -34,7 +34,7 @@ import numpy as np
 
 from . import _kernels as K
 from .cards import CardError, card_count, format_card, format_cards, mask_to_faces
-from .rules import Contract, RulesError, as_variant
+from .rules import Contract, RulesError, as_variant, seat_index
 
 GIFT_POLICIES = {"highest": K.GIFT_HIGHEST, "lowest": K.GIFT_LOWEST}
 
@@ -59,9 +59,7 @@ def _denom(denom: int) -> np.int64:
 
 
 def _seat(seat: int, n_seats: int, what: str) -> np.int64:
-    if not 0 <= int(seat) < n_seats:
-        raise RulesError(f"{what} seat {int(seat) + 1}: seats are 1 to {n_seats}")
-    return np.int64(seat)
+    return np.int64(seat_index(seat, n_seats, what))
 
 
 def _per_deal(masks, count: int) -> np.ndarray:

@@ -48,7 +48,7 @@ import numpy as np
 
 from . import _kernels as K
 from .auction import AuctionState, misdeal_calls
-from .deal import deal_tables
+from .deal import check_seed, deal_tables
 from .evaluator import bid_estimates, classic_estimates
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
@@ -101,8 +101,7 @@ class GameSetup:
     def __post_init__(self):
         if self.play not in GAME_PLAY_MODELS:
             raise RulesError(f"play model {self.play!r} for games: allowed are {', '.join(GAME_PLAY_MODELS)}")
-        if not 0 <= self.seed < 2**64:
-            raise RulesError(f"seed {self.seed}: seeds are whole numbers from 0 to {2**64 - 1}")
+        check_seed(self.seed)
 
 
 @dataclass

@@ -69,6 +69,7 @@ import numpy as np
 
 from . import _kernels as k
 from .cards import CardError, format_cards, mask_to_faces
+from .deal import check_seed
 from .rules import RulesError
 
 PLAY_MODELS = ("dd", "heuristic", "random")
@@ -182,9 +183,8 @@ def _shared_card(hands) -> str:
 
 
 def _check_stream(seed, first_index) -> tuple[int, int]:
-    _check_int("seed", seed, 0, 2**64 - 1)
     _check_int("first_index", first_index, 0, 2**62)
-    return int(seed), int(first_index)
+    return check_seed(seed), int(first_index)
 
 
 __all__ = ["PLAY_MODELS", "play_deals"]

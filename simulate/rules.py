@@ -321,6 +321,24 @@ class Variant:
         return dict(self.spec.specials).get(contract.kind, 0)
 
 
+def seat_index(seat, players: int, what: str, first: int = 0) -> int:
+    """The one seat check: ``seat`` counted from ``first`` as a 0-based library seat.
+
+    The user-facing edges (the CLI) count seats from 1 (``first=1``) and name the value
+    as ``what`` (``"dealer seat"`` gives ``dealer seat 7: seats are 1 to 6``); the Python
+    API counts from 0 (``what="dealer"`` gives ``dealer index 6: seat indexes are 0 to
+    5 ...``).  Raises RulesError for anything else, a bool included.
+    """
+    whole = isinstance(seat, (int, np.integer)) and not isinstance(seat, bool)
+    if not whole or not first <= seat < players + first:
+        if first == 1:
+            raise RulesError(f"{what} {seat!r}: seats are 1 to {players}")
+        raise RulesError(
+            f"{what} index {seat!r}: seat indexes are 0 to {players - 1} (seat 1 of the rules is 0)"
+        )
+    return int(seat) - first
+
+
 def variant_spec(name: str) -> VariantSpec:
     if name not in SPECS:
         raise RulesError(f"unknown variant {name!r}: variants are {', '.join(SPECS)}")
@@ -618,5 +636,6 @@ __all__ = [
     "parse_denom",
     "score",
     "score_table",
+    "seat_index",
     "variant_spec",
 ]

@@ -99,7 +99,7 @@ import pandas as pd
 
 from ._kernels import void_first_discards_many
 from .cards import format_card
-from .deal import deal_tables
+from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
 from .play import play_deals
@@ -361,9 +361,7 @@ def make_params(
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
     if not chunk_size >= 1:
         raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
-    if not 0 <= seed < 2**63:
-        raise StudyError(f"--seed {seed}: seeds are whole numbers from 0 to 2**63 - 1")
-    return StudyParams(str(variant), int(hands), int(seed), play, int(chunk_size))
+    return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size))
 
 
 def run_study(

@@ -28,7 +28,7 @@ import numpy as np
 from . import _kernels as K
 from .auction import auction_result, format_auction, misdeal_calls, parse_auction
 from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
-from .deal import deal_tables
+from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
     LEVEL,
@@ -41,9 +41,8 @@ from .rules import (
     denom_name,
     parse_contract,
     score,
+    seat_index,
 )
-
-MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -81,16 +80,6 @@ class Trace:
     @property
     def players(self) -> int:
         return self.variant.players
-
-
-def _check_seat(seat: int | None, variant: Variant, what: str) -> None:
-    if seat is not None and not 0 <= seat < variant.players:
-        raise RulesError(f"{what} seat {seat + 1}: seats are 1 to {variant.players}")
-
-
-def _check_seed(seed: int) -> None:
-    if not 0 <= seed <= MAX_SEED:
-        raise RulesError(f"seed {seed}: seeds are whole numbers from 0 to {MAX_SEED}")
 
 
 def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], int, int | None]:
@@ -160,10 +149,9 @@ def play_traced(
     """
     variant = as_variant(variant)
     n = variant.players
-    dealer = n - 1 if dealer is None else dealer
-    _check_seat(dealer, variant, "dealer")
-    _check_seat(bidder, variant, "bidder")
-    _check_seed(seed)
+    dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
+    bidder = None if bidder is None else seat_index(bidder, n, "bidder")
+    seed = check_seed(seed)
     if deal is not None:
         hands, hidden, up = given_deal(variant, deal, upcard)
     elif upcard is not None:

@@ -135,7 +135,9 @@ def test_unfinished_auction_has_no_result():
 
 
 def test_dealer_out_of_range():
-    with pytest.raises(RulesError, match="dealer seat 7: seats are 1 to 6"):
+    with pytest.raises(
+        RulesError, match=r"dealer index 6: seat indexes are 0 to 5 \(seat 1 of the rules is 0\)"
+    ):
         legal_bids("pigs-and-hogs", 6, [])
 
 

@@ -217,10 +217,15 @@ def test_seat_out_of_range():
         deal_unseen("euchre", {4: hand("JH")})
 
 
-@pytest.mark.parametrize("field", ["seed", "first_index", "count"])
+@pytest.mark.parametrize("field", ["first_index", "count"])
 def test_negative_run_numbers(field):
     with pytest.raises(RulesError, match=f"{field} -1: allowed is a whole number"):
         deal_unseen("euchre", {}, **{field: -1})
+
+
+def test_negative_seed():
+    with pytest.raises(RulesError, match="seed -1: seeds are whole numbers from 0 to 18446744073709551615"):
+        deal_unseen("euchre", {}, seed=-1)
 
 
 def test_mask_wider_than_the_deck_rejected():

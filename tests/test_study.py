@@ -291,13 +291,17 @@ def test_dask_local_cluster_gives_the_rows_of_the_local_run(euchre_rows, tmp_pat
         ({"hands": 0}, "--hands 0"),
         ({"chunk_size": 0}, "--chunk-size 0"),
         ({"play": "random"}, "play model 'random'"),
-        ({"seed": -1}, "--seed -1"),
     ],
 )
 def test_bad_study_parameters_are_named(kwargs, message):
     settings = {"variant": "euchre", "hands": 10, "seed": 1} | kwargs
     with pytest.raises(StudyError, match=message):
         make_params(**settings)
+
+
+def test_a_bad_study_seed_gets_the_one_seed_check():
+    with pytest.raises(RulesError, match="seed -1: seeds are whole numbers from 0 to"):
+        make_params("euchre", 10, -1)
 
 
 def test_unknown_variant_is_a_rules_error():
