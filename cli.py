@@ -177,8 +177,9 @@ from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 import numpy as np  # noqa: E402
 
 from .simulate.cards import format_card  # noqa: E402
+from .simulate.deal import parse_deal  # noqa: E402
 from .simulate.rules import denom_name, parse_denom  # noqa: E402
-from .simulate.solve import active_mask, parse_deal, solve_batch, solve_position  # noqa: E402
+from .simulate.solve import active_mask, solve_batch, solve_position  # noqa: E402
 
 SOLVE_BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step of --batch
 BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
@@ -198,16 +199,15 @@ def _solve_setup(variant, hands, trump, declarer, leader, sitting_out):
     """Checked (masks, denom, declarer, leader, active) for one deal; seats 1-based in."""
     chosen = variant if isinstance(variant, Variant) else _cached_variant(str(variant))
     n_seats = chosen.players
-    for seat in sitting_out:
-        seat_index(seat, n_seats, "sitting-out seat", first=1)
-    masks = parse_deal(chosen, hands, sitting_out)
+    out = [seat_index(seat, n_seats, "sitting-out seat", first=1) for seat in sitting_out]
+    masks = np.array(parse_deal(chosen, hands, out), np.uint64)
     declarer0 = seat_index(declarer, n_seats, "declarer", first=1)
     leader0 = declarer0 if leader is None else seat_index(leader, n_seats, "leader", first=1)
     if declarer in sitting_out:
         raise RulesError(f"declarer seat {declarer} sits out: the declarer must play")
     if not isinstance(trump, str):
         raise RulesError(f"trump {trump!r}: write Hearts, Clubs, Diamonds, Spades, High or Low")
-    return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, sitting_out)
+    return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, out)
 
 
 def _leads_json(leads_row) -> str:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernels as k
-from .cards import CardError, format_cards, mask_to_faces
-from .rules import RulesError, as_variant
+from .cards import CardError, format_cards, hand_masks, mask_to_faces
+from .rules import RulesError, as_variant, seat_index
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
 _DOUBLE_DECK = (1 << 48) - 1
@@ -37,6 +37,47 @@ def check_seed(seed) -> int:
 def deck_mask(variant) -> int:
     """Face-space mask of every card in the variant's deck (both copies in a double deck)."""
     return _DOUBLE_DECK if as_variant(variant).copies == 2 else _SINGLE_DECK
+
+
+def parse_deal(variant, hands, sitting_out=(), dealt: bool = False) -> list[int]:
+    """The one deal parser: face-space masks of every seat's hand, checked against the variant.
+
+    ``hands`` is ``"seat-1 cards / seat-2 cards / ..."`` or a list of hand texts, seat 1
+    first; ``sitting_out`` the 0-based seats that sit out, whose hands must be empty.  A
+    ``dealt`` deal is a table as dealt: every hand holds the variant's hand size.
+    Otherwise it is a position: every seat that plays holds the same number of cards, 1
+    to the hand size.  The k-th copy of a face met (in seat order) becomes copy k.
+    Raises CardError or RulesError naming the bad value.
+
+    >>> [hex(m) for m in parse_deal("pigs-and-hogs", "JH 9C / JH 9C / / / / ", sitting_out=[2, 3, 4, 5])]
+    ['0x10000001', '0x20000002', '0x0', '0x0', '0x0', '0x0']
+    """
+    variant = as_variant(variant)
+    n = variant.players
+    texts = hands.split("/") if isinstance(hands, str) else list(hands)
+    if len(texts) != n:
+        if isinstance(hands, str):
+            raise CardError(f"deal {hands!r} has {len(texts)} hands: write {n} hands separated by /")
+        raise RulesError(f"{len(texts)} hands given: {variant.name} has {n} seats, give one hand per seat")
+    out = {seat_index(seat, n, "sitting-out seat") for seat in sitting_out}
+    masks = hand_masks(texts, variant.copies, [variant.hand_size] * n if dealt else None, deck=variant.name)
+    sizes = [mask.bit_count() for mask in masks]
+    for seat, size in enumerate(sizes):
+        if seat in out and size:
+            raise RulesError(f"seat {seat + 1} sits out but holds {size} cards: its hand must be empty")
+    playing = [(seat + 1, size) for seat, size in enumerate(sizes) if seat not in out]
+    if not playing:
+        raise RulesError("every seat sits out: at least the declarer must play")
+    first_seat, first_size = playing[0]
+    for seat, size in playing:
+        if size != first_size:
+            raise RulesError(
+                f"seat {seat} holds {size} cards, seat {first_seat} {first_size}: "
+                f"every seat that plays needs the same number"
+            )
+    if not 1 <= first_size <= variant.hand_size:
+        raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
+    return masks
 
 
 def deal_tables(variant, seed: int, first_index: int, count: int):
@@ -203,4 +244,4 @@ def _check_run(seed, first_index, count) -> tuple[int, int, int]:
     return seed, int(first_index), int(count)
 
 
-__all__ = ["MAX_SEED", "check_seed", "deal_tables", "deal_unseen", "deck_mask"]
+__all__ = ["MAX_SEED", "check_seed", "deal_tables", "deal_unseen", "deck_mask", "parse_deal"]

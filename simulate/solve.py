@@ -3,13 +3,13 @@
 The search itself (null-window alpha-beta on a trick target, a transposition table
 with rank abstraction, equivalent cards generated once, move ordering and quick-trick
 bounds) lives in the ``double-dummy search`` section of :mod:`simulate._kernels`; this
-module owns the Python edge: checking deals (also from card text, :func:`parse_deal`),
-broadcasting per-deal settings, sharing deals among threads and shaping the results.
+module owns the Python edge: checking deals (card text is parsed by
+:func:`simulate.deal.parse_deal`), broadcasting per-deal settings, sharing deals among
+threads and shaping the results.
 
 Public: :func:`solve_many` and :func:`solve_position` (the agreed interface),
-:func:`solve_batch` (the same with node counts and the value of each first lead),
-:func:`parse_deal` and :func:`active_mask`.  Every answer is exact; there is no node
-budget.
+:func:`solve_batch` (the same with node counts and the value of each first lead) and
+:func:`active_mask`.  Every answer is exact; there is no node budget.
 
 Every result counts the tricks of the DECLARER'S TEAM (``declarer & 1``): with six
 seats the declarer and the two seats of the same parity.  Seats are 0-based here.
@@ -28,8 +28,7 @@ import numpy as np
 
 from . import _kernels as K
 from .cards import CardError, format_card
-from .cards import parse_deal as parse_hands
-from .rules import RulesError, as_variant
+from .rules import RulesError
 
 SEAT_COUNTS = (4, 6)
 NUM_DENOMS = K.NUM_DENOMS
@@ -362,48 +361,9 @@ def _holds_suit(hand: int, denom: int, suit: int) -> bool:
 # --------------------------------------------------------------------------- deals as text
 
 
-def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
-    """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
-    1-based too), checked against the variant's deck.
-
-    The k-th copy of a face met (in seat order) becomes copy k.  Raises CardError or
-    RulesError naming the bad value: a wrong number of hands, a card beyond the deck's
-    copies, a sitting-out seat with cards, hands of unequal size or above the hand size.
-    """
-    variant = as_variant(variant)
-    n_seats, copies = variant.players, variant.copies
-    if len(hands) != n_seats:
-        raise RulesError(
-            f"{len(hands)} hands given: {variant.name} has {n_seats} seats, give one hand per seat"
-        )
-    out = set()
-    for seat in sitting_out:
-        if not 1 <= seat <= n_seats:
-            raise RulesError(f"sitting-out seat {seat}: seats are 1 to {n_seats}")
-        out.add(seat)
-    masks = parse_hands(hands, copies, deck=variant.name)
-    sizes = [mask.bit_count() for mask in masks]
-    for seat, size in enumerate(sizes, 1):
-        if seat in out and size:
-            raise RulesError(f"seat {seat} sits out but holds {size} cards: its hand must be empty")
-    playing = [(seat, size) for seat, size in enumerate(sizes, 1) if seat not in out]
-    if not playing:
-        raise RulesError("every seat sits out: at least the declarer must play")
-    first_seat, first_size = playing[0]
-    for seat, size in playing:
-        if size != first_size:
-            raise RulesError(
-                f"seat {seat} holds {size} cards, seat {first_seat} {first_size}: "
-                f"every seat that plays needs the same number"
-            )
-    if not 1 <= first_size <= variant.hand_size:
-        raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
-    return np.array(masks, np.uint64)
-
-
 def active_mask(n_seats: int, sitting_out=()) -> int:
-    """Bit mask of the seats that play, from 1-based sitting-out seats."""
+    """Bit mask of the seats that play, from the (0-based) seats that sit out."""
     mask = (1 << n_seats) - 1
     for seat in sitting_out:
-        mask &= ~(1 << (seat - 1))
+        mask &= ~(1 << seat)
     return mask

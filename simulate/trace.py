@@ -27,8 +27,8 @@ import numpy as np
 
 from . import _kernels as K
 from .auction import auction_result, format_auction, misdeal_calls, parse_auction
-from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
-from .deal import check_seed, deal_tables
+from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, suit_of
+from .deal import check_seed, deal_tables, parse_deal
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
     LEVEL,
@@ -85,7 +85,7 @@ class Trace:
 def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], int, int | None]:
     """Hands from ``"seat-1 cards / ... / seat-N cards"``; classic also needs the upcard."""
     variant = as_variant(variant)
-    hands = parse_deal(text, variant.copies, [variant.hand_size] * variant.players, deck=variant.name)
+    hands = parse_deal(variant, text, dealt=True)
     if not variant.has_upcard:
         if upcard_text is not None:
             raise RulesError(f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard")

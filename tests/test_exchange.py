@@ -6,7 +6,7 @@ import pytest
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, cards, hand
 
 from euchre_mc.simulate import _kernels as K
-from euchre_mc.simulate.cards import CardError, parse_card, parse_deal
+from euchre_mc.simulate.cards import CardError, hand_masks, parse_card
 from euchre_mc.simulate.exchange import (
     apply_exchange,
     dealer_pickup,
@@ -22,7 +22,7 @@ from euchre_mc.simulate.rules import RulesError, parse_contract
 def table(*rows):
     """Deals as (deals, seats) masks; a card repeated across seats takes the other copy."""
     return np.array(
-        [parse_deal(" / ".join(row), 2, [len(h.split()) for h in row]) for row in rows], np.uint64
+        [hand_masks(" / ".join(row), 2, [len(h.split()) for h in row]) for row in rows], np.uint64
     )
 
 

@@ -13,8 +13,8 @@ from euchre_mc.simulate.cards import (
     mask_to_faces,
     parse_card,
     parse_cards,
-    parse_deal,
 )
+from euchre_mc.simulate.deal import parse_deal
 from euchre_mc.simulate.rules import (
     PASS,
     SPECS,
@@ -70,7 +70,7 @@ def test_hand_text_round_trips(hand, separator):
 def test_deal_text_round_trips(deck):
     hands = [sorted(deck[8 * s : 8 * s + 8]) for s in range(6)]
     text = " / ".join(format_cards(h) for h in hands)
-    masks = parse_deal(text, 2, [8] * 6)
+    masks = parse_deal("pigs-and-hogs", text, dealt=True)
     assert [mask_to_faces(m) for m in masks] == hands
     assert sum(masks) == (1 << 48) - 1  # every physical card once
 
