@@ -62,9 +62,9 @@ import pandas as pd
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
 from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
-from .deal import check_seed, deal_unseen
-from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
-from .play import PLAY_MODELS, play_deals
+from .deal import _deal_unseen, check_seed
+from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
+from .play import PLAY_MODELS, _play_deals
 from .rules import (
     DENOM_NAMES,
     LEVEL,
@@ -291,9 +291,9 @@ def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int 
     """The hands as play begins: after the exchange of the layout, if any, with the
     hands of seats that sit out set aside (empty, as the solver expects)."""
     if layout.exchange == PARTNER_GIFTS:
-        hands = apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
+        hands = _apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
     elif layout.exchange == PICKUP:
-        hands = dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
+        hands = _dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
     else:
         hands = deals.copy()
     sitting_out = [seat for seat in range(question.players) if not layout.active >> seat & 1]
@@ -308,9 +308,9 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
         tricks = np.full(hands.shape[0], question.hand_size, np.int8)
         failed = np.flatnonzero(~sweeps(question, layout, hands, first_index))
         if failed.size:
-            tricks[failed] = play_deals(hands[failed], *args[1:], model="dd")
+            tricks[failed] = _play_deals(hands[failed], *args[1:], "dd", 0, 0, question.hand_size)
         return tricks
-    return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
+    return _play_deals(*args, question.play, question.seed, first_index, question.hand_size)
 
 
 def sweeps(
@@ -318,14 +318,15 @@ def sweeps(
 ) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
-        from .solve import solve_many  # only double-dummy questions load the solver's module
+        from .solve import _solve_many  # only double-dummy questions load the solver's module
 
-        return solve_many(
+        return _solve_many(
             hands,
             layout.denom,
             question.seat,
             question.leader,
             layout.active,
+            question.hand_size,
             target=question.hand_size,
             progress=progress,
         ).astype(bool)
@@ -351,17 +352,18 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
             tricks[layout] = play_out(question, layout, hands, first_index)
             progress.update(hands.shape[0])
         return tricks
-    from .solve import solve_many  # only double-dummy questions load the solver's module
+    from .solve import _solve_many  # only double-dummy questions load the solver's module
 
     def solve_together(layouts, rows, target=None, on_progress=None):
         hands = np.concatenate([laid[layout][rows[layout]] for layout in layouts])
         sizes = [rows[layout].size for layout in layouts]
-        solved = solve_many(
+        solved = _solve_many(
             hands,
             np.repeat([layout.denom for layout in layouts], sizes),
             question.seat,
             question.leader,
             np.repeat([layout.active for layout in layouts], sizes),
+            question.hand_size,
             target=target,
             progress=on_progress,
         )
@@ -768,16 +770,18 @@ def analyse_hand(
     return result
 
 
+def _deals(question: Question, first_index: int, count: int) -> np.ndarray:
+    """Deals ``first_index ..`` of the question's seed around the player's known cards."""
+    known = [question.hand if seat == question.seat else 0 for seat in range(question.players)]
+    sizes = [question.hand_size] * question.players
+    return _deal_unseen(
+        question.variant, known, question.upcard_mask, sizes, question.seed, first_index, count
+    )
+
+
 def _search_deals(question: Question, count: int) -> np.ndarray:
     """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
-    return deal_unseen(
-        question.variant,
-        {question.seat: question.hand},
-        question.upcard_mask,
-        seed=question.seed,
-        first_index=SEARCH_FIRST_INDEX,
-        count=count,
-    )
+    return _deals(question, SEARCH_FIRST_INDEX, count)
 
 
 def _play_main_deals(
@@ -795,14 +799,7 @@ def _play_main_deals(
     while total > dealt and not interrupted:
         for start in range(dealt, total, chunk):
             count = min(chunk, total - start)
-            batch = deal_unseen(
-                question.variant,
-                {question.seat: question.hand},
-                question.upcard_mask,
-                seed=question.seed,
-                first_index=start,
-                count=count,
-            )
+            batch = _deals(question, start, count)
             laid = {
                 layout: lay_out(
                     question, layout, batch, searches[layout].chosen if layout in searches else None

@@ -160,6 +160,16 @@ def deal_unseen(
             f"{unseen.bit_count()} are unseen: the {variant.name} deck has {deck.bit_count()} cards"
         )
     seed, first_index, count = _check_run(seed, first_index, count)
+    return _deal_unseen(variant, fixed, out_of_play, sizes, seed, first_index, count)
+
+
+def _deal_unseen(variant, fixed: list[int], out_of_play: int, sizes: list[int], seed, first_index, count):
+    """:func:`deal_unseen` without its checks, for callers whose question is checked
+    already (the analyser, at every step): ``fixed`` holds every seat's known cards."""
+    unseen = deck_mask(variant) & ~out_of_play
+    for hand in fixed:
+        unseen &= ~hand
+    need = [size - hand.bit_count() for size, hand in zip(sizes, fixed)]
     pool = np.array([bit for bit in range(48) if unseen >> bit & 1], np.int64)
     return k.deal_many(
         np.uint64(seed),

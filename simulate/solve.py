@@ -172,6 +172,18 @@ def solve_batch(
     n_tricks = _check_hands(deals, actives)
     if target is not None and not 0 <= int(target) <= 31:
         raise RulesError(f"target {target}: allowed is 0 to the number of tricks")
+    return _solve_batch(deals, denoms, declarers, leaders, actives, n_tricks, target, leads, progress)
+
+
+def _solve_batch(
+    deals, denoms, declarers, leaders, actives, n_tricks, target, leads, progress
+) -> BatchResult:
+    """:func:`solve_batch` without its checks, for callers whose deals are checked already.
+
+    ``deals`` is a contiguous (deals, seats) uint64 array, the settings int64 arrays of
+    one value per deal and ``n_tricks`` the most tricks any deal has.
+    """
+    count, n_seats = deals.shape
     goal = -1 if target is None else int(target)
     tricks = np.zeros(count, np.int8)
     nodes = np.zeros(count, np.int64)
@@ -200,6 +212,21 @@ def solve_many(hands, denom, declarer, leader, active, target=None, progress=Non
     With ``target=k``: 1/0 per deal, can the declarer's team take at least k tricks.
     """
     return solve_batch(hands, denom, declarer, leader, active, target, progress=progress).tricks
+
+
+def _solve_many(
+    hands, denom, declarer, leader, active, n_tricks: int, target=None, progress=None
+) -> np.ndarray:
+    """:func:`solve_many` without its checks: the per-step path of callers (the analyser,
+    ``play_deals``) whose deals and settings are checked already.  The settings are ints
+    or one per deal; ``n_tricks`` is the most tricks any deal has."""
+    deals = np.ascontiguousarray(hands, dtype=np.uint64)
+    count = deals.shape[0]
+    settings = [
+        np.ascontiguousarray(np.broadcast_to(np.asarray(v, np.int64), (count,)))
+        for v in (denom, declarer, leader, active)
+    ]
+    return _solve_batch(deals, *settings, n_tricks, target, False, progress).tricks
 
 
 # Each thread keeps its search buffers (about 10 MB for six seats) from call to call,
