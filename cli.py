@@ -467,7 +467,7 @@ def analysis_options(command):
         ),
         click.option(
             "--seed",
-            type=click.IntRange(0, 2**64 - 1),
+            type=int,
             default=DEFAULT_SEED,
             show_default=True,
             metavar="N",
@@ -611,7 +611,7 @@ def _exit_if_interrupted(settings: dict) -> None:
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, 2**64 - 1),
+    type=int,
     default=DEFAULT_SEED,
     show_default=True,
     metavar="N",
