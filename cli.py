@@ -19,7 +19,7 @@ from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, sho
 from .simulate.cards import CardError
 from .simulate.exchange import GIFT_POLICIES
 from .simulate.play import PLAY_MODELS
-from .simulate.rules import RulesError, Variant, as_variant
+from .simulate.rules import RulesError, Variant, as_variant, seat_index
 from .simulate.trace import format_trace, play_traced, trace_dict
 
 USER_ERRORS = (CardError, RulesError)
@@ -104,12 +104,8 @@ def seat_option(name: str, help_text: str):
 
 
 def _seat_index(seat: int | None, variant, what: str) -> int | None:
-    """A 1-based seat from the command line as a 0-based library seat (checked)."""
-    if seat is None:
-        return None
-    if not 1 <= seat <= variant.players:
-        raise RulesError(f"{what} seat {seat}: seats are 1 to {variant.players}")
-    return seat - 1
+    """A 1-based seat from the command line (or None) as a 0-based library seat, checked."""
+    return None if seat is None else seat_index(seat, variant.players, f"{what} seat", first=1)
 
 
 @main.command()
@@ -181,18 +177,12 @@ from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 import numpy as np  # noqa: E402
 
 from .simulate.cards import format_card  # noqa: E402
+from .simulate.deal import parse_deal  # noqa: E402
 from .simulate.rules import denom_name, parse_denom  # noqa: E402
-from .simulate.solve import active_mask, parse_deal, solve_batch, solve_position  # noqa: E402
+from .simulate.solve import active_mask, solve_batch, solve_position  # noqa: E402
 
 SOLVE_BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step of --batch
 BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
-
-
-def _seat_number(value, n_seats: int, what: str) -> int:
-    """A 1-based seat from the user, checked; returns it 0-based."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n_seats:
-        raise RulesError(f"{what} {value!r}: seats are 1 to {n_seats}")
-    return value - 1
 
 
 @functools.lru_cache(maxsize=256)
@@ -209,16 +199,15 @@ def _solve_setup(variant, hands, trump, declarer, leader, sitting_out):
     """Checked (masks, denom, declarer, leader, active) for one deal; seats 1-based in."""
     chosen = variant if isinstance(variant, Variant) else _cached_variant(str(variant))
     n_seats = chosen.players
-    for seat in sitting_out:
-        _seat_number(seat, n_seats, "sitting-out seat")
-    masks = parse_deal(chosen, hands, sitting_out)
-    declarer0 = _seat_number(declarer, n_seats, "declarer")
-    leader0 = declarer0 if leader is None else _seat_number(leader, n_seats, "leader")
+    out = [seat_index(seat, n_seats, "sitting-out seat", first=1) for seat in sitting_out]
+    masks = np.array(parse_deal(chosen, hands, out), np.uint64)
+    declarer0 = seat_index(declarer, n_seats, "declarer", first=1)
+    leader0 = declarer0 if leader is None else seat_index(leader, n_seats, "leader", first=1)
     if declarer in sitting_out:
         raise RulesError(f"declarer seat {declarer} sits out: the declarer must play")
     if not isinstance(trump, str):
         raise RulesError(f"trump {trump!r}: write Hearts, Clubs, Diamonds, Spades, High or Low")
-    return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, sitting_out)
+    return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, out)
 
 
 def _leads_json(leads_row) -> str:
@@ -478,7 +467,7 @@ def analysis_options(command):
         ),
         click.option(
             "--seed",
-            type=click.IntRange(0, 2**64 - 1),
+            type=int,
             default=DEFAULT_SEED,
             show_default=True,
             metavar="N",
@@ -622,7 +611,7 @@ def _exit_if_interrupted(settings: dict) -> None:
 )
 @click.option(
     "--seed",
-    type=click.IntRange(0, 2**64 - 1),
+    type=int,
     default=DEFAULT_SEED,
     show_default=True,
     metavar="N",

@@ -3,28 +3,25 @@
 What is measured
 ----------------
 ``simulate.game.play_games(variant, balanced, balanced, games, seed=1)`` with heuristic
-play: every game dealt, bid (table evaluator, auction through ``auction.replay``),
+play: every game dealt, bid (table evaluator, auction through ``auction.AuctionState``),
 exchanged, played and scored to the target.  One worker runs in this process after a
 warm-up of a few games (numba caches loaded, kernels compiled); two workers are two
 spawned processes, timed from the call, so their start-up (import and numba cache
 load, a few seconds) is included, as a user running ``games --workers 2`` pays it;
-that start-up is also timed alone (two workers playing two games).  The auction memo
-starts empty in every measured run (it is per process, and the warm-up uses another
-seed).
+that start-up is also timed alone (two workers playing two games).
 """
 
 from __future__ import annotations
 
 import time
 
-from euchre_mc.simulate.game import _AUCTIONS, play_games
+from euchre_mc.simulate.game import play_games
 from euchre_mc.simulate.strategy import BUILT_INS
 
 BALANCED = BUILT_INS["balanced"]
 
 
 def _rate(variant: str, games: int, workers: int) -> tuple[float, float]:
-    _AUCTIONS.clear()
     started = time.perf_counter()
     totals = play_games(variant, BALANCED, BALANCED, games, seed=1, workers=workers)
     elapsed = time.perf_counter() - started

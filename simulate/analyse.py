@@ -62,9 +62,9 @@ import pandas as pd
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
 from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
-from .deal import deal_unseen
-from .exchange import GIFT_POLICIES, apply_exchange, dealer_pickup, discard_pairs, sitting_out_mask
-from .play import PLAY_MODELS, play_deals
+from .deal import _deal_unseen, check_seed
+from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
+from .play import PLAY_MODELS, _play_deals
 from .rules import (
     DENOM_NAMES,
     LEVEL,
@@ -78,6 +78,7 @@ from .rules import (
     check_contract,
     parse_contract,
     score_table,
+    seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 
@@ -127,7 +128,7 @@ class Question:
     @property
     def leader(self) -> int:
         """Bid euchre: the bidder leads.  Classic: the player left of the dealer."""
-        return (self.dealer + 1) % self.players if self.variant.classic else self.seat
+        return self.variant.leader(self.dealer, self.seat)
 
     @property
     def upcard_mask(self) -> int:
@@ -150,8 +151,8 @@ def make_question(
     """Check every input once, with errors that name the bad value and what is allowed."""
     variant = as_variant(variant)
     n = variant.players
-    seat = _seat_index(seat, n, "seat")
-    dealer = n - 1 if dealer is None else _seat_index(dealer, n, "dealer")
+    seat = seat_index(seat, n, "seat")
+    dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
     hand_mask = _hand_mask(variant, hand)
     upcard_face = _upcard(variant, upcard, hand_mask)
     if round_ is not None and (not variant.classic or round_ not in (1, 2)):
@@ -161,8 +162,7 @@ def make_question(
         raise RulesError(f"play model {play!r}: models are {', '.join(PLAY_MODELS)}")
     if gift_policy not in GIFT_POLICIES:
         raise RulesError(f"gift policy {gift_policy!r}: policies are {', '.join(GIFT_POLICIES)}")
-    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise RulesError(f"seed {seed!r}: allowed is a whole number from 0 to 2**64 - 1")
+    seed = check_seed(seed)
     bids, given = _auction(variant, dealer, seat, auction, upcard_face, round_)
     if round_ is None and variant.classic and given:
         round_ = 1 if len(bids) < n else 2
@@ -183,12 +183,6 @@ def make_question(
     )
 
 
-def _seat_index(seat, n: int, what: str) -> int:
-    if not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
-        raise RulesError(f"{what} index {seat!r}: seat indexes are 0 to {n - 1} (seat 1 of the rules is 0)")
-    return int(seat)
-
-
 def _card_text(card) -> str:
     """A card given as text, or as a face 0..23, as text."""
     if isinstance(card, str):
@@ -205,7 +199,7 @@ def _hand_mask(variant: Variant, hand) -> int:
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
-    if not variant.classic:
+    if not variant.has_upcard:
         if upcard is not None:
             raise RulesError(f"upcard {upcard}: {variant.name} has no kitty and no upcard")
         return None
@@ -230,7 +224,7 @@ def _auction(variant, dealer, seat, auction, upcard, round_) -> tuple[list, bool
         bids, given = parse_auction(auction, variant, dealer, upcard), True
     else:
         bids, given = list(auction), True
-    to_bid, _, _ = legal_bids(variant, dealer, bids, upcard)
+    to_bid = legal_bids(variant, dealer, bids, upcard).seat_to_bid
     if to_bid is None:
         raise RulesError(f"auction '{format_auction(bids)}' is already over: nobody is left to bid")
     if to_bid != seat:
@@ -297,9 +291,9 @@ def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int 
     """The hands as play begins: after the exchange of the layout, if any, with the
     hands of seats that sit out set aside (empty, as the solver expects)."""
     if layout.exchange == PARTNER_GIFTS:
-        hands = apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
+        hands = _apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
     elif layout.exchange == PICKUP:
-        hands = dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
+        hands = _dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
     else:
         hands = deals.copy()
     sitting_out = [seat for seat in range(question.players) if not layout.active >> seat & 1]
@@ -314,9 +308,9 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
         tricks = np.full(hands.shape[0], question.hand_size, np.int8)
         failed = np.flatnonzero(~sweeps(question, layout, hands, first_index))
         if failed.size:
-            tricks[failed] = play_deals(hands[failed], *args[1:], model="dd")
+            tricks[failed] = _play_deals(hands[failed], *args[1:], "dd", 0, 0, question.hand_size)
         return tricks
-    return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
+    return _play_deals(*args, question.play, question.seed, first_index, question.hand_size)
 
 
 def sweeps(
@@ -324,14 +318,15 @@ def sweeps(
 ) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
-        from .solve import solve_many  # only double-dummy questions load the solver's module
+        from .solve import _solve_many  # only double-dummy questions load the solver's module
 
-        return solve_many(
+        return _solve_many(
             hands,
             layout.denom,
             question.seat,
             question.leader,
             layout.active,
+            question.hand_size,
             target=question.hand_size,
             progress=progress,
         ).astype(bool)
@@ -357,17 +352,18 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
             tricks[layout] = play_out(question, layout, hands, first_index)
             progress.update(hands.shape[0])
         return tricks
-    from .solve import solve_many  # only double-dummy questions load the solver's module
+    from .solve import _solve_many  # only double-dummy questions load the solver's module
 
     def solve_together(layouts, rows, target=None, on_progress=None):
         hands = np.concatenate([laid[layout][rows[layout]] for layout in layouts])
         sizes = [rows[layout].size for layout in layouts]
-        solved = solve_many(
+        solved = _solve_many(
             hands,
             np.repeat([layout.denom for layout in layouts], sizes),
             question.seat,
             question.leader,
             np.repeat([layout.active for layout in layouts], sizes),
+            question.hand_size,
             target=target,
             progress=on_progress,
         )
@@ -580,7 +576,7 @@ def advise(
     for contract in question.contracts:
         if contract in legal:
             values = net_points(question, contract, deal_tricks[str(contract)])
-            candidates.append(((contract.rank, contract.alone), str(contract), values))
+            candidates.append(((question.variant.rank(contract), contract.alone), str(contract), values))
     if may_pass:
         n = next(iter(deal_tricks.values())).shape[0]
         candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
@@ -721,7 +717,8 @@ def analyse_hand(
         variant, hand, seat, dealer, auction, contracts, play, seed, upcard, round_, gift_policy
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
-    _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
+    state = legal_bids(question.variant, question.dealer, question.bids, question.upcard)
+    legal, may_pass = list(state.legal), state.can_pass()
     layouts: dict[Layout, list[Contract]] = {}
     for contract in question.contracts:
         layouts.setdefault(layout_of(question, contract), []).append(contract)
@@ -773,16 +770,18 @@ def analyse_hand(
     return result
 
 
+def _deals(question: Question, first_index: int, count: int) -> np.ndarray:
+    """Deals ``first_index ..`` of the question's seed around the player's known cards."""
+    known = [question.hand if seat == question.seat else 0 for seat in range(question.players)]
+    sizes = [question.hand_size] * question.players
+    return _deal_unseen(
+        question.variant, known, question.upcard_mask, sizes, question.seed, first_index, count
+    )
+
+
 def _search_deals(question: Question, count: int) -> np.ndarray:
     """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
-    return deal_unseen(
-        question.variant,
-        {question.seat: question.hand},
-        question.upcard_mask,
-        seed=question.seed,
-        first_index=SEARCH_FIRST_INDEX,
-        count=count,
-    )
+    return _deals(question, SEARCH_FIRST_INDEX, count)
 
 
 def _play_main_deals(
@@ -800,14 +799,7 @@ def _play_main_deals(
     while total > dealt and not interrupted:
         for start in range(dealt, total, chunk):
             count = min(chunk, total - start)
-            batch = deal_unseen(
-                question.variant,
-                {question.seat: question.hand},
-                question.upcard_mask,
-                seed=question.seed,
-                first_index=start,
-                count=count,
-            )
+            batch = _deals(question, start, count)
             laid = {
                 layout: lay_out(
                     question, layout, batch, searches[layout].chosen if layout in searches else None
@@ -978,7 +970,7 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
     )
     bid = parse_contract(contract, variant, question.upcard) if isinstance(contract, str) else contract
     check_contract(variant, bid)
-    _, legal, _ = legal_bids(variant, question.dealer, list(question.bids), question.upcard)
+    legal = list(legal_bids(variant, question.dealer, question.bids, question.upcard).legal)
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(

@@ -17,8 +17,10 @@ Two shapes of auction, one set of functions:
   stuck dealer may call High No Trump like anyone else in round 2.
 
 A bid list is a list of :class:`~simulate.rules.Contract` or ``PASS`` in bidding order
-from the dealer's left; seats are 0-based.  Every function replays the list through
-one checker, so an illegal bid is always reported the same way.
+from the dealer's left; seats are 0-based.  An :class:`AuctionState` checks one bid at a
+time (``verify_bid``, ``can_bid``, ``can_pass``) and gives the next state (``bid``);
+every function here replays a list through it, so an illegal bid is always reported
+the same way.
 
 Misdeal options of ``euchre`` (the calls happen after the deal, before the auction):
 
@@ -36,22 +38,23 @@ Misdeal options of ``euchre`` (the calls happen after the deal, before the aucti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 
 from .cards import format_cards, mask_to_faces, rank_of, suit_of
 from .rules import (
-    ALONE,
     DENOM_NAMES,
-    HOG,
     LEVEL,
     PASS,
-    PIG,
+    UPCARD_ROUNDS,
     Contract,
     RulesError,
+    Variant,
     all_contracts,
     as_variant,
     format_bid,
     parse_bid,
+    seat_index,
 )
 
 NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
@@ -62,47 +65,101 @@ NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
 
 @dataclass(frozen=True)
 class AuctionState:
-    """Where an auction stands after a legal list of bids."""
+    """Where an auction stands: who bids next, what they may bid, and the high bid.
 
-    seat_to_bid: int | None  # None once the auction is over
-    legal: tuple[Contract, ...]  # contracts the seat to bid may name
-    may_pass: bool
+    A state answers the rules' questions about the next bid (:meth:`verify_bid`,
+    :meth:`can_bid`, :meth:`can_pass`) and gives the state after it (:meth:`bid`); it
+    never changes.  Start one with :meth:`start`.
+    """
+
+    variant: Variant
+    dealer: int
+    upcard: int | None
+    index: int  # bids made so far
     winner: tuple[int, Contract] | None  # the high bid so far (seat, contract)
+    # The rest follows from the fields above, so equality and hashing leave it out.
+    seat_to_bid: int | None = field(compare=False)  # None once the auction is over
+    legal: tuple[Contract, ...] = field(compare=False)  # contracts the seat to bid may name
+    may_pass: bool = field(compare=False)
+    allowed: frozenset = field(compare=False, repr=False)  # ``legal`` as a set
+
+    @staticmethod
+    def start(variant, dealer: int, upcard: int | None = None) -> AuctionState:
+        """The auction before the first bid; raises RulesError for a bad dealer or upcard."""
+        variant = as_variant(variant)
+        dealer = seat_index(dealer, variant.players, "dealer")
+        if variant.has_upcard and upcard is None:
+            raise RulesError(f"a {variant.name} auction needs the upcard: give --upcard")
+        return _state(variant, dealer, upcard, 0, None)
+
+    @property
+    def over(self) -> bool:
+        return self.seat_to_bid is None
+
+    def can_pass(self) -> bool:
+        """May the seat to bid pass?  (A stuck dealer may not; nobody may once it is over.)"""
+        return self.may_pass
+
+    def can_bid(self, bid) -> bool:
+        """Is ``bid`` (a Contract or PASS) legal for the seat to bid?"""
+        if isinstance(bid, Contract):
+            return bid in self.allowed
+        return bid == PASS and self.may_pass
+
+    def verify_bid(self, bid) -> None:
+        """Raise RulesError naming ``bid`` and what is allowed, unless it is legal."""
+        if self.over:
+            where = f"bid {self.index + 1} '{format_bid(bid)}'"
+            raise RulesError(f"{where}: the auction was already over after bid {self.index}")
+        if not self.can_bid(bid):
+            raise _illegal(self, bid)
+
+    def bid(self, bid) -> AuctionState:
+        """The state after ``bid``, verified first."""
+        self.verify_bid(bid)
+        return _after(self, bid)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _after(state: AuctionState, bid) -> AuctionState:
+    # Cached by value: a game asks for the same few transitions at every hand.
+    winner = (state.seat_to_bid, bid) if isinstance(bid, Contract) else state.winner
+    return _state(state.variant, state.dealer, state.upcard, state.index + 1, winner)
 
 
 def _seat_label(seat: int, dealer: int) -> str:
     return f"seat {seat + 1}" + (" (dealer)" if seat == dealer else "")
 
 
-def _check_dealer(variant, dealer: int) -> None:
-    if not 0 <= dealer < variant.players:
-        raise RulesError(f"dealer seat {dealer + 1}: seats are 1 to {variant.players}")
-
-
-def _level_state(variant, dealer: int, index: int, high: tuple[int, Contract] | None) -> AuctionState:
+def _state(variant: Variant, dealer: int, upcard, index: int, winner) -> AuctionState:
+    """The state after ``index`` legal bids with high bid ``winner``, by the auction's shape."""
     n = variant.players
-    if index >= n:
-        return AuctionState(None, (), False, high)
+    rounds = 2 if variant.spec.auction == UPCARD_ROUNDS else 1
+    # the upcard auction ends at the first order-up or call; a level auction goes round once
+    if index >= rounds * n or (rounds == 2 and winner is not None):
+        return AuctionState(variant, dealer, upcard, index, winner, None, (), False, frozenset())
     seat = (dealer + 1 + index) % n
-    floor = high[1].rank if high else 0
-    legal = tuple(c for c in all_contracts(variant) if c.rank > floor)
-    dealer_stuck = variant.name == "pigs-and-hogs" or variant.option("all_pass") == "stick"
-    may_pass = not (index == n - 1 and high is None and dealer_stuck)
-    return AuctionState(seat, legal, may_pass, high)
+    last_turn = index == rounds * n - 1  # the dealer's turn in the last round
+    if rounds == 2:
+        legal, allowed = _offered(variant, upcard, 1 if index < n else 2, -1)  # no high bid to beat
+    else:
+        legal, allowed = _offered(variant, None, None, variant.rank(winner[1]) if winner else 0)
+    stuck = last_turn and winner is None and variant.dealer_stuck
+    return AuctionState(variant, dealer, upcard, index, winner, seat, legal, not stuck, allowed)
 
 
-def _classic_state(variant, dealer: int, index: int, winner, upcard: int) -> AuctionState:
-    n = variant.players
-    if winner is not None or index >= 2 * n:
-        return AuctionState(None, (), False, winner)
-    seat = (dealer + 1 + index) % n
-    round_ = 1 if index < n else 2
-    legal = tuple(all_contracts(variant, upcard, round_))
-    may_pass = not (round_ == 2 and seat == dealer and variant.option("stick_the_dealer"))
-    return AuctionState(seat, legal, may_pass, winner)
+@functools.cache
+def _offered(variant: Variant, upcard, round_, floor: int) -> tuple[tuple[Contract, ...], frozenset]:
+    """The contracts of a turn (ranked above ``floor``), as a tuple and as a set.
+
+    Cached: games ask at every turn of every hand, and whether a wish is legal.
+    """
+    legal = tuple(c for c in all_contracts(variant, upcard, round_) if variant.rank(c) > floor)
+    return legal, frozenset(legal)
 
 
-def _illegal(variant, dealer: int, state: AuctionState, index: int, bid, upcard) -> RulesError:
+def _illegal(state: AuctionState, bid) -> RulesError:
+    variant, dealer, index = state.variant, state.dealer, state.index
     where = f"bid {index + 1} '{format_bid(bid)}' by {_seat_label(state.seat_to_bid, dealer)}"
     if bid == PASS:
         why = (
@@ -114,7 +171,7 @@ def _illegal(variant, dealer: int, state: AuctionState, index: int, bid, upcard)
     if variant.classic:
         round_ = 1 if index < variant.players else 2
         if round_ == 1:
-            allowed = f"order up {DENOM_NAMES[suit_of(upcard)]} (alone or not) or pass"
+            allowed = f"order up {DENOM_NAMES[suit_of(state.upcard)]} (alone or not) or pass"
         else:
             names = [DENOM_NAMES[c.denom] for c in state.legal if not c.alone]
             allowed = "call " + ", ".join(names) + " (alone or not)" + (" or pass" if state.may_pass else "")
@@ -126,56 +183,26 @@ def _illegal(variant, dealer: int, state: AuctionState, index: int, bid, upcard)
     options = []
     if above:
         options.append(f"a level of {above[0].level} or more")
-    options += [k.capitalize() for k in (PIG, HOG, ALONE) if any(c.kind == k for c in state.legal)]
+    options += [k.capitalize() for k in variant.spec.special_kinds if any(c.kind == k for c in state.legal)]
     allowed = ", ".join(options) + " or pass" if options else "only pass"
     return RulesError(f"{where}: bids must rise above the high bid {high}; allowed is {allowed}")
 
 
-def replay(variant, dealer: int, bids, upcard: int | None = None) -> AuctionState:
-    """Check ``bids`` one by one and return the state after them; raise at the first illegal bid."""
-    variant = as_variant(variant)
-    _check_dealer(variant, dealer)
-    if variant.classic and upcard is None:
-        raise RulesError(f"a {variant.name} auction needs the upcard: give --upcard")
-    winner = None
-    state = _state(variant, dealer, 0, winner, upcard)
-    for index, bid in enumerate(bids):
-        if state.seat_to_bid is None:
-            raise RulesError(
-                f"bid {index + 1} '{format_bid(bid)}': the auction was already over after bid {index}"
-            )
-        if bid == PASS:
-            if not state.may_pass:
-                raise _illegal(variant, dealer, state, index, bid, upcard)
-        elif bid in state.legal:
-            winner = (state.seat_to_bid, bid)
-        else:
-            raise _illegal(variant, dealer, state, index, bid, upcard)
-        state = _state(variant, dealer, index + 1, winner, upcard)
-    return state
+def legal_bids(variant, dealer: int, bids, upcard: int | None = None) -> AuctionState:
+    """Check ``bids`` one by one and return the state after them; raise at the first illegal bid.
 
-
-def _state(variant, dealer, index, winner, upcard) -> AuctionState:
-    if variant.classic:
-        return _classic_state(variant, dealer, index, winner, upcard)
-    return _level_state(variant, dealer, index, winner)
-
-
-def legal_bids(
-    variant, dealer: int, bids, upcard: int | None = None
-) -> tuple[int | None, list[Contract], bool]:
-    """Who bids next and what they may do: ``(seat, contracts, may_pass)``.
-
-    ``seat`` is None (with no contracts) once the auction is over.  A stuck dealer gets
-    ``may_pass`` False.
+    The state says who bids next (``seat_to_bid``, None once the auction is over) and
+    what they may do (``legal``, ``may_pass``: False for a stuck dealer).
     """
-    state = replay(variant, dealer, bids, upcard)
-    return state.seat_to_bid, list(state.legal), state.may_pass
+    state = AuctionState.start(variant, dealer, upcard)
+    for bid in bids:
+        state = state.bid(bid)
+    return state
 
 
 def auction_result(variant, dealer: int, bids, upcard: int | None = None) -> tuple[int, Contract] | None:
     """``(bidder seat, contract)`` of a finished auction, or None when the cards are thrown in."""
-    state = replay(variant, dealer, bids, upcard)
+    state = legal_bids(variant, dealer, bids, upcard)
     if state.seat_to_bid is not None:
         raise RulesError(
             f"the auction is not finished: {_seat_label(state.seat_to_bid, dealer)} has still to bid"
@@ -191,7 +218,7 @@ def parse_auction(text: str, variant, dealer: int, upcard: int | None = None) ->
     """
     variant = as_variant(variant)
     bids = [parse_bid(part, variant, upcard) for part in text.split(",") if part.strip()]
-    replay(variant, dealer, bids, upcard)
+    legal_bids(variant, dealer, bids, upcard)
     return bids
 
 
@@ -200,10 +227,6 @@ def format_auction(bids) -> str:
 
 
 # --------------------------------------------------------------------------- misdeal options
-
-
-def _rank_count(hand: int, rank: int) -> int:
-    return sum(1 for face in mask_to_faces(hand) if rank_of(face) == rank)
 
 
 def ace_no_face(hand: int) -> bool:
@@ -296,5 +319,4 @@ __all__ = [
     "legal_bids",
     "misdeal_calls",
     "parse_auction",
-    "replay",
 ]

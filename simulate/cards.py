@@ -140,16 +140,17 @@ def _hand_bits(text: str) -> tuple[int, int, int]:
     return len(faces), held, repeated
 
 
-def parse_deal(hands, copies: int, sizes=None, deck: str = "") -> list[int]:
+def hand_masks(hands, copies: int, sizes=None, deck: str = "") -> list[int]:
     """Masks of every seat's hand, from ``"seat-1 cards / seat-2 cards / ..."`` or a list
     of hand texts (seat 1 first).  The k-th copy of a face met, in seat order, becomes
-    copy k.
+    copy k.  This is the card-text half of :func:`simulate.deal.parse_deal`, the one deal
+    parser, which checks the deal against a variant.
 
     ``sizes[s]``, when given, is the number of cards seat ``s`` must hold; ``deck`` names
     the deck in errors (``"euchre"``).  Raises CardError for an unknown card, a hand of
     the wrong size, or a face dealt more often than the deck has copies of it.
 
-    >>> [hex(m) for m in parse_deal("JH 9C / JH", copies=2)]
+    >>> [hex(m) for m in hand_masks("JH 9C / JH", copies=2)]
     ['0x10000001', '0x20000000']
     """
     texts = hands.split("/") if isinstance(hands, str) else list(hands)

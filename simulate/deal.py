@@ -1,6 +1,9 @@
-"""Dealing the cards a player cannot see, consistently with what they know.
+"""Dealing: whole tables from a seed, and the cards a player cannot see.
 
-This module owns the Python edge of dealing: it checks what is known (the player's own
+This module owns the Python edge of dealing.  :func:`deal_tables` deals whole tables
+(every seat, and in the classic games the kitty and its upcard) for the playout, the
+games and the studies, so one seed and deal index give one table everywhere.
+:func:`deal_unseen` checks what is known (the player's own
 hand, a picked-up upcard, cards out of play such as a turned-down upcard or a known
 kitty) and hands the rest to the ``deal_many`` kernel, which deals the unseen cards
 uniformly at random.  Deal ``i`` of a run depends only on ``(seed, first_index + i)``,
@@ -19,18 +22,96 @@ import numpy as np
 
 from . import _kernels as k
 from ._constrained_kernel import deal_constrained_many
-from .cards import CardError, format_cards, mask_to_faces
+from .cards import CardError, format_cards, hand_masks, mask_to_faces
 from .constraints import DealConstraints, check, plan, seat_bounds, suit_group
-from .rules import RulesError, as_variant
+from .rules import RulesError, as_variant, seat_index
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
 _DOUBLE_DECK = (1 << 48) - 1
-_MAX_SEED = 2**64 - 1
+MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
+
+
+def check_seed(seed) -> int:
+    """The one seed check: a whole number from 0 to MAX_SEED, or RulesError naming it."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"seed {seed!r}: seeds are whole numbers from 0 to {MAX_SEED}")
+    return int(seed)
 
 
 def deck_mask(variant) -> int:
     """Face-space mask of every card in the variant's deck (both copies in a double deck)."""
     return _DOUBLE_DECK if as_variant(variant).copies == 2 else _SINGLE_DECK
+
+
+def parse_deal(variant, hands, sitting_out=(), dealt: bool = False) -> list[int]:
+    """The one deal parser: face-space masks of every seat's hand, checked against the variant.
+
+    ``hands`` is ``"seat-1 cards / seat-2 cards / ..."`` or a list of hand texts, seat 1
+    first; ``sitting_out`` the 0-based seats that sit out, whose hands must be empty.  A
+    ``dealt`` deal is a table as dealt: every hand holds the variant's hand size.
+    Otherwise it is a position: every seat that plays holds the same number of cards, 1
+    to the hand size.  The k-th copy of a face met (in seat order) becomes copy k.
+    Raises CardError or RulesError naming the bad value.
+
+    >>> [hex(m) for m in parse_deal("pigs-and-hogs", "JH 9C / JH 9C / / / / ", sitting_out=[2, 3, 4, 5])]
+    ['0x10000001', '0x20000002', '0x0', '0x0', '0x0', '0x0']
+    """
+    variant = as_variant(variant)
+    n = variant.players
+    texts = hands.split("/") if isinstance(hands, str) else list(hands)
+    if len(texts) != n:
+        if isinstance(hands, str):
+            raise CardError(f"deal {hands!r} has {len(texts)} hands: write {n} hands separated by /")
+        raise RulesError(f"{len(texts)} hands given: {variant.name} has {n} seats, give one hand per seat")
+    out = {seat_index(seat, n, "sitting-out seat") for seat in sitting_out}
+    masks = hand_masks(texts, variant.copies, [variant.hand_size] * n if dealt else None, deck=variant.name)
+    sizes = [mask.bit_count() for mask in masks]
+    for seat, size in enumerate(sizes):
+        if seat in out and size:
+            raise RulesError(f"seat {seat + 1} sits out but holds {size} cards: its hand must be empty")
+    playing = [(seat + 1, size) for seat, size in enumerate(sizes) if seat not in out]
+    if not playing:
+        raise RulesError("every seat sits out: at least the declarer must play")
+    first_seat, first_size = playing[0]
+    for seat, size in playing:
+        if size != first_size:
+            raise RulesError(
+                f"seat {seat} holds {size} cards, seat {first_seat} {first_size}: "
+                f"every seat that plays needs the same number"
+            )
+    if not 1 <= first_size <= variant.hand_size:
+        raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
+    return masks
+
+
+def deal_tables(variant, seed: int, first_index: int, count: int):
+    """Whole tables ``first_index .. first_index + count - 1`` of the seed's stream.
+
+    Returns ``(hands, hidden_kitty, upcard)``: the hands ``(count, players)`` as
+    face-space masks, then per table the kitty's face-down cards (a mask) and the upcard
+    (a face); without a kitty those are 0 and -1.  One kernel call deals the seats in
+    order, then the kitty's face-down cards, then the upcard on top, so the upcard is a
+    uniform card of the deck outside the hands.  Table ``i`` is a pure function of
+    ``(seed, i)``.  Unchecked: the callers' public entry points check the seed.
+    """
+    variant = as_variant(variant)
+    n = variant.players
+    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.has_upcard else [])
+    deck = deck_mask(variant)
+    pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
+    dealt = k.deal_many(
+        np.uint64(seed),
+        np.int64(first_index),
+        np.int64(count),
+        np.zeros(len(need), np.uint64),
+        np.array(need, np.int64),
+        pool,
+    )
+    if len(need) == n:
+        return dealt, np.zeros(count, np.uint64), np.full(count, -1, np.int64)
+    # the upcard pile holds one card: the index of its one set bit, as a face
+    upcard = np.log2(dealt[:, n + 1].astype(np.float64)).astype(np.int64) >> 1  # exact: a power of two
+    return np.ascontiguousarray(dealt[:, :n]), dealt[:, n].copy(), upcard
 
 
 def deal_unseen(
@@ -86,9 +167,21 @@ def deal_unseen(
             f"{unseen.bit_count()} are unseen: the {variant.name} deck has {deck.bit_count()} cards"
         )
     seed, first_index, count = _check_run(seed, first_index, count)
+    if constraints is not None:
+        check(constraints, seats, max(sizes))
+    return _deal_unseen(variant, fixed, out_of_play, sizes, seed, first_index, count, constraints)
+
+
+def _deal_unseen(
+    variant, fixed: list[int], out_of_play: int, sizes: list[int], seed, first_index, count, constraints=None
+):
+    """:func:`deal_unseen` without its checks, for callers whose question is checked
+    already (the analyser, at every step): ``fixed`` holds every seat's known cards."""
+    unseen = deck_mask(variant) & ~out_of_play
+    for hand in fixed:
+        unseen &= ~hand
+    need = [size - hand.bit_count() for size, hand in zip(sizes, fixed)]
     if constraints is not None and constraints.lengths:
-        largest = variant.hand_size + (1 if variant.classic else 0)
-        check(constraints, seats, largest)
         return _deal_constrained(constraints, fixed, need, unseen, seed, first_index, count)
     pool = np.array([bit for bit in range(48) if unseen >> bit & 1], np.int64)
     return k.deal_many(
@@ -146,7 +239,7 @@ def _hand_sizes(variant, hand_sizes) -> list[int]:
     if len(sizes) != seats:
         raise RulesError(f"hand sizes {sizes}: {variant.name} needs one size for each of its {seats} seats")
     # A classic dealer holds six cards between picking up the upcard and discarding.
-    largest = variant.hand_size + (1 if variant.classic else 0)
+    largest = variant.hand_size + (1 if variant.has_upcard else 0)
     for size in sizes:
         if not isinstance(size, (int, np.integer)) or not 0 <= size <= largest:
             raise RulesError(
@@ -201,14 +294,14 @@ def _check_disjoint(fixed: list[int], out_of_play: int) -> None:
 
 
 def _check_run(seed, first_index, count) -> tuple[int, int, int]:
+    seed = check_seed(seed)
     for name, value, high in (
-        ("seed", seed, _MAX_SEED),
         ("first_index", first_index, 2**62),
         ("count", count, 2**40),
     ):
         if not isinstance(value, (int, np.integer)) or not 0 <= value <= high:
             raise RulesError(f"{name} {value!r}: allowed is a whole number from 0 to {high}")
-    return int(seed), int(first_index), int(count)
+    return seed, int(first_index), int(count)
 
 
-__all__ = ["deal_unseen", "deck_mask"]
+__all__ = ["MAX_SEED", "check_seed", "deal_tables", "deal_unseen", "deck_mask", "parse_deal"]

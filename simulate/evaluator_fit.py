@@ -53,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from ._kernels import TRUMP
-from .deal import deal_unseen
+from .deal import deal_tables, deal_unseen
 from .evaluator import (
     BID_CAPS,
     BID_DIMS,
@@ -81,7 +81,6 @@ from .evaluator import (
     write_rows,
 )
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
-from .game import deal_hands
 from .play import play_deals
 from .rules import CALL, HIGH_NO_TRUMP, HOG, LOW_NO_TRUMP, Contract, Variant
 from .stats import wilson_interval
@@ -188,7 +187,7 @@ def fit_bid(deals: int, seed: int, long_suit_deals: int) -> tuple[np.ndarray, np
     samples = np.zeros(BID_DIMS, np.int64)
     made = np.zeros(BID_DIMS + (len(BID_OUTCOMES),), np.int64)
     for start in range(0, deals, CHUNK):
-        dealt, _, _ = deal_hands(variant, seed, start, min(CHUNK, deals - start))
+        dealt, _, _ = deal_tables(variant, seed, start, min(CHUNK, deals - start))
         for seat in range(variant.players):
             for denom in range(6):
                 _bid_samples(variant, dealt, seat, denom, samples, made)
@@ -231,7 +230,7 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
     made2 = np.zeros(ROUND2_DIMS + (len(CLASSIC_OUTCOMES),), np.int64)
 
     for start in range(0, deals, CHUNK):
-        dealt, _, upcards = deal_hands(variant, seed, start, min(CHUNK, deals - start))
+        dealt, _, upcards = deal_tables(variant, seed, start, min(CHUNK, deals - start))
         for upcard in np.unique(upcards):
             rows = upcards == upcard
             suit = int(upcard) // 6
@@ -290,7 +289,7 @@ def calibration(deals: int, seed: int) -> list[dict]:
         )
 
     variant = Variant.of("pigs-and-hogs")
-    dealt, _, _ = deal_hands(variant, seed, 0, deals)
+    dealt, _, _ = deal_tables(variant, seed, 0, deals)
     estimates = bid_estimates(dealt[:, 0])
     outcomes = [_bid_outcomes(variant, dealt, 0, denom)[1] for denom in range(6)]
     for level in (3, 5, 7):
@@ -323,7 +322,7 @@ def calibration(deals: int, seed: int) -> list[dict]:
         for kind in ("Pig", "Hog"):
             add(f"{kind}, {name} run 5-8", np.concatenate(predicted[kind]), np.concatenate(observed[kind]))
     classic = Variant.of("euchre", no_trump=True)
-    dealt, _, upcards = deal_hands(classic, seed, 0, deals)
+    dealt, _, upcards = deal_tables(classic, seed, 0, deals)
     dealers = np.full(deals, CLASSIC_DEALER)
     estimates = classic_estimates(dealt, dealers, upcards)
     observed = np.zeros((deals, classic.players, 3), bool)

@@ -34,7 +34,7 @@ import numpy as np
 
 from . import _kernels as K
 from .cards import CardError, card_count, format_card, format_cards, mask_to_faces
-from .rules import Contract, RulesError, as_variant
+from .rules import Contract, RulesError, as_variant, seat_index
 
 GIFT_POLICIES = {"highest": K.GIFT_HIGHEST, "lowest": K.GIFT_LOWEST}
 
@@ -59,9 +59,7 @@ def _denom(denom: int) -> np.int64:
 
 
 def _seat(seat: int, n_seats: int, what: str) -> np.int64:
-    if not 0 <= int(seat) < n_seats:
-        raise RulesError(f"{what} seat {int(seat) + 1}: seats are 1 to {n_seats}")
-    return np.int64(seat)
+    return np.int64(seat_index(seat, n_seats, what))
 
 
 def _per_deal(masks, count: int) -> np.ndarray:
@@ -108,7 +106,17 @@ def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "high
             f"discards {_describe(discards[d])}: the bidder discards exactly two cards of its own "
             f"hand {_describe(hands[d, bidder])}"
         )
-    return K.exchange_many(hands, _denom(denom), bidder, discards, _gift_policy(policy))
+    _gift_policy(policy)
+    return _apply_exchange(hands, _denom(denom), bidder, discards, policy)
+
+
+def _apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "highest") -> np.ndarray:
+    """:func:`apply_exchange` without its checks, for callers whose deals are checked already
+    (the analyser, at every step): ``hands`` a (deals, seats) uint64 array."""
+    discards = _per_deal(discards, hands.shape[0])
+    return K.exchange_many(
+        hands, np.int64(denom), np.int64(bidder), discards, np.int64(GIFT_POLICIES[policy])
+    )
 
 
 def discard_pairs(hand: int) -> list[int]:
@@ -123,9 +131,6 @@ def discard_pairs(hand: int) -> list[int]:
         for second in bits[i + 1 :]:
             seen.setdefault((first >> 1, second >> 1), (1 << first) | (1 << second))
     return list(seen.values())
-
-
-DISCARD_PAIRS = discard_pairs  # the name agreed in the interface between the parts
 
 
 def void_first_discards(hand: int, denom: int, count: int = 2) -> int:
@@ -147,14 +152,20 @@ def dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | No
     held = np.bitwise_or.reduce(hands, axis=1) & upcard_bit
     if held.any():
         raise CardError(f"upcard {format_card(upcard)} is also in a hand: it lies on the kitty")
+    denom = _denom(denom)
     six = hands[:, dealer] | upcard_bit
+    if discard is not None and (card_count(discard) != 1 or ((six & np.uint64(discard)) == 0).any()):
+        raise RulesError(f"dealer's discard {_describe(discard)}: it must be one card of the dealer's six")
+    return _dealer_pickup(hands, dealer, upcard, denom, discard)
+
+
+def _dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | None = None) -> np.ndarray:
+    """:func:`dealer_pickup` without its checks, for callers whose deals are checked already
+    (the analyser, at every step): ``hands`` a (deals, seats) uint64 array."""
+    six = hands[:, dealer] | np.uint64(1 << (2 * upcard))
     if discard is None:
-        discards = K.void_first_discards_many(six, _denom(denom), np.int64(1))
+        discards = K.void_first_discards_many(six, np.int64(denom), np.int64(1))
     else:
-        if card_count(discard) != 1 or ((six & np.uint64(discard)) == 0).any():
-            raise RulesError(
-                f"dealer's discard {_describe(discard)}: it must be one card of the dealer's six"
-            )
         discards = np.full(hands.shape[0], discard, np.uint64)
     out = hands.copy()
     out[:, dealer] = six & ~discards
@@ -174,7 +185,6 @@ def sitting_out_mask(variant, contract: Contract, bidder: int) -> int:
 
 
 __all__ = [
-    "DISCARD_PAIRS",
     "GIFT_POLICIES",
     "apply_exchange",
     "dealer_pickup",

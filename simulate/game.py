@@ -1,7 +1,7 @@
 """Whole games to the target score: two bidding strategies, many games at once.
 
 This module owns the game flow; every rule in it comes from the modules that own the
-rules: the deal (``_kernels.deal_many``), the misdeal calls and the auction
+rules: the deal (:func:`simulate.deal.deal_tables`), the misdeal calls and the auction
 (:mod:`simulate.auction`), the exchanges and who sits out (:mod:`simulate.exchange`),
 the play (:func:`simulate.play.play_deals`), the score and the end of the game
 (:func:`simulate.rules.score`, :func:`simulate.rules.game_winner`).
@@ -27,8 +27,8 @@ Speed and reproducibility
 Games advance together hand by hand.  All live games of a batch are dealt in one
 kernel call, their bids are decided with numpy from the evaluator's tables, and their
 hands are played in one ``play_deals`` call per (denomination, declarer, leader,
-sitting out) group.  The auction itself asks :func:`simulate.auction.replay` about
-every bid, memoised (see :class:`_AuctionMemo`).  Hand ``h`` of game ``g`` is deal
+sitting out) group.  The auction itself asks a :class:`simulate.auction.AuctionState`
+about every bid and takes the next state from it.  Hand ``h`` of game ``g`` is deal
 ``h * GAME_STRIDE + g`` of the seed's stream and the play models used here are
 deterministic, so a game is the same whatever batch or worker plays it: results do
 not depend on ``workers`` or ``batch``.  Worker processes each take a contiguous range
@@ -47,18 +47,17 @@ import numba
 import numpy as np
 
 from . import _kernels as K
-from .auction import misdeal_calls, replay
-from .evaluator import bid_estimates, classic_estimates, popcount
+from .auction import AuctionState, misdeal_calls
+from .deal import check_seed, deal_tables
+from .evaluator import bid_estimates, classic_estimates
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
 from .rules import (
-    ALONE,
     CALL,
     HOG,
     LEVEL,
     ORDER_UP,
     PASS,
-    PIG,
     Contract,
     RulesError,
     Variant,
@@ -68,7 +67,7 @@ from .rules import (
     score,
 )
 from .strategy import EXCHANGE_RANK, HOG_RANK, Strategy, bid_euchre_wishes, classic_wishes, seat_thresholds
-from .trace import Trace, Trick
+from .trace import Trace, tricks_from_record
 
 GAME_STRIDE = 1 << 32
 GAME_PLAY_MODELS = ("heuristic", "dd")
@@ -81,7 +80,7 @@ def contract_kinds(variant: Variant) -> tuple[str, ...]:
     """The kinds of contract a variant's games report on."""
     if variant.classic:
         return ("order up", "order up alone", "call", "call alone")
-    return ("level", "pig", "hog") if variant.name == "pigs-and-hogs" else ("level", "alone")
+    return variant.spec.contract_kinds
 
 
 def kind_of(contract: Contract) -> str:
@@ -102,8 +101,7 @@ class GameSetup:
     def __post_init__(self):
         if self.play not in GAME_PLAY_MODELS:
             raise RulesError(f"play model {self.play!r} for games: allowed are {', '.join(GAME_PLAY_MODELS)}")
-        if not 0 <= self.seed < 2**64:
-            raise RulesError(f"seed {self.seed}: seeds are whole numbers from 0 to {2**64 - 1}")
+        check_seed(self.seed)
 
 
 @dataclass
@@ -134,81 +132,7 @@ class GameTotals:
         )
 
 
-# --------------------------------------------------------------------------- dealing
-
-
-def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
-    """Full deals ``first_index .. first_index + count - 1`` of the seed's stream.
-
-    Returns (hands (count, N) face-space, face-down kitty masks, upcard faces); the last
-    two are zeros and -1 for variants without a kitty.  The layout follows
-    ``simulate.trace.deal_cards``: seats, then the kitty's face-down cards, then the upcard.
-    """
-    n = variant.players
-    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
-    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
-    out = K.deal_many(
-        np.uint64(seed),
-        np.int64(first_index),
-        np.int64(count),
-        np.zeros(len(need), np.uint64),
-        np.array(need, np.int64),
-        pool,
-    )
-    if not variant.classic:
-        return out, np.zeros(count, np.uint64), np.full(count, -1, np.int64)
-    upcard = popcount(out[:, n + 1] - np.uint64(1)) // 2  # index of the one set bit, as a face
-    return np.ascontiguousarray(out[:, :n]), out[:, n], upcard
-
-
 # --------------------------------------------------------------------------- auction
-
-
-class _AuctionMemo:
-    """Auction states from :func:`simulate.auction.replay`, memoised by (state, bid).
-
-    ``replay`` checks a whole bid list from the start; an auction asks it once per seat.
-    A replay depends on the bids so far only through the state they reach (the seat to
-    bid, its legal contracts, whether it may pass, the high bid), so the state after one
-    more bid is memoised by (variant, dealer, upcard, state, bid): the first time a
-    transition is met it is computed by replaying the actual bids, after that it is a
-    lookup.  ``tests/test_game_flow.py`` checks the memo against direct replays.  States
-    are interned so that a key hashes the state's identity, not its contracts.
-    """
-
-    def __init__(self):
-        self.clear()
-
-    def clear(self) -> None:
-        self._interned = {}  # state -> the one object kept for it
-        self._legal = {}  # id(state) -> frozenset of its legal contracts
-        self._next = {}  # (variant, dealer, upcard, id(state), bid) -> state
-
-    def _intern(self, state):
-        kept = self._interned.setdefault(state, state)
-        if id(kept) not in self._legal:
-            self._legal[id(kept)] = frozenset(kept.legal)
-        return kept
-
-    def start(self, variant: Variant, dealer: int, upcard):
-        key = (variant, dealer, upcard, None, None)
-        if key not in self._next:
-            self._next[key] = self._intern(replay(variant, dealer, [], upcard))
-        return self._next[key]
-
-    def after(self, variant: Variant, dealer: int, upcard, state, bids: tuple, bid):
-        """The state after ``bids + (bid,)``, where ``state`` is the state after ``bids``."""
-        key = (variant, dealer, upcard, id(state), bid)
-        following = self._next.get(key)
-        if following is None:
-            following = self._next[key] = self._intern(replay(variant, dealer, list(bids) + [bid], upcard))
-        return following
-
-    def legal(self, state) -> frozenset:
-        return self._legal[id(state)]
-
-
-_AUCTIONS = _AuctionMemo()
 
 
 @lru_cache(maxsize=4096)
@@ -223,7 +147,7 @@ def _bid_euchre_wish(variant: Variant, rank: int, denom: int) -> Contract | None
     if rank == HOG_RANK:
         return _contract(HOG, denom, variant.hand_size)
     if rank == EXCHANGE_RANK:
-        return _contract(PIG if variant.name == "pigs-and-hogs" else ALONE, denom, variant.hand_size)
+        return _contract(variant.spec.special_kinds[0], denom, variant.hand_size)
     return _contract(LEVEL, denom, rank)
 
 
@@ -234,16 +158,16 @@ def _run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -
     ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
     """
     bids = ()
-    state = _AUCTIONS.start(variant, dealer, upcard)
-    while state.seat_to_bid is not None:
+    state = AuctionState.start(variant, dealer, upcard)
+    while not state.over:
         wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
-        if wish is not None and wish in _AUCTIONS.legal(state):
+        if wish is not None and state.can_bid(wish):
             bid = wish
-        elif state.may_pass:
+        elif state.can_pass():
             bid = PASS
         else:
             bid = _forced_bid(state.seat_to_bid, state.legal, estimate_of)
-        state = _AUCTIONS.after(variant, dealer, upcard, state, bids, bid)
+        state = state.bid(bid)
         bids += (bid,)
     return bids, state.winner  # the high bid, or None when the cards are thrown in
 
@@ -291,7 +215,7 @@ def _decide_bids(variant: Variant, setup: GameSetup, dealt, upcards, dealers, sc
     thresholds = seat_thresholds(setup.teams, scores, variant.target, variant.players)
     if not variant.classic:
         est = bid_estimates(dealt)
-        rank, denom = bid_euchre_wishes(est, thresholds, variant.name == "pigs-and-hogs")
+        rank, denom = bid_euchre_wishes(est, thresholds, HOG in variant.spec.special_kinds)
 
         def wish_for(i):
             return lambda seat, _round_one: _bid_euchre_wish(variant, int(rank[i, seat]), int(denom[i, seat]))
@@ -361,8 +285,7 @@ def _bid_and_exchange(
         hand.active = sitting_out_mask(variant, hand.contract, hand.bidder)
         # seats sitting out hold no cards in play (the solver insists; the heuristic never looks)
         hand.playing = np.array([h if hand.active >> s & 1 else 0 for s, h in enumerate(table[0])], np.uint64)
-        # the bid-euchre bidder leads; in the classic games the seat left of the dealer
-        hand.leader = (hand.dealer + 1) % n if variant.classic else hand.bidder
+        hand.leader = variant.leader(hand.dealer, hand.bidder)
     return out
 
 
@@ -414,7 +337,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     hand_number = 0
     while live.size:
         low = int(live[0])
-        dealt, hidden, upcards = deal_hands(
+        dealt, hidden, upcards = deal_tables(
             variant, setup.seed, hand_number * GAME_STRIDE + first + low, int(live[-1]) - low + 1
         )
         rows = live - low
@@ -551,7 +474,7 @@ def _hand_trace(setup: GameSetup, number: int, hand: _Hand, points, scores) -> H
     return HandTrace(number, Trace(**fields_), (int(scores[0]), int(scores[1])))
 
 
-def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
+def _heuristic_tricks(hand: _Hand) -> tuple:
     """The tricks of a heuristic play-out, card by card, from the play kernel's record."""
     n = hand.playing.shape[0]
     denom = hand.contract.denom
@@ -569,16 +492,7 @@ def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
         np.uint64(0),
         record,
     )
-    tricks = []
-    leader = int(K.first_active(np.int64(hand.leader), np.int64(n), np.int64(hand.active)))
-    for row in record:
-        seat, plays = leader, []
-        for _ in range(bin(hand.active).count("1")):
-            plays.append((seat, int(K.FACE_AT[denom, row[seat] >> 1])))
-            seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(hand.active)))
-        tricks.append(Trick(leader, tuple(plays), int(row[n])))
-        leader = int(row[n])
-    return tuple(tricks)
+    return tricks_from_record(record, denom, hand.leader, hand.active)
 
 
 def trace_game(
@@ -599,7 +513,6 @@ __all__ = [
     "GameTotals",
     "HandTrace",
     "contract_kinds",
-    "deal_hands",
     "kind_of",
     "play_games",
     "trace_game",

@@ -69,6 +69,7 @@ import numpy as np
 
 from . import _kernels as k
 from .cards import CardError, format_cards, mask_to_faces
+from .deal import check_seed
 from .rules import RulesError
 
 PLAY_MODELS = ("dd", "heuristic", "random")
@@ -96,11 +97,19 @@ def play_deals(
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
     denom, declarer, leader, active = _check_table(hands, denom, declarer, leader, active)
     tricks = _check_hands(hands, active)
-    if model == "dd":
-        from .solve import solve_many  # the solver's module is only loaded when needed
+    if model != "dd":
+        seed, first_index = _check_stream(seed, first_index)
+    return _play_deals(hands, denom, declarer, leader, active, model, seed, first_index, tricks)
 
-        return solve_many(hands, denom, declarer, leader, active)
-    seed, first_index = _check_stream(seed, first_index)
+
+def _play_deals(hands, denom, declarer, leader, active, model, seed, first_index, tricks) -> np.ndarray:
+    """:func:`play_deals` without its checks: the per-step path of callers (the analyser)
+    whose deals are checked already.  ``hands`` is a contiguous uint64 array and
+    ``tricks`` the cards in each playing hand (one int, or one per deal)."""
+    if model == "dd":
+        from .solve import _solve_many  # the solver's module is only loaded when needed
+
+        return _solve_many(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
     args = (np.int64(active), np.int64(denom))
     if model == "random":
         team0 = k.play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
@@ -182,9 +191,8 @@ def _shared_card(hands) -> str:
 
 
 def _check_stream(seed, first_index) -> tuple[int, int]:
-    _check_int("seed", seed, 0, 2**64 - 1)
     _check_int("first_index", first_index, 0, 2**62)
-    return int(seed), int(first_index)
+    return check_seed(seed), int(first_index)
 
 
 __all__ = ["PLAY_MODELS", "play_deals"]

@@ -28,6 +28,12 @@ class RulesError(ValueError):
 
 # --------------------------------------------------------------------------- variants
 
+LEVEL, PIG, HOG, ALONE, ORDER_UP, CALL = "level", "pig", "hog", "alone", "order up", "call"
+
+# The two shapes of auction (see simulate.auction).
+RISING_LEVELS = "rising levels"  # one round, each bid above the high bid: bid euchre
+UPCARD_ROUNDS = "upcard rounds"  # order up the upcard, then name another suit: classic
+
 
 @dataclass(frozen=True)
 class Option:
@@ -71,18 +77,67 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A variant's scoring table of docs/rules.md as data; :func:`score` is its one reader.
+
+    Bid euchre (``rising levels``): a made level bid scores the tricks taken, a failed
+    one loses the level; the defenders score their tricks when the bid fails, and also
+    when it is made if ``defenders_score_made``.  A lone contract (``lone``: kind,
+    points when it takes every trick, points when it does not) needs every trick; when
+    it fails the defenders score their tricks.  Classic (``upcard rounds``): makers
+    taking 3 or more score ``made``, all of them ``march`` (``alone_march`` alone); a
+    euchre gives the defenders ``euchred``.
+    """
+
+    defenders_score_made: bool = False
+    lone: tuple[tuple[str, int, int], ...] = ()
+    made: int = 0
+    march: int = 0
+    alone_march: int = 0
+    euchred: int = 0
+
+
+@dataclass(frozen=True)
 class VariantSpec:
+    """Everything that tells one rule set from another; adding a variant adds one of these.
+
+    Partnerships are the odd and the even seats in every variant.  ``specials`` are the
+    bid-euchre contracts above the levels, in auction order, each with its auction rank
+    (the levels rank 1..hand size); the first one is played with the exchange, the others
+    without.  ``stuck_dealer`` is True (the dealer must bid when everyone before has
+    passed), False, or an ``(option, value)`` pair: stuck when that option has that value.
+    """
+
     name: str
     players: int
     copies: int  # copies of each face in the deck
     hand_size: int
-    kitty: int
+    kitty: int  # cards left undealt; a kitty turns up its top card, the upcard
     options: tuple[Option, ...]
     summary: str
+    auction: str  # RISING_LEVELS or UPCARD_ROUNDS
+    bidder_leads: bool  # otherwise the seat left of the dealer leads
+    specials: tuple[tuple[str, int], ...]
+    stuck_dealer: bool | tuple[str, object]
+    scoring: Scoring
 
     @property
     def classic(self) -> bool:
+        """The classic family: the upcard auction, ordering up and calling suits."""
+        return self.auction == UPCARD_ROUNDS
+
+    @property
+    def has_upcard(self) -> bool:
         return self.kitty > 0
+
+    @property
+    def special_kinds(self) -> tuple[str, ...]:
+        return tuple(kind for kind, _ in self.specials)
+
+    @property
+    def contract_kinds(self) -> tuple[str, ...]:
+        """Every kind of contract a bidder may name, in auction order."""
+        return (ORDER_UP, CALL) if self.classic else (LEVEL, *self.special_kinds)
 
 
 def _target(default: int) -> Option:
@@ -92,6 +147,8 @@ def _target(default: int) -> Option:
 def _stick(help_text: str) -> Option:
     return Option("stick_the_dealer", False, help_text)
 
+
+_CLASSIC_SCORING = Scoring(made=1, march=2, alone_march=4, euchred=2)
 
 SPECS = {
     "pigs-and-hogs": VariantSpec(
@@ -109,6 +166,11 @@ SPECS = {
         "all 8 (+12 / -12). Hog: no exchange, partners sit out, all 8 (+24 / -24). A made "
         "level bid scores the tricks taken; a failed one loses the bid and the defenders "
         "score their tricks. Identical cards: the first played wins.",
+        RISING_LEVELS,
+        bidder_leads=True,
+        specials=((PIG, 9), (HOG, 10)),
+        stuck_dealer=True,
+        scoring=Scoring(lone=((PIG, 12, -12), (HOG, 24, -24))),
     ),
     "six-handed": VariantSpec(
         "six-handed",
@@ -130,6 +192,11 @@ SPECS = {
         "Each team scores a point per trick; a bidder who falls short loses the bid instead. "
         "Alone: discard two, each partner gives one, partners sit out, take all 8 for +20 "
         "or lose 8. Game to 50; if both teams reach it on one hand, the bidding team wins.",
+        RISING_LEVELS,
+        bidder_leads=True,
+        specials=((ALONE, 9),),
+        stuck_dealer=("all_pass", "stick"),
+        scoring=Scoring(defenders_score_made=True, lone=((ALONE, 20, -8),)),
     ),
     "euchre": VariantSpec(
         "euchre",
@@ -153,6 +220,11 @@ SPECS = {
         "discards) or pass. Round 2: name another suit or pass; all pass: thrown in (or "
         "stick the dealer). The maker may go alone. Left of the dealer leads. Makers 3-4: "
         "+1, all 5: +2, alone all 5: +4; euchred: defenders +2. Game to 10.",
+        UPCARD_ROUNDS,
+        bidder_leads=False,
+        specials=(),
+        stuck_dealer=("stick_the_dealer", True),
+        scoring=_CLASSIC_SCORING,
     ),
     "piq": VariantSpec(
         "piq",
@@ -165,6 +237,11 @@ SPECS = {
         "four with the top card turned up; order up or pass, then name another suit or pass; "
         "without stick the dealer the cards are thrown in. The maker may go alone. Makers 3-4: "
         "+1, march: +2, alone march: +4, euchred: defenders +2. Game to 10.",
+        UPCARD_ROUNDS,
+        bidder_leads=False,
+        specials=(),
+        stuck_dealer=("stick_the_dealer", True),
+        scoring=_CLASSIC_SCORING,
     ),
 }
 
@@ -221,7 +298,45 @@ class Variant:
     hand_size = property(lambda self: self.spec.hand_size)
     copies = property(lambda self: self.spec.copies)
     classic = property(lambda self: self.spec.classic)
+    has_upcard = property(lambda self: self.spec.has_upcard)
     target = property(lambda self: self.option("target"))
+
+    @property
+    def dealer_stuck(self) -> bool:
+        """Must the dealer bid when every seat before has passed (the last round, classic)?"""
+        rule = self.spec.stuck_dealer
+        if isinstance(rule, bool):
+            return rule
+        option, value = rule
+        return self.option(option) == value
+
+    def leader(self, dealer: int, bidder: int) -> int:
+        """Who leads the first trick: the bidder, or the seat left of the dealer."""
+        return bidder if self.spec.bidder_leads else (dealer + 1) % self.players
+
+    def rank(self, contract: Contract) -> int:
+        """Auction order of a bid-euchre contract: levels 1..hand size, then the specials."""
+        if contract.kind == LEVEL:
+            return contract.level
+        return dict(self.spec.specials).get(contract.kind, 0)
+
+
+def seat_index(seat, players: int, what: str, first: int = 0) -> int:
+    """The one seat check: ``seat`` counted from ``first`` as a 0-based library seat.
+
+    The user-facing edges (the CLI) count seats from 1 (``first=1``) and name the value
+    as ``what`` (``"dealer seat"`` gives ``dealer seat 7: seats are 1 to 6``); the Python
+    API counts from 0 (``what="dealer"`` gives ``dealer index 6: seat indexes are 0 to
+    5 ...``).  Raises RulesError for anything else, a bool included.
+    """
+    whole = isinstance(seat, (int, np.integer)) and not isinstance(seat, bool)
+    if not whole or not first <= seat < players + first:
+        if first == 1:
+            raise RulesError(f"{what} {seat!r}: seats are 1 to {players}")
+        raise RulesError(
+            f"{what} index {seat!r}: seat indexes are 0 to {players - 1} (seat 1 of the rules is 0)"
+        )
+    return int(seat) - first
 
 
 def variant_spec(name: str) -> VariantSpec:
@@ -281,9 +396,6 @@ def denom_name(denom: int) -> str:
 
 # --------------------------------------------------------------------------- contracts
 
-LEVEL, PIG, HOG, ALONE, ORDER_UP, CALL = "level", "pig", "hog", "alone", "order up", "call"
-_BID_RANK = {PIG: 9, HOG: 10, ALONE: 9}
-
 
 @dataclass(frozen=True)
 class Contract:
@@ -298,11 +410,6 @@ class Contract:
     denom: int
     level: int = 0
     alone: bool = False
-
-    @property
-    def rank(self) -> int:
-        """Auction order of bid-euchre contracts: levels 1..8, then Pig/Alone 9, Hog 10."""
-        return self.level if self.kind == LEVEL else _BID_RANK.get(self.kind, 0)
 
     @property
     def plays_alone(self) -> bool:
@@ -360,8 +467,7 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
         if not 1 <= level <= variant.hand_size:
             raise RulesError(f"bid level {level} in {text!r}: levels are 1 to {variant.hand_size}")
         return Contract(LEVEL, denom, level)
-    allowed = (PIG, HOG) if variant.name == "pigs-and-hogs" else (ALONE,)
-    if head not in allowed:
+    if head not in variant.spec.special_kinds:
         raise RulesError(
             f"bid {text!r}: {variant.name} has no {head.capitalize()}; it has {_special_bids(variant)}"
         )
@@ -369,9 +475,7 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
 
 
 def _special_bids(variant: Variant) -> str:
-    return (
-        "Pig or Hog plus a denomination" if variant.name == "pigs-and-hogs" else "Alone plus a denomination"
-    )
+    return " or ".join(kind.capitalize() for kind in variant.spec.special_kinds) + " plus a denomination"
 
 
 def _parse_classic_bid(text: str, words: str, variant: Variant, upcard: int | None) -> Contract:
@@ -433,7 +537,7 @@ def _all_contracts(variant: Variant, upcard: int | None, round_: int | None) -> 
     denoms = range(6)
     if not variant.classic:
         out = [Contract(LEVEL, d, n) for n in range(1, variant.hand_size + 1) for d in denoms]
-        specials = (PIG, HOG) if variant.name == "pigs-and-hogs" else (ALONE,)
+        specials = variant.spec.special_kinds
         return tuple(out + [Contract(k, d, variant.hand_size) for k in specials for d in denoms])
     if upcard is None:
         raise RulesError(f"{variant.name} contracts depend on the upcard: give --upcard")
@@ -451,10 +555,7 @@ def _all_contracts(variant: Variant, upcard: int | None, round_: int | None) -> 
 def check_contract(variant, contract: Contract) -> None:
     """Raise RulesError if the variant has no such contract."""
     variant = as_variant(variant)
-    kinds = {"pigs-and-hogs": (LEVEL, PIG, HOG), "six-handed": (LEVEL, ALONE)}.get(
-        variant.name, (ORDER_UP, CALL)
-    )
-    if contract.kind not in kinds:
+    if contract.kind not in variant.spec.contract_kinds:
         raise RulesError(f"contract {contract} is not in {variant.name}")
 
 
@@ -471,22 +572,19 @@ def score(variant, contract: Contract, tricks: int) -> tuple[int, int]:
     if not 0 <= tricks <= n:
         raise RulesError(f"tricks {tricks}: a hand has 0 to {n} tricks")
     defenders = n - tricks
-    if variant.name == "pigs-and-hogs":
-        if contract.kind == LEVEL:
-            return (tricks, 0) if tricks >= contract.level else (-contract.level, defenders)
-        value = 12 if contract.kind == PIG else 24
-        return (value, 0) if tricks == n else (-value, defenders)
-    if variant.name == "six-handed":
-        if contract.kind == LEVEL:
-            made = tricks >= contract.level
-            return (tricks if made else -contract.level, defenders)
-        return (20, 0) if tricks == n else (-8, defenders)
-    # euchre and piq
-    if tricks < 3:
-        return (0, 2)
-    if tricks == n:
-        return (4 if contract.alone else 2, 0)
-    return (1, 0)
+    table = variant.spec.scoring
+    if variant.classic:
+        if tricks < contract.tricks_needed(n):
+            return (0, table.euchred)
+        if tricks == n:
+            return (table.alone_march if contract.alone else table.march, 0)
+        return (table.made, 0)
+    if contract.kind == LEVEL:
+        if tricks < contract.level:
+            return (-contract.level, defenders)
+        return (tricks, defenders if table.defenders_score_made else 0)
+    made_points, set_points = next((m, f) for kind, m, f in table.lone if kind == contract.kind)
+    return (made_points, 0) if tricks == n else (set_points, defenders)
 
 
 def score_table(variant, contract: Contract) -> np.ndarray:
@@ -517,10 +615,13 @@ __all__ = [
     "HIGH_NO_TRUMP",
     "LOW_NO_TRUMP",
     "PASS",
+    "RISING_LEVELS",
     "SPECS",
+    "UPCARD_ROUNDS",
     "CardError",
     "Contract",
     "RulesError",
+    "Scoring",
     "Variant",
     "all_contracts",
     "as_variant",
@@ -535,5 +636,6 @@ __all__ = [
     "parse_denom",
     "score",
     "score_table",
+    "seat_index",
     "variant_spec",
 ]

@@ -3,13 +3,13 @@
 The search itself (null-window alpha-beta on a trick target, a transposition table
 with rank abstraction, equivalent cards generated once, move ordering and quick-trick
 bounds) lives in the ``double-dummy search`` section of :mod:`simulate._kernels`; this
-module owns the Python edge: checking deals (also from card text, :func:`parse_deal`),
-broadcasting per-deal settings, sharing deals among threads and shaping the results.
+module owns the Python edge: checking deals (card text is parsed by
+:func:`simulate.deal.parse_deal`), broadcasting per-deal settings, sharing deals among
+threads and shaping the results.
 
 Public: :func:`solve_many` and :func:`solve_position` (the agreed interface),
-:func:`solve_batch` (the same with node counts and the value of each first lead),
-:func:`parse_deal` and :func:`active_mask`.  Every answer is exact; there is no node
-budget.
+:func:`solve_batch` (the same with node counts and the value of each first lead) and
+:func:`active_mask`.  Every answer is exact; there is no node budget.
 
 Every result counts the tricks of the DECLARER'S TEAM (``declarer & 1``): with six
 seats the declarer and the two seats of the same parity.  Seats are 0-based here.
@@ -28,8 +28,7 @@ import numpy as np
 
 from . import _kernels as K
 from .cards import CardError, format_card
-from .cards import parse_deal as parse_hands
-from .rules import RulesError, as_variant
+from .rules import RulesError
 
 SEAT_COUNTS = (4, 6)
 NUM_DENOMS = K.NUM_DENOMS
@@ -173,6 +172,18 @@ def solve_batch(
     n_tricks = _check_hands(deals, actives)
     if target is not None and not 0 <= int(target) <= 31:
         raise RulesError(f"target {target}: allowed is 0 to the number of tricks")
+    return _solve_batch(deals, denoms, declarers, leaders, actives, n_tricks, target, leads, progress)
+
+
+def _solve_batch(
+    deals, denoms, declarers, leaders, actives, n_tricks, target, leads, progress
+) -> BatchResult:
+    """:func:`solve_batch` without its checks, for callers whose deals are checked already.
+
+    ``deals`` is a contiguous (deals, seats) uint64 array, the settings int64 arrays of
+    one value per deal and ``n_tricks`` the most tricks any deal has.
+    """
+    count, n_seats = deals.shape
     goal = -1 if target is None else int(target)
     tricks = np.zeros(count, np.int8)
     nodes = np.zeros(count, np.int64)
@@ -201,6 +212,21 @@ def solve_many(hands, denom, declarer, leader, active, target=None, progress=Non
     With ``target=k``: 1/0 per deal, can the declarer's team take at least k tricks.
     """
     return solve_batch(hands, denom, declarer, leader, active, target, progress=progress).tricks
+
+
+def _solve_many(
+    hands, denom, declarer, leader, active, n_tricks: int, target=None, progress=None
+) -> np.ndarray:
+    """:func:`solve_many` without its checks: the per-step path of callers (the analyser,
+    ``play_deals``) whose deals and settings are checked already.  The settings are ints
+    or one per deal; ``n_tricks`` is the most tricks any deal has."""
+    deals = np.ascontiguousarray(hands, dtype=np.uint64)
+    count = deals.shape[0]
+    settings = [
+        np.ascontiguousarray(np.broadcast_to(np.asarray(v, np.int64), (count,)))
+        for v in (denom, declarer, leader, active)
+    ]
+    return _solve_batch(deals, *settings, n_tricks, target, False, progress).tricks
 
 
 # Each thread keeps its search buffers (about 10 MB for six seats) from call to call,
@@ -362,48 +388,9 @@ def _holds_suit(hand: int, denom: int, suit: int) -> bool:
 # --------------------------------------------------------------------------- deals as text
 
 
-def parse_deal(variant, hands, sitting_out=()) -> np.ndarray:
-    """Face-space masks, shape (N,), for the hand texts of seats 1..N (``sitting_out``
-    1-based too), checked against the variant's deck.
-
-    The k-th copy of a face met (in seat order) becomes copy k.  Raises CardError or
-    RulesError naming the bad value: a wrong number of hands, a card beyond the deck's
-    copies, a sitting-out seat with cards, hands of unequal size or above the hand size.
-    """
-    variant = as_variant(variant)
-    n_seats, copies = variant.players, variant.copies
-    if len(hands) != n_seats:
-        raise RulesError(
-            f"{len(hands)} hands given: {variant.name} has {n_seats} seats, give one hand per seat"
-        )
-    out = set()
-    for seat in sitting_out:
-        if not 1 <= seat <= n_seats:
-            raise RulesError(f"sitting-out seat {seat}: seats are 1 to {n_seats}")
-        out.add(seat)
-    masks = parse_hands(hands, copies, deck=variant.name)
-    sizes = [mask.bit_count() for mask in masks]
-    for seat, size in enumerate(sizes, 1):
-        if seat in out and size:
-            raise RulesError(f"seat {seat} sits out but holds {size} cards: its hand must be empty")
-    playing = [(seat, size) for seat, size in enumerate(sizes, 1) if seat not in out]
-    if not playing:
-        raise RulesError("every seat sits out: at least the declarer must play")
-    first_seat, first_size = playing[0]
-    for seat, size in playing:
-        if size != first_size:
-            raise RulesError(
-                f"seat {seat} holds {size} cards, seat {first_seat} {first_size}: "
-                f"every seat that plays needs the same number"
-            )
-    if not 1 <= first_size <= variant.hand_size:
-        raise RulesError(f"hands of {first_size} cards: a {variant.name} hand has 1 to {variant.hand_size}")
-    return np.array(masks, np.uint64)
-
-
 def active_mask(n_seats: int, sitting_out=()) -> int:
-    """Bit mask of the seats that play, from 1-based sitting-out seats."""
+    """Bit mask of the seats that play, from the (0-based) seats that sit out."""
     mask = (1 << n_seats) - 1
     for seat in sitting_out:
-        mask &= ~(1 << (seat - 1))
+        mask &= ~(1 << seat)
     return mask

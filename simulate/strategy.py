@@ -21,7 +21,7 @@ parameter              estimate compared with it                               v
 Going alone in the classic games pays only on a march, so a classic maker goes alone
 when it would order up or call anyway and P(march alone) clears ``alone_threshold``.
 
-A wanted contract is bid only when the auction allows it (``auction.replay``);
+A wanted contract is bid only when the auction allows it (``AuctionState.can_bid``);
 otherwise the player passes.  A dealer who may not pass (the stuck dealer, stick the
 dealer) bids the allowed contract, not played alone, with the highest estimate.
 

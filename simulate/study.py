@@ -9,9 +9,10 @@ streams the rows to a Parquet dataset in chunks.  ``reports.study_summary`` and
 Identity and reproducibility
 ----------------------------
 Chunk ``k`` holds deals ``k * C .. k * C + C - 1`` of the seed (``C`` = chunk size; the
-last chunk may be short).  Deal ``i`` is the core dealing kernel's deal ``i`` of the seed
-and every play model draws from its own stream for deal ``i``, so a chunk's rows are a
-pure function of the study parameters and ``k``: the same for any worker count, backend
+last chunk may be short).  Deal ``i`` is table ``i`` of the seed as
+:func:`simulate.deal.deal_tables` deals it (the playout and the games deal the same
+tables) and every play model draws from its own stream for deal ``i``, so a chunk's
+rows are a pure function of the study parameters and ``k``: the same for any worker count, backend
 or machine.  The parameters (:class:`StudyParams`: variant with options, hands, seed,
 play model, chunk size, schema version) are stored in ``DIR/study.json``; ``--resume``
 refuses to continue with different ones.
@@ -94,9 +95,9 @@ import sys
 import numpy as np
 import pandas as pd
 
-from ._kernels import deal_many, void_first_discards_many
+from ._kernels import void_first_discards_many
 from .cards import format_card
-from .deal import deck_mask
+from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
 from .play import play_deals
@@ -234,9 +235,7 @@ def make_params(
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
     if not chunk_size >= 1:
         raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
-    if not 0 <= seed < 2**63:
-        raise StudyError(f"--seed {seed}: seeds are whole numbers from 0 to 2**63 - 1")
-    return StudyParams(str(variant), int(hands), int(seed), play, int(chunk_size))
+    return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size))
 
 
 def run_study(
@@ -302,35 +301,6 @@ def run_study(
 # --------------------------------------------------------------------------- rows
 
 
-def deal_cards(variant, seed: int, deals: range) -> tuple[np.ndarray, np.ndarray | None]:
-    """Deals ``deals`` of ``seed``: hands ``(count, players)`` and, classic, the upcard face per deal.
-
-    One call of the core dealing kernel deals every seat and, in the classic games,
-    the upcard and the three other kitty cards as two more piles, so the upcard is a
-    uniform card of the kitty.
-    """
-    variant = as_variant(variant)
-    sizes = [variant.hand_size] * variant.players
-    if variant.classic:
-        sizes += [1, variant.spec.kitty - 1]
-    deck = deck_mask(variant)
-    pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
-    dealt = deal_many(
-        np.uint64(seed),
-        np.int64(deals.start),
-        np.int64(len(deals)),
-        np.zeros(len(sizes), np.uint64),
-        np.array(sizes, np.int64),
-        pool,
-    )
-    hands = np.ascontiguousarray(dealt[:, : variant.players])
-    if not variant.classic:
-        return hands, None
-    # the upcard pile holds one card: its single bit is an exact power of two
-    upcard_bit = np.log2(dealt[:, variant.players].astype(np.float64)).astype(np.int64)
-    return hands, upcard_bit >> 1
-
-
 _CARD_BYTES = np.array([list((format_card(face) + " ").encode()) for face in range(24)], np.uint8)
 
 
@@ -356,7 +326,7 @@ def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
     deals = params.chunk_deals(chunk)
     if not len(deals):
         raise StudyError(f"chunk {chunk}: the study has chunks 0 to {params.chunks - 1}")
-    hands, upcards = deal_cards(variant, params.seed, deals)
+    hands, _, upcards = deal_tables(variant, params.seed, deals.start, len(deals))
     players = variant.players
     columns = {
         "deal": np.repeat(np.arange(deals.start, deals.stop, dtype=np.int64), players),
@@ -546,7 +516,7 @@ DENOM_LABELS = ("Clubs", "Diamonds", "Hearts", "Spades", "High No Trump", "Low N
 
 def lone_kinds(variant) -> tuple[str, ...]:
     """Contracts the bidder plays alone, in auction order; the first has the exchange."""
-    return ("pig", "hog") if as_variant(variant).name == "pigs-and-hogs" else ("alone",)
+    return as_variant(variant).spec.special_kinds
 
 
 def feature_denoms(variant) -> list[int]:

@@ -37,7 +37,7 @@ import pyarrow.parquet as pq
 
 from .rules import as_variant
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: classic tables are dealt as the playout and the games deal them
 STUDY_FILE = "study.json"
 SCHEMA_FILE = "schema.md"
 ROWS_DIR = "rows"

@@ -27,7 +27,8 @@ import numpy as np
 
 from . import _kernels as K
 from .auction import auction_result, format_auction, misdeal_calls, parse_auction
-from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, parse_deal, suit_of
+from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, suit_of
+from .deal import check_seed, deal_tables, parse_deal
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
     LEVEL,
@@ -40,9 +41,8 @@ from .rules import (
     denom_name,
     parse_contract,
     score,
+    seat_index,
 )
-
-MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -82,40 +82,11 @@ class Trace:
         return self.variant.players
 
 
-def _check_seat(seat: int | None, variant: Variant, what: str) -> None:
-    if seat is not None and not 0 <= seat < variant.players:
-        raise RulesError(f"{what} seat {seat + 1}: seats are 1 to {variant.players}")
-
-
-def _check_seed(seed: int) -> None:
-    if not 0 <= seed <= MAX_SEED:
-        raise RulesError(f"seed {seed}: seeds are whole numbers from 0 to {MAX_SEED}")
-
-
-def deal_cards(variant, seed: int) -> tuple[list[int], int, int | None]:
-    """Seeded random deal: (hands, face-down kitty mask, upcard face or None)."""
-    variant = as_variant(variant)
-    _check_seed(seed)
-    n = variant.players
-    pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
-    # Classic: two extra rows, the kitty's three face-down cards and the upcard on top.
-    need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
-    out = np.zeros(len(need), np.uint64)
-    K.deal_one(
-        np.uint64(seed), np.int64(0), np.zeros(len(need), np.uint64), np.array(need, np.int64), pool, out
-    )
-    hands = [int(h) for h in out[:n]]
-    if not variant.classic:
-        return hands, 0, None
-    upcard = (int(out[n + 1]).bit_length() - 1) // 2
-    return hands, int(out[n]), upcard
-
-
 def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], int, int | None]:
     """Hands from ``"seat-1 cards / ... / seat-N cards"``; classic also needs the upcard."""
     variant = as_variant(variant)
-    hands = parse_deal(text, variant.copies, [variant.hand_size] * variant.players, deck=variant.name)
-    if not variant.classic:
+    hands = parse_deal(variant, text, dealt=True)
+    if not variant.has_upcard:
         if upcard_text is not None:
             raise RulesError(f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard")
         return hands, 0, None
@@ -178,16 +149,17 @@ def play_traced(
     """
     variant = as_variant(variant)
     n = variant.players
-    dealer = n - 1 if dealer is None else dealer
-    _check_seat(dealer, variant, "dealer")
-    _check_seat(bidder, variant, "bidder")
-    _check_seed(seed)
+    dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
+    bidder = None if bidder is None else seat_index(bidder, n, "bidder")
+    seed = check_seed(seed)
     if deal is not None:
         hands, hidden, up = given_deal(variant, deal, upcard)
     elif upcard is not None:
         raise RulesError(f"upcard {upcard!r}: give --upcard only with --deal (a seeded deal turns its own)")
     else:
-        hands, hidden, up = deal_cards(variant, seed)
+        dealt, kitty, upcards = deal_tables(variant, seed, 0, 1)
+        hands, hidden = [int(h) for h in dealt[0]], int(kitty[0])
+        up = int(upcards[0]) if variant.has_upcard else None
     base = dict(
         variant=variant,
         seed=seed,
@@ -198,7 +170,7 @@ def play_traced(
         hidden_kitty=hidden,
     )
 
-    calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.classic else None
+    calls = misdeal_calls(variant, hands, hidden, up, dealer) if variant.has_upcard else None
     if calls is not None:
         base.update(farmer=calls.farmer, farmer_shown=calls.shown)
         if calls.misdeal:
@@ -224,7 +196,7 @@ def play_traced(
         table = dealer_pickup(table, dealer, up, denom)
         discards = int((int(table[0, dealer]) ^ hands[dealer]) & ~(1 << (2 * up)))
     active = sitting_out_mask(variant, chosen, bidder)
-    leader = bidder if not variant.classic else (dealer + 1) % n
+    leader = variant.leader(dealer, bidder)
     tricks, taken = _play(table[0], n, active, denom, leader, seed, variant.hand_size)
     bidder_team_tricks = taken if bidder % 2 == 0 else variant.hand_size - taken
     return Trace(
@@ -249,6 +221,17 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
     team0, _ = K.play_random_deal(
         local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), state, record
     )
+    return tricks_from_record(record, denom, leader, active), int(team0)
+
+
+def tricks_from_record(record: np.ndarray, denom: int, leader: int, active: int) -> tuple[Trick, ...]:
+    """The tricks, card by card, from a play kernel's record of a deal.
+
+    ``record[t, seat]`` is the contract-space card ``seat`` played to trick ``t`` and
+    ``record[t, n]`` the trick's winner; ``leader`` leads the first trick (the next
+    active seat to its left when it sits out).
+    """
+    n = record.shape[1] - 1
     tricks = []
     trick_leader = int(K.first_active(np.int64(leader), np.int64(n), np.int64(active)))
     for row in record:
@@ -258,7 +241,7 @@ def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_s
             seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(active)))
         tricks.append(Trick(trick_leader, tuple(plays), int(row[n])))
         trick_leader = int(row[n])
-    return tuple(tricks), int(team0)
+    return tuple(tricks)
 
 
 # --------------------------------------------------------------------------- output
@@ -385,10 +368,10 @@ def format_trace(trace: Trace) -> str:
 __all__ = [
     "Trace",
     "Trick",
-    "deal_cards",
     "default_contract",
     "format_trace",
     "given_deal",
     "play_traced",
     "trace_dict",
+    "tricks_from_record",
 ]

@@ -75,21 +75,38 @@ def trick(plays: list[str | None], denom: int, leader: int = 0) -> int:
     return int(record[0, n])
 
 
-def points_from_rules_tables(
-    variant_name: str, kind: str, level: int, alone: bool, tricks: int
-) -> tuple[int, int]:
-    """The scoring tables of docs/rules.md written out row by row: the test oracle."""
-    if variant_name == "pigs-and-hogs":
-        if kind == "level":
-            return (tricks, 0) if tricks >= level else (-level, 8 - tricks)
-        value = {"pig": 12, "hog": 24}[kind]
-        return (value, 0) if tricks == 8 else (-value, 8 - tricks)
-    if variant_name == "six-handed":
-        if kind == "level":
-            return (tricks, 8 - tricks) if tricks >= level else (-level, 8 - tricks)
-        return (20, 0) if tricks == 8 else (-8, 8 - tricks)
+def _pigs_and_hogs_table(kind: str, level: int, alone: bool, tricks: int) -> tuple[int, int]:
+    if kind == "level":
+        return (tricks, 0) if tricks >= level else (-level, 8 - tricks)
+    value = {"pig": 12, "hog": 24}[kind]
+    return (value, 0) if tricks == 8 else (-value, 8 - tricks)
+
+
+def _six_handed_table(kind: str, level: int, alone: bool, tricks: int) -> tuple[int, int]:
+    if kind == "level":
+        return (tricks, 8 - tricks) if tricks >= level else (-level, 8 - tricks)
+    return (20, 0) if tricks == 8 else (-8, 8 - tricks)
+
+
+def _classic_table(kind: str, level: int, alone: bool, tricks: int) -> tuple[int, int]:
     if tricks < 3:
         return (0, 2)
     if tricks == 5:
         return (4, 0) if alone else (2, 0)
     return (1, 0)
+
+
+# Each variant's table in docs/rules.md, written out row by row (not read from the library).
+RULES_TABLES = {
+    "pigs-and-hogs": _pigs_and_hogs_table,
+    "six-handed": _six_handed_table,
+    "euchre": _classic_table,
+    "piq": _classic_table,
+}
+
+
+def points_from_rules_tables(
+    variant_name: str, kind: str, level: int, alone: bool, tricks: int
+) -> tuple[int, int]:
+    """The scoring tables of docs/rules.md written out row by row: the test oracle."""
+    return RULES_TABLES[variant_name](kind, level, alone, tricks)

@@ -356,3 +356,35 @@ def test_interruption_before_any_finished_step_stops_the_run(monkeypatch):
     monkeypatch.setattr(analyse, "play_layouts", stop)
     with pytest.raises(KeyboardInterrupt):
         analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=50, play="heuristic")
+
+
+@pytest.mark.parametrize(
+    "variant,hand,options",
+    [
+        ("pigs-and-hogs", "JH JH JD AH AH KH QS 9C", dict(contracts="Pig Hearts, 5 Hearts")),
+        ("euchre", "JH JD AH 9S TC", dict(upcard="KH", seat=3)),
+    ],
+)
+def test_the_checked_question_is_not_checked_again_at_every_step(monkeypatch, variant, hand, options):
+    # One validation edge: make_question checks the inputs once; the per-chunk steps
+    # (dealing, exchanges, play, the solver) take the unchecked paths, so the checks of
+    # the public wrappers are never reached.
+    import euchre_mc.simulate.deal as deal_module
+    import euchre_mc.simulate.exchange as exchange_module
+    import euchre_mc.simulate.play as play_module
+    import euchre_mc.simulate.solve as solve_module
+
+    def checked(*_args, **_kwargs):
+        raise AssertionError("a checking wrapper was called inside the analysis")
+
+    for module, name in (
+        (deal_module, "_check_run"),
+        (deal_module, "_known_hands"),
+        (exchange_module, "_hands_array"),
+        (play_module, "_check_table"),
+        (play_module, "_check_hands"),
+        (solve_module, "_check_settings"),
+        (solve_module, "_check_hands"),
+    ):
+        monkeypatch.setattr(module, name, checked)
+    analyse_hand(variant, hand, deals=60, **options)  # raises if a step checks again

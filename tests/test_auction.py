@@ -4,6 +4,7 @@ import pytest
 from rules_hands import cards, hand
 
 from euchre_mc.simulate.auction import (
+    AuctionState,
     ace_no_face,
     auction_result,
     farmers_hand_cards,
@@ -28,9 +29,9 @@ def bids(text, variant="pigs-and-hogs", upcard=None):
 
 
 def test_bidding_starts_left_of_the_dealer():
-    assert legal_bids("pigs-and-hogs", DEALER_6, [])[0] == 0
-    assert legal_bids("pigs-and-hogs", 2, [])[0] == 3
-    assert legal_bids("six-handed", 2, bids("pass, pass", "six-handed"))[0] == 5
+    assert legal_bids("pigs-and-hogs", DEALER_6, []).seat_to_bid == 0
+    assert legal_bids("pigs-and-hogs", 2, []).seat_to_bid == 3
+    assert legal_bids("six-handed", 2, bids("pass, pass", "six-handed")).seat_to_bid == 5
 
 
 def test_source_example_auction_goes_to_the_five_hearts_bidder():
@@ -56,7 +57,8 @@ def test_denomination_never_breaks_a_tie(first, second):
 
 
 def test_legal_bids_are_exactly_the_higher_levels_then_pig_and_hog():
-    _, legal, may_pass = legal_bids("pigs-and-hogs", DEALER_6, bids("6 Hearts"))
+    state = legal_bids("pigs-and-hogs", DEALER_6, bids("6 Hearts"))
+    legal, may_pass = list(state.legal), state.may_pass
     assert may_pass
     assert {(c.kind, c.level) for c in legal} == {("level", 7), ("level", 8), ("pig", 8), ("hog", 8)}
     assert len(legal) == 4 * 6
@@ -71,14 +73,16 @@ def test_pig_ranks_above_eight_and_hog_above_pig():
 
 
 def test_after_hog_only_pass_is_left():
-    seat, legal, may_pass = legal_bids("pigs-and-hogs", DEALER_6, bids("Hog Hearts"))
+    state = legal_bids("pigs-and-hogs", DEALER_6, bids("Hog Hearts"))
+    seat, legal, may_pass = state.seat_to_bid, list(state.legal), state.may_pass
     assert (seat, legal, may_pass) == (1, [], True)
     with pytest.raises(RulesError, match="allowed is only pass"):
         parse_auction("Hog Hearts, Hog Spades", "pigs-and-hogs", DEALER_6)
 
 
 def test_pigs_and_hogs_dealer_is_stuck_after_five_passes():
-    seat, legal, may_pass = legal_bids("pigs-and-hogs", DEALER_6, [PASS] * 5)
+    state = legal_bids("pigs-and-hogs", DEALER_6, [PASS] * 5)
+    seat, legal, may_pass = state.seat_to_bid, list(state.legal), state.may_pass
     assert seat == DEALER_6 and not may_pass
     assert Contract("level", 0, 1) in legal  # any level from 1
     with pytest.raises(RulesError, match=r"bid 6 'pass' by seat 6 \(dealer\): the dealer is stuck"):
@@ -86,13 +90,14 @@ def test_pigs_and_hogs_dealer_is_stuck_after_five_passes():
 
 
 def test_dealer_is_not_stuck_once_someone_bid():
-    assert legal_bids("pigs-and-hogs", DEALER_6, bids("pass, 1 Low, pass, pass, pass"))[2]
+    assert legal_bids("pigs-and-hogs", DEALER_6, bids("pass, 1 Low, pass, pass, pass")).may_pass
 
 
 def test_six_handed_alone_ranks_above_eight():
-    _, legal, _ = legal_bids("six-handed", DEALER_6, bids("8 Spades", "six-handed"))
+    state = legal_bids("six-handed", DEALER_6, bids("8 Spades", "six-handed"))
+    legal = list(state.legal)
     assert {c.kind for c in legal} == {"alone"} and len(legal) == 6
-    assert legal_bids("six-handed", DEALER_6, bids("Alone High", "six-handed"))[1] == []
+    assert legal_bids("six-handed", DEALER_6, bids("Alone High", "six-handed")).legal == ()
 
 
 def test_six_handed_has_no_pig_or_hog_and_pigs_and_hogs_no_alone():
@@ -105,12 +110,12 @@ def test_six_handed_has_no_pig_or_hog_and_pigs_and_hogs_no_alone():
 
 
 def test_six_handed_all_pass_redeal_throws_the_cards_in():
-    assert legal_bids("six-handed", DEALER_6, [PASS] * 5)[2]
+    assert legal_bids("six-handed", DEALER_6, [PASS] * 5).may_pass
     assert auction_result("six-handed", DEALER_6, [PASS] * 6) is None
 
 
 def test_six_handed_all_pass_stick_makes_the_dealer_bid():
-    assert not legal_bids("six-handed(all_pass=stick)", DEALER_6, [PASS] * 5)[2]
+    assert not legal_bids("six-handed(all_pass=stick)", DEALER_6, [PASS] * 5).may_pass
     with pytest.raises(RulesError, match="the dealer is stuck"):
         auction_result("six-handed(all_pass=stick)", DEALER_6, [PASS] * 6)
     result = auction_result(
@@ -130,7 +135,9 @@ def test_unfinished_auction_has_no_result():
 
 
 def test_dealer_out_of_range():
-    with pytest.raises(RulesError, match="dealer seat 7: seats are 1 to 6"):
+    with pytest.raises(
+        RulesError, match=r"dealer index 6: seat indexes are 0 to 5 \(seat 1 of the rules is 0\)"
+    ):
         legal_bids("pigs-and-hogs", 6, [])
 
 
@@ -161,7 +168,8 @@ def test_dealer_accepting_the_upcard_is_ordering_up():
 
 
 def test_round_one_offers_only_the_upcard_suit():
-    seat, legal, may_pass = legal_bids("euchre", DEALER_4, [], UPCARD)
+    state = legal_bids("euchre", DEALER_4, [], UPCARD)
+    seat, legal, may_pass = state.seat_to_bid, list(state.legal), state.may_pass
     assert seat == 0 and may_pass
     assert legal == [Contract("order up", 3), Contract("order up", 3, alone=True)]
     with pytest.raises(RulesError, match="in round 1 seat 1 may order up Spades"):
@@ -169,7 +177,8 @@ def test_round_one_offers_only_the_upcard_suit():
 
 
 def test_round_two_names_another_suit_never_the_turned_down_one():
-    seat, legal, may_pass = legal_bids("euchre", DEALER_4, [PASS] * 4, UPCARD)
+    state = legal_bids("euchre", DEALER_4, [PASS] * 4, UPCARD)
+    seat, legal, may_pass = state.seat_to_bid, list(state.legal), state.may_pass
     assert seat == 0 and may_pass
     assert sorted({c.denom for c in legal}) == [0, 1, 2]
     assert all(c.kind == "call" for c in legal)
@@ -191,7 +200,8 @@ def test_all_pass_twice_throws_the_cards_in():
 
 @pytest.mark.parametrize("variant", ["euchre(stick_the_dealer=true)", "piq(stick_the_dealer=true)"])
 def test_stick_the_dealer_must_name_a_suit_in_round_two(variant):
-    seat, legal, may_pass = legal_bids(variant, DEALER_4, [PASS] * 7, UPCARD)
+    state = legal_bids(variant, DEALER_4, [PASS] * 7, UPCARD)
+    seat, legal, may_pass = state.seat_to_bid, list(state.legal), state.may_pass
     assert seat == DEALER_4 and not may_pass
     assert sorted({c.denom for c in legal}) == [0, 1, 2]
     with pytest.raises(RulesError, match=r"bid 8 'pass' by seat 4 \(dealer\): the dealer is stuck"):
@@ -199,11 +209,12 @@ def test_stick_the_dealer_must_name_a_suit_in_round_two(variant):
 
 
 def test_stick_the_dealer_does_not_bind_round_one():
-    assert legal_bids("euchre(stick_the_dealer=true)", DEALER_4, [PASS] * 3, UPCARD)[2]
+    assert legal_bids("euchre(stick_the_dealer=true)", DEALER_4, [PASS] * 3, UPCARD).may_pass
 
 
 def test_no_trump_option_allows_high_no_trump_in_round_two_only():
-    _, legal, _ = legal_bids("euchre(no_trump=true)", DEALER_4, [PASS] * 4, UPCARD)
+    state = legal_bids("euchre(no_trump=true)", DEALER_4, [PASS] * 4, UPCARD)
+    legal = list(state.legal)
     assert Contract("call", 4) in legal and Contract("call", 4, alone=True) in legal
     with pytest.raises(RulesError, match="euchre has no High No Trump"):
         classic("pass, pass, pass, pass, call High No Trump")
@@ -313,3 +324,67 @@ def test_players_may_decline_the_calls():
         "euchre(farmers_hand=true)", FARMER_DEAL, KITTY, UPCARD, DEALER_4, call_farmers_hand=False
     )
     assert calls.hands == tuple(FARMER_DEAL)
+
+
+# --------------------------------------------------------------------------- verify / can / bid
+
+
+def test_a_stuck_dealer_may_not_pass_and_verify_says_why():
+    state = AuctionState.start("pigs-and-hogs", DEALER_6)
+    for _ in range(5):
+        assert state.can_pass()
+        state = state.bid(PASS)
+    assert state.seat_to_bid == DEALER_6 and not state.can_pass()
+    assert not state.can_bid(PASS) and state.can_bid(Contract("level", 0, 1))
+    with pytest.raises(RulesError) as error:
+        state.verify_bid(PASS)
+    assert (
+        str(error.value)
+        == "bid 6 'pass' by seat 6 (dealer): the dealer is stuck after five passes and must bid"
+    )
+    done = state.bid(Contract("level", 0, 1))
+    assert done.over and done.winner == (DEALER_6, Contract("level", 0, 1))
+
+
+def test_an_over_call_is_legal_and_an_equal_level_is_not():
+    state = AuctionState.start("pigs-and-hogs", DEALER_6).bid(Contract("level", 3, 4))
+    over_call = Contract("level", 2, 5)
+    assert state.can_bid(over_call) and not state.can_bid(Contract("level", 2, 4))
+    state.verify_bid(over_call)  # does not raise
+    after = state.bid(over_call)
+    assert after.winner == (1, over_call) and after.seat_to_bid == 2
+    assert after.can_bid(Contract("pig", 0, 8)) and not after.can_bid(Contract("level", 0, 5))
+    with pytest.raises(RulesError) as error:
+        state.bid(Contract("level", 2, 4))
+    assert str(error.value) == (
+        "bid 2 '4 Hearts' by seat 2: bids must rise above the high bid 4 Spades; "
+        "allowed is a level of 5 or more, Pig, Hog or pass"
+    )
+
+
+def test_classic_round_two_refuses_the_turned_down_suit():
+    state = legal_bids("euchre", DEALER_4, [PASS] * 4, UPCARD)  # the 9S was turned down
+    assert state.seat_to_bid == 0 and state.can_pass()
+    assert not state.can_bid(Contract("call", 3)) and not state.can_bid(Contract("order up", 3))
+    assert state.can_bid(Contract("call", 2)) and state.can_bid(Contract("call", 0, alone=True))
+    with pytest.raises(RulesError) as error:
+        state.verify_bid(Contract("call", 3))
+    assert str(error.value) == (
+        "bid 5 'call Spades' by seat 1: in round 2 seat 1 may call Clubs, Diamonds, Hearts "
+        "(alone or not) or pass"
+    )
+    assert state.bid(Contract("call", 2)).winner == (0, Contract("call", 2))
+
+
+def test_a_finished_auction_takes_no_more_bids():
+    state = AuctionState.start("euchre", DEALER_4, UPCARD).bid(Contract("order up", 3))
+    assert state.over and not state.can_pass() and not state.can_bid(Contract("order up", 3))
+    with pytest.raises(RulesError, match=r"^bid 2 'pass': the auction was already over after bid 1$"):
+        state.verify_bid(PASS)
+
+
+def test_states_are_frozen():
+    state = AuctionState.start("six-handed", DEALER_6)
+    with pytest.raises(AttributeError):
+        state.index = 3
+    assert state.bid(PASS) is not state and state.index == 0

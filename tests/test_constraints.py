@@ -134,5 +134,5 @@ def test_constraints_no_deal_can_meet_are_one_line_errors():
         deal_unseen("euchre", {0: MINE}, constraints=DealConstraints((void(0, SPADES),)))
     with pytest.raises(RulesError, match="seats are 1 to 4"):
         deal_unseen("euchre", {0: MINE}, constraints=DealConstraints((void(4, SPADES),)))
-    with pytest.raises(RulesError, match="a hand holds at most 6 cards"):
+    with pytest.raises(RulesError, match="a hand holds at most 5 cards"):
         deal_unseen("euchre", {0: MINE}, constraints=DealConstraints((SuitLength(1, SPADES, 7, 8),)))

@@ -10,9 +10,21 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.cards import (
+    CardError,
+    faces_to_mask,
+    format_card,
+    format_cards,
+    mask_to_faces,
+    parse_card,
+    parse_cards,
+)
 from euchre_mc.simulate.deal import deal_unseen, deck_mask
-from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.game import trace_game
+from euchre_mc.simulate.rules import RulesError, Variant
+from euchre_mc.simulate.strategy import BUILT_INS
+from euchre_mc.simulate.study import make_params, study_chunk
+from euchre_mc.simulate.trace import play_traced
 
 SIGMAS = 5
 
@@ -205,12 +217,38 @@ def test_seat_out_of_range():
         deal_unseen("euchre", {4: hand("JH")})
 
 
-@pytest.mark.parametrize("field", ["seed", "first_index", "count"])
+@pytest.mark.parametrize("field", ["first_index", "count"])
 def test_negative_run_numbers(field):
     with pytest.raises(RulesError, match=f"{field} -1: allowed is a whole number"):
         deal_unseen("euchre", {}, **{field: -1})
 
 
+def test_negative_seed():
+    with pytest.raises(RulesError, match="seed -1: seeds are whole numbers from 0 to 18446744073709551615"):
+        deal_unseen("euchre", {}, seed=-1)
+
+
 def test_mask_wider_than_the_deck_rejected():
     with pytest.raises(CardError, match="is not a card mask"):
         deal_unseen("pigs-and-hogs", {0: 1 << 48})
+
+
+@pytest.mark.parametrize("name", ["pigs-and-hogs", "euchre", "piq"])
+def test_study_games_and_playout_see_the_same_table_for_a_seed_and_deal_index(name):
+    seed, players = 5, Variant.parse(name).players
+    rows = study_chunk(make_params(name, 4, seed, play="heuristic", chunk_size=4), 0)
+    team = BUILT_INS["balanced"]
+    for deal in range(4):
+        first_hand = trace_game(name, team, team, deal, seed=seed).traces[0].trace
+        study_hands = list(rows[rows["deal"] == deal]["hand"])
+        assert study_hands == [format_cards(mask_to_faces(h)) for h in first_hand.dealt]
+        if first_hand.upcard is not None:
+            assert set(rows[rows["deal"] == deal]["upcard"]) == {format_card(first_hand.upcard)}
+        if deal == 0:  # the playout of a seed is deal 0 of the seed
+            playout = play_traced(name, seed=seed)
+            assert (playout.dealt, playout.upcard, playout.hidden_kitty) == (
+                first_hand.dealt,
+                first_hand.upcard,
+                first_hand.hidden_kitty,
+            )
+    assert len(study_hands) == players

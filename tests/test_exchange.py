@@ -6,9 +6,8 @@ import pytest
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, cards, hand
 
 from euchre_mc.simulate import _kernels as K
-from euchre_mc.simulate.cards import CardError, parse_card, parse_deal
+from euchre_mc.simulate.cards import CardError, hand_masks, parse_card
 from euchre_mc.simulate.exchange import (
-    DISCARD_PAIRS,
     apply_exchange,
     dealer_pickup,
     discard_pairs,
@@ -23,7 +22,7 @@ from euchre_mc.simulate.rules import RulesError, parse_contract
 def table(*rows):
     """Deals as (deals, seats) masks; a card repeated across seats takes the other copy."""
     return np.array(
-        [parse_deal(" / ".join(row), 2, [len(h.split()) for h in row]) for row in rows], np.uint64
+        [hand_masks(" / ".join(row), 2, [len(h.split()) for h in row]) for row in rows], np.uint64
     )
 
 
@@ -142,7 +141,7 @@ def test_discards_must_be_two_cards_of_the_bidders_hand(discards, message):
 
 
 def test_discard_pairs_are_the_28_choices():
-    pairs = DISCARD_PAIRS(hand("JH AH KH QH 9S 9C TD AS"))
+    pairs = discard_pairs(hand("JH AH KH QH 9S 9C TD AS"))
     assert len(pairs) == 28 and len(set(pairs)) == 28
     assert all(bin(p).count("1") == 2 for p in pairs)
 

@@ -4,11 +4,10 @@ exchanges, scoring to the target and reproducibility."""
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.auction import replay
+from euchre_mc.simulate.auction import AuctionState, legal_bids
 from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.exchange import void_first_discards
 from euchre_mc.simulate.game import (
-    _AUCTIONS,
     GameSetup,
     _bid_and_exchange,
     _Hand,
@@ -130,7 +129,7 @@ def test_stick_the_dealer_calls_the_best_other_suit_not_alone():
         "piq",
     ],
 )
-def test_memoised_auctions_agree_with_replaying_every_bid(variant):
+def test_game_auctions_agree_with_replaying_every_bid(variant):
     chosen = Variant.parse(variant)
     rng = np.random.default_rng(17)
     for auction in range(150):
@@ -142,14 +141,13 @@ def test_memoised_auctions_agree_with_replaying_every_bid(variant):
             return None if rng.random() < 0.5 else offered[int(rng.integers(len(offered)))]  # noqa: B023 (called in this iteration)
 
         bids, result = _run_auction(chosen, dealer, upcard, wish_for, lambda s, c: float(c.denom))
-        memo = _AUCTIONS.start(chosen, dealer, upcard)
+        state = AuctionState.start(chosen, dealer, upcard)
         for end in range(len(bids)):
-            state = replay(chosen, dealer, list(bids[:end]), upcard)
-            assert memo == state
+            assert state == legal_bids(chosen, dealer, list(bids[:end]), upcard)
             assert bids[end] == PASS or bids[end] in state.legal
-            memo = _AUCTIONS.after(chosen, dealer, upcard, memo, bids[:end], bids[end])
-        final = replay(chosen, dealer, list(bids), upcard)
-        assert memo == final and final.seat_to_bid is None and result == final.winner
+            state = state.bid(bids[end])
+        final = legal_bids(chosen, dealer, list(bids), upcard)
+        assert state == final and final.over and result == final.winner
 
 
 # --------------------------------------------------------------------------- misdeal options

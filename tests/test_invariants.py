@@ -33,13 +33,14 @@ from rules_hands import points_from_rules_tables
 
 from euchre_mc.simulate.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
 from euchre_mc.simulate.cards import mask_to_faces, suit_of
+from euchre_mc.simulate.deal import deal_tables
 from euchre_mc.simulate.exchange import partners
 from euchre_mc.simulate.game import trace_game
 from euchre_mc.simulate.play import play_deals
 from euchre_mc.simulate.rules import PASS, SPECS, Variant, all_contracts, score
 from euchre_mc.simulate.solve import solve_position
 from euchre_mc.simulate.strategy import BUILT_INS, Strategy
-from euchre_mc.simulate.trace import Trick, deal_cards, play_traced, trace_dict
+from euchre_mc.simulate.trace import Trick, play_traced, trace_dict
 
 JACK, LOW = 2, 5
 SEEDS_PER_COMBINATION = 12
@@ -92,10 +93,11 @@ def reference_winner(plays, denom: int) -> int:
 def random_auction(variant, dealer: int, upcard, rng: random.Random):
     bids = []
     while True:
-        seat, legal, may_pass = legal_bids(variant, dealer, bids, upcard)
-        if seat is None:
+        state = legal_bids(variant, dealer, bids, upcard)
+        if state.over:
             return bids
-        bids.append(rng.choice(legal) if legal and (not may_pass or rng.random() < 0.3) else PASS)
+        legal = state.legal
+        bids.append(rng.choice(legal) if legal and (not state.can_pass() or rng.random() < 0.3) else PASS)
 
 
 # --------------------------------------------------------------------------- the checks
@@ -202,12 +204,18 @@ def check_trace(trace):
 # --------------------------------------------------------------------------- the harness
 
 
+def upcard_of(variant, seed: int) -> int | None:
+    """The upcard of the playout of ``seed`` (deal 0 of the seed), or None without a kitty."""
+    upcard = int(deal_tables(variant, seed, 0, 1)[2][0])
+    return None if upcard < 0 else upcard
+
+
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
 def test_random_auctions_exchanges_and_playouts_keep_the_rules(variant):
     rng = random.Random(str(variant))
     for seed in range(SEEDS_PER_COMBINATION):
         dealer = seed % variant.players
-        _, _, upcard = deal_cards(variant, seed)
+        upcard = upcard_of(variant, seed)
         auction = random_auction(variant, dealer, upcard, rng)
         trace = play_traced(variant, seed=seed, dealer=dealer, auction=format_auction(auction))
         check_trace(trace)
@@ -223,7 +231,7 @@ def test_every_contract_of_a_level_variant_plays_by_the_rules(name):
 @pytest.mark.parametrize("name", ["euchre(no_trump=true)", "piq"])
 def test_every_contract_of_a_classic_variant_plays_by_the_rules(name):
     for seed in range(6):
-        _, _, upcard = deal_cards(name, seed)
+        upcard = upcard_of(name, seed)
         for index, contract in enumerate(all_contracts(name, upcard)):
             trace = play_traced(name, seed=seed, contract=str(contract), bidder=index % 4, dealer=seed % 4)
             check_trace(trace)
@@ -240,7 +248,7 @@ def test_harness_meets_farmers_hands_misdeals_and_throw_ins():
     rng = random.Random(7)
     outcomes = {"farmer": 0, "misdeal": 0, "all passed": 0, "played": 0}
     for seed in range(300):
-        _, _, upcard = deal_cards(variant, seed)
+        upcard = upcard_of(variant, seed)
         auction = random_auction(variant, seed % 4, upcard, rng)
         trace = play_traced(variant, seed=seed, dealer=seed % 4, auction=format_auction(auction))
         check_trace(trace)
@@ -364,7 +372,7 @@ def test_dd_play_card_by_card_keeps_the_rules_and_the_solvers_values(variant):
     played = 0
     for seed in range(40):
         dealer = seed % variant.players
-        _, _, upcard = deal_cards(variant, seed)
+        upcard = upcard_of(variant, seed)
         auction = random_auction(variant, dealer, upcard, rng)
         trace = play_traced(variant, seed=seed, dealer=dealer, auction=format_auction(auction))
         if trace.thrown_in:

@@ -1,8 +1,11 @@
 """Variants as values: canonical strings, option defaults, options that exist or not."""
 
+import re
+from pathlib import Path
+
 import pytest
 
-from euchre_mc.simulate.rules import RulesError, Variant, as_variant
+from euchre_mc.simulate.rules import SPECS, RulesError, Variant, as_variant
 
 
 @pytest.mark.parametrize(
@@ -75,3 +78,24 @@ def test_table_shapes(name, players, copies, hand, classic):
 def test_bad_variant_text_is_named(text, message):
     with pytest.raises(RulesError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Variant.parse(text)
+
+
+def test_no_behaviour_branches_on_a_variant_name_outside_the_variant_definitions():
+    # Rules are data of the VariantSpec: comparing a variant's name to a literal name
+    # anywhere else would be a second place to change when a variant is added.
+    root = Path(__file__).resolve().parent.parent
+    sources = [
+        root / "cli.py",
+        *sorted((root / "simulate").rglob("*.py")),
+        *sorted((root / "reports").rglob("*.py")),
+    ]
+    names = "|".join(re.escape(name) for name in SPECS)
+    branch = re.compile(rf"""name\s*(==|!=|in)\s*[(\[{{]?\s*["']({names})["']|["']({names})["']\s*(==|!=)""")
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in sources
+        if path.name != "rules.py"
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if branch.search(line)
+    ]
+    assert found == []

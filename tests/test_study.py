@@ -9,12 +9,12 @@ import pandas as pd
 import pytest
 
 from euchre_mc.simulate.cards import faces_to_mask, format_card, parse_cards
+from euchre_mc.simulate.deal import deal_tables
 from euchre_mc.simulate.features import hand_features
 from euchre_mc.simulate.play import play_deals
 from euchre_mc.simulate.rules import RulesError
 from euchre_mc.simulate.study import (
     StudyError,
-    deal_cards,
     hand_text,
     lone_discards,
     make_params,
@@ -27,6 +27,12 @@ from euchre_mc.simulate.study_store import finished_chunks, read_params, read_ro
 JIT_DISABLED = bool(numba.config.DISABLE_JIT)
 PH_DEALS = 40 if JIT_DISABLED else 120
 EU_DEALS = 60 if JIT_DISABLED else 200
+
+
+def deal_cards(variant, seed: int, deals: range):
+    """The hands and upcards of the study's deals (``deal_tables`` without the kitty)."""
+    hands, _, upcards = deal_tables(variant, seed, deals.start, len(deals))
+    return hands, upcards
 
 
 def within(observed: float, expected: float, n: int, sigmas: float = 4.5) -> bool:
@@ -250,7 +256,7 @@ def test_stored_parameters_are_the_study_identity(ph_rows):
         "seed": 4,
         "play": "heuristic",
         "chunk_size": PH_DEALS // 3,
-        "schema": 1,
+        "schema": 2,
     }
 
 
@@ -284,13 +290,17 @@ def test_dask_local_cluster_gives_the_rows_of_the_local_run(euchre_rows, tmp_pat
         ({"hands": 0}, "--hands 0"),
         ({"chunk_size": 0}, "--chunk-size 0"),
         ({"play": "random"}, "play model 'random'"),
-        ({"seed": -1}, "--seed -1"),
     ],
 )
 def test_bad_study_parameters_are_named(kwargs, message):
     settings = {"variant": "euchre", "hands": 10, "seed": 1} | kwargs
     with pytest.raises(StudyError, match=message):
         make_params(**settings)
+
+
+def test_a_bad_study_seed_gets_the_one_seed_check():
+    with pytest.raises(RulesError, match="seed -1: seeds are whole numbers from 0 to"):
+        make_params("euchre", 10, -1)
 
 
 def test_unknown_variant_is_a_rules_error():
