@@ -26,6 +26,7 @@ chance at (b, a) with B to deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 
 import numpy as np
 
@@ -83,6 +84,32 @@ class EquityTable:
     iterations: int
     residual: float
 
+    def to_frame(self):
+        """One row per (team to deal, score A, score B): the shipped CSV's layout."""
+        import pandas as pd
+
+        size = self.target - self.floor
+        team, i, j = np.meshgrid(np.arange(2), np.arange(size), np.arange(size), indexing="ij")
+        return pd.DataFrame(
+            {
+                "team_to_deal": np.where(team.ravel() == 0, "A", "B"),
+                "score_a": i.ravel() + self.floor,
+                "score_b": j.ravel() + self.floor,
+                "p_win_a": np.round(self.win.ravel(), 6),
+            }
+        )
+
+    @staticmethod
+    def from_frame(frame, target: int) -> EquityTable:
+        floor = int(frame["score_a"].min())
+        size = target - floor
+        win = np.full((2, size, size), np.nan)
+        team = np.where(frame["team_to_deal"].to_numpy() == "A", 0, 1)
+        win[team, frame["score_a"].to_numpy() - floor, frame["score_b"].to_numpy() - floor] = frame["p_win_a"]
+        if np.isnan(win).any():
+            raise ValueError(f"an equity table to {target} from {floor} needs every score pair")
+        return EquityTable(target=target, floor=floor, win=win, iterations=0, residual=0.0)
+
     def p_win(self, score_a: int, score_b: int, team_to_deal: int) -> float:
         """P(team A wins) at this score with ``team_to_deal`` (0 = A) to deal."""
         if score_a >= self.target or score_b >= self.target:
@@ -137,4 +164,80 @@ def equity_table(outcomes: HandOutcomes, target: int, floor: int) -> EquityTable
     return EquityTable(target=target, floor=floor, win=value, iterations=iterations, residual=residual)
 
 
-__all__ = ["EquityTable", "HandOutcomes", "equity_table"]
+def default_floor(variant) -> int:
+    """The lowest score a table keeps: 0 where scores never fall (classic), else minus the
+    target (a team that far behind has lost in all but name)."""
+    from .rules import as_variant
+
+    chosen = as_variant(variant)
+    return 0 if chosen.has_upcard else -chosen.target
+
+
+def build_equity(variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic") -> EquityTable:
+    """The match-equity table of ``variant`` for two strategies that ignore the score,
+    from ``hands`` sampled hands (:func:`~.game.sample_hands`)."""
+    from .game import sample_hands
+    from .rules import RulesError, as_variant
+
+    for strategy in (team_a, team_b):
+        if strategy.endgame_shift:
+            raise RulesError(
+                f"strategy {strategy.name} changes its bids with the score (endgame_shift "
+                f"{strategy.endgame_shift:g}): a match-equity table needs strategies that ignore it"
+            )
+    chosen = as_variant(variant)
+    sample = sample_hands(chosen, team_a, team_b, hands, seed=seed, play=play)
+    outcomes = HandOutcomes.from_hands(sample.points, sample.bidder_team, sample.dealer & 1)
+    return equity_table(outcomes, chosen.target, default_floor(chosen))
+
+
+SHIPPED_STRATEGY = "balanced"
+SHIPPED_HANDS = 400_000
+SHIPPED_SEED = 1
+
+
+def shipped_path(variant):
+    """Where the shipped table of a variant (with default options) lives in the package."""
+    from .rules import as_variant
+
+    return resources.files(__package__) / "data" / f"equity_{as_variant(variant).name}.csv"
+
+
+def shipped_command(variant) -> str:
+    """The command that regenerates a shipped table."""
+    from .rules import as_variant
+
+    name = as_variant(variant).name
+    return (
+        f"euchre-mc match-equity --variant {name} --strategy {SHIPPED_STRATEGY} --hands {SHIPPED_HANDS} "
+        f"--seed {SHIPPED_SEED} --csv simulate/data/equity_{name}.csv"
+    )
+
+
+def load_equity(variant, strategy_name: str = SHIPPED_STRATEGY) -> EquityTable | None:
+    """The shipped table for ``variant`` and ``strategy_name``, or None when none ships
+    (other options than the defaults, another strategy)."""
+    import pandas as pd
+
+    from .rules import Variant, as_variant
+
+    chosen = as_variant(variant)
+    if strategy_name != SHIPPED_STRATEGY or chosen != Variant.of(chosen.name):
+        return None
+    path = shipped_path(chosen)
+    if not path.is_file():
+        return None
+    with path.open() as handle:
+        return EquityTable.from_frame(pd.read_csv(handle, comment="#"), chosen.target)
+
+
+__all__ = [
+    "EquityTable",
+    "HandOutcomes",
+    "build_equity",
+    "default_floor",
+    "equity_table",
+    "load_equity",
+    "shipped_command",
+    "shipped_path",
+]

@@ -97,6 +97,7 @@ class GameSetup:
     teams: tuple[Strategy, Strategy]  # team A (seats 1, 3, 5), team B
     seed: int
     play: str = "heuristic"
+    start_scores: tuple[int, int] = (0, 0)  # teams A and B when each game starts
 
     def __post_init__(self):
         if self.play not in GAME_PLAY_MODELS:
@@ -327,7 +328,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     n = variant.players
     kinds = {kind: index for index, kind in enumerate(contract_kinds(variant))}
     dealer = (first + np.arange(count)) % n
-    scores = np.zeros((count, 2), np.int64)
+    scores = np.tile(np.array(setup.start_scores, np.int64), (count, 1))
     winner = np.full(count, -1, np.int8)
     hands_dealt = np.zeros(count, np.int64)
     thrown_in = np.zeros(count, np.int64)
@@ -401,10 +402,20 @@ def play_games(
     workers: int = 1,
     batch: int = DEFAULT_BATCH,
     progress=None,
+    start_scores: tuple[int, int] = (0, 0),
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
-    ``workers`` and ``batch``.  ``progress(k)``, if given, is told as games end."""
-    setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
+    ``workers`` and ``batch``.  ``progress(k)``, if given, is told as games end.
+    ``start_scores`` are the teams' scores when every game starts (A, B); they must lie
+    below the target."""
+    chosen = as_variant(variant)
+    start_scores = (int(start_scores[0]), int(start_scores[1]))
+    if max(start_scores) >= chosen.target:
+        raise RulesError(
+            f"start scores {start_scores[0]}-{start_scores[1]}: "
+            f"both must lie below the target {chosen.target}"
+        )
+    setup = GameSetup(chosen, (team_a, team_b), int(seed), play, start_scores)
     if not 1 <= games <= MAX_GAMES:
         raise RulesError(f"games {games}: allowed is a whole number from 1 to {MAX_GAMES}")
     if not 1 <= workers <= 256:
@@ -428,6 +439,61 @@ def play_games(
             if progress is not None:
                 progress(parts[-1].winner.shape[0])
         return GameTotals.join(parts)
+
+
+# --------------------------------------------------------------------------- single hands
+
+SAMPLE_FIRST_INDEX = 1 << 61  # deal indexes of sampled hands, far from any game's
+
+
+@dataclass(frozen=True)
+class HandSample:
+    """Independent hands, each the first hand of a game at 0-0 with the dealer of ``dealer``.
+
+    ``points[i]`` are the (team A, team B) points of hand ``i``, ``bidder_team[i]`` the
+    bidding team (-1 when the cards were thrown in), ``dealer[i]`` the dealer seat.
+    """
+
+    points: np.ndarray
+    bidder_team: np.ndarray
+    dealer: np.ndarray
+
+
+def sample_hands(
+    variant, team_a: Strategy, team_b: Strategy, count: int, seed: int = 0, play: str = "heuristic"
+) -> HandSample:
+    """Deal, bid, exchange, play and score ``count`` independent hands at 0-0, hand ``i``
+    dealt by seat ``i mod N`` from deal ``SAMPLE_FIRST_INDEX + i`` of the seed.
+
+    What a hand does to the score when the strategies ignore the score: the input of a
+    match-equity table (:mod:`.equity`).
+    """
+    setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
+    n = setup.variant.players
+    points = np.zeros((count, 2), np.int64)
+    bidder_team = np.full(count, -1, np.int64)
+    dealer = np.arange(count) % n
+    step = 4096
+    for low in range(0, count, step):
+        size = min(step, count - low)
+        dealt, hidden, upcards = deal_tables(setup.variant, setup.seed, SAMPLE_FIRST_INDEX + low, size)
+        hands = _bid_and_exchange(
+            setup.variant,
+            setup,
+            dealt,
+            hidden,
+            upcards,
+            dealer[low : low + size],
+            np.zeros((size, 2), np.int64),
+        )
+        _play_all(hands, setup.play)
+        for i, hand in enumerate(hands):
+            scores = np.zeros(2, np.int64)
+            _score_hand(setup.variant, scores, hand)
+            points[low + i] = scores
+            if hand.contract is not None:
+                bidder_team[low + i] = hand.bidder & 1
+    return HandSample(points, bidder_team, dealer)
 
 
 # --------------------------------------------------------------------------- tracing one game

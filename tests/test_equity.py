@@ -5,7 +5,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.equity import HandOutcomes, equity_table
+from euchre_mc.simulate.equity import EquityTable, HandOutcomes, build_equity, equity_table
+from euchre_mc.simulate.game import play_games, sample_hands
+from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.strategy import BUILT_INS
 
 
 def outcomes(per_team):
@@ -97,3 +100,52 @@ def test_equity_rises_with_our_score_and_falls_with_theirs():
     assert (np.diff(table.win, axis=1) >= -1e-12).all()
     assert (np.diff(table.win, axis=2) <= 1e-12).all()
     assert table.residual <= 1e-12
+
+
+# --------------------------------------------------------------------------- from the game simulator
+
+BALANCED = BUILT_INS["balanced"]
+
+
+@pytest.mark.parametrize(
+    "variant, hands, start, games",
+    [
+        ("euchre", 20_000, (6, 8), 2000),
+        ("euchre", 20_000, (9, 9), 2000),
+        ("pigs-and-hogs", 20_000, (44, 30), 1200),
+    ],
+)
+def test_the_table_agrees_with_games_played_from_that_score(variant, hands, start, games):
+    table = build_equity(variant, BALANCED, BALANCED, hands, seed=3)
+    played = play_games(variant, BALANCED, BALANCED, games, seed=8, start_scores=start)
+    seats = 4 if variant == "euchre" else 6
+    first_dealer_team = (np.arange(games) % seats) & 1  # game g is first dealt by seat g mod N
+    for team in (0, 1):
+        won = played.winner[first_dealer_team == team] == 0
+        expected = table.p_win(*start, team)
+        spread = np.sqrt(expected * (1 - expected) / won.size + 0.01**2)  # games, plus the table's own error
+        assert abs(won.mean() - expected) < 4 * spread, (team, won.mean(), expected)
+
+
+def test_sampled_hands_score_by_the_rules_and_rotate_the_deal():
+    sample = sample_hands("pigs-and-hogs", BALANCED, BALANCED, 600, seed=2)
+    assert (sample.dealer == np.arange(600) % 6).all()
+    # only one team gains in a Pigs-and-Hogs hand: the other scores 0 or the bidder loses
+    gains = sample.points.clip(min=0)
+    assert ((gains[:, 0] == 0) | (gains[:, 1] == 0)).all()
+    assert set(np.unique(sample.bidder_team)) <= {-1, 0, 1}
+
+
+def test_the_team_at_the_target_has_won_and_a_score_aware_strategy_is_refused():
+    table = build_equity("euchre", BALANCED, BALANCED, 4000, seed=1)
+    with pytest.raises(ValueError, match="the game ends at 10"):
+        table.p_win(10, 3, 0)
+    with pytest.raises(RulesError, match="changes its bids with the score"):
+        build_equity("euchre", BUILT_INS["score-aware"], BALANCED, 100)
+
+
+def test_a_table_survives_its_csv_layout():
+    table = build_equity("euchre", BALANCED, BALANCED, 4000, seed=1)
+    again = EquityTable.from_frame(table.to_frame(), table.target)
+    assert np.allclose(again.win, table.win, atol=1e-6)
+    assert again.p_win(9, 9, 1) == pytest.approx(table.p_win(9, 9, 1), abs=1e-6)
