@@ -52,7 +52,6 @@ Method, and the decisions the rules leave to the analyser:
 
 from __future__ import annotations
 
-import sys
 import threading
 from dataclasses import dataclass
 
@@ -309,14 +308,18 @@ def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int 
 
 def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Tricks taken by the bidder's side on each deal (int8), under the question's play model."""
-    args = (hands, layout.denom, question.seat, question.leader, layout.active)
-    if question.play == "dd" and layout.sweep:
-        tricks = np.full(hands.shape[0], question.hand_size, np.int8)
-        failed = np.flatnonzero(~sweeps(question, layout, hands, first_index))
-        if failed.size:
-            tricks[failed] = play_deals(hands[failed], *args[1:], model="dd")
-        return tricks
-    return play_deals(*args, model=question.play, seed=question.seed, first_index=first_index)
+    # dd sweep layouts never come here: play_layouts and sweeps ask the solver the sweep
+    # question instead (and search_discard asks it of Pig / Alone discards)
+    return play_deals(
+        hands,
+        layout.denom,
+        question.seat,
+        question.leader,
+        layout.active,
+        model=question.play,
+        seed=question.seed,
+        first_index=first_index,
+    )
 
 
 def sweeps(
@@ -618,34 +621,22 @@ def advise(
     return advice
 
 
-class _Progress:
-    """A tqdm bar on stderr (never stdout) that appears once a run has taken ``delay`` seconds.
+class _PlayCounter:
+    """Counts finished plays for a ``progress(done, total)`` callback; safe to update from
+    the solver's threads (the callback is called under a lock, so counts arrive in order)."""
 
-    ``delay``: None or False for no bar, True for one second, or a number of seconds.
-    """
-
-    def __init__(self, delay, total: int):
-        self.bar = None
+    def __init__(self, progress, total: int):
+        self.progress = progress
+        self.total = total
+        self.done = 0
         self.lock = threading.Lock()
-        if delay is not None and delay is not False:
-            from tqdm import tqdm
-
-            seconds = 1.0 if delay is True else float(delay)
-            self.bar = tqdm(
-                total=total,
-                file=sys.stderr,
-                delay=seconds,
-                unit="play",
-                leave=False,
-                desc="analysing",
-                dynamic_ncols=True,
-            )
 
     def update(self, count: int) -> None:
-        """Add ``count`` finished plays; safe to call from the solver's threads."""
-        if self.bar is not None:
+        """Add ``count`` finished plays."""
+        if self.progress is not None:
             with self.lock:
-                self.bar.update(count)
+                self.done += count
+                self.progress(self.done, self.total)
 
     def capped(self, limit: int):
         """An ``update`` for a solver call that passes on at most ``limit`` plays in all
@@ -660,20 +651,12 @@ class _Progress:
 
         return update
 
-    def phase(self, name: str) -> None:
-        """Name the part of the run under way: its plays can differ a thousandfold in cost
-        (a Pig sweep question against an exact six-seat count), so the rate alone misleads."""
-        if self.bar is not None:
-            self.bar.set_description(f"analysing: {name}", refresh=False)
-
     def grow(self, extra: int) -> None:
-        if self.bar is not None:
-            self.bar.total += extra
-            self.bar.refresh()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
+        """More plays to come: a precision run dealt another batch."""
+        if self.progress is not None:
+            with self.lock:
+                self.total += extra
+                self.progress(self.done, self.total)
 
 
 # --------------------------------------------------------------------------- the analysis
@@ -694,7 +677,7 @@ def analyse_hand(
     round_: int | None = None,
     gift_policy: str = "highest",
     max_deals: int = DEFAULT_MAX_DEALS,
-    progress: bool | float = False,
+    progress=None,
 ) -> AnalysisResult:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -704,8 +687,9 @@ def analyse_hand(
     ``contracts`` is text (``"Hog Hearts, 6 Low"``) or a list; ``upcard`` (classic) a card.
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
-    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress=True`` shows
-    a bar on stderr once the run takes over a second (a number: after that many seconds).
+    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
+    if given, hears of finished plays (a play: one deal of one layout or discard option;
+    the total grows when a precision run deals more).
 
     Returns an :class:`AnalysisResult`: a DataFrame with one row per contract (columns
     ``contract, kind, denomination, level, legal, p_make, ci_low, ci_high, deals,
@@ -727,22 +711,13 @@ def analyse_hand(
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
-    progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
-    try:
-        search_deals = _search_deals(question, first_batch) if searched else None
-        progress_bar.phase("discard search")
-        searches = {
-            layout: search_discard(
-                question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, progress_bar
-            )
-            for layout in searched
-        }
-        progress_bar.phase("main deals")
-        tricks, interrupted = _play_main_deals(
-            question, layouts, searches, first_batch, precision, cap, progress_bar
-        )
-    finally:
-        progress_bar.close()
+    plays = _PlayCounter(progress, search_work + len(layouts) * first_batch)
+    search_deals = _search_deals(question, first_batch) if searched else None
+    searches = {
+        layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, plays)
+        for layout in searched
+    }
+    tricks, interrupted = _play_main_deals(question, layouts, searches, first_batch, precision, cap, plays)
 
     deal_tricks = {str(contract): tricks[layout_of(question, contract)] for contract in question.contracts}
     result = AnalysisResult(
@@ -786,7 +761,7 @@ def _search_deals(question: Question, count: int) -> np.ndarray:
 
 
 def _play_main_deals(
-    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, progress_bar
+    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, plays
 ) -> tuple[dict[Layout, np.ndarray], bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
@@ -815,7 +790,7 @@ def _play_main_deals(
                 for layout in layouts
             }
             try:
-                played = play_layouts(question, laid, start, progress_bar)
+                played = play_layouts(question, laid, start, plays)
             except KeyboardInterrupt:
                 if start == 0:
                     raise
@@ -827,7 +802,7 @@ def _play_main_deals(
             dealt = total
             if precision is not None:
                 total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-                progress_bar.grow(len(layouts) * (total - dealt))
+                plays.grow(len(layouts) * (total - dealt))
     return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, interrupted
 
 

@@ -468,6 +468,19 @@ def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=N
         )
 
 
+def _ended_counter(progress, total: int):
+    """``ended(k)`` for the game loops: tells ``progress(done, total)`` the running count."""
+    if progress is None:
+        return None
+    done = [0]
+
+    def ended(count: int) -> None:
+        done[0] += count
+        progress(done[0], total)
+
+    return ended
+
+
 def play_games(
     variant,
     team_a: Strategy,
@@ -480,7 +493,7 @@ def play_games(
     progress=None,
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
-    ``workers`` and ``batch``.  ``progress(k)``, if given, is told as games end."""
+    ``workers`` and ``batch``.  ``progress(done, total)``, if given, is told as games end."""
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     if not 1 <= games <= MAX_GAMES:
         raise RulesError(f"games {games}: allowed is a whole number from 1 to {MAX_GAMES}")
@@ -488,8 +501,9 @@ def play_games(
         raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
     if not batch >= 1:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
+    ended = _ended_counter(progress, games)
     if workers == 1:
-        return _play_chunk(setup, 0, games, batch, progress)
+        return _play_chunk(setup, 0, games, batch, ended)
     # several chunks per worker so that a worker with short games picks up more
     chunks = min(games, 4 * workers)
     bounds = [games * c // chunks for c in range(chunks + 1)]
@@ -502,8 +516,8 @@ def play_games(
         parts = []
         for job in as_completed(jobs):
             parts.append(job.result())
-            if progress is not None:
-                progress(parts[-1].winner.shape[0])
+            if ended is not None:
+                ended(parts[-1].winner.shape[0])
         return GameTotals.join(parts)
 
 

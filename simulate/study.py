@@ -89,7 +89,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -376,14 +375,15 @@ def run_study(
     scheduler: str | None = None,
     resume: bool = False,
     chunk_size: int | None = None,
-    progress: bool = False,
+    progress=None,
 ) -> StudyParams:
     """Run (or resume) a study into directory ``out``; return its parameters.
 
     ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
     process when 1; ``"dask"``: a LocalCluster of that many processes, or the cluster at
     ``scheduler``).  Finished chunks are written as they arrive, in any order; the rows
-    do not depend on ``workers`` or ``backend``.  ``progress`` shows a bar on stderr.
+    do not depend on ``workers`` or ``backend``.  ``progress(done, total)``, if given,
+    hears of the rows written (chunks finished before a resume count as done).
     """
     params = make_params(variant, hands, seed, play, chunk_size)
     if backend not in BACKENDS:
@@ -401,21 +401,15 @@ def run_study(
     else:
         results = _run_process_pool(params, todo, workers)
     players = as_variant(params.variant).players
-    from tqdm import tqdm
-
-    already = sum(len(params.chunk_deals(k)) for k in done) * players
-    with tqdm(
-        total=params.hands * players,
-        initial=already,
-        unit="row",
-        unit_scale=True,
-        disable=not progress,
-        file=sys.stderr,
-        smoothing=0.1,
-    ) as bar:
-        for chunk, rows, parquet in results:
-            write_chunk(out, chunk, parquet)
-            bar.update(rows)
+    total = params.hands * players
+    done_rows = sum(len(params.chunk_deals(k)) for k in done) * players
+    if progress is not None:
+        progress(done_rows, total)
+    for chunk, rows, parquet in results:
+        write_chunk(out, chunk, parquet)
+        done_rows += rows
+        if progress is not None:
+            progress(done_rows, total)
     return params
 
 

@@ -327,12 +327,21 @@ def test_an_upcard_in_the_hand_is_rejected():
         analyse_hand("euchre", "JH JD AH KH KS", upcard="JH", deals=10)
 
 
-def test_the_progress_bar_goes_to_stderr_only(capsys):
-    analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20, progress=0.0)
+def test_progress_hears_of_every_play_and_the_library_prints_nothing(capsys):
+    # the library only calls progress(done, total); the one bar is the command line's
+    seen = []
+    analyse_hand(
+        "euchre",
+        "JH JD AH KH KS",
+        upcard="9C",
+        contracts="order up",
+        deals=20,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen[-1] == (20, 20)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
     captured = capsys.readouterr()
-    assert "analysing" in captured.err and captured.out == ""
-    analyse_hand("euchre", "JH JD AH KH KS", upcard="9C", contracts="order up", deals=20)
-    assert capsys.readouterr().err == ""
+    assert captured.out == "" and captured.err == ""
 
 
 # --------------------------------------------------------------------------- interruption

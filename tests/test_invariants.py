@@ -14,11 +14,12 @@ import random
 import pytest
 from rules_hands import points_from_rules_tables
 
+from euchre_mc.reports.traces import trace_dict
 from euchre_mc.simulate.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
 from euchre_mc.simulate.cards import mask_to_faces
 from euchre_mc.simulate.exchange import partners
 from euchre_mc.simulate.rules import PASS, SPECS, Variant, all_contracts
-from euchre_mc.simulate.trace import deal_cards, play_traced, trace_dict
+from euchre_mc.simulate.trace import deal_cards, play_traced
 
 JACK, LOW = 2, 5
 SEEDS_PER_COMBINATION = 12
