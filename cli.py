@@ -22,7 +22,7 @@ import click
 
 from .reports.charts import save_analysis_chart
 from .reports.positions import format_position, position_dict
-from .reports.tables import analysis_csv, analysis_json, format_analysis, format_verdict, plain_json
+from .reports.tables import analysis_csv, format_analysis, format_verdict
 from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
 from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
 from .simulate.batch import solve_lines, solve_setup
@@ -512,7 +512,7 @@ def analyse(contracts, output, plot, **options):
     with ProgressBar("analysing", "play") as progress:
         result = analyse_hand(contracts=contracts, progress=progress, **_analysis_arguments(**options))
     if output == "json":
-        click.echo(json.dumps(analysis_json(result), indent=1))
+        click.echo(result.to_json(indent=1))
     elif output == "csv":
         click.echo(analysis_csv(result), nl=False)
     else:
@@ -549,16 +549,16 @@ def should_i_bid_command(contract, against, output, **options):
     with ProgressBar("analysing", "play") as progress:
         verdict = should_i_bid(contract, against=against, progress=progress, **_analysis_arguments(**options))
     if output == "json":
-        click.echo(json.dumps(plain_json(verdict), indent=1))
+        click.echo(verdict.to_json(indent=1))
     else:
         click.echo(format_verdict(verdict), nl=False)
-    _exit_if_interrupted(verdict["settings"])
+    _exit_if_interrupted(verdict.settings)
 
 
-def _exit_if_interrupted(settings: dict) -> None:
+def _exit_if_interrupted(settings) -> None:
     """After Ctrl-C the results on the finished deals are printed; the status says so."""
-    if settings["interrupted"]:
-        click.echo(f"interrupted: the results above use the {settings['deals']} deals finished", err=True)
+    if settings.interrupted:
+        click.echo(f"interrupted: the results above use the {settings.deals} deals finished", err=True)
         sys.exit(130)
 
 
