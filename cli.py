@@ -94,8 +94,7 @@ class Seed(WholeNumber):
 class ProgressBar:
     """The one progress bar: tqdm on stderr (never stdout) that appears once a run has
     taken a second, and only on a terminal (a redirected stderr keeps just the messages).
-    The bar is the ``progress(done, total)`` callback the library takes; :meth:`offset`
-    gives the callback of one run among several on the same bar."""
+    The bar is the ``progress(done, total)`` callback the library takes."""
 
     def __init__(self, description: str, unit: str, total: int | None = None, unit_scale: bool = False):
         from tqdm import tqdm
@@ -116,10 +115,6 @@ class ProgressBar:
         if self.bar.total != total:
             self.bar.total = total
         self.bar.update(done - self.bar.n)
-
-    def offset(self, before: int, total: int):
-        """The callback of a run whose counts come after ``before`` of ``total`` in all."""
-        return lambda done, _: self(before + done, total)
 
     def __enter__(self) -> ProgressBar:
         return self
@@ -801,8 +796,9 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
       euchre-mc games --variant euchre --team-a my-strategy.toml --games 500 --json
       euchre-mc games --variant six-handed --trace 3 --seed 1
     """
-    from .reports.game_report import format_games, games_summary
-    from .simulate.game import contract_kinds, play_games, trace_game
+    from .reports.game_report import format_games
+    from .simulate.game import play_games, trace_game
+    from .simulate.game_results import summarise_games
     from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
@@ -820,9 +816,9 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
             chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress
         )
     elapsed = time.perf_counter() - started
-    summary = games_summary(totals, chosen, teams, seed, play, contract_kinds(chosen))
+    summary = summarise_games(totals, chosen, teams, seed, play)
     if output == "json":
-        click.echo(json.dumps(summary, indent=1))
+        click.echo(summary.to_json(indent=1))
     else:
         click.echo(format_games(summary), nl=False)
         click.echo(
@@ -858,7 +854,7 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
 )
 @_games_options
 @click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
-@output_options("Print the table as JSON (no timings).")
+@output_options("Print the table as JSON (no timings).", "Print the table as CSV (one line per value).")
 def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, output):
     """Win rate of a strategy for each value of one parameter, against a fixed opponent.
 
@@ -871,8 +867,8 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
       euchre-mc tune --variant pigs-and-hogs --param hog_threshold \\
           --values 0.5,0.6,0.7,0.8,0.9 --against cautious --games 1000 --out hog.png
     """
-    from .reports.game_report import format_tune, games_summary, tune_figure, tune_rows
-    from .simulate.game import contract_kinds, play_games
+    from .reports.game_report import format_tune, tune_figure
+    from .simulate.game_results import tune_parameter
     from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
@@ -881,46 +877,18 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
     texts = [v.strip() for v in values_text.split(",") if v.strip()]
     if not texts:
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
-    strategies = [tuned.with_param(param, text) for text in texts]
-    total = games_count * len(strategies)
     with ProgressBar(f"tuning {param}", "game") as progress:
-        summaries = [
-            games_summary(
-                play_games(
-                    chosen,
-                    strategy,
-                    opponent,
-                    games_count,
-                    seed=seed,
-                    play=play,
-                    workers=workers,
-                    progress=progress.offset(number * games_count, total),
-                ),
-                chosen,
-                (strategy, opponent),
-                seed,
-                play,
-                contract_kinds(chosen),
-            )
-            for number, strategy in enumerate(strategies)
-        ]
-    values = [getattr(strategy, param) for strategy in strategies]
-    rows = tune_rows(param, values, summaries)
-    settings = {
-        "variant": str(chosen),
-        "param": param,
-        "base": tuned.name,
-        "against": opponent.name,
-        "games": games_count,
-        "seed": seed,
-        "play": play,
-    }
+        tuning = tune_parameter(
+            chosen, param, texts, tuned, opponent, games_count, seed, play, workers, progress=progress
+        )
     if chart_path is not None:
-        tune_figure(settings, rows).savefig(chart_path, dpi=120)
+        tune_figure(tuning).savefig(chart_path, dpi=120)
     if output == "json":
-        click.echo(json.dumps({"settings": settings, "rows": rows}, indent=1))
+        click.echo(tuning.to_json(indent=1))
+    elif output == "csv":
+        click.echo(tuning.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
     else:
-        click.echo(format_tune(settings, rows), nl=False)
+        click.echo(format_tune(tuning), nl=False)
         if chart_path is not None:
             click.echo(f"chart: {chart_path}")
 

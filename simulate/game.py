@@ -106,7 +106,7 @@ class GameSetup:
             raise RulesError(f"seed {self.seed}: seeds are whole numbers from 0 to {2**64 - 1}")
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameTotals:
     """Results of games ``first .. first + len(winner) - 1``, one entry per game, plus
     contract counts summed over them: ``contracts[team, kind, outcome]`` with outcomes
