@@ -672,12 +672,13 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
       euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
       euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
     """
+    from .reports.study_summary import format_study_run
     from .simulate.study import finished_chunks, run_study
 
     workers = (os.cpu_count() or 1) if workers is None else workers
     try:
         with ProgressBar("study", "row", unit_scale=True) as progress:
-            params = run_study(
+            run = run_study(
                 variant,
                 hands,
                 seed,
@@ -697,10 +698,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
             err=True,
         )
         sys.exit(130)
-    click.echo(
-        f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
-        f"chunk size {params.chunk_size} -> {out}/rows (schema: {out}/schema.md)"
-    )
+    click.echo(format_study_run(run), nl=False)
     if charts:
         _build_charts(out)
 

@@ -147,6 +147,24 @@ class StudyParams:
             ) from None
 
 
+@dataclass(frozen=True)
+class StudyRun:
+    """What :func:`run_study` did: the study's parameters, its directory, the chunks
+    found finished (a resume) and computed now, and the rows the study holds."""
+
+    params: StudyParams
+    out: str  # the directory as given
+    resumed_chunks: int
+    computed_chunks: int
+    rows: int
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "params": asdict(self.params)}
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+
 # --------------------------------------------------------------------------- study directory
 
 
@@ -376,8 +394,8 @@ def run_study(
     resume: bool = False,
     chunk_size: int | None = None,
     progress=None,
-) -> StudyParams:
-    """Run (or resume) a study into directory ``out``; return its parameters.
+) -> StudyRun:
+    """Run (or resume) a study into directory ``out``; return what was done (:class:`StudyRun`).
 
     ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
     process when 1; ``"dask"``: a LocalCluster of that many processes, or the cluster at
@@ -410,7 +428,7 @@ def run_study(
         done_rows += rows
         if progress is not None:
             progress(done_rows, total)
-    return params
+    return StudyRun(params, str(out), len(done), len(todo), total)
 
 
 # --------------------------------------------------------------------------- rows
