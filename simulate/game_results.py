@@ -126,10 +126,6 @@ class GamesSummary:
         """One row per team (its strategy's parameters left out)."""
         return _frame([{k: v for k, v in team.to_dict().items() if k != "params"} for team in self.teams])
 
-    def contracts_frame(self):
-        """One row per team and kind of contract."""
-        return _frame([record.to_dict() for record in self.contracts])
-
 
 def summarise_games(totals, variant, teams, seed: int, play: str) -> GamesSummary:
     """The summary of a run of games (:class:`simulate.game.GameTotals`) between ``teams``."""

@@ -229,15 +229,6 @@ class AnalysisSettings:
         return settings
 
 
-def _find(mapping: dict, contract, analysed) -> object:
-    """``mapping[contract]``, the contract given as a Contract or its text."""
-    for key, value in mapping.items():
-        if key == contract or str(key) == str(contract):
-            return value
-    names = ", ".join(str(c) for c in analysed)
-    raise RulesError(f"contract {str(contract)!r} was not analysed: analysed are {names}")
-
-
 @dataclass(frozen=True)
 class Analysis:
     """A hand analysis: one estimate per contract, the advice, the settings, the discard
@@ -264,15 +255,12 @@ class Analysis:
         return self.settings.classic
 
     def estimate(self, contract) -> ContractEstimate:
-        """The estimate of ``contract`` (a Contract or its text)."""
-        return _find({e.contract: e for e in self.estimates}, contract, self.contracts)
-
-    def tricks_of(self, contract) -> np.ndarray:
-        """The bidder side's tricks on each main deal under ``contract``."""
-        return _find(self.deal_tricks, contract, self.contracts)
-
-    def discard_options(self, contract) -> tuple[DiscardOption, ...]:
-        return _find(self.discard_search, contract, tuple(self.discard_search))
+        """The estimate of ``contract`` (a Contract or its bid text)."""
+        for estimate in self.estimates:
+            if estimate.contract == contract or str(estimate.contract) == str(contract):
+                return estimate
+        analysed = ", ".join(str(c) for c in self.contracts)
+        raise RulesError(f"contract {str(contract)!r} was not analysed: analysed are {analysed}")
 
     def to_frame(self):
         """One row per contract (the columns of :meth:`ContractEstimate.to_dict`)."""

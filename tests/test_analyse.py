@@ -77,7 +77,7 @@ def test_hog_sweeps_exactly_when_both_other_aces_of_spades_sit_out():
     result = analyse_hand("pigs-and-hogs", hand, contracts="Hog Hearts", deals=n, seed=11)
     deals = deal_unseen("pigs-and-hogs", {0: mask(hand)}, seed=11, first_index=0, count=n)
     partners_hold_both = np.array([copies(d[2], "AS") + copies(d[4], "AS") == 2 for d in deals])
-    tricks = result.tricks_of("Hog Hearts")
+    tricks = result.deal_tricks[result.estimate("Hog Hearts").contract]
     assert np.array_equal(tricks == 8, partners_hold_both)
     assert set(np.unique(tricks)) <= {7, 8}
     row = result.estimate("Hog Hearts")
@@ -103,7 +103,7 @@ def test_classic_march_depends_only_on_where_the_ace_of_spades_lies():
     )
     deals = deal_unseen("euchre", {0: mask("JH JD AH KH KS")}, out_of_play=mask("9C"), seed=5, count=n)
     opponents_hold_ace = np.array([holds(d[1], "AS") or holds(d[3], "AS") for d in deals])
-    tricks = result.tricks_of("call Hearts alone")
+    tricks = result.deal_tricks[result.estimate("call Hearts alone").contract]
     assert np.array_equal(tricks == 5, ~opponents_hold_ace)
     assert set(np.unique(tricks)) <= {4, 5}
     row = result.estimate("call Hearts alone")
@@ -151,7 +151,7 @@ def test_an_analysed_dealer_searches_its_discard_among_six():
         deals=sized(150),
     )
     assert result.estimate("order up").discards == "9C"
-    search = result.discard_options("order up")
+    search = result.discard_search[result.estimate("order up").contract]
     assert len(search) == 6 and search[0].discards == "9C"
     assert search[0].ev_net == max(option.ev_net for option in search)
 
@@ -160,7 +160,7 @@ def test_pig_search_keeps_the_top_trumps_and_replays_the_choice_on_fresh_deals()
     hand = "JH JH JD JD AH AH 9C 9S"
     n = sized(150)
     result = analyse_hand("pigs-and-hogs", hand, contracts="Pig Hearts", deals=n, seed=3)
-    search = result.discard_options("Pig Hearts")
+    search = result.discard_search[result.estimate("Pig Hearts").contract]
     assert len(search) == 3 and search[0].discards == "9C 9S"
     p_make = [option.p_make for option in search]
     assert p_make == sorted(p_make, reverse=True)
@@ -183,7 +183,7 @@ def test_levels_share_one_distribution_and_each_level_scores_it_with_the_table()
         deals=400,
         play="random",
     )
-    arrays = [result.tricks_of(c) for c in result.contracts]
+    arrays = [result.deal_tricks[c] for c in result.contracts]
     assert all(np.array_equal(arrays[0], other) for other in arrays[1:])
     for row in result.estimates:
         contract = row.contract
@@ -204,7 +204,10 @@ def test_the_same_seed_gives_the_same_numbers_and_another_seed_other_numbers():
     again = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", seed=7, **options)
     other = analyse_hand("six-handed", "JH JD AH KH 9S AC KC QD", seed=8, **options)
     assert first == again and first.to_frame().equals(again.to_frame())
-    assert not np.array_equal(first.tricks_of("3 Hearts"), other.tricks_of("3 Hearts"))
+    assert not np.array_equal(
+        first.deal_tricks[first.estimate("3 Hearts").contract],
+        other.deal_tricks[other.estimate("3 Hearts").contract],
+    )
     assert first.settings.seed == 7
 
 
