@@ -22,6 +22,7 @@ import click
 
 from .reports.charts import save_analysis_chart
 from .reports.positions import format_position, position_dict
+from .reports.rules_text import format_rules
 from .reports.tables import analysis_csv, format_analysis, format_verdict
 from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
 from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
@@ -177,21 +178,7 @@ def rules(variant):
     Example:
       euchre-mc rules 'euchre(no_trump=true)'
     """
-    chosen = as_variant(variant)
-    spec = chosen.spec
-    click.echo(str(chosen))
-    click.echo(
-        f"players {spec.players}, deck {24 * spec.copies} cards, hand {spec.hand_size}, "
-        f"kitty {spec.kitty}, game to {chosen.target}"
-    )
-    click.echo()
-    click.echo(click.wrap_text(spec.summary, width=88))
-    click.echo()
-    click.echo("options (name = value [default]: meaning):")
-    for option, (_, value) in zip(spec.options, chosen.options):
-        click.echo(
-            f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}"
-        )
+    click.echo(format_rules(as_variant(variant)), nl=False)
 
 
 # --------------------------------------------------------------------------- playout
