@@ -32,11 +32,10 @@ from .simulate.exchange import GIFT_POLICIES
 from .simulate.play import PLAY_MODELS
 from .simulate.rules import RulesError, as_variant
 from .simulate.solve import solve_position
-from .simulate.study import StudyError
-from .simulate.trace import play_traced
+from .simulate.study import STUDY_MAX_SEED, StudyError
+from .simulate.trace import MAX_SEED, play_traced
 
 USER_ERRORS = (CardError, RulesError, StudyError)
-MAX_SEED = 2**64 - 1
 
 
 class UserError(click.ClickException):
@@ -51,7 +50,8 @@ class UserError(click.ClickException):
 
 class EuchreGroup(click.Group):
     """A click group with the one error path: the library's ValueErrors and click's bad
-    option values become one-line errors (exit 2)."""
+    option values (parsed here, as the command's context is made) become one-line errors
+    (exit 2)."""
 
     def invoke(self, ctx):
         try:
@@ -62,6 +62,13 @@ class EuchreGroup(click.Group):
             raise UserError(error.format_message()) from None
 
 
+class Refused(click.BadParameter):
+    """A bad option value whose message already names the option and what is allowed."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
 class WholeNumber(click.IntRange):
     """click's IntRange whose failure names the option, the value and what is allowed."""
 
@@ -69,9 +76,8 @@ class WholeNumber(click.IntRange):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
-            raise UserError(
-                f"{param.opts[0] if param else 'value'} {value}: allowed is {self.allowed()}"
-            ) from None
+            name = param.opts[0] if param else "value"
+            raise Refused(f"{name} {value}: allowed is {self.allowed()}", ctx, param) from None
 
     def allowed(self) -> str:
         if self.max is None:
@@ -89,7 +95,7 @@ class Seed(WholeNumber):
         try:
             return click.IntRange.convert(self, value, param, ctx)
         except click.BadParameter:
-            raise UserError(f"seed {value}: seeds are whole numbers from 0 to {self.max}") from None
+            raise Refused(f"seed {value}: seeds are whole numbers from 0 to {self.max}", ctx, param) from None
 
 
 class ProgressBar:
@@ -97,11 +103,10 @@ class ProgressBar:
     taken a second, and only on a terminal (a redirected stderr keeps just the messages).
     The bar is the ``progress(done, total)`` callback the library takes."""
 
-    def __init__(self, description: str, unit: str, total: int | None = None, unit_scale: bool = False):
+    def __init__(self, description: str, unit: str, unit_scale: bool = False):
         from tqdm import tqdm
 
         self.bar = tqdm(
-            total=total,
             file=sys.stderr,
             delay=1.0,
             disable=None,  # tqdm's "only on a terminal"
@@ -604,7 +609,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
     help="Random deals to study; every seat of a deal is a row.",
 )
 @click.option(
-    "--seed", type=Seed(2**63 - 1), default=1, show_default=True, help="Seed of the deals and the play."
+    "--seed", type=Seed(STUDY_MAX_SEED), default=1, show_default=True, help="Seed of the deals and the play."
 )
 @click.option(
     "--out", type=click.Path(file_okay=False), required=True, help="Study directory (new, or --resume)."

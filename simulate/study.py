@@ -108,6 +108,7 @@ STUDY_FILE = "study.json"
 SCHEMA_FILE = "schema.md"
 ROWS_DIR = "rows"
 BACKENDS = ("local", "dask")
+STUDY_MAX_SEED = 2**63 - 1
 
 
 class StudyError(ValueError):
@@ -377,7 +378,7 @@ def make_params(
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
     if not chunk_size >= 1:
         raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
-    if not 0 <= seed < 2**63:
+    if not 0 <= seed <= STUDY_MAX_SEED:
         raise StudyError(f"--seed {seed}: seeds are whole numbers from 0 to 2**63 - 1")
     return StudyParams(str(variant), int(hands), int(seed), play, int(chunk_size))
 
