@@ -12,27 +12,19 @@ natural, ``to_frame()``; :meth:`Analysis.to_json` is what ``analyse --json`` pri
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cards import format_cards, mask_to_faces
 from .rules import DENOM_NAMES, LEVEL, ORDER_UP, Contract, RulesError
+
+if TYPE_CHECKING:
+    from .analyse import Question
 
 
 def bid_text(bid) -> str | None:
     """A contract, ``PASS`` or None as users write it."""
     return None if bid is None else str(bid)
-
-
-def _plain(value):
-    """A JSON-safe Python value: numpy scalars to Python, NaN to None."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    return value
 
 
 @dataclass(frozen=True)
@@ -139,7 +131,7 @@ class DiscardOption:
             "deals": self.deals,
         }
         if self.ev_net is not None:
-            row["ev_net"] = _plain(self.ev_net)
+            row["ev_net"] = self.ev_net
         return row
 
 
@@ -239,7 +231,7 @@ class Analysis:
     JSON form and not compared by ``==``.
     """
 
-    question: object = field(compare=False, repr=False)
+    question: Question = field(compare=False, repr=False)
     estimates: tuple[ContractEstimate, ...]
     advice: Advice
     settings: AnalysisSettings
