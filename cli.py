@@ -519,7 +519,7 @@ def analyse(contracts, output, plot, **options):
     metavar="BIDS",
     help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).",
 )
-@output_options("Print the verdict and its numbers as JSON.")
+@output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
 def should_i_bid_command(contract, against, output, **options):
     """Yes or no for one bid, with the numbers behind it.
 
@@ -537,6 +537,8 @@ def should_i_bid_command(contract, against, output, **options):
         verdict = should_i_bid(contract, against=against, progress=progress, **_analysis_arguments(**options))
     if output == "json":
         click.echo(verdict.to_json(indent=1))
+    elif output == "csv":
+        click.echo(verdict.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
     else:
         click.echo(format_verdict(verdict), nl=False)
     _exit_if_interrupted(verdict.settings)

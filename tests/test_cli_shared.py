@@ -80,3 +80,22 @@ def test_the_progress_bar_follows_the_library_counts_on_a_terminal_only(monkeypa
     with ProgressBar("testing", "play") as bar:
         bar(3, 10)
         assert bar.bar.disable
+
+
+def test_should_i_bid_csv_is_the_verdict_in_one_line():
+    result = run(
+        "should-i-bid",
+        "Hog Low No Trump",
+        "--hand",
+        "9S 9S TS TS 9D 9D TD TD",
+        "--deals",
+        "20",
+        "--seat",
+        "2",
+        "--auction",
+        "8 Clubs",
+        "--csv",
+    )
+    assert result.exit_code == 0, result.output
+    header, line = result.stdout.strip().splitlines()
+    assert header.startswith("contract,verdict,p_make") and line.startswith("Hog Low No Trump,yes,1.0,")
