@@ -674,6 +674,8 @@ def analyse_hand(
         variant, hand, seat, dealer, auction, contracts, play, seed, upcard, round_, gift_policy
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
+    if progress is not None and not callable(progress):
+        raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
     _, legal, may_pass = legal_bids(question.variant, question.dealer, list(question.bids), question.upcard)
     layouts: dict[Layout, list[Contract]] = {}
     for contract in question.contracts:

@@ -409,6 +409,8 @@ def run_study(
         raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
     if workers < 1:
         raise StudyError(f"--workers {workers}: at least 1")
+    if progress is not None and not callable(progress):
+        raise StudyError(f"progress {progress!r}: give a function progress(done, total), or None")
     if scheduler and backend != "dask":
         raise StudyError(f"--scheduler {scheduler}: a scheduler needs --backend dask")
     done = prepare_directory(out, params, resume)

@@ -320,6 +320,7 @@ def test_should_i_bid_rejects_a_bid_the_auction_does_not_allow():
         (dict(auction="pass", seat=3), "leaves seat 2 to bid"),
         (dict(deals=0), "deals 0"),
         (dict(upcard="9S"), "no upcard"),
+        (dict(progress=True), "progress True: give a function progress"),
     ],
 )
 def test_bad_questions_name_the_bad_value(options, message):
