@@ -1,28 +1,42 @@
 """The ``euchre-mc`` command line: thin click commands over ``simulate`` and ``reports``.
 
-Every command parses its options, calls the library and formats the result.  Library
-errors (bad cards, bids, variants, options) become one line on stderr and exit status 2
-through :class:`EuchreGroup`, never a traceback.
+Every command parses its options, calls the library and formats the result with
+``reports``.  Three things are shared by every command: the output formats
+(:func:`output_options`: a text table, ``--json`` and, where the result is a table,
+``--csv``), the one error path (library errors and bad option values become one line on
+stderr and exit status 2 through :class:`EuchreGroup`, never a traceback), and the one
+progress bar (:class:`ProgressBar`, the ``progress(done, total)`` callback the library
+takes).
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sys
+import time
 from pathlib import Path
 
 import click
 
 from .reports.charts import save_analysis_chart
-from .reports.tables import analysis_csv, analysis_json, format_analysis, format_verdict, plain_json
+from .reports.positions import format_position, position_dict
+from .reports.rules_text import format_rules
+from .reports.tables import analysis_csv, format_analysis, format_verdict
+from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
 from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
+from .simulate.batch import solve_lines, solve_setup
 from .simulate.cards import CardError
+from .simulate.deal import MAX_SEED
 from .simulate.exchange import GIFT_POLICIES
 from .simulate.play import PLAY_MODELS
-from .simulate.rules import RulesError, Variant, as_variant, seat_index
-from .simulate.trace import format_trace, play_traced, trace_dict
+from .simulate.rules import RulesError, as_variant, seat_index
+from .simulate.solve import solve_position
+from .simulate.study_store import StudyError
+from .simulate.trace import play_traced
 
-USER_ERRORS = (CardError, RulesError)
+USER_ERRORS = (CardError, RulesError, StudyError)
 
 
 class UserError(click.ClickException):
@@ -36,13 +50,104 @@ class UserError(click.ClickException):
 
 
 class EuchreGroup(click.Group):
-    """A click group that turns the library's ValueErrors into one-line errors (exit 2)."""
+    """A click group with the one error path: the library's ValueErrors and click's bad
+    option values (parsed here, as the command's context is made) become one-line errors
+    (exit 2)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except USER_ERRORS as error:
             raise UserError(str(error)) from None
+        except click.BadParameter as error:
+            raise UserError(error.format_message()) from None
+
+
+class Refused(click.BadParameter):
+    """A bad option value whose message already names the option and what is allowed."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
+class WholeNumber(click.IntRange):
+    """click's IntRange whose failure names the option, the value and what is allowed."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            name = param.opts[0] if param else "value"
+            raise Refused(f"{name} {value}: allowed is {self.allowed()}", ctx, param) from None
+
+    def allowed(self) -> str:
+        if self.max is None:
+            return f"a whole number of at least {self.min}"
+        return f"a whole number from {self.min} to {self.max}"
+
+
+class Seed(WholeNumber):
+    """A seed: a whole number from 0 to ``maximum``."""
+
+    def __init__(self, maximum: int = MAX_SEED):
+        super().__init__(0, maximum)
+
+    def convert(self, value, param, ctx):
+        try:
+            return click.IntRange.convert(self, value, param, ctx)
+        except click.BadParameter:
+            raise Refused(f"seed {value}: seeds are whole numbers from 0 to {self.max}", ctx, param) from None
+
+
+class ProgressBar:
+    """The one progress bar: tqdm on stderr (never stdout) that appears once a run has
+    taken a second, and only on a terminal (a redirected stderr keeps just the messages).
+    The bar is the ``progress(done, total)`` callback the library takes."""
+
+    def __init__(self, description: str, unit: str, unit_scale: bool = False):
+        from tqdm import tqdm
+
+        self.bar = tqdm(
+            file=sys.stderr,
+            delay=1.0,
+            disable=None,  # tqdm's "only on a terminal"
+            unit=unit,
+            unit_scale=unit_scale,
+            leave=False,
+            desc=description,
+            dynamic_ncols=True,
+        )
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar.total != total:
+            self.bar.total = total
+        self.bar.update(done - self.bar.n)
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.bar.close()
+
+
+def output_options(json_help: str, csv_help: str | None = None):
+    """The output formats every command that prints results shares: a text table by
+    default, ``--json`` and, where the result is a table, ``--csv``.  The command gets
+    ``output``: ``"table"``, ``"json"`` or ``"csv"``."""
+
+    def decorate(command):
+        @functools.wraps(command)
+        def with_output(*args, as_json=False, as_csv=False, **kwargs):
+            if as_json and as_csv:
+                raise UserError("--json and --csv: choose one output format")
+            output = "json" if as_json else "csv" if as_csv else "table"
+            return command(*args, output=output, **kwargs)
+
+        if csv_help is not None:
+            with_output = click.option("--csv", "as_csv", is_flag=True, help=csv_help)(with_output)
+        return click.option("--json", "as_json", is_flag=True, help=json_help)(with_output)
+
+    return decorate
 
 
 @click.group(cls=EuchreGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -79,24 +184,10 @@ def rules(variant):
     Example:
       euchre-mc rules 'euchre(no_trump=true)'
     """
-    chosen = as_variant(variant)
-    spec = chosen.spec
-    click.echo(str(chosen))
-    click.echo(
-        f"players {spec.players}, deck {24 * spec.copies} cards, hand {spec.hand_size}, "
-        f"kitty {spec.kitty}, game to {chosen.target}"
-    )
-    click.echo()
-    click.echo(click.wrap_text(spec.summary, width=88))
-    click.echo()
-    click.echo("options (name = value [default]: meaning):")
-    for option, (_, value) in zip(spec.options, chosen.options):
-        click.echo(
-            f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}"
-        )
+    click.echo(format_rules(as_variant(variant)), nl=False)
 
 
-# =========================================================================== playout (issue 2)
+# --------------------------------------------------------------------------- playout
 
 
 def seat_option(name: str, help_text: str):
@@ -110,7 +201,7 @@ def _seat_index(seat: int | None, variant, what: str) -> int | None:
 
 @main.command()
 @variant_option()
-@click.option("--seed", type=int, default=1, show_default=True, help="Seeds the deal and the play.")
+@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the deal and the play.")
 @click.option(
     "--contract",
     "-c",
@@ -137,8 +228,8 @@ def _seat_index(seat: int | None, variant, what: str) -> int | None:
     help="Play these hands instead of a seeded deal: 'seat-1 cards / seat-2 cards / ...'.",
 )
 @click.option("--upcard", default=None, metavar="CARD", help="The upcard of a given classic deal.")
-@click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON.")
-def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard, as_json):
+@output_options("Print the trace as JSON.")
+def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard, output):
     """Play one deal at random (uniform legal cards) and print every step.
 
     Shows the hands, the upcard and kitty (classic), the contract, the exchanges
@@ -162,145 +253,13 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
         deal=deal_text,
         upcard=upcard,
     )
-    if as_json:
+    if output == "json":
         click.echo(json.dumps(trace_dict(trace), indent=1))
     else:
         click.echo(format_trace(trace), nl=False)
 
 
-# =========================================================================== solve (issue 3)
-
-import functools  # noqa: E402  (imports of this section kept here so sections merge cleanly)
-import itertools  # noqa: E402
-from concurrent.futures import ThreadPoolExecutor  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-from .simulate.cards import format_card  # noqa: E402
-from .simulate.deal import parse_deal  # noqa: E402
-from .simulate.rules import denom_name, parse_denom  # noqa: E402
-from .simulate.solve import active_mask, solve_batch, solve_position  # noqa: E402
-
-SOLVE_BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step of --batch
-BATCH_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_variant(text: str):
-    return as_variant(text)
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_denom(text: str) -> int:
-    return parse_denom(text)
-
-
-def _solve_setup(variant, hands, trump, declarer, leader, sitting_out):
-    """Checked (masks, denom, declarer, leader, active) for one deal; seats 1-based in."""
-    chosen = variant if isinstance(variant, Variant) else _cached_variant(str(variant))
-    n_seats = chosen.players
-    out = [seat_index(seat, n_seats, "sitting-out seat", first=1) for seat in sitting_out]
-    masks = np.array(parse_deal(chosen, hands, out), np.uint64)
-    declarer0 = seat_index(declarer, n_seats, "declarer", first=1)
-    leader0 = declarer0 if leader is None else seat_index(leader, n_seats, "leader", first=1)
-    if declarer in sitting_out:
-        raise RulesError(f"declarer seat {declarer} sits out: the declarer must play")
-    if not isinstance(trump, str):
-        raise RulesError(f"trump {trump!r}: write Hearts, Clubs, Diamonds, Spades, High or Low")
-    return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, out)
-
-
-def _leads_json(leads_row) -> str:
-    return ", ".join(f'"{format_card(face)}": {value}' for face, value in enumerate(leads_row) if value >= 0)
-
-
-def _batch_line(line: str, default_variant: str):
-    try:
-        item = json.loads(line.strip())
-    except json.JSONDecodeError as error:
-        raise RulesError(f"not valid JSON ({error.msg} at column {error.colno})") from None
-    if not isinstance(item, dict):
-        raise RulesError("a line must be a JSON object with hands, trump and declarer")
-    unknown = sorted(set(item) - set(BATCH_KEYS))
-    if unknown:
-        raise RulesError(f"unknown key {unknown[0]!r}: keys are {', '.join(BATCH_KEYS)}")
-    for key in ("hands", "trump", "declarer"):
-        if key not in item:
-            raise RulesError(f"missing key {key!r}: each line needs hands, trump and declarer")
-    hands = item["hands"]
-    if not isinstance(hands, list):
-        raise RulesError(f"hands {hands!r}: give a list of hand texts, one per seat")
-    sitting_out = item.get("sitting_out", [])
-    if not isinstance(sitting_out, list):
-        raise RulesError(f"sitting_out {sitting_out!r}: give a list of seats, e.g. [3, 5]")
-    return _solve_setup(
-        item.get("variant", default_variant),
-        hands,
-        item["trump"],
-        item["declarer"],
-        item.get("leader"),
-        sitting_out,
-    )
-
-
-def _parse_batch_lines(lines, default_variant: str):
-    """Checked deals of numbered lines: (outputs with error lines filled, errors, groups).
-
-    ``groups[seats]`` lists (output slot, deal setup) for the deals still to solve.
-    """
-    outputs: list[str] = []
-    errors: list[str] = []
-    groups: dict[int, list[tuple[int, tuple]]] = {}
-    for number, line in lines:
-        try:
-            setup = _batch_line(line, default_variant)
-        except (ValueError, TypeError) as error:
-            message = f"line {number}: {error}"
-            errors.append(message)
-            outputs.append(json.dumps({"error": message}))
-            continue
-        groups.setdefault(len(setup[0]), []).append((len(outputs), setup))
-        outputs.append("")
-    return outputs, errors, groups
-
-
-def _solve_batch_groups(outputs: list[str], groups, leads: bool, show_nodes: bool) -> list[str]:
-    """Fill the outputs of each group of deals with one bulk solver call per table size."""
-    for members in groups.values():
-        columns = list(zip(*(setup for _, setup in members)))
-        result = solve_batch(np.array(columns[0], np.uint64), *columns[1:], leads=leads)
-        for i, (slot, _) in enumerate(members):
-            line = f'{{"tricks": {result.tricks[i]}'
-            if leads:
-                line += f', "leads": {{{_leads_json(result.leads[i])}}}'
-            if show_nodes:
-                line += f', "nodes": {result.nodes[i]}'
-            outputs[slot] = line + "}"
-    return outputs
-
-
-def _solve_batch_file(batch, default_variant: str, leads: bool, show_nodes: bool) -> bool:
-    """Answer every line of ``batch``; True if some line was bad.
-
-    Lines go in chunks; while the solver threads (which release the GIL) work on one
-    chunk, the next chunk is parsed, so parsing does not add to the solving time.
-    """
-    failed = False
-    numbered = ((number, line) for number, line in enumerate(batch, 1) if line.strip())
-    with ThreadPoolExecutor(1) as solver:
-        pending = None
-        while True:
-            chunk = list(itertools.islice(numbered, SOLVE_BATCH_CHUNK))
-            parsed = _parse_batch_lines(chunk, default_variant) if chunk else None
-            if pending is not None:
-                click.echo("\n".join(pending.result()))
-            if parsed is None:
-                return failed
-            outputs, errors, groups = parsed
-            for message in errors:
-                click.echo(message, err=True)
-            failed = failed or bool(errors)
-            pending = solver.submit(_solve_batch_groups, outputs, groups, leads, show_nodes)
+# --------------------------------------------------------------------------- solve
 
 
 @main.command()
@@ -322,12 +281,12 @@ def _solve_batch_file(batch, default_variant: str, leads: bool, show_nodes: bool
     metavar="FILE",
     help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.",
 )
-@click.option("--json", "as_json", is_flag=True, help='Print JSON ({"tricks": k, "leads": {...}}).')
+@output_options('Print JSON ({"tricks": k, "leads": {...}}).')
 @click.option("--no-leads", is_flag=True, help="Only the trick count, not the value of each lead.")
 @click.option(
     "--nodes", "show_nodes", is_flag=True, help='Also print the positions searched ("nodes" in JSON).'
 )
-def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, no_leads, show_nodes):
+def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no_leads, show_nodes):
     """Exact double-dummy tricks of the declarer's side, and the value of each lead.
 
     Everyone sees every card and plays perfectly.  The leader's legal cards are listed
@@ -351,7 +310,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
     if batch is not None:
         if deal is not None:
             raise UserError("give --deal or --batch, not both")
-        if _solve_batch_file(batch, variant, not no_leads, show_nodes):
+        if _solve_batch(batch, variant, not no_leads, show_nodes):
             sys.exit(2)
         return
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
@@ -364,35 +323,32 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, as_json, n
             f"--sitting-out {sitting_out!r}: give seat numbers separated by commas, e.g. 3,5"
         ) from None
     chosen = as_variant(variant)
-    masks, denom, declarer0, leader0, active = _solve_setup(
+    masks, denom, declarer0, leader0, active = solve_setup(
         chosen, deal.split("/"), trump, declarer, leader, out
     )
     result = solve_position(masks, denom, declarer0, leader0, active, leads=not no_leads)
-    if as_json:
-        payload = {"tricks": result.tricks}
-        if result.leads is not None:
-            payload["leads"] = {format_card(face): value for face, value in result.leads.items()}
-        if show_nodes:
-            payload["nodes"] = result.nodes
-        click.echo(json.dumps(payload))
-        return
-    n_seats = chosen.players
-    on_lead = leader0
-    while not active >> on_lead & 1:
-        on_lead = (on_lead + 1) % n_seats
-    side = ", ".join(str(s + 1) for s in range(n_seats) if s % 2 == declarer0 % 2 and active >> s & 1)
-    click.echo(f"{chosen}  {denom_name(denom)}  declarer seat {declarer}, seat {on_lead + 1} leads")
-    click.echo(
-        f"declarer's side (seats {side}) takes {result.tricks} of {int(masks[declarer0]).bit_count()} tricks"
-    )
-    if result.leads is not None:
-        values = "  ".join(f"{format_card(face)} {value}" for face, value in result.leads.items())
-        click.echo(f"leads of seat {on_lead + 1}: {values}")
-    if show_nodes:
-        click.echo(f"positions searched: {result.nodes}")
+    if output == "json":
+        click.echo(json.dumps(position_dict(result, show_nodes)))
+    else:
+        click.echo(
+            format_position(chosen, result, masks, denom, declarer0, leader0, active, show_nodes), nl=False
+        )
 
 
-# ============================================================ analyse, should-i-bid, demo
+def _solve_batch(batch, default_variant: str, leads: bool, nodes: bool) -> bool:
+    """Answer every line of ``batch`` on stdout, bad lines also on stderr; True if any was bad."""
+    bad = []
+
+    def report(message: str) -> None:
+        bad.append(message)
+        click.echo(message, err=True)
+
+    for answers in solve_lines(batch, default_variant, leads, nodes, on_error=report):
+        click.echo(answers)
+    return bool(bad)
+
+
+# --------------------------------------------------------------------------- analyse, should-i-bid, demo
 
 DEMO_VARIANT = "pigs-and-hogs"
 DEMO_HAND = "JH JH JD AH KH QH 9S AC"  # two right bowers, a left bower, A K Q of Hearts
@@ -438,7 +394,7 @@ def analysis_options(command):
         ),
         click.option(
             "--deals",
-            type=click.IntRange(min=1),
+            type=WholeNumber(min=1),
             default=None,
             metavar="N",
             help="Deals to play (default 2000; with --precision, the first batch, default 500).",
@@ -452,7 +408,7 @@ def analysis_options(command):
         ),
         click.option(
             "--max-deals",
-            type=click.IntRange(min=1),
+            type=WholeNumber(min=1),
             default=DEFAULT_MAX_DEALS,
             show_default=True,
             metavar="N",
@@ -467,7 +423,7 @@ def analysis_options(command):
         ),
         click.option(
             "--seed",
-            type=int,
+            type=Seed(),
             default=DEFAULT_SEED,
             show_default=True,
             metavar="N",
@@ -504,7 +460,6 @@ def _analysis_arguments(
         play=play,
         seed=seed,
         gift_policy=gift_policy,
-        progress=True,
     )
 
 
@@ -516,8 +471,7 @@ def _analysis_arguments(
     metavar="BIDS",
     help="Only these contracts, e.g. 'Hog Hearts, 6 Low' (default: every contract).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the settings, advice and rows as JSON.")
-@click.option("--csv", "as_csv", is_flag=True, help="Print the rows as CSV.")
+@output_options("Print the settings, advice and rows as JSON.", "Print the rows as CSV.")
 @click.option(
     "--plot",
     type=click.Path(dir_okay=False),
@@ -525,7 +479,7 @@ def _analysis_arguments(
     metavar="FILE.png",
     help="Also draw the trick distributions and net points per contract to this file.",
 )
-def analyse(contracts, as_json, as_csv, plot, **options):
+def analyse(contracts, output, plot, **options):
     """Estimate every contract for your hand and advise the best bid.
 
     For each contract: P(make) with its 95% interval, mean tricks, the trick
@@ -539,18 +493,17 @@ def analyse(contracts, as_json, as_csv, plot, **options):
           --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
     """
-    if as_json and as_csv:
-        raise UserError("--json and --csv: choose one output format")
-    result = analyse_hand(contracts=contracts, **_analysis_arguments(**options))
-    if as_json:
-        click.echo(json.dumps(analysis_json(result), indent=1))
-    elif as_csv:
+    with ProgressBar("analysing", "play") as progress:
+        result = analyse_hand(contracts=contracts, progress=progress, **_analysis_arguments(**options))
+    if output == "json":
+        click.echo(result.to_json(indent=1))
+    elif output == "csv":
         click.echo(analysis_csv(result), nl=False)
     else:
         click.echo(format_analysis(result), nl=False)
     if plot:
         save_analysis_chart(result, plot)
-        click.echo(f"chart written to {plot}", err=as_json or as_csv)
+        click.echo(f"chart written to {plot}", err=output != "table")
     _exit_if_interrupted(result.settings)
 
 
@@ -563,8 +516,8 @@ def analyse(contracts, as_json, as_csv, plot, **options):
     metavar="BIDS",
     help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict and its numbers as JSON.")
-def should_i_bid_command(contract, against, as_json, **options):
+@output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
+def should_i_bid_command(contract, against, output, **options):
     """Yes or no for one bid, with the numbers behind it.
 
     Analyses the legal bids on the same deals and compares BID's net points a hand
@@ -577,18 +530,21 @@ def should_i_bid_command(contract, against, as_json, **options):
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
     """
-    verdict = should_i_bid(contract, against=against, **_analysis_arguments(**options))
-    if as_json:
-        click.echo(json.dumps(plain_json(verdict), indent=1))
+    with ProgressBar("analysing", "play") as progress:
+        verdict = should_i_bid(contract, against=against, progress=progress, **_analysis_arguments(**options))
+    if output == "json":
+        click.echo(verdict.to_json(indent=1))
+    elif output == "csv":
+        click.echo(verdict.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
     else:
         click.echo(format_verdict(verdict), nl=False)
-    _exit_if_interrupted(verdict["settings"])
+    _exit_if_interrupted(verdict.settings)
 
 
-def _exit_if_interrupted(settings: dict) -> None:
+def _exit_if_interrupted(settings) -> None:
     """After Ctrl-C the results on the finished deals are printed; the status says so."""
-    if settings["interrupted"]:
-        click.echo(f"interrupted: the results above use the {settings['deals']} deals finished", err=True)
+    if settings.interrupted:
+        click.echo(f"interrupted: the results above use the {settings.deals} deals finished", err=True)
         sys.exit(130)
 
 
@@ -603,7 +559,7 @@ def _exit_if_interrupted(settings: dict) -> None:
 )
 @click.option(
     "--deals",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=DEMO_DEALS,
     show_default=True,
     metavar="N",
@@ -611,7 +567,7 @@ def _exit_if_interrupted(settings: dict) -> None:
 )
 @click.option(
     "--seed",
-    type=int,
+    type=Seed(),
     default=DEFAULT_SEED,
     show_default=True,
     metavar="N",
@@ -628,7 +584,8 @@ def demo(out_dir, deals, seed):
       euchre-mc demo --out demo-out
     """
     click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
-    result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=True)
+    with ProgressBar("analysing", "play") as progress:
+        result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
     path = Path(out_dir) / "demo.png"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -636,27 +593,21 @@ def demo(out_dir, deals, seed):
     click.echo(f"\nChart written to {path.resolve()}")
 
 
-# =========================================================================== study, chart (issue 5)
+# --------------------------------------------------------------------------- study, chart
 
 STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluster). [default: all cores]"
-
-
-def _study_errors(action):
-    """Run ``action``; a StudyError becomes a one-line usage error (exit 2)."""
-    from .simulate.study_store import StudyError
-
-    try:
-        return action()
-    except StudyError as error:
-        raise UserError(str(error)) from None
 
 
 @main.command()
 @variant_option()
 @click.option(
-    "--hands", "-n", type=int, required=True, help="Random deals to study; every seat of a deal is a row."
+    "--hands",
+    "-n",
+    type=WholeNumber(min=1),
+    required=True,
+    help="Random deals to study; every seat of a deal is a row.",
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals and the play.")
+@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seed of the deals and the play.")
 @click.option(
     "--out", type=click.Path(file_okay=False), required=True, help="Study directory (new, or --resume)."
 )
@@ -666,7 +617,7 @@ def _study_errors(action):
     default=None,
     help="Play model. [default: dd for euchre and piq, heuristic for six seats]",
 )
-@click.option("--workers", type=int, default=None, help=STUDY_HELP_WORKERS)
+@click.option("--workers", type=WholeNumber(min=1), default=None, help=STUDY_HELP_WORKERS)
 @click.option(
     "--backend",
     type=click.Choice(["local", "dask"]),
@@ -685,7 +636,7 @@ def _study_errors(action):
 )
 @click.option(
     "--chunk-size",
-    type=int,
+    type=WholeNumber(min=1),
     default=None,
     help="Deals per chunk, part of the study's identity. [default: 500 six seats, 2000 four]",
 )
@@ -710,15 +661,14 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
       euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
       euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
     """
-    import os
-
+    from .reports.study_summary import format_study_run
     from .simulate.study import run_study
     from .simulate.study_store import finished_chunks
 
     workers = (os.cpu_count() or 1) if workers is None else workers
     try:
-        params = _study_errors(
-            lambda: run_study(
+        with ProgressBar("study", "row", unit_scale=True) as progress:
+            run = run_study(
                 variant,
                 hands,
                 seed,
@@ -729,10 +679,9 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
                 scheduler=scheduler,
                 resume=resume,
                 chunk_size=chunk_size,
-                progress=True,
+                progress=progress,
                 report=lambda line: click.echo(line, err=True),
             )
-        )
     except KeyboardInterrupt:
         click.echo(
             f"interrupted: {len(finished_chunks(out))} chunks are safe in {out}; "
@@ -740,10 +689,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
             err=True,
         )
         sys.exit(130)
-    click.echo(
-        f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
-        f"chunk size {params.chunk_size} -> {out}/rows (schema: {out}/schema.md)"
-    )
+    click.echo(format_study_run(run), nl=False)
     if charts:
         _build_charts(out)
 
@@ -765,11 +711,11 @@ def chart(directory):
 def _build_charts(directory):
     from .reports.study_charts import build_study_reports
 
-    index = _study_errors(lambda: build_study_reports(directory))
+    index = build_study_reports(directory)
     click.echo(f"summaries, charts and index: {index}")
 
 
-# =========================================================================== games, tune (issue 6)
+# --------------------------------------------------------------------------- games, tune
 
 
 def _games_options(command):
@@ -783,40 +729,23 @@ def _games_options(command):
     )(command)
     command = click.option(
         "--workers",
-        type=int,
+        type=WholeNumber(1, 256),
         default=1,
         show_default=True,
         help="Worker processes, each a few seconds to start (results are the same for any number).",
     )(command)
-    command = click.option("--seed", type=int, default=1, show_default=True, help="Seeds every deal.")(
+    command = click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds every deal.")(
         command
     )
     command = click.option(
-        "--games", "games_count", type=int, default=1000, show_default=True, help="Games to play."
+        "--games",
+        "games_count",
+        type=WholeNumber(1, 10**9),
+        default=1000,
+        show_default=True,
+        help="Games to play.",
     )(command)
     return command
-
-
-class _GamesProgress:
-    """A tqdm bar of games on stderr that appears only once a run has taken a second."""
-
-    def __init__(self, total: int, what: str):
-        from tqdm import tqdm
-
-        self.bar = tqdm(
-            total=total, file=sys.stderr, delay=1.0, unit="game", leave=False, desc=what, dynamic_ncols=True
-        )
-
-    def __enter__(self):
-        return self.bar.update
-
-    def __exit__(self, *_):
-        self.bar.close()
-
-
-def _check_count(name: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise RulesError(f"{name} {value}: allowed is a whole number from {low} to {high}")
 
 
 @main.command()
@@ -833,7 +762,7 @@ def _check_count(name: str, value: int, low: int, high: int) -> None:
     "--team-b", default="balanced", show_default=True, metavar="STRATEGY", help="Strategy of seats 2, 4, 6."
 )
 @_games_options
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (no timings).")
+@output_options("Print the results as JSON (no timings).")
 @click.option(
     "--trace",
     "trace_index",
@@ -842,7 +771,7 @@ def _check_count(name: str, value: int, low: int, high: int) -> None:
     metavar="GAME_INDEX",
     help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.",
 )
-def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, trace_index):
+def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index):
     """Play complete games between two bidding strategies and compare win rates.
 
     Every hand is dealt, bid by each seat's strategy (estimated P(make) against
@@ -856,29 +785,29 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, tr
       euchre-mc games --variant euchre --team-a my-strategy.toml --games 500 --json
       euchre-mc games --variant six-handed --trace 3 --seed 1
     """
-    import time
-
-    from .reports.game_report import format_games, games_summary
-    from .simulate.game import contract_kinds, play_games, trace_game
+    from .reports.game_report import format_games
+    from .simulate.game import play_games, trace_game
+    from .simulate.game_results import summarise_games
     from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
     teams = (load_strategy(team_a), load_strategy(team_b))
     if trace_index is not None:
         totals = trace_game(chosen, *teams, trace_index, seed=seed, play=play)
-        _print_game_trace(totals, teams, as_json)
+        if output == "json":
+            click.echo(json.dumps(game_trace_dict(totals), indent=1))
+        else:
+            click.echo(format_game_trace(totals, teams), nl=False)
         return
-    _check_count("--games", games_count, 1, 10**9)
-    _check_count("--workers", workers, 1, 256)
     started = time.perf_counter()
-    with _GamesProgress(games_count, "games") as progress:
+    with ProgressBar("games", "game") as progress:
         totals = play_games(
             chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress
         )
     elapsed = time.perf_counter() - started
-    summary = games_summary(totals, chosen, teams, seed, play, contract_kinds(chosen))
-    if as_json:
-        click.echo(json.dumps(summary, indent=1))
+    summary = summarise_games(totals, chosen, teams, seed, play)
+    if output == "json":
+        click.echo(summary.to_json(indent=1))
     else:
         click.echo(format_games(summary), nl=False)
         click.echo(
@@ -886,32 +815,6 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, as_json, tr
             f"{'s' if workers > 1 else ''})",
             err=True,
         )
-
-
-def _print_game_trace(totals, teams, as_json: bool) -> None:
-    winner = int(totals.winner[0])
-    final = [int(s) for s in totals.scores[0]]
-    if as_json:
-        hands = [
-            dict(hand=h.number + 1, scores_after={"A": h.scores[0], "B": h.scores[1]}, **trace_dict(h.trace))
-            for h in totals.traces
-        ]
-        click.echo(
-            json.dumps(
-                {"hands": hands, "winner": "AB"[winner], "scores": {"A": final[0], "B": final[1]}}, indent=1
-            )
-        )
-        return
-    click.echo(f"team A (seats 1 3 5): {teams[0].name}; team B (seats 2 4 6): {teams[1].name}")
-    for hand in totals.traces:
-        click.echo(f"\n=== hand {hand.number + 1}")
-        click.echo(format_trace(hand.trace), nl=False)
-        if hand.trace.contract is not None and not hand.trace.tricks:
-            click.echo("(double-dummy play: the trick count is exact; no card-by-card line is shown)")
-        click.echo(f"scores    A {hand.scores[0]}, B {hand.scores[1]}")
-    click.echo(
-        f"\nteam {'AB'[winner]} wins {final[winner]} to {final[1 - winner]} after {len(totals.traces)} hands"
-    )
 
 
 @main.command()
@@ -940,8 +843,8 @@ def _print_game_trace(totals, teams, as_json: bool) -> None:
 )
 @_games_options
 @click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
-@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON (no timings).")
-def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, as_json):
+@output_options("Print the table as JSON (no timings).", "Print the table as CSV (one line per value).")
+def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, output):
     """Win rate of a strategy for each value of one parameter, against a fixed opponent.
 
     Every value plays the same seeded games (the same deals), so differences between
@@ -953,8 +856,8 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
       euchre-mc tune --variant pigs-and-hogs --param hog_threshold \\
           --values 0.5,0.6,0.7,0.8,0.9 --against cautious --games 1000 --out hog.png
     """
-    from .reports.game_report import format_tune, games_summary, tune_figure, tune_rows
-    from .simulate.game import contract_kinds, play_games
+    from .reports.game_report import format_tune, tune_figure
+    from .simulate.game_results import tune_parameter
     from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
@@ -963,52 +866,23 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
     texts = [v.strip() for v in values_text.split(",") if v.strip()]
     if not texts:
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
-    strategies = [tuned.with_param(param, text) for text in texts]
-    _check_count("--games", games_count, 1, 10**9)
-    _check_count("--workers", workers, 1, 256)
-    with _GamesProgress(games_count * len(strategies), f"tuning {param}") as progress:
-        summaries = [
-            games_summary(
-                play_games(
-                    chosen,
-                    strategy,
-                    opponent,
-                    games_count,
-                    seed=seed,
-                    play=play,
-                    workers=workers,
-                    progress=progress,
-                ),
-                chosen,
-                (strategy, opponent),
-                seed,
-                play,
-                contract_kinds(chosen),
-            )
-            for strategy in strategies
-        ]
-    values = [getattr(strategy, param) for strategy in strategies]
-    rows = tune_rows(param, values, summaries)
-    settings = {
-        "variant": str(chosen),
-        "param": param,
-        "base": tuned.name,
-        "against": opponent.name,
-        "games": games_count,
-        "seed": seed,
-        "play": play,
-    }
+    with ProgressBar(f"tuning {param}", "game") as progress:
+        tuning = tune_parameter(
+            chosen, param, texts, tuned, opponent, games_count, seed, play, workers, progress=progress
+        )
     if chart_path is not None:
-        tune_figure(settings, rows).savefig(chart_path, dpi=120)
-    if as_json:
-        click.echo(json.dumps({"settings": settings, "rows": rows}, indent=1))
+        tune_figure(tuning).savefig(chart_path, dpi=120)
+    if output == "json":
+        click.echo(tuning.to_json(indent=1))
+    elif output == "csv":
+        click.echo(tuning.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
     else:
-        click.echo(format_tune(settings, rows), nl=False)
+        click.echo(format_tune(tuning), nl=False)
         if chart_path is not None:
             click.echo(f"chart: {chart_path}")
 
 
-# =========================================================================== entry point
+# --------------------------------------------------------------------------- entry point
 
 
 def run():

@@ -14,24 +14,31 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ..simulate.rules import DENOM_NAMES
+from ..simulate.rules import ALONE, DENOM_NAMES, HOG, LEVEL, PIG
 
 _SHORT = {"High No Trump": "High NT", "Low No Trump": "Low NT"}
+
+
+def _short(denomination: str) -> str:
+    return _SHORT.get(denomination, denomination)
+
+
+def _label(contract) -> str:
+    """The contract's bid text with its denomination's short name."""
+    name = DENOM_NAMES[contract.denom]
+    return str(contract).replace(name, _short(name))
 
 
 def _distribution_rows(result) -> tuple[list[str], np.ndarray]:
     """One label and distribution per distinct layout (levels of a denomination share one)."""
     labels, rows, seen = [], [], set()
-    for row in result.itertuples():
-        key = (row.denomination, tuple(row.tricks)) if row.kind == "level" else row.contract
+    for row in result.estimates:
+        level = row.kind == LEVEL
+        key = (row.contract.denom, row.tricks) if level else row.contract
         if key in seen:
             continue
         seen.add(key)
-        labels.append(
-            f"{_SHORT.get(row.denomination, row.denomination)} levels"
-            if row.kind == "level"
-            else row.contract.replace("High No Trump", "High NT").replace("Low No Trump", "Low NT")
-        )
+        labels.append(f"{_short(row.denomination)} levels" if level else _label(row.contract))
         rows.append(row.tricks)
     return labels, np.array(rows, dtype=float)
 
@@ -57,22 +64,21 @@ def _draw_distributions(axes, result) -> None:
 
 
 def _bid_columns(result) -> list[str]:
-    columns = [str(level) for level in sorted(set(result.loc[result["kind"] == "level", "level"]))]
-    for kind in ("pig", "alone", "hog"):
-        if (result["kind"] == kind).any():
-            columns.append(kind.capitalize())
+    kinds = {row.kind for row in result.estimates}
+    columns = [str(level) for level in sorted({row.level for row in result.estimates if row.kind == LEVEL})]
+    columns += [kind.capitalize() for kind in (PIG, ALONE, HOG) if kind in kinds]
     return columns
 
 
 def _draw_net_grid(axes, result) -> None:
-    denominations = [d for d in DENOM_NAMES if (result["denomination"] == d).any()]
+    denoms = sorted({row.contract.denom for row in result.estimates})
     columns = _bid_columns(result)
-    grid = np.full((len(denominations), len(columns)), np.nan)
+    grid = np.full((len(denoms), len(columns)), np.nan)
     legal = np.zeros(grid.shape, bool)
-    best = result.advice.get("bid")
-    for row in result.itertuples():
-        column = str(row.level) if row.kind == "level" else row.kind.capitalize()
-        i, j = denominations.index(row.denomination), columns.index(column)
+    best = result.advice.bid
+    for row in result.estimates:
+        column = str(row.level) if row.kind == LEVEL else row.kind.capitalize()
+        i, j = denoms.index(row.contract.denom), columns.index(column)
         grid[i, j] = row.ev_net
         legal[i, j] = row.legal
         if row.contract == best:
@@ -88,26 +94,27 @@ def _draw_net_grid(axes, result) -> None:
             text = f"{value:+.1f}" if legal[i, j] else f"({value:+.1f})"
             axes.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if strong else "black")
     axes.set_xticks(range(len(columns)), columns)
-    axes.set_yticks(range(len(denominations)), [_SHORT.get(d, d) for d in denominations])
+    axes.set_yticks(range(len(denoms)), [_short(DENOM_NAMES[d]) for d in denoms])
     axes.set_xlabel("bid  (in brackets: not a legal bid after the auction)")
     axes.set_title("Net points per hand (bidders minus defenders)")
 
 
 def _draw_net_bars(axes, result) -> None:
-    best = result.advice.get("bid")
-    positions = np.arange(len(result))[::-1]
-    colours = ["tab:blue" if v >= 0 else "tab:red" for v in result["ev_net"]]
-    bars = axes.barh(positions, result["ev_net"], xerr=result["ev_net_ci"], color=colours, capsize=3)
-    for bar, contract, legal in zip(bars, result["contract"], result["legal"]):
-        if contract == best:
+    best = result.advice.bid
+    rows = result.estimates
+    positions = np.arange(len(rows))[::-1]
+    net = np.array([row.ev_net for row in rows])
+    colours = ["tab:blue" if v >= 0 else "tab:red" for v in net]
+    bars = axes.barh(positions, net, xerr=np.array([row.ev_net_ci for row in rows]), color=colours, capsize=3)
+    for bar, row in zip(bars, rows):
+        if row.contract == best:
             bar.set_edgecolor("black")
             bar.set_linewidth(2.5)
-        if not legal:
+        if not row.legal:
             bar.set_alpha(0.45)
     axes.axvline(0.0, color="grey", linewidth=0.8)
     labels = [
-        (c if legal else f"({c})") + f"  P={p:.2f}"
-        for c, p, legal in zip(result["contract"], result["p_make"], result["legal"])
+        (str(row.contract) if row.legal else f"({row.contract})") + f"  P={row.p_make:.2f}" for row in rows
     ]
     axes.set_yticks(positions, labels, fontsize=8)
     axes.set_xlabel("net points per hand, 95% interval  (faded, in brackets: not legal now)")
@@ -115,22 +122,22 @@ def _draw_net_bars(axes, result) -> None:
 
 
 def analysis_figure(result) -> Figure:
-    """The two-panel figure for an :class:`~simulate.analyse.AnalysisResult`."""
+    """The two-panel figure for an :class:`~simulate.results.Analysis`."""
     settings = result.settings
     labels, _ = _distribution_rows(result)
     height = max(4.5, 0.28 * len(labels) + 1.8)
     figure = Figure(figsize=(14, height), layout="constrained")
     left, right = figure.subplots(1, 2, width_ratios=(1, 1.2))
     _draw_distributions(left, result)
-    if "p_march" in result.columns:
+    if result.classic:
         _draw_net_bars(right, result)
     else:
         _draw_net_grid(right, result)
-    advice = result.advice.get("bid")
+    advice = result.advice.bid
     figure.suptitle(
-        f"{settings['variant']}  hand {settings['hand']}  seat {settings['seat']}  "
-        f"dealer {settings['dealer']}\n{settings['play']} play, {settings['deals']} deals, "
-        f"seed {settings['seed']}" + (f"; advice: {advice}" if advice else ""),
+        f"{settings.variant}  hand {settings.hand}  seat {settings.seat}  "
+        f"dealer {settings.dealer}\n{settings.play} play, {settings.deals} deals, "
+        f"seed {settings.seed}" + (f"; advice: {advice}" if advice else ""),
         fontsize=10,
     )
     return figure

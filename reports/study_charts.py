@@ -11,12 +11,9 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..simulate.rules import as_variant
@@ -24,10 +21,11 @@ from ..simulate.study_store import StudyParams, read_params, read_rows
 from .study_summary import MIN_HANDS, study_title, write_summaries
 
 
-def lone_heatmaps(table: pd.DataFrame, title: str) -> plt.Figure:
+def lone_heatmaps(table: pd.DataFrame, title: str) -> Figure:
     """P(make) of each lone contract (Pig, Hog or Alone) by trump count and bowers held."""
     kinds = list(dict.fromkeys(table["contract"]))
-    figure, axes = plt.subplots(1, len(kinds), figsize=(6.5 * len(kinds), 5), squeeze=False)
+    figure = Figure(figsize=(6.5 * len(kinds), 5))
+    axes = figure.subplots(1, len(kinds), squeeze=False)
     trumps = np.arange(table["trumps"].min(), table["trumps"].max() + 1)
     bowers = np.arange(table["bowers"].min(), table["bowers"].max() + 1)
     for axis, kind in zip(axes[0], kinds):
@@ -58,11 +56,12 @@ def lone_heatmaps(table: pd.DataFrame, title: str) -> plt.Figure:
     return figure
 
 
-def net_by_level(table: pd.DataFrame, title: str) -> plt.Figure:
+def net_by_level(table: pd.DataFrame, title: str) -> Figure:
     """Mean net points of every bid level (and the lone contracts) for each strength bucket."""
     suits = table[(table["denomination"] == "trump suit") & (table["hands"] >= MIN_HANDS)]
     order = list(dict.fromkeys(table["contract"]))
-    figure, axis = plt.subplots(figsize=(9, 5.5))
+    figure = Figure(figsize=(9, 5.5))
+    axis = figure.subplots()
     for strength, group in suits.groupby("strength", observed=True):
         group = group.set_index("contract").reindex(order)
         x = np.arange(len(order))
@@ -79,9 +78,10 @@ def net_by_level(table: pd.DataFrame, title: str) -> plt.Figure:
     return figure
 
 
-def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> plt.Figure:
+def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> Figure:
     """Net value of a contract with the partner and alone, by position and trump count."""
-    figure, axes = plt.subplots(1, 2, figsize=(12, 5), sharey=True)
+    figure = Figure(figsize=(12, 5))
+    axes = figure.subplots(1, 2, sharey=True)
     for axis, suffix, label in ((axes[0], "", f"{what} with partner"), (axes[1], "_alone", f"{what} alone")):
         for position, group in table[table["hands"] >= MIN_HANDS].groupby("position"):
             name = {1: "1 (leads)", 4: "4 (dealer)"}.get(position, str(position))
@@ -101,7 +101,7 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
     return figure
 
 
-def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> dict[str, plt.Figure]:
+def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> dict[str, Figure]:
     """Every chart of a study by file stem."""
     title = study_title(params, rows).replace(
         " - ", "\n", 1
@@ -131,7 +131,6 @@ def build_study_reports(out) -> Path:
     for stem, figure in study_charts(tables, params, len(rows)).items():
         path = folder / f"{stem}.png"
         figure.savefig(path, dpi=110)
-        plt.close(figure)
         images.append(path.relative_to(out))
     index = out / "index.html"
     index.write_text(_index_page(params, len(rows), images, tables))

@@ -21,6 +21,7 @@ Conventions
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -41,12 +42,11 @@ def point_bucket(points) -> pd.Categorical:
     return pd.cut(np.asarray(points), bins=list(POINT_EDGES), right=False, labels=labels)
 
 
-def summarise(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+def summarise(frame: pd.DataFrame, keys: list[str], marches: bool = False) -> pd.DataFrame:
     """Group ``frame`` (columns ``made`` bool, ``net`` number, plus ``keys``) into estimates.
 
-    A boolean ``march`` column (all tricks taken), when present, is summarised too.
+    With ``marches`` its boolean ``march`` column (all tricks taken) is summarised too.
     """
-    marches = "march" in frame.columns
     grouped = frame.groupby(keys, observed=True, sort=True)
     counts = {
         "hands": ("net", "size"),
@@ -90,26 +90,34 @@ def _outcomes(variant, contract: Contract, tricks: np.ndarray) -> tuple[np.ndarr
     return tricks >= contract.tricks_needed(variant.hand_size), net[tricks]
 
 
-def bid_contracts(variant) -> list[tuple[str, str]]:
-    """``(label, column prefix)`` of each contract kind: levels 1..8, then the lone contracts."""
-    levels = [(str(n), "tricks") for n in range(1, variant.hand_size + 1)]
-    return levels + [(kind.capitalize(), kind) for kind in lone_kinds(variant)]
+@dataclass(frozen=True)
+class BidColumn:
+    """One contract kind of a bid-euchre study: its label in the tables, the prefix of
+    the rows' trick columns, and the contract it is in each denomination."""
+
+    label: str
+    prefix: str
+    kind: str
+    level: int
+
+    def contract(self, denom: int) -> Contract:
+        return Contract(self.kind, denom, self.level)
 
 
-def _contract_of(variant, label: str, denom: int) -> Contract:
-    if label.isdigit():
-        return Contract(LEVEL, denom, int(label))
-    return Contract(label.lower(), denom, variant.hand_size)
+def bid_contracts(variant) -> list[BidColumn]:
+    """Each contract kind of the variant: levels 1..8, then the lone contracts."""
+    levels = [BidColumn(str(n), "tricks", LEVEL, n) for n in range(1, variant.hand_size + 1)]
+    return levels + [
+        BidColumn(kind.capitalize(), kind, kind, variant.hand_size) for kind in lone_kinds(variant)
+    ]
 
 
-def bid_long(rows: pd.DataFrame, variant, label: str, prefix: str) -> pd.DataFrame:
+def bid_long(rows: pd.DataFrame, variant, column: BidColumn) -> pd.DataFrame:
     """One contract kind for every row and denomination: features, made, net."""
     parts = []
     for denom in range(6):
         code = DENOM_CODES[denom]
-        made, net = _outcomes(
-            variant, _contract_of(variant, label, denom), rows[f"{prefix}_{code}"].to_numpy()
-        )
+        made, net = _outcomes(variant, column.contract(denom), rows[f"{column.prefix}_{code}"].to_numpy())
         part = pd.DataFrame(
             {
                 "denomination": "trump suit" if denom < 4 else DENOM_LABELS[denom],
@@ -128,15 +136,16 @@ def bid_long(rows: pd.DataFrame, variant, label: str, prefix: str) -> pd.DataFra
 def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     variant = as_variant(params.variant)
     lone_tables, level_tables, thresholds = [], [], []
-    for label, prefix in bid_contracts(variant):
-        long = bid_long(rows, variant, label, prefix)
+    for column in bid_contracts(variant):
+        label = column.label
+        long = bid_long(rows, variant, column)
         by_points = summarise(
             long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"]
         )
         level_tables.append(by_points.assign(contract=label))
         suits = long[long["denomination"] == "trump suit"].astype({"trumps": np.int64, "bowers": np.int64})
         by_trumps = summarise(suits, ["trumps", "bowers"])
-        if prefix != "tricks":
+        if column.kind != LEVEL:
             lone_tables.append(by_trumps.assign(contract=label))
         for bowers, group in by_trumps.groupby("bowers"):
             thresholds.append(
@@ -176,7 +185,9 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
     def outcomes(contract: str, net: str, feature: str) -> pd.DataFrame:
         tricks = rows[f"tricks_{contract}"]
         return summarise(
-            rows.assign(made=tricks >= 3, march=tricks == 5, net=rows[net]), ["position", feature]
+            rows.assign(made=tricks >= 3, march=tricks == 5, net=rows[net]),
+            ["position", feature],
+            marches=True,
         )
 
     order = outcomes("order", "ev_order", "trumps")
@@ -257,6 +268,15 @@ TABLE_NOTES = {
     "classic_thresholds": f"Per position, the trump count from which ordering up (or the call) pays, and "
     f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
 }
+
+
+def format_study_run(run) -> str:
+    """Where a study's rows and schema went (:class:`~simulate.study.StudyRun`)."""
+    params = run.params
+    return (
+        f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
+        f"chunk size {params.chunk_size} -> {run.out}/rows (schema: {run.out}/schema.md)\n"
+    )
 
 
 def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:

@@ -1,4 +1,5 @@
-"""Text, JSON and CSV forms of a hand analysis and of a should-i-bid verdict.
+"""Text and CSV forms of a hand analysis and the text of a should-i-bid verdict (their
+JSON forms are the results' own ``to_json()``).
 
 The text table fits in 100 columns: one line per contract with P(make), its 95% Wilson
 interval, mean tricks, expected points (bidding team, and net of the defenders' points
@@ -10,68 +11,38 @@ it is printed once per group.
 from __future__ import annotations
 
 import io
-import math
 import textwrap
 
-import numpy as np
 import pandas as pd
 
-from ..simulate.rules import DENOM_NAMES
+from ..simulate.rules import ORDER_UP
 
 WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
 
 
-def plain_json(value):
-    """JSON-safe Python value: numpy scalars to Python, NaN to None."""
-    if isinstance(value, (list, tuple)):
-        return [plain_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain_json(v) for k, v in value.items()}
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    return value
-
-
-def _records(frame: pd.DataFrame) -> list[dict]:
-    return [{k: plain_json(v) for k, v in record.items()} for record in frame.to_dict("records")]
-
-
-def analysis_json(result) -> dict:
-    """``{"settings", "advice", "rows", "discard_search"}`` with plain JSON values."""
-    return {
-        "settings": plain_json(result.settings),
-        "advice": plain_json(result.advice),
-        "rows": _records(pd.DataFrame(result)),
-        "discard_search": {name: _records(table) for name, table in result.discard_search.items()},
-    }
-
-
 def analysis_csv(result) -> str:
     """One CSV line per contract; the trick distribution as columns ``tricks_0 ..``."""
-    frame = pd.DataFrame(result).copy()
+    frame = result.to_frame()
     distribution = pd.DataFrame(frame.pop("tricks").tolist(), index=frame.index)
     distribution.columns = [f"tricks_{t}" for t in distribution.columns]
     frame = pd.concat([frame, distribution], axis=1)
-    frame["seed"] = result.settings["seed"]
-    frame["variant"] = result.settings["variant"]
-    frame["play"] = result.settings["play"]
+    frame["seed"] = result.settings.seed
+    frame["variant"] = result.settings.variant
+    frame["play"] = result.settings.play
     buffer = io.StringIO()
     frame.to_csv(buffer, index=False, lineterminator="\n")
     return buffer.getvalue()
 
 
-def _display_order(result) -> list[int]:
-    """Row positions grouped by denomination (bid euchre); classic keeps its order."""
-    if "p_march" in result.columns:
-        return list(range(len(result)))
+def _display_order(result) -> list:
+    """The estimates grouped by denomination (bid euchre); classic keeps its order."""
+    if result.classic:
+        return list(result.estimates)
     keys = [
-        (DENOM_NAMES.index(row.denomination), _KIND_ORDER.get(row.kind, 3), row.level, i)
-        for i, row in enumerate(result.itertuples())
+        (e.contract.denom, _KIND_ORDER.get(e.kind, 3), e.level, i) for i, e in enumerate(result.estimates)
     ]
-    return [key[-1] for key in sorted(keys)]
+    return [result.estimates[key[-1]] for key in sorted(keys)]
 
 
 def _signed(value: float, width: int, digits: int = 2) -> str:
@@ -81,16 +52,16 @@ def _signed(value: float, width: int, digits: int = 2) -> str:
 def format_analysis(result) -> str:
     """The analysis as a text report readable in 100 columns."""
     settings = result.settings
-    size = len(result["tricks"].iloc[0]) - 1
-    classic = "p_march" in result.columns
+    size = len(result.estimates[0].tricks) - 1
+    classic = result.classic
     lines = [
-        f"variant {settings['variant']}",
-        f"hand {settings['hand']}, seat {settings['seat']}, dealer {settings['dealer']}"
-        + (f", upcard {settings['upcard']}" if classic else ""),
-        f"auction so far: {settings['auction'] or 'none, you bid first'}" + _assumed(settings),
-        f"play {settings['play']}, {settings['deals']} deals, seed {settings['seed']}"
+        f"variant {settings.variant}",
+        f"hand {settings.hand}, seat {settings.seat}, dealer {settings.dealer}"
+        + (f", upcard {settings.upcard}" if classic else ""),
+        f"auction so far: {settings.auction or 'none, you bid first'}" + _assumed(settings),
+        f"play {settings.play}, {settings.deals} deals, seed {settings.seed}"
         + _precision_note(settings)
-        + (" (interrupted: the deals finished)" if settings["interrupted"] else ""),
+        + (" (interrupted: the deals finished)" if settings.interrupted else ""),
         "",
     ]
     march = f" {'march':>5}" if classic else ""
@@ -103,23 +74,23 @@ def format_analysis(result) -> str:
         header + "".join(f"{t:>3}" for t in range(size + 1)),
     ]
     previous_tricks, previous_denom = None, None
-    best = result.advice.get("bid")
-    for position in _display_order(result):
-        row = result.iloc[position]
-        if not classic and previous_denom is not None and row["denomination"] != previous_denom:
+    best = result.advice.bid
+    for row in _display_order(result):
+        denom = row.contract.denom
+        if not classic and previous_denom is not None and denom != previous_denom:
             lines.append("")
-        name = row["contract"] if row["legal"] else f"({row['contract']})"
-        mark = "> " if row["contract"] == best else "  "
+        name = str(row.contract) if row.legal else f"({row.contract})"
+        mark = "> " if row.contract == best else "  "
         distribution = ""
-        if row["tricks"] != previous_tricks or row["denomination"] != previous_denom:
-            distribution = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in row["tricks"])
-        march = f" {row['p_march']:>5.3f}" if classic else ""
+        if row.tricks != previous_tricks or denom != previous_denom:
+            distribution = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in row.tricks)
+        march = f" {row.p_march:>5.3f}" if classic else ""
         lines.append(
-            f"{mark}{name:<21} {row['p_make']:>7.3f} {row['ci_low']:.3f}-{row['ci_high']:.3f} "
-            f"{row['mean_tricks']:>4.2f} {_signed(row['ev'], 6)} {_signed(row['ev_net'], 6)} "
-            f"{row['ev_net_ci']:>5.2f}{march}  {distribution}"
+            f"{mark}{name:<21} {row.p_make:>7.3f} {row.ci_low:.3f}-{row.ci_high:.3f} "
+            f"{row.mean_tricks:>4.2f} {_signed(row.ev, 6)} {_signed(row.ev_net, 6)} "
+            f"{row.ev_net_ci:>5.2f}{march}  {distribution}"
         )
-        previous_tricks, previous_denom = row["tricks"], row["denomination"]
+        previous_tricks, previous_denom = row.tricks, denom
     lines += ["", _advice_line(result.advice)]
     lines += _discard_lines(result)
     lines += [
@@ -137,79 +108,76 @@ def _fit(line: str) -> str:
 
 
 def _assumed(settings) -> str:
-    return (
-        " (assumed: everyone before you passed)"
-        if settings["auction_assumed"] and settings["auction"]
-        else ""
-    )
+    return " (assumed: everyone before you passed)" if settings.auction_assumed and settings.auction else ""
 
 
 def _precision_note(settings) -> str:
-    if settings.get("precision") is None:
+    if settings.precision is None:
         return ""
-    met = "met" if settings["precision_met"] else f"not met by the cap of {settings['max_deals']} deals"
-    return f", precision ±{settings['precision']} {met}"
+    met = "met" if settings.precision_met else f"not met by the cap of {settings.max_deals} deals"
+    return f", precision ±{settings.precision} {met}"
 
 
-def _advice_line(advice: dict) -> str:
-    if advice.get("bid") is None:
-        return f"Advice: none ({advice.get('reason', 'no legal bid analysed')})."
-    text = f"Advice: {advice['bid']} (net {advice['ev_net']:+.2f} a hand"
-    if advice.get("runner_up") is not None:
+def _advice_line(advice) -> str:
+    if advice.bid is None:
+        return f"Advice: none ({advice.reason})."
+    text = f"Advice: {advice.bid} (net {advice.ev_net:+.2f} a hand"
+    if advice.runner_up is not None:
         text += (
-            f", {advice['margin']:.2f} ±{advice['margin_ci']:.2f} more than "
-            f"{advice['runner_up']} at {advice['runner_up_ev_net']:+.2f}"
+            f", {advice.margin:.2f} ±{advice.margin_ci:.2f} more than "
+            f"{advice.runner_up} at {advice.runner_up_ev_net:+.2f}"
         )
     text += ")."
-    if advice.get("equivalent"):
-        text += " Same on every deal: " + ", ".join(advice["equivalent"]) + "."
+    if advice.equivalent:
+        text += " Same on every deal: " + ", ".join(str(bid) for bid in advice.equivalent) + "."
     return text
 
 
 def _discard_lines(result) -> list[str]:
     if not result.discard_search:
         return []
-    deals = result.settings["search_deals"]
+    deals = result.settings.search_deals
     lines = [
         "",
         f"Discard search on {deals} separate deals (the rows above replay the first choice "
         f"on the main deals):",
     ]
-    for name, table in result.discard_search.items():
-        if "ev_net" in table.columns:
-            options = [f"{r.discards} {r.ev_net:+.2f}" for r in table.head(4).itertuples()]
+    for contract, table in result.discard_search.items():
+        name = str(contract)
+        if contract.kind == ORDER_UP:  # a dealer's pick-up: the discard with the best net points
+            options = [f"{r.discards} {r.ev_net:+.2f}" for r in table[:4]]
             lines.append(f"  {name:<21} discard (net): " + ", ".join(options))
         else:
-            options = [f"{r.discards} {r.p_make:.3f}" for r in table.itertuples()]
-            widest = float(((table["ci_high"] - table["ci_low"]) / 2).max())
+            options = [f"{r.discards} {r.p_make:.3f}" for r in table]
+            widest = max((r.ci_high - r.ci_low) / 2 for r in table)
             lines.append(f"  {name:<21} discard, P(make): " + ", ".join(options) + f"  (±{widest:.3f})")
     return lines
 
 
-def format_verdict(verdict: dict) -> str:
+def format_verdict(verdict) -> str:
     """A should-i-bid verdict: the yes/no line, the numbers behind it, the reason."""
-    lines = [f"{verdict['contract']}: {verdict['verdict']}"]
+    lines = [f"{verdict.contract}: {verdict.verdict}"]
     lines.append(
-        f"P(make) {verdict['p_make']:.3f} (95% CI {verdict['ci_low']:.3f}-{verdict['ci_high']:.3f}, "
-        f"{verdict['deals']} deals); net {verdict['ev_net']:+.2f} a hand"
+        f"P(make) {verdict.p_make:.3f} (95% CI {verdict.ci_low:.3f}-{verdict.ci_high:.3f}, "
+        f"{verdict.deals} deals); net {verdict.ev_net:+.2f} a hand"
     )
-    if verdict.get("best_alternative") is not None:
+    if verdict.best_alternative is not None:
         lines.append(
-            f"best alternative: {verdict['best_alternative']} at {verdict['best_alternative_ev_net']:+.2f}; "
-            f"difference {verdict['margin']:+.2f} ±{verdict['margin_ci']:.2f} (95%)"
+            f"best alternative: {verdict.best_alternative} at {verdict.best_alternative_ev_net:+.2f}; "
+            f"difference {verdict.margin:+.2f} ±{verdict.margin_ci:.2f} (95%)"
         )
     lines = [_fit(line) for line in lines]
     # The reason is a sentence: wrap it rather than cut it at the table width.
-    lines.append(textwrap.fill(f"reason: {verdict['reason']}", width=100, subsequent_indent="  "))
-    settings = verdict.get("settings")
+    lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))
+    settings = verdict.settings
     if settings:
         lines.append(
             _fit(
-                f"({settings['variant']}, seat {settings['seat']}, dealer {settings['dealer']}, "
-                f"auction '{settings['auction']}', play {settings['play']}, seed {settings['seed']})"
+                f"({settings.variant}, seat {settings.seat}, dealer {settings.dealer}, "
+                f"auction '{settings.auction}', play {settings.play}, seed {settings.seed})"
             )
         )
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["analysis_csv", "analysis_json", "format_analysis", "format_verdict", "plain_json"]
+__all__ = ["analysis_csv", "format_analysis", "format_verdict"]

@@ -42,9 +42,9 @@ Method, and the decisions the rules leave to the analyser:
 * **Auction.**  Without ``auction`` everyone before the player is taken to have passed
   (in round ``round_`` for classic variants).
 * ``precision``: deal in batches until every P(make) interval's half-width is below it,
-  or ``max_deals`` is reached (``settings["precision_met"]`` says which).
+  or ``max_deals`` is reached (``settings.precision_met`` says which).
 * **Interrupted runs** (Ctrl-C) keep the main deals finished so far, in steps of
-  ``CHUNK`` deals, and report on them with ``settings["interrupted"]`` set; an
+  ``CHUNK`` deals, and report on them with ``settings.interrupted`` set; an
   interruption before the first step is finished stops the run.
 * Not modelled: what the others' bids or passes say about their hands, and the classic
   misdeal options (farmer's hand, ace-no-face) in the unseen hands.
@@ -52,12 +52,10 @@ Method, and the decisions the rules leave to the analyser:
 
 from __future__ import annotations
 
-import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
-import pandas as pd
 
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
@@ -65,9 +63,8 @@ from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_
 from .deal import _deal_unseen, check_seed
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, _play_deals
+from .results import Advice, Analysis, AnalysisSettings, ContractEstimate, DiscardOption, Verdict
 from .rules import (
-    DENOM_NAMES,
-    LEVEL,
     ORDER_UP,
     PASS,
     Contract,
@@ -303,14 +300,19 @@ def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int 
 
 def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Tricks taken by the bidder's side on each deal (int8), under the question's play model."""
-    args = (hands, layout.denom, question.seat, question.leader, layout.active)
-    if question.play == "dd" and layout.sweep:
-        tricks = np.full(hands.shape[0], question.hand_size, np.int8)
-        failed = np.flatnonzero(~sweeps(question, layout, hands, first_index))
-        if failed.size:
-            tricks[failed] = _play_deals(hands[failed], *args[1:], "dd", 0, 0, question.hand_size)
-        return tricks
-    return _play_deals(*args, question.play, question.seed, first_index, question.hand_size)
+    # dd sweep layouts never come here: play_layouts and sweeps ask the solver the sweep
+    # question instead (and search_discard asks it of Pig / Alone discards)
+    return _play_deals(
+        hands,
+        layout.denom,
+        question.seat,
+        question.leader,
+        layout.active,
+        question.play,
+        question.seed,
+        first_index,
+        question.hand_size,
+    )
 
 
 def sweeps(
@@ -446,21 +448,22 @@ class DiscardSearch:
     def chosen(self) -> int:
         return self.options[self.ranked()[0]]
 
-    def table(self, limit: int | None = None) -> pd.DataFrame:
+    def options_ranked(self, limit: int | None = None) -> tuple[DiscardOption, ...]:
+        """The options best first (the first ``limit`` of them), each with its figures."""
         order = self.ranked()[:limit]
         low, high = wilson_interval(self.successes[order], self.deals)
-        frame = pd.DataFrame(
-            {
-                "discards": [format_cards(mask_to_faces(self.options[i])) for i in order],
-                "p_make": self.successes[order] / self.deals,
-                "ci_low": low,
-                "ci_high": high,
-                "deals": self.deals,
-            }
+        pickup = self.layout.exchange == PICKUP
+        return tuple(
+            DiscardOption(
+                self.options[i],
+                float(self.successes[i] / self.deals),
+                float(low[k]),
+                float(high[k]),
+                self.deals,
+                float(self.net[i]) if pickup else None,
+            )
+            for k, i in enumerate(order)
         )
-        if self.layout.exchange == PICKUP:
-            frame["ev_net"] = self.net[order]
-        return frame
 
 
 def search_discard(
@@ -502,30 +505,9 @@ def search_discard(
 # --------------------------------------------------------------------------- the result
 
 
-class AnalysisResult(pd.DataFrame):
-    """One row per contract, plus ``advice``, ``settings``, ``discard_search``, the checked
-    ``question`` and the per-deal trick counts behind the rows (``deal_tricks``: contract
-    text -> int8 array on the main deals).
-    """
-
-    _metadata = ["advice", "settings", "discard_search", "deal_tricks", "question"]  # noqa: RUF012 (pandas metadata protocol)
-
-    @property
-    def _constructor(self):
-        return AnalysisResult
-
-    def row(self, contract) -> pd.Series:
-        text = str(contract)
-        match = self[self["contract"] == text]
-        if match.empty:
-            analysed = ", ".join(self["contract"])
-            raise RulesError(f"contract {text!r} was not analysed: analysed are {analysed}")
-        return match.iloc[0]
-
-
-def contract_row(
-    question: Question, contract: Contract, tricks: np.ndarray, legal: bool, discards: str
-) -> dict:
+def estimate_contract(
+    question: Question, contract: Contract, tricks: np.ndarray, legal: bool, discard: int | None
+) -> ContractEstimate:
     """Estimates for one contract from its bidder-side trick counts on the main deals."""
     n = tricks.shape[0]
     size = question.hand_size
@@ -533,28 +515,24 @@ def contract_row(
     low, high = wilson_interval(made, n)
     table = score_table(question.variant, contract)
     bidders, defenders = table[tricks, 0], table[tricks, 1]
-    row = {
-        "contract": str(contract),
-        "kind": contract.kind,
-        "denomination": DENOM_NAMES[contract.denom],
-        "level": contract.level if contract.kind == LEVEL else 0,
-        "legal": legal,
-        "p_make": made / n,
-        "ci_low": float(low),
-        "ci_high": float(high),
-        "deals": n,
-        "mean_tricks": float(np.mean(tricks)),
-        "tricks": (np.bincount(tricks, minlength=size + 1) / n).tolist(),
-        "ev": float(np.mean(bidders)),
-        "ev_defenders": float(np.mean(defenders)),
-        "ev_net": float(np.mean(bidders - defenders)),
-        "ev_net_ci": mean_half_width(bidders - defenders),
-    }
-    if question.variant.classic:
-        row["p_march"] = float(np.mean(tricks == size))
-        row["p_euchred"] = float(np.mean(tricks < contract.tricks_needed(size)))
-    row["discards"] = discards
-    return row
+    classic = question.variant.classic
+    return ContractEstimate(
+        contract=contract,
+        legal=legal,
+        p_make=made / n,
+        ci_low=float(low),
+        ci_high=float(high),
+        deals=n,
+        mean_tricks=float(np.mean(tricks)),
+        tricks=tuple((np.bincount(tricks, minlength=size + 1) / n).tolist()),
+        ev=float(np.mean(bidders)),
+        ev_defenders=float(np.mean(defenders)),
+        ev_net=float(np.mean(bidders - defenders)),
+        ev_net_ci=float(mean_half_width(bidders - defenders)),
+        p_march=float(np.mean(tricks == size)) if classic else None,
+        p_euchred=float(np.mean(tricks < contract.tricks_needed(size))) if classic else None,
+        discard=discard,
+    )
 
 
 def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np.ndarray:
@@ -563,8 +541,8 @@ def net_points(question: Question, contract: Contract, tricks: np.ndarray) -> np
 
 
 def advise(
-    question: Question, deal_tricks: dict[str, np.ndarray], legal: list[Contract], may_pass: bool
-) -> dict:
+    question: Question, deal_tricks: dict[Contract, np.ndarray], legal: list[Contract], may_pass: bool
+) -> Advice:
     """The legal bid with the best net expectation, and its margin over the runner-up.
 
     Among bids with the same best expectation the highest bid is advised (bids that
@@ -572,20 +550,18 @@ def advise(
     overcall); bids that score the same on every deal are listed as equivalent, and the
     margin is taken over the best bid that is not.
     """
-    candidates = []  # (order, text, per-deal net points); passing ranks below every bid
+    candidates = []  # (order, bid, per-deal net points); passing ranks below every bid
     for contract in question.contracts:
         if contract in legal:
-            values = net_points(question, contract, deal_tricks[str(contract)])
-            candidates.append(((question.variant.rank(contract), contract.alone), str(contract), values))
+            values = net_points(question, contract, deal_tricks[contract])
+            candidates.append(((question.variant.rank(contract), contract.alone), contract, values))
     if may_pass:
         n = next(iter(deal_tricks.values())).shape[0]
         candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
     if not candidates:
-        return {
-            "bid": None,
-            "may_pass": may_pass,
-            "reason": "no analysed contract is a legal bid here and passing is not allowed",
-        }
+        return Advice(
+            None, may_pass, reason="no analysed contract is a legal bid here and passing is not allowed"
+        )
     means = [float(np.mean(values)) for _, _, values in candidates]
     best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i][0]))
     best_values = candidates[best][2]
@@ -593,55 +569,40 @@ def advise(
         i for i in range(len(candidates)) if i != best and np.array_equal(candidates[i][2], best_values)
     ]
     others = [i for i in range(len(candidates)) if i != best and i not in equivalent]
-    advice = {
-        "bid": candidates[best][1],
-        "ev_net": means[best],
-        "equivalent": [candidates[i][1] for i in equivalent],
-        "may_pass": may_pass,
-        "runner_up": None,
-        "runner_up_ev_net": None,
-        "margin": None,
-        "margin_ci": None,
-    }
-    if others:
-        runner = max(others, key=lambda i: (means[i], candidates[i][0]))
-        advice.update(
-            runner_up=candidates[runner][1],
-            runner_up_ev_net=means[runner],
-            margin=means[best] - means[runner],
-            margin_ci=mean_half_width(best_values - candidates[runner][2]),
-        )
-    return advice
+    advice = Advice(
+        candidates[best][1],
+        may_pass,
+        ev_net=means[best],
+        equivalent=tuple(candidates[i][1] for i in equivalent),
+    )
+    if not others:
+        return advice
+    runner = max(others, key=lambda i: (means[i], candidates[i][0]))
+    return replace(
+        advice,
+        runner_up=candidates[runner][1],
+        runner_up_ev_net=means[runner],
+        margin=means[best] - means[runner],
+        margin_ci=float(mean_half_width(best_values - candidates[runner][2])),
+    )
 
 
-class _Progress:
-    """A tqdm bar on stderr (never stdout) that appears once a run has taken ``delay`` seconds.
+class _PlayCounter:
+    """Counts finished plays for a ``progress(done, total)`` callback; safe to update from
+    the solver's threads (the callback is called under a lock, so counts arrive in order)."""
 
-    ``delay``: None or False for no bar, True for one second, or a number of seconds.
-    """
-
-    def __init__(self, delay, total: int):
-        self.bar = None
+    def __init__(self, progress, total: int):
+        self.progress = progress
+        self.total = total
+        self.done = 0
         self.lock = threading.Lock()
-        if delay is not None and delay is not False:
-            from tqdm import tqdm
-
-            seconds = 1.0 if delay is True else float(delay)
-            self.bar = tqdm(
-                total=total,
-                file=sys.stderr,
-                delay=seconds,
-                unit="play",
-                leave=False,
-                desc="analysing",
-                dynamic_ncols=True,
-            )
 
     def update(self, count: int) -> None:
-        """Add ``count`` finished plays; safe to call from the solver's threads."""
-        if self.bar is not None:
+        """Add ``count`` finished plays."""
+        if self.progress is not None:
             with self.lock:
-                self.bar.update(count)
+                self.done += count
+                self.progress(self.done, self.total)
 
     def capped(self, limit: int):
         """An ``update`` for a solver call that passes on at most ``limit`` plays in all
@@ -656,20 +617,12 @@ class _Progress:
 
         return update
 
-    def phase(self, name: str) -> None:
-        """Name the part of the run under way: its plays can differ a thousandfold in cost
-        (a Pig sweep question against an exact six-seat count), so the rate alone misleads."""
-        if self.bar is not None:
-            self.bar.set_description(f"analysing: {name}", refresh=False)
-
     def grow(self, extra: int) -> None:
-        if self.bar is not None:
-            self.bar.total += extra
-            self.bar.refresh()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
+        """More plays to come: a precision run dealt another batch."""
+        if self.progress is not None:
+            with self.lock:
+                self.total += extra
+                self.progress(self.done, self.total)
 
 
 # --------------------------------------------------------------------------- the analysis
@@ -690,8 +643,8 @@ def analyse_hand(
     round_: int | None = None,
     gift_policy: str = "highest",
     max_deals: int = DEFAULT_MAX_DEALS,
-    progress: bool | float = False,
-) -> AnalysisResult:
+    progress=None,
+) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
     Seats are 0-based (seat 1 of the rules is 0); ``dealer`` defaults to the last seat.
@@ -700,23 +653,26 @@ def analyse_hand(
     ``contracts`` is text (``"Hog Hearts, 6 Low"``) or a list; ``upcard`` (classic) a card.
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
-    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress=True`` shows
-    a bar on stderr once the run takes over a second (a number: after that many seconds).
+    half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
+    if given, hears of finished plays (a play: one deal of one layout or discard option;
+    the total grows when a precision run deals more).
 
-    Returns an :class:`AnalysisResult`: a DataFrame with one row per contract (columns
-    ``contract, kind, denomination, level, legal, p_make, ci_low, ci_high, deals,
-    mean_tricks, tricks, ev, ev_defenders, ev_net, ev_net_ci``, classic also ``p_march,
-    p_euchred``, and ``discards``) and attributes ``advice``, ``settings`` (seats
-    numbered from 1 there, as users see them), ``discard_search`` and ``deal_tricks``.
+    Returns an :class:`~simulate.results.Analysis`: one
+    :class:`~simulate.results.ContractEstimate` per contract (``estimate(contract)``),
+    the ``advice``, the ``settings`` (seats numbered from 1 there, as users see them),
+    the ``discard_search`` and the per-deal ``deal_tricks``; ``to_frame()`` gives one row
+    per contract, ``to_json()`` the JSON report.
 
     >>> result = analyse_hand("euchre", "JH JD AH KH QH", upcard="9H", contracts="order up", deals=50)
-    >>> float(result.row("order up")["p_make"])
+    >>> result.estimate("order up").p_make
     1.0
     """
     question = make_question(
         variant, hand, seat, dealer, auction, contracts, play, seed, upcard, round_, gift_policy
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
+    if progress is not None and not callable(progress):
+        raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
     state = legal_bids(question.variant, question.dealer, question.bids, question.upcard)
     legal, may_pass = list(state.legal), state.can_pass()
     layouts: dict[Layout, list[Contract]] = {}
@@ -724,50 +680,43 @@ def analyse_hand(
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
-    progress_bar = _Progress(progress, search_work + len(layouts) * first_batch)
-    try:
-        search_deals = _search_deals(question, first_batch) if searched else None
-        progress_bar.phase("discard search")
-        searches = {
-            layout: search_discard(
-                question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, progress_bar
-            )
-            for layout in searched
-        }
-        progress_bar.phase("main deals")
-        tricks, interrupted = _play_main_deals(
-            question, layouts, searches, first_batch, precision, cap, progress_bar
-        )
-    finally:
-        progress_bar.close()
+    plays = _PlayCounter(progress, search_work + len(layouts) * first_batch)
+    search_deals = _search_deals(question, first_batch) if searched else None
+    searches = {
+        layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, plays)
+        for layout in searched
+    }
+    tricks, interrupted = _play_main_deals(question, layouts, searches, first_batch, precision, cap, plays)
 
-    deal_tricks = {str(contract): tricks[layout_of(question, contract)] for contract in question.contracts}
-    result = AnalysisResult(
-        [
-            contract_row(
-                question,
-                contract,
-                deal_tricks[str(contract)],
-                contract in legal,
-                _discard_text(question, layout_of(question, contract), searches),
-            )
-            for contract in question.contracts
-        ]
+    deal_tricks = {contract: tricks[layout_of(question, contract)] for contract in question.contracts}
+    estimates = tuple(
+        estimate_contract(
+            question,
+            contract,
+            deal_tricks[contract],
+            contract in legal,
+            searches[layout].chosen if layout in searches else None,
+        )
+        for contract in question.contracts
+        for layout in [layout_of(question, contract)]
     )
-    result.question = question
-    result.deal_tricks = deal_tricks
-    result.advice = advise(question, deal_tricks, legal, may_pass)
-    result.discard_search = {
-        str(contract): searches[layout].table(TOP_PAIRS if layout.exchange == PARTNER_GIFTS else None)
+    discard_search = {
+        contract: searches[layout].options_ranked(TOP_PAIRS if layout.exchange == PARTNER_GIFTS else None)
         for contract in question.contracts
         for layout in [layout_of(question, contract)]
         if layout in searches
     }
     dealt = next(iter(deal_tricks.values())).shape[0]
-    result.settings = _settings(
-        question, dealt, precision, cap, result, first_batch if searches else 0, interrupted
+    return Analysis(
+        question=question,
+        estimates=estimates,
+        advice=advise(question, deal_tricks, legal, may_pass),
+        settings=_settings(
+            question, dealt, precision, cap, estimates, first_batch if searches else 0, interrupted
+        ),
+        discard_search=discard_search,
+        deal_tricks=deal_tricks,
     )
-    return result
 
 
 def _deals(question: Question, first_index: int, count: int) -> np.ndarray:
@@ -785,7 +734,7 @@ def _search_deals(question: Question, count: int) -> np.ndarray:
 
 
 def _play_main_deals(
-    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, progress_bar
+    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, plays
 ) -> tuple[dict[Layout, np.ndarray], bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
@@ -807,7 +756,7 @@ def _play_main_deals(
                 for layout in layouts
             }
             try:
-                played = play_layouts(question, laid, start, progress_bar)
+                played = play_layouts(question, laid, start, plays)
             except KeyboardInterrupt:
                 if start == 0:
                     raise
@@ -819,7 +768,7 @@ def _play_main_deals(
             dealt = total
             if precision is not None:
                 total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-                progress_bar.grow(len(layouts) * (total - dealt))
+                plays.grow(len(layouts) * (total - dealt))
     return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, interrupted
 
 
@@ -849,105 +798,99 @@ def _next_precision_total(tricks, question, layouts, dealt, precision, cap) -> i
     return next_total(dealt, needed, cap, min_batch=PRECISION_MIN_BATCH)
 
 
-def _discard_text(question: Question, layout: Layout, searches: dict) -> str:
-    if layout in searches:
-        return format_cards(mask_to_faces(searches[layout].chosen))
-    if layout.exchange == PICKUP:
-        return "dealer's policy"
-    return ""
-
-
 def _settings(
-    question: Question, dealt: int, precision, cap, result, search_deals: int, interrupted: bool
-) -> dict:
-    widest = float(((result["ci_high"] - result["ci_low"]) / 2).max())
-    settings = {
-        "variant": str(question.variant),
-        "hand": format_cards(mask_to_faces(question.hand)),
-        "seat": question.seat + 1,
-        "dealer": question.dealer + 1,
-        "auction": format_auction(question.bids),
-        "auction_assumed": not question.auction_given,
-        "play": question.play,
-        "seed": question.seed,
-        "deals": dealt,
-        "interrupted": interrupted,
-        "precision": precision,
-        "max_deals": cap if precision is not None else None,
-        "precision_met": None if precision is None else widest < precision,
-        "widest_half_width": widest,
-        "search_deals": search_deals,
-        "search_first_index": SEARCH_FIRST_INDEX if search_deals else None,
-        "gift_policy": question.gift_policy,
-    }
-    if question.variant.classic:
-        settings["upcard"] = format_card(question.upcard)
-        settings["round"] = question.round_
-    return settings
+    question: Question, dealt: int, precision, cap, estimates, search_deals: int, interrupted: bool
+) -> AnalysisSettings:
+    widest = max(estimate.half_width for estimate in estimates)
+    classic = question.variant.classic
+    return AnalysisSettings(
+        variant=str(question.variant),
+        hand=format_cards(mask_to_faces(question.hand)),
+        seat=question.seat + 1,
+        dealer=question.dealer + 1,
+        auction=format_auction(question.bids),
+        auction_assumed=not question.auction_given,
+        play=question.play,
+        seed=question.seed,
+        deals=dealt,
+        interrupted=interrupted,
+        precision=precision,
+        max_deals=cap if precision is not None else None,
+        precision_met=None if precision is None else widest < precision,
+        widest_half_width=widest,
+        search_deals=search_deals,
+        search_first_index=SEARCH_FIRST_INDEX if search_deals else None,
+        gift_policy=question.gift_policy,
+        upcard=format_card(question.upcard) if classic else None,
+        round=question.round_ if classic else None,
+        classic=classic,
+    )
 
 
 # --------------------------------------------------------------------------- should I bid?
 
 
-def bid_verdict(result: AnalysisResult, contract) -> dict:
+def bid_verdict(result: Analysis, contract) -> Verdict:
     """Yes or no for one bid: its figures against the best alternative legal bid (or pass)."""
     question = result.question
-    text = str(contract)
-    row = result.row(text)
-    if not row["legal"]:
-        raise RulesError(f"bid {text!r} is not legal after the auction '{result.settings['auction']}'")
-    nets = {str(c): net_points(question, c, result.deal_tricks[str(c)]) for c in question.contracts}
-    own_net = nets[text]
-    alternatives = [(other, nets[other]) for other in result["contract"][result["legal"]] if other != text]
-    if result.advice.get("may_pass"):
+    estimate = result.estimate(contract)
+    bid = estimate.contract
+    text = str(bid)
+    if not estimate.legal:
+        raise RulesError(f"bid {text!r} is not legal after the auction '{result.settings.auction}'")
+    nets = {
+        e.contract: net_points(question, e.contract, result.deal_tricks[e.contract]) for e in result.estimates
+    }
+    own_net = nets[bid]
+    alternatives = [(e.contract, nets[e.contract]) for e in result.estimates if e.legal and e.contract != bid]
+    if result.advice.may_pass:
         alternatives.append((PASS, np.zeros_like(own_net)))
     ev_net = float(np.mean(own_net))
-    verdict = {
-        "contract": text,
-        "verdict": "yes",
-        "p_make": float(row["p_make"]),
-        "ci_low": float(row["ci_low"]),
-        "ci_high": float(row["ci_high"]),
-        "deals": int(row["deals"]),
-        "ev": float(row["ev"]),
-        "ev_net": ev_net,
-        "best_alternative": None,
-        "best_alternative_ev_net": None,
-        "margin": None,
-        "margin_ci": None,
-    }
+    verdict = Verdict(
+        contract=bid,
+        yes=True,
+        p_make=estimate.p_make,
+        ci_low=estimate.ci_low,
+        ci_high=estimate.ci_high,
+        deals=estimate.deals,
+        ev=estimate.ev,
+        ev_net=ev_net,
+        reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+    )
     if not alternatives:
-        verdict["reason"] = f"{text} is the only legal bid analysed and the dealer may not pass."
         return verdict
     best_alt, best_net = max(alternatives, key=lambda item: float(np.mean(item[1])))
     alt_ev = float(np.mean(best_net))
     margin = ev_net - alt_ev
-    verdict.update(
-        best_alternative=best_alt,
-        best_alternative_ev_net=alt_ev,
-        margin=margin,
-        margin_ci=mean_half_width(own_net - best_net),
-    )
-    alt_name = "passing" if best_alt == PASS else best_alt
+    alt_name = "passing" if best_alt == PASS else str(best_alt)
+    yes = True
     if np.array_equal(own_net, best_net):
-        verdict["reason"] = (
+        reason = (
             f"{text} nets {ev_net:+.2f} points a hand, as much as {alt_name}: "
             f"the two score the same on every deal."
         )
     elif margin >= 0:
-        verdict["reason"] = (
+        reason = (
             f"{text} nets {ev_net:+.2f} points a hand, {margin:.2f} more than the best "
             f"alternative, {alt_name} ({alt_ev:+.2f})."
         )
     else:
-        verdict["verdict"] = "no"
-        verdict["reason"] = (
+        yes = False
+        reason = (
             f"{alt_name} nets {alt_ev:+.2f} points a hand, {-margin:.2f} more than {text} ({ev_net:+.2f})."
         )
-    return verdict
+    return replace(
+        verdict,
+        yes=yes,
+        reason=reason,
+        best_alternative=best_alt,
+        best_alternative_ev_net=alt_ev,
+        margin=margin,
+        margin_ci=float(mean_half_width(own_net - best_net)),
+    )
 
 
-def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
+def should_i_bid(contract, variant, hand, against=None, **options) -> Verdict:
     """Analyse the legal bids and give the verdict on ``contract`` (see :func:`bid_verdict`).
 
     ``against`` limits the alternatives compared (text such as ``"Pig Hearts, 6 Hearts"``
@@ -987,12 +930,11 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> dict:
         legal = [bid] + [c for c in chosen if c != bid]
     options["contracts"] = legal
     result = analyse_hand(variant, hand, **options)
-    return {**bid_verdict(result, bid), "settings": result.settings}
+    return replace(bid_verdict(result, bid), settings=result.settings)
 
 
 __all__ = [
     "DEFAULT_SEED",
-    "AnalysisResult",
     "Layout",
     "Question",
     "analyse_hand",

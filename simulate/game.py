@@ -105,7 +105,7 @@ class GameSetup:
         check_seed(self.seed)
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameTotals:
     """Results of games ``first .. first + len(winner) - 1``, one entry per game, plus
     contract counts summed over them: ``contracts[team, kind, outcome]`` with outcomes
@@ -392,6 +392,19 @@ def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=N
         )
 
 
+def _ended_counter(progress, total: int):
+    """``ended(k)`` for the game loops: tells ``progress(done, total)`` the running count."""
+    if progress is None:
+        return None
+    done = [0]
+
+    def ended(count: int) -> None:
+        done[0] += count
+        progress(done[0], total)
+
+    return ended
+
+
 def play_games(
     variant,
     team_a: Strategy,
@@ -405,7 +418,7 @@ def play_games(
     start_scores: tuple[int, int] = (0, 0),
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
-    ``workers`` and ``batch``.  ``progress(k)``, if given, is told as games end.
+    ``workers`` and ``batch``.  ``progress(done, total)``, if given, is told as games end.
     ``start_scores`` are the teams' scores when every game starts (A, B); they must lie
     below the target."""
     chosen = as_variant(variant)
@@ -422,8 +435,9 @@ def play_games(
         raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
     if not batch >= 1:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
+    ended = _ended_counter(progress, games)
     if workers == 1:
-        return _play_chunk(setup, 0, games, batch, progress)
+        return _play_chunk(setup, 0, games, batch, ended)
     # several chunks per worker so that a worker with short games picks up more
     chunks = min(games, 4 * workers)
     bounds = [games * c // chunks for c in range(chunks + 1)]
@@ -436,8 +450,8 @@ def play_games(
         parts = []
         for job in as_completed(jobs):
             parts.append(job.result())
-            if progress is not None:
-                progress(parts[-1].winner.shape[0])
+            if ended is not None:
+                ended(parts[-1].winner.shape[0])
         return GameTotals.join(parts)
 
 

@@ -90,7 +90,8 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
 from __future__ import annotations
 
-import sys
+import json
+from dataclasses import asdict, dataclass
 
 import numpy as np
 import pandas as pd
@@ -113,6 +114,24 @@ from .study_store import (
 )
 
 BACKENDS = ("local", "dask")
+
+
+@dataclass(frozen=True)
+class StudyRun:
+    """What :func:`run_study` did: the study's parameters, its directory, the chunks
+    found finished (a resume) and computed now, and the rows the study holds."""
+
+    params: StudyParams
+    out: str  # the directory as given
+    resumed_chunks: int
+    computed_chunks: int
+    rows: int
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "params": asdict(self.params)}
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
 
 
 # --------------------------------------------------------------------------- running chunks
@@ -249,15 +268,16 @@ def run_study(
     scheduler: str | None = None,
     resume: bool = False,
     chunk_size: int | None = None,
-    progress: bool = False,
+    progress=None,
     report=None,
-) -> StudyParams:
-    """Run (or resume) a study into directory ``out``; return its parameters.
+) -> StudyRun:
+    """Run (or resume) a study into directory ``out``; return what was done (:class:`StudyRun`).
 
     ``workers`` processes compute chunks (``backend="local"``: a process pool, or this
     process when 1; ``"dask"``: a LocalCluster of that many processes, or the cluster at
     ``scheduler``).  Finished chunks are written as they arrive, in any order; the rows
-    do not depend on ``workers`` or ``backend``.  ``progress`` shows a bar on stderr;
+    do not depend on ``workers`` or ``backend``.  ``progress(done, total)``, if given,
+    hears of the rows written (chunks finished before a resume count as done);
     ``report(line)`` is told of damaged chunks that a resume computes again.  The
     folder is locked for the run (:func:`~.study_store.study_lock`).
     """
@@ -266,6 +286,8 @@ def run_study(
         raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
     if workers < 1:
         raise StudyError(f"--workers {workers}: at least 1")
+    if progress is not None and not callable(progress):
+        raise StudyError(f"progress {progress!r}: give a function progress(done, total), or None")
     if scheduler and backend != "dask":
         raise StudyError(f"--scheduler {scheduler}: a scheduler needs --backend dask")
     if not resume:
@@ -280,22 +302,16 @@ def run_study(
         else:
             results = _run_process_pool(params, todo, workers)
         players = as_variant(params.variant).players
-        from tqdm import tqdm
-
-        already = sum(len(params.chunk_deals(k)) for k in done) * players
-        with tqdm(
-            total=params.hands * players,
-            initial=already,
-            unit="row",
-            unit_scale=True,
-            disable=not progress,
-            file=sys.stderr,
-            smoothing=0.1,
-        ) as bar:
-            for chunk, rows, parquet in results:
-                write_chunk(out, chunk, parquet)
-                bar.update(rows)
-    return params
+        total = params.hands * players
+        done_rows = sum(len(params.chunk_deals(k)) for k in done) * players
+        if progress is not None:
+            progress(done_rows, total)
+        for chunk, rows, parquet in results:
+            write_chunk(out, chunk, parquet)
+            done_rows += rows
+            if progress is not None:
+                progress(done_rows, total)
+    return StudyRun(params, str(out), len(done), len(todo), total)
 
 
 # --------------------------------------------------------------------------- rows

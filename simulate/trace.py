@@ -1,6 +1,7 @@
 """One deal of any variant played out with random legal cards, with a full trace.
 
-This serves ``euchre-mc playout`` and the invariant tests: deal (seeded, or given
+This serves ``euchre-mc playout`` and the invariant tests (the text and JSON forms of a
+trace are :mod:`reports.traces`): deal (seeded, or given
 hands), the misdeal options, the contract, the exchanges, sitting out, the play through
 ``_kernels.play_random_deal`` and the score from :func:`simulate.rules.score`.
 
@@ -26,8 +27,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _kernels as K
-from .auction import auction_result, format_auction, misdeal_calls, parse_auction
-from .cards import CardError, format_card, format_cards, mask_to_faces, parse_card, suit_of
+from .auction import auction_result, misdeal_calls, parse_auction
+from .cards import CardError, format_card, parse_card, suit_of
 from .deal import check_seed, deal_tables, parse_deal
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .rules import (
@@ -38,7 +39,6 @@ from .rules import (
     Variant,
     as_variant,
     check_contract,
-    denom_name,
     parse_contract,
     score,
     seat_index,
@@ -244,134 +244,11 @@ def tricks_from_record(record: np.ndarray, denom: int, leader: int, active: int)
     return tuple(tricks)
 
 
-# --------------------------------------------------------------------------- output
-
-
-def _cards(mask: int) -> str:
-    return format_cards(mask_to_faces(mask)) or "-"
-
-
-def _team(seat: int, n: int) -> str:
-    return " ".join(str(s + 1) for s in range(n) if s % 2 == seat % 2)
-
-
-def _denomination(denom: int) -> str:
-    return f"{denom_name(denom)} trump" if denom < 4 else denom_name(denom)
-
-
-def trace_dict(trace: Trace) -> dict:
-    """The trace as plain data (seats 1-based, cards as text) for ``--json``."""
-    n = trace.players
-    out = {
-        "variant": str(trace.variant),
-        "seed": trace.seed,
-        "deal_given": trace.dealt_given,
-        "dealer": trace.dealer + 1,
-        "hands": [_cards(h) for h in trace.dealt],
-    }
-    if trace.upcard is not None:
-        out["upcard"] = format_card(trace.upcard)
-        out["kitty"] = _cards(trace.hidden_kitty)
-        if trace.farmer is not None:
-            out["farmers_hand"] = {"seat": trace.farmer + 1, "shown": _cards(trace.farmer_shown)}
-    if trace.auction:
-        out["auction"] = format_auction(trace.auction)
-    if trace.thrown_in:
-        out["thrown_in"] = trace.thrown_in
-        return out
-    bidding_team = [s + 1 for s in range(n) if s % 2 == trace.bidder % 2]
-    out.update(
-        {
-            "contract": str(trace.contract),
-            "denomination": denom_name(trace.contract.denom),
-            "bidder": trace.bidder + 1,
-            "bidding_team": bidding_team,
-        }
-    )
-    if trace.contract.exchange:
-        out["discards"] = _cards(trace.discards)
-        out["gifts"] = [{"seat": s + 1, "card": format_card(f)} for s, f in trace.gifts]
-    elif trace.contract.kind == ORDER_UP:
-        out["dealer_discard"] = _cards(trace.discards)
-    out["sitting_out"] = [s + 1 for s in range(n) if not trace.active >> s & 1]
-    out["hands_in_play"] = [_cards(h) if trace.active >> s & 1 else "" for s, h in enumerate(trace.playing)]
-    out["tricks"] = [
-        {
-            "leader": t.leader + 1,
-            "plays": [[s + 1, format_card(f)] for s, f in t.plays],
-            "winner": t.winner + 1,
-        }
-        for t in trace.tricks
-    ]
-    out["tricks_taken"] = {
-        "bidding_team": trace.tricks_taken,
-        "defenders": trace.variant.hand_size - trace.tricks_taken,
-    }
-    out["score"] = {"bidding_team": trace.score[0], "defenders": trace.score[1]}
-    return out
-
-
-def format_trace(trace: Trace) -> str:
-    """The trace as readable text, one fact per line."""
-    n = trace.players
-    lines = [f"variant   {trace.variant}"]
-    lines.append(
-        f"seed      {trace.seed}" + (" (play only: the hands were given)" if trace.dealt_given else "")
-    )
-    lines.append(f"dealer    seat {trace.dealer + 1}")
-    lines.append("hands as dealt:")
-    lines += [f"  seat {s + 1}  {_cards(h)}" for s, h in enumerate(trace.dealt)]
-    if trace.upcard is not None:
-        lines.append(f"upcard    {format_card(trace.upcard)}")
-        lines.append(f"kitty     {_cards(trace.hidden_kitty)} (face down)")
-        if trace.farmer is not None:
-            lines.append(
-                f"farmer's hand: seat {trace.farmer + 1} shows {_cards(trace.farmer_shown)} "
-                f"and swaps them for the face-down kitty cards"
-            )
-    if trace.auction:
-        lines.append(f"auction   {format_auction(trace.auction)}")
-    if trace.thrown_in:
-        lines.append(f"no play: {trace.thrown_in}")
-        return "\n".join(lines) + "\n"
-    contract, bidder = trace.contract, trace.bidder
-    lines.append(
-        f"contract  {contract} by seat {bidder + 1} ({_denomination(contract.denom)}; "
-        f"bidding team seats {_team(bidder, n)})"
-    )
-    if contract.exchange:
-        gifts = ", ".join(f"seat {s + 1} gives {format_card(f)}" for s, f in trace.gifts)
-        lines.append(
-            f"exchange  seat {bidder + 1} discards {_cards(trace.discards)} (void-first), "
-            f"then {gifts} (highest)"
-        )
-    elif contract.kind == ORDER_UP:
-        lines.append(
-            f"pick-up   seat {trace.dealer + 1} (dealer) takes {format_card(trace.upcard)}, "
-            f"discards {_cards(trace.discards)} (void-first)"
-        )
-    elif trace.upcard is not None:
-        lines.append(f"upcard    {format_card(trace.upcard)} turned down, out of play")
-    out = [s + 1 for s in range(n) if not trace.active >> s & 1]
-    lines.append("sitting out " + (", ".join(f"seat {s}" for s in out) if out else "nobody"))
-    lines.append("hands in play:")
-    lines += [f"  seat {s + 1}  {_cards(h)}" for s, h in enumerate(trace.playing) if trace.active >> s & 1]
-    for number, trick in enumerate(trace.tricks, 1):
-        plays = ", ".join(f"seat {s + 1} {format_card(f)}" for s, f in trick.plays)
-        lines.append(f"trick {number:<3} {plays} -> seat {trick.winner + 1}")
-    defenders = trace.variant.hand_size - trace.tricks_taken
-    lines.append(f"tricks    bidding team {trace.tricks_taken}, defenders {defenders}")
-    lines.append(f"score     bidding team {trace.score[0]:+d}, defenders {trace.score[1]:+d}")
-    return "\n".join(lines) + "\n"
-
-
 __all__ = [
     "Trace",
     "Trick",
     "default_contract",
-    "format_trace",
     "given_deal",
     "play_traced",
-    "trace_dict",
     "tricks_from_record",
 ]

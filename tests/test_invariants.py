@@ -31,6 +31,7 @@ import numpy as np
 import pytest
 from rules_hands import points_from_rules_tables
 
+from euchre_mc.reports.traces import trace_dict
 from euchre_mc.simulate.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
 from euchre_mc.simulate.cards import mask_to_faces, suit_of
 from euchre_mc.simulate.deal import deal_tables
@@ -40,7 +41,7 @@ from euchre_mc.simulate.play import play_deals
 from euchre_mc.simulate.rules import PASS, SPECS, Variant, all_contracts, score
 from euchre_mc.simulate.solve import solve_position
 from euchre_mc.simulate.strategy import BUILT_INS, Strategy
-from euchre_mc.simulate.trace import Trick, play_traced, trace_dict
+from euchre_mc.simulate.trace import Trick, play_traced
 
 JACK, LOW = 2, 5
 SEEDS_PER_COMBINATION = 12

@@ -1,0 +1,344 @@
+"""What a hand analysis returns: frozen dataclasses holding contracts, not their text.
+
+An :class:`Analysis` holds one :class:`ContractEstimate` per analysed contract, the
+:class:`Advice`, the run's :class:`AnalysisSettings`, each searched discard's
+:class:`DiscardOption` list and the per-deal trick counts behind the figures; a
+should-i-bid answer is a :class:`Verdict`.  Each has ``to_dict()`` (plain JSON values:
+contracts as their bid text, seats 1-based as users see them) and, where a table is
+natural, ``to_frame()``; :meth:`Analysis.to_json` is what ``analyse --json`` prints.
+:mod:`simulate.analyse` computes them and :mod:`reports` formats them by their fields.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .cards import format_cards, mask_to_faces
+from .rules import DENOM_NAMES, LEVEL, ORDER_UP, Contract, RulesError
+
+if TYPE_CHECKING:
+    from .analyse import Question
+
+
+def bid_text(bid) -> str | None:
+    """A contract, ``PASS`` or None as users write it."""
+    return None if bid is None else str(bid)
+
+
+@dataclass(frozen=True)
+class ContractEstimate:
+    """One contract's figures on the main deals (bidder side's tricks, bidding team's points).
+
+    ``tricks`` is the trick distribution (P(k tricks) for k = 0 .. hand size);
+    ``ev_net`` is the bidding team's points minus the defenders', ``ev_net_ci`` its 95%
+    half-width; ``p_march`` and ``p_euchred`` are the classic variants' only (else None).
+    ``discard`` is the discard the search chose (a face mask) where there was a search.
+    """
+
+    contract: Contract
+    legal: bool
+    p_make: float
+    ci_low: float
+    ci_high: float
+    deals: int
+    mean_tricks: float
+    tricks: tuple[float, ...]
+    ev: float
+    ev_defenders: float
+    ev_net: float
+    ev_net_ci: float
+    p_march: float | None = None
+    p_euchred: float | None = None
+    discard: int | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.contract.kind
+
+    @property
+    def denomination(self) -> str:
+        return DENOM_NAMES[self.contract.denom]
+
+    @property
+    def level(self) -> int:
+        return self.contract.level if self.contract.kind == LEVEL else 0
+
+    @property
+    def classic(self) -> bool:
+        return self.p_march is not None
+
+    @property
+    def discards(self) -> str:
+        """The discard as text: the searched choice, the dealer's policy, or none."""
+        if self.discard is not None:
+            return format_cards(mask_to_faces(self.discard))
+        return "dealer's policy" if self.contract.kind == ORDER_UP else ""
+
+    @property
+    def half_width(self) -> float:
+        return (self.ci_high - self.ci_low) / 2
+
+    def to_dict(self) -> dict:
+        """One row: the columns of ``to_frame()``, the contract as its bid text."""
+        row = {
+            "contract": str(self.contract),
+            "kind": self.kind,
+            "denomination": self.denomination,
+            "level": self.level,
+            "legal": self.legal,
+            "p_make": self.p_make,
+            "ci_low": self.ci_low,
+            "ci_high": self.ci_high,
+            "deals": self.deals,
+            "mean_tricks": self.mean_tricks,
+            "tricks": list(self.tricks),
+            "ev": self.ev,
+            "ev_defenders": self.ev_defenders,
+            "ev_net": self.ev_net,
+            "ev_net_ci": self.ev_net_ci,
+        }
+        if self.classic:
+            row["p_march"] = self.p_march
+            row["p_euchred"] = self.p_euchred
+        row["discards"] = self.discards
+        return row
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One discard tried on the search deals: its sweep rate (Pig / Alone) or make rate
+    with interval, and for a dealer's pick-up its mean net points (else None)."""
+
+    discard: int  # face mask
+    p_make: float
+    ci_low: float
+    ci_high: float
+    deals: int
+    ev_net: float | None = None
+
+    @property
+    def discards(self) -> str:
+        return format_cards(mask_to_faces(self.discard))
+
+    def to_dict(self) -> dict:
+        row = {
+            "discards": self.discards,
+            "p_make": self.p_make,
+            "ci_low": self.ci_low,
+            "ci_high": self.ci_high,
+            "deals": self.deals,
+        }
+        if self.ev_net is not None:
+            row["ev_net"] = self.ev_net
+        return row
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The legal bid (a contract, or ``PASS``) with the best net expectation.
+
+    ``equivalent``: bids that score the same on every deal; the margin (with its 95%
+    half-width) is over the best bid that is not one of them, the ``runner_up``.  With
+    nothing to advise (no legal analysed bid and no pass) ``bid`` is None and ``reason``
+    says why.
+    """
+
+    bid: Contract | str | None
+    may_pass: bool
+    ev_net: float | None = None
+    equivalent: tuple = ()
+    runner_up: Contract | str | None = None
+    runner_up_ev_net: float | None = None
+    margin: float | None = None
+    margin_ci: float | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict:
+        if self.bid is None:
+            return {"bid": None, "may_pass": self.may_pass, "reason": self.reason}
+        return {
+            "bid": bid_text(self.bid),
+            "ev_net": self.ev_net,
+            "equivalent": [bid_text(bid) for bid in self.equivalent],
+            "may_pass": self.may_pass,
+            "runner_up": bid_text(self.runner_up),
+            "runner_up_ev_net": self.runner_up_ev_net,
+            "margin": self.margin,
+            "margin_ci": self.margin_ci,
+        }
+
+
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """How an analysis ran, as users see it (seats 1-based, cards and bids as text)."""
+
+    variant: str
+    hand: str
+    seat: int
+    dealer: int
+    auction: str
+    auction_assumed: bool
+    play: str
+    seed: int
+    deals: int
+    interrupted: bool
+    precision: float | None
+    max_deals: int | None
+    precision_met: bool | None
+    widest_half_width: float
+    search_deals: int
+    search_first_index: int | None
+    gift_policy: str
+    upcard: str | None = None  # classic variants only
+    round: int | None = None  # classic variants only
+    classic: bool = False
+
+    def to_dict(self) -> dict:
+        settings = {
+            "variant": self.variant,
+            "hand": self.hand,
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "auction": self.auction,
+            "auction_assumed": self.auction_assumed,
+            "play": self.play,
+            "seed": self.seed,
+            "deals": self.deals,
+            "interrupted": self.interrupted,
+            "precision": self.precision,
+            "max_deals": self.max_deals,
+            "precision_met": self.precision_met,
+            "widest_half_width": self.widest_half_width,
+            "search_deals": self.search_deals,
+            "search_first_index": self.search_first_index,
+            "gift_policy": self.gift_policy,
+        }
+        if self.classic:
+            settings["upcard"] = self.upcard
+            settings["round"] = self.round
+        return settings
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A hand analysis: one estimate per contract, the advice, the settings, the discard
+    searches (contract -> options, best first) and the checked question.
+
+    ``deal_tricks`` (contract -> int8 array of the bidder side's tricks on each main deal)
+    is the sample behind the figures, for paired comparisons; it is not part of the
+    JSON form and not compared by ``==``.
+    """
+
+    question: Question = field(compare=False, repr=False)
+    estimates: tuple[ContractEstimate, ...]
+    advice: Advice
+    settings: AnalysisSettings
+    discard_search: dict = field(default_factory=dict)
+    deal_tricks: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        return tuple(estimate.contract for estimate in self.estimates)
+
+    @property
+    def classic(self) -> bool:
+        return self.settings.classic
+
+    def estimate(self, contract) -> ContractEstimate:
+        """The estimate of ``contract`` (a Contract or its bid text)."""
+        for estimate in self.estimates:
+            if estimate.contract == contract or str(estimate.contract) == str(contract):
+                return estimate
+        analysed = ", ".join(str(c) for c in self.contracts)
+        raise RulesError(f"contract {str(contract)!r} was not analysed: analysed are {analysed}")
+
+    def to_frame(self):
+        """One row per contract (the columns of :meth:`ContractEstimate.to_dict`)."""
+        import pandas as pd
+
+        return pd.DataFrame([estimate.to_dict() for estimate in self.estimates])
+
+    def to_dict(self) -> dict:
+        """``{"settings", "advice", "rows", "discard_search"}`` with plain JSON values."""
+        return {
+            "settings": self.settings.to_dict(),
+            "advice": self.advice.to_dict(),
+            "rows": [estimate.to_dict() for estimate in self.estimates],
+            "discard_search": {
+                str(contract): [option.to_dict() for option in options]
+                for contract, options in self.discard_search.items()
+            },
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Yes or no for one bid: its figures against the best alternative legal bid (a
+    contract, or ``PASS``); the margin is the bid's net points a hand minus the
+    alternative's, with its 95% half-width."""
+
+    contract: Contract
+    yes: bool
+    p_make: float
+    ci_low: float
+    ci_high: float
+    deals: int
+    ev: float
+    ev_net: float
+    reason: str
+    best_alternative: Contract | str | None = None
+    best_alternative_ev_net: float | None = None
+    margin: float | None = None
+    margin_ci: float | None = None
+    settings: AnalysisSettings | None = None
+
+    @property
+    def verdict(self) -> str:
+        return "yes" if self.yes else "no"
+
+    def to_dict(self) -> dict:
+        out = {
+            "contract": str(self.contract),
+            "verdict": self.verdict,
+            "p_make": self.p_make,
+            "ci_low": self.ci_low,
+            "ci_high": self.ci_high,
+            "deals": self.deals,
+            "ev": self.ev,
+            "ev_net": self.ev_net,
+            "best_alternative": bid_text(self.best_alternative),
+            "best_alternative_ev_net": self.best_alternative_ev_net,
+            "margin": self.margin,
+            "margin_ci": self.margin_ci,
+            "reason": self.reason,
+        }
+        if self.settings is not None:
+            out["settings"] = self.settings.to_dict()
+        return out
+
+    def to_frame(self):
+        """The verdict as one row (settings left out)."""
+        import pandas as pd
+
+        row = self.to_dict()
+        row.pop("settings", None)
+        return pd.DataFrame([row])
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+
+__all__ = [
+    "Advice",
+    "Analysis",
+    "AnalysisSettings",
+    "ContractEstimate",
+    "DiscardOption",
+    "Verdict",
+    "bid_text",
+]
