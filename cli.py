@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from .reports.charts import save_analysis_chart
+from .reports.files import OutputError, check_chart_path, save_figure
 from .reports.positions import format_position, position_dict
 from .reports.rules_text import format_rules
 from .reports.tables import analysis_csv, format_analysis, format_verdict
@@ -36,7 +37,7 @@ from .simulate.solve import solve_position
 from .simulate.study_store import StudyError
 from .simulate.trace import play_traced
 
-USER_ERRORS = (CardError, RulesError, StudyError)
+USER_ERRORS = (CardError, RulesError, StudyError, OutputError)
 
 
 class UserError(click.ClickException):
@@ -493,6 +494,8 @@ def analyse(contracts, output, plot, **options):
           --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
     """
+    if plot:
+        check_chart_path(plot)
     with ProgressBar("analysing", "play") as progress:
         result = analyse_hand(contracts=contracts, progress=progress, **_analysis_arguments(**options))
     if output == "json":
@@ -583,12 +586,16 @@ def demo(out_dir, deals, seed):
     Example:
       euchre-mc demo --out demo-out
     """
+    path = Path(out_dir) / "demo.png"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
+    check_chart_path(path)
     click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
     with ProgressBar("analysing", "play") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
-    path = Path(out_dir) / "demo.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
     save_analysis_chart(result, path)
     click.echo(f"\nChart written to {path.resolve()}")
 
@@ -866,12 +873,14 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
     texts = [v.strip() for v in values_text.split(",") if v.strip()]
     if not texts:
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
+    if chart_path is not None:
+        check_chart_path(chart_path)
     with ProgressBar(f"tuning {param}", "game") as progress:
         tuning = tune_parameter(
             chosen, param, texts, tuned, opponent, games_count, seed, play, workers, progress=progress
         )
     if chart_path is not None:
-        tune_figure(tuning).savefig(chart_path, dpi=120)
+        save_figure(tune_figure(tuning), chart_path, dpi=120)
     if output == "json":
         click.echo(tuning.to_json(indent=1))
     elif output == "csv":
@@ -880,6 +889,73 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
         click.echo(format_tune(tuning), nl=False)
         if chart_path is not None:
             click.echo(f"chart: {chart_path}")
+
+
+@main.command("match-equity")
+@variant_option()
+@click.option(
+    "--strategy",
+    default="balanced",
+    show_default=True,
+    metavar="STRATEGY",
+    help="Strategy of both teams, one that ignores the score (balanced, cautious, aggressive or a .toml).",
+)
+@click.option(
+    "--against", default=None, metavar="STRATEGY", help="Team B's strategy, if not the same as --strategy."
+)
+@click.option(
+    "--hands",
+    type=WholeNumber(100, 10**8),
+    default=200_000,
+    show_default=True,
+    help="Hands sampled for the table (each at 0-0, the dealer by turns).",
+)
+@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds every sampled hand.")
+@click.option(
+    "--play",
+    type=click.Choice(["heuristic", "dd"]),
+    default="heuristic",
+    show_default=True,
+    help="Play model for every hand.",
+)
+@click.option("--plot", default=None, metavar="FILE.png", help="Draw the table as two heatmaps.")
+@output_options(
+    "Print the table as JSON.", "Print the whole table as CSV, behind one # line (the shipped tables' form)."
+)
+def match_equity_command(variant, strategy, against, hands, seed, play, plot, output):
+    """The chance of winning the game from every score, with either team to deal.
+
+    Samples one hand many times (both teams bidding by the strategy, the dealer by
+    turns), then solves for P(team A wins) from every score pair: scores in
+    Pigs and Hogs can fall below zero, so the answer is a fixed point, not a race.
+    The tables shipped with euchre-mc (used by --score) were made by this command
+    with the defaults and --hands 400000; each shipped CSV's first line says how.
+
+    \b
+    Example:
+      euchre-mc match-equity --variant pigs-and-hogs --hands 100000 --plot equity.png
+      euchre-mc match-equity --variant euchre --strategy cautious --csv > cautious.csv
+    """
+    from .reports.equity_report import equity_csv, equity_figure, format_equity
+    from .simulate.equity import match_equity
+    from .simulate.strategy import load_strategy
+
+    team_a = load_strategy(strategy)
+    team_b = load_strategy(against) if against is not None else team_a
+    if plot is not None:
+        check_chart_path(plot)
+    with ProgressBar("sampling hands", "hand", unit_scale=True) as progress:
+        equity = match_equity(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)
+    if plot is not None:
+        save_figure(equity_figure(equity), plot)
+    if output == "json":
+        click.echo(equity.to_json())
+    elif output == "csv":
+        click.echo(equity_csv(equity), nl=False)
+    else:
+        click.echo(format_equity(equity), nl=False)
+        if plot is not None:
+            click.echo(f"chart: {plot}")
 
 
 # --------------------------------------------------------------------------- entry point

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from ..simulate.rules import ALONE, DENOM_NAMES, HOG, LEVEL, PIG
+from .files import save_figure
 
 _SHORT = {"High No Trump": "High NT", "Low No Trump": "Low NT"}
 
@@ -145,7 +146,7 @@ def analysis_figure(result) -> Figure:
 
 def save_analysis_chart(result, path) -> None:
     """Write the analysis figure to ``path`` (PNG, or any format matplotlib knows by suffix)."""
-    analysis_figure(result).savefig(path, dpi=110)
+    save_figure(analysis_figure(result), path, dpi=110)
 
 
 __all__ = ["analysis_figure", "save_analysis_chart"]

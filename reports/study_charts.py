@@ -18,6 +18,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ..simulate.rules import as_variant
 from ..simulate.study_store import StudyParams, read_params, read_rows
+from .files import save_figure, write_text
 from .study_summary import MIN_HANDS, study_title, write_summaries
 
 
@@ -130,10 +131,10 @@ def build_study_reports(out) -> Path:
     images = []
     for stem, figure in study_charts(tables, params, len(rows)).items():
         path = folder / f"{stem}.png"
-        figure.savefig(path, dpi=110)
+        save_figure(figure, path, dpi=110)
         images.append(path.relative_to(out))
     index = out / "index.html"
-    index.write_text(_index_page(params, len(rows), images, tables))
+    write_text(index, _index_page(params, len(rows), images, tables))
     return index
 
 

@@ -173,9 +173,77 @@ def default_floor(variant) -> int:
     return 0 if chosen.has_upcard else -chosen.target
 
 
-def build_equity(variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic") -> EquityTable:
+@dataclass(frozen=True)
+class MatchEquity:
+    """A match-equity table with what made it: the variant, both teams' strategies, the
+    sampled hands, the seed and the play model."""
+
+    table: EquityTable
+    variant: str
+    team_a: str
+    team_b: str
+    hands: int
+    seed: int
+    play: str
+
+    def to_frame(self):
+        return self.table.to_frame()
+
+    def to_dict(self) -> dict:
+        frame = self.to_frame()
+        return {
+            "variant": self.variant,
+            "team_a": self.team_a,
+            "team_b": self.team_b,
+            "hands": self.hands,
+            "seed": self.seed,
+            "play": self.play,
+            "target": self.table.target,
+            "floor": self.table.floor,
+            "iterations": self.table.iterations,
+            "residual": self.table.residual,
+            "p_win_a": {
+                deal: {
+                    f"{a}-{b}": p
+                    for a, b, p in frame[frame.team_to_deal == deal][
+                        ["score_a", "score_b", "p_win_a"]
+                    ].itertuples(index=False)
+                }
+                for deal in ("A", "B")
+            },
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        import json
+
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def describe(self) -> str:
+        """The line a shipped CSV starts with (behind ``#``), and the report's heading."""
+        return (
+            f"match equity of {self.variant}: team A {self.team_a} against team B {self.team_b}, "
+            f"{self.hands:,} sampled hands, seed {self.seed}, {self.play} play; scores below "
+            f"{self.table.floor} count as {self.table.floor}"
+        )
+
+
+def match_equity(
+    variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic", progress=None
+) -> MatchEquity:
+    """:func:`build_equity` with its settings kept, for reports."""
+    from .rules import as_variant
+
+    chosen = as_variant(variant)
+    table = build_equity(chosen, team_a, team_b, hands, seed, play, progress)
+    return MatchEquity(table, str(chosen), team_a.name, team_b.name, hands, seed, play)
+
+
+def build_equity(
+    variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic", progress=None
+) -> EquityTable:
     """The match-equity table of ``variant`` for two strategies that ignore the score,
-    from ``hands`` sampled hands (:func:`~.game.sample_hands`)."""
+    from ``hands`` sampled hands (:func:`~.game.sample_hands`; ``progress(done, total)``
+    hears of them)."""
     from .game import sample_hands
     from .rules import RulesError, as_variant
 
@@ -186,7 +254,7 @@ def build_equity(variant, team_a, team_b, hands: int, seed: int = 0, play: str =
                 f"{strategy.endgame_shift:g}): a match-equity table needs strategies that ignore it"
             )
     chosen = as_variant(variant)
-    sample = sample_hands(chosen, team_a, team_b, hands, seed=seed, play=play)
+    sample = sample_hands(chosen, team_a, team_b, hands, seed=seed, play=play, progress=progress)
     outcomes = HandOutcomes.from_hands(sample.points, sample.bidder_team, sample.dealer & 1)
     return equity_table(outcomes, chosen.target, default_floor(chosen))
 
@@ -210,7 +278,7 @@ def shipped_command(variant) -> str:
     name = as_variant(variant).name
     return (
         f"euchre-mc match-equity --variant {name} --strategy {SHIPPED_STRATEGY} --hands {SHIPPED_HANDS} "
-        f"--seed {SHIPPED_SEED} --csv simulate/data/equity_{name}.csv"
+        f"--seed {SHIPPED_SEED} --csv > simulate/data/equity_{name}.csv"
     )
 
 

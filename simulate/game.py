@@ -474,7 +474,13 @@ class HandSample:
 
 
 def sample_hands(
-    variant, team_a: Strategy, team_b: Strategy, count: int, seed: int = 0, play: str = "heuristic"
+    variant,
+    team_a: Strategy,
+    team_b: Strategy,
+    count: int,
+    seed: int = 0,
+    play: str = "heuristic",
+    progress=None,
 ) -> HandSample:
     """Deal, bid, exchange, play and score ``count`` independent hands at 0-0, hand ``i``
     dealt by seat ``i mod N`` from deal ``SAMPLE_FIRST_INDEX + i`` of the seed.
@@ -507,6 +513,8 @@ def sample_hands(
             points[low + i] = scores
             if hand.contract is not None:
                 bidder_team[low + i] = hand.bidder & 1
+        if progress is not None:
+            progress(low + size, count)
     return HandSample(points, bidder_team, dealer)
 
 

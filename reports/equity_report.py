@@ -1,0 +1,72 @@
+"""Match-equity tables as text grids, CSV with a heading line, and a heatmap chart.
+
+The numbers are the table's own (:mod:`euchre_mc.simulate.equity`); this module only
+lays them out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.figure import Figure
+
+
+def _shown_scores(equity) -> list[int]:
+    """Every score for a short game, every fifth (and the last) for a long one."""
+    table = equity.table
+    scores = list(range(table.floor, table.target))
+    if len(scores) <= 12:
+        return scores
+    low = max(table.floor, -table.target // 2)
+    shown = list(range(low - low % 5, table.target, 5))
+    return sorted({s for s in shown if s >= table.floor} | {table.target - 1})
+
+
+def format_equity(equity) -> str:
+    """P(team A wins) as two grids, team A to deal and team B to deal; rows A's score."""
+    scores = _shown_scores(equity)
+    table = equity.table
+    lines = [equity.describe(), ""]
+    for team, name in ((0, "A"), (1, "B")):
+        lines.append(f"P(team A wins), team {name} to deal: rows team A's score, columns team B's")
+        lines.append("A \\ B " + "".join(f"{b:>6}" for b in scores))
+        for a in scores:
+            lines.append(f"{a:>5} " + "".join(f"{table.p_win(a, b, team):6.3f}" for b in scores))
+        lines.append("")
+    lines.append(
+        f"fixed point reached in {table.iterations} iterations (largest last change {table.residual:.1e}); "
+        "every hand's outcome sampled at 0-0 (the strategies ignore the score)"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def equity_csv(equity) -> str:
+    """The whole table as CSV, behind one ``#`` line that says what made it."""
+    body = equity.to_frame().to_csv(index=False, lineterminator="\n")
+    return f"# {equity.describe()}\n{body}"
+
+
+def equity_figure(equity) -> Figure:
+    """Heatmaps of P(team A wins) with team A and team B to deal."""
+    table = equity.table
+    figure = Figure(figsize=(11, 5), layout="constrained")
+    axes = figure.subplots(1, 2, sharey=True)
+    extent = (table.floor - 0.5, table.target - 0.5, table.floor - 0.5, table.target - 0.5)
+    for team, ax in enumerate(axes):
+        image = ax.imshow(table.win[team], origin="lower", extent=extent, vmin=0, vmax=1, cmap="RdBu")
+        ax.set_title(f"team {'AB'[team]} to deal", fontsize=10)
+        ax.set_xlabel("team B's score")
+        ax.contour(
+            np.arange(table.floor, table.target),
+            np.arange(table.floor, table.target),
+            table.win[team],
+            levels=[0.25, 0.5, 0.75],
+            colors="black",
+            linewidths=0.7,
+        )
+    axes[0].set_ylabel("team A's score")
+    figure.colorbar(image, ax=axes, label="P(team A wins the game)", shrink=0.85)
+    figure.suptitle(equity.describe().replace("; ", "\n"), fontsize=9)
+    return figure
+
+
+__all__ = ["equity_csv", "equity_figure", "format_equity"]
