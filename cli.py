@@ -386,6 +386,24 @@ def analysis_options(command):
         ),
         click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
         click.option(
+            "--known",
+            multiple=True,
+            metavar="'SEAT: CARDS'",
+            help="Cards known to be in another seat's hand, e.g. '3: JH AS' (repeatable).",
+        ),
+        click.option(
+            "--void",
+            multiple=True,
+            metavar="'SEAT: SUITS'",
+            help="A seat known to hold none of a suit (as dealt), e.g. '4: S' (repeatable).",
+        ),
+        click.option(
+            "--length",
+            multiple=True,
+            metavar="'SEAT: SUIT MIN-MAX'",
+            help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
+        ),
+        click.option(
             "--round",
             "round_",
             type=int,
@@ -444,10 +462,29 @@ def analysis_options(command):
 
 
 def _analysis_arguments(
-    variant, hand, seat, dealer, auction, upcard, round_, deals, precision, max_deals, play, seed, gift_policy
+    variant,
+    hand,
+    seat,
+    dealer,
+    auction,
+    upcard,
+    known,
+    void,
+    length,
+    round_,
+    deals,
+    precision,
+    max_deals,
+    play,
+    seed,
+    gift_policy,
 ) -> dict:
+    from .simulate.constraints import parse_known, parse_lengths
+
     chosen = as_variant(variant)
     return dict(
+        known=parse_known(known, chosen),
+        constraints=parse_lengths(void, length, chosen),
         variant=chosen,
         hand=hand,
         seat=_seat_index(seat, chosen, "your"),

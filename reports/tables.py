@@ -62,6 +62,12 @@ def format_analysis(result) -> str:
         f"play {settings.play}, {settings.deals} deals, seed {settings.seed}"
         + _precision_note(settings)
         + (" (interrupted: the deals finished)" if settings.interrupted else ""),
+    ]
+    if settings.known:
+        lines.append(f"known cards: {settings.known}")
+    if settings.constraints:
+        lines.append(f"suit lengths: {settings.constraints}; the deals are uniform over those that fit")
+    lines += [
         "",
     ]
     march = f" {'march':>5}" if classic else ""
@@ -103,8 +109,14 @@ def format_analysis(result) -> str:
 
 
 def _fit(line: str) -> str:
+    """A line as it is if it fits, else wrapped at spaces: nothing is ever cut off (a
+    variant's canonical text stays whole, so it can be copied)."""
     line = line.rstrip()
-    return line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."
+    if len(line) <= WIDTH:
+        return line
+    return "\n".join(
+        textwrap.wrap(line, WIDTH, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+    )
 
 
 def _assumed(settings) -> str:
@@ -171,12 +183,16 @@ def format_verdict(verdict) -> str:
     lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))
     settings = verdict.settings
     if settings:
+        lines.append(f"variant {settings.variant}")
+        context = f"seat {settings.seat}, dealer {settings.dealer}"
+        if settings.upcard:
+            context += f", upcard {settings.upcard}"
         lines.append(
-            _fit(
-                f"({settings.variant}, seat {settings.seat}, dealer {settings.dealer}, "
-                f"auction '{settings.auction}', play {settings.play}, seed {settings.seed})"
-            )
+            _fit(f"{context}, auction '{settings.auction}', play {settings.play}, seed {settings.seed}")
         )
+        for name, value in (("known cards", settings.known), ("suit lengths", settings.constraints)):
+            if value:
+                lines.append(_fit(f"{name}: {value}"))
     return "\n".join(lines) + "\n"
 
 

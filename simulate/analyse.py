@@ -60,7 +60,8 @@ import numpy as np
 from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
 from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
-from .deal import _deal_unseen, check_seed
+from .constraints import DealConstraints
+from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
 from .play import PLAY_MODELS, _play_deals
 from .results import Advice, Analysis, AnalysisSettings, ContractEstimate, DiscardOption, Verdict
@@ -113,6 +114,8 @@ class Question:
     play: str
     seed: int
     gift_policy: str
+    known: tuple[int, ...] = ()  # per seat, cards known to be there (the player's own seat: 0)
+    constraints: DealConstraints | None = None  # suit lengths of the unseen hands
 
     @property
     def players(self) -> int:
@@ -144,8 +147,17 @@ def make_question(
     upcard=None,
     round_=None,
     gift_policy="highest",
+    known=None,
+    constraints=None,
 ) -> Question:
-    """Check every input once, with errors that name the bad value and what is allowed."""
+    """Check every input once, with errors that name the bad value and what is allowed.
+
+    ``known`` maps other seats (0-based) to cards known to be in their hands (card text,
+    a card list or a face-space mask); ``constraints`` bounds their suit lengths (a
+    :class:`~.constraints.DealConstraints` or a list of :class:`~.constraints.SuitLength`,
+    counted in natural suits, of the hands as dealt).  The deals stay uniform over every
+    deal that fits them.
+    """
     variant = as_variant(variant)
     n = variant.players
     seat = seat_index(seat, n, "seat")
@@ -164,6 +176,7 @@ def make_question(
     if round_ is None and variant.classic and given:
         round_ = 1 if len(bids) < n else 2
     chosen = _contracts(variant, contracts, upcard_face, round_)
+    known_masks, constraints = _known(variant, seat, hand_mask, upcard_face, known, constraints)
     return Question(
         variant,
         hand_mask,
@@ -177,7 +190,35 @@ def make_question(
         play,
         int(seed),
         gift_policy,
+        known_masks,
+        constraints,
     )
+
+
+def _known(variant, seat, hand_mask, upcard_face, known, constraints):
+    """Known cards per seat and the constraints, checked by dealing one deal with them."""
+    masks = [0] * variant.players
+    for other, cards in (known or {}).items():
+        other = seat_index(other, variant.players, "known cards' seat")
+        if other == seat:
+            raise RulesError(f"known cards for seat {seat + 1}: that is your own seat; give them with --hand")
+        masks[other] = cards if isinstance(cards, (int, np.integer)) else _hand_mask_of(variant, cards)
+    if constraints is not None and not isinstance(constraints, DealConstraints):
+        constraints = DealConstraints(tuple(constraints))
+    if constraints is not None and not constraints.lengths:
+        constraints = None
+    if not any(masks) and constraints is None:
+        return (), None
+    given = dict(enumerate(masks))
+    given[seat] = hand_mask
+    out_of_play = 0 if upcard_face is None else 1 << (2 * upcard_face)
+    deal_unseen(variant, given, out_of_play, seed=0, count=1, constraints=constraints)
+    return tuple(int(mask) for mask in masks), constraints
+
+
+def _hand_mask_of(variant, cards) -> int:
+    text = cards if isinstance(cards, str) else " ".join(cards)
+    return faces_to_mask(parse_cards(text, copies=variant.copies, what="known cards"))
 
 
 def _card_text(card) -> str:
@@ -644,6 +685,8 @@ def analyse_hand(
     gift_policy: str = "highest",
     max_deals: int = DEFAULT_MAX_DEALS,
     progress=None,
+    known=None,
+    constraints=None,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -668,7 +711,19 @@ def analyse_hand(
     1.0
     """
     question = make_question(
-        variant, hand, seat, dealer, auction, contracts, play, seed, upcard, round_, gift_policy
+        variant,
+        hand,
+        seat,
+        dealer,
+        auction,
+        contracts,
+        play,
+        seed,
+        upcard,
+        round_,
+        gift_policy,
+        known,
+        constraints,
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
     if progress is not None and not callable(progress):
@@ -721,10 +776,20 @@ def analyse_hand(
 
 def _deals(question: Question, first_index: int, count: int) -> np.ndarray:
     """Deals ``first_index ..`` of the question's seed around the player's known cards."""
-    known = [question.hand if seat == question.seat else 0 for seat in range(question.players)]
+    known = [
+        question.hand if seat == question.seat else (question.known[seat] if question.known else 0)
+        for seat in range(question.players)
+    ]
     sizes = [question.hand_size] * question.players
     return _deal_unseen(
-        question.variant, known, question.upcard_mask, sizes, question.seed, first_index, count
+        question.variant,
+        known,
+        question.upcard_mask,
+        sizes,
+        question.seed,
+        first_index,
+        count,
+        question.constraints,
     )
 
 
@@ -824,6 +889,13 @@ def _settings(
         upcard=format_card(question.upcard) if classic else None,
         round=question.round_ if classic else None,
         classic=classic,
+        known="; ".join(
+            f"seat {seat + 1}: {format_cards(mask_to_faces(mask))}"
+            for seat, mask in enumerate(question.known)
+            if mask
+        )
+        or None,
+        constraints=question.constraints.describe() if question.constraints else None,
     )
 
 

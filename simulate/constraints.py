@@ -23,13 +23,14 @@ compare the frequencies with exact enumeration of every deal.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
 
-from .cards import SUIT_NAMES, face_of
-from .rules import RulesError
+from .cards import SUIT_NAMES, face_of, faces_to_mask, parse_cards
+from .rules import RulesError, parse_denom, seat_index
 
 JACK = 2  # rank index of the jack in 9 T J Q K A
 
@@ -220,11 +221,70 @@ def seat_bounds(
     return out
 
 
+# --------------------------------------------------------------------------- text at the edge
+
+_EXAMPLES = {"--known": "JH AS", "--void": "S", "--length": "H 4-8"}
+
+
+def _seat_and_rest(text: str, players: int, what: str) -> tuple[int, str]:
+    match = re.fullmatch(r"\s*(\d+)\s*:\s*(.*?)\s*", text)
+    if not match:
+        raise RulesError(f"{what} {text!r}: write SEAT: ..., e.g. '3: {_EXAMPLES[what]}'")
+    return seat_index(int(match.group(1)), players, f"{what} seat", first=1), match.group(2)
+
+
+def _suit(text: str, what: str, whole: str) -> int:
+    try:
+        suit = parse_denom(text)
+    except RulesError:
+        suit = None
+    if suit is None or suit > 3:
+        raise RulesError(f"{what} {whole!r}: {text!r} is not a suit; write C, D, H or S (or Clubs ...)")
+    return suit
+
+
+def parse_known(texts, variant) -> dict[int, int]:
+    """``["3: JH AS", ...]`` (seats from 1) as ``{seat index: face-space mask}``."""
+    known: dict[int, int] = {}
+    for text in texts:
+        seat, cards = _seat_and_rest(text, variant.players, "--known")
+        faces = parse_cards(cards, copies=variant.copies, what=f"--known cards of seat {seat + 1}")
+        known[seat] = faces_to_mask(faces, taken=known.get(seat, 0)) | known.get(seat, 0)
+    return known
+
+
+def parse_lengths(voids, lengths, variant) -> tuple[SuitLength, ...]:
+    """``--void "3: S H"`` and ``--length "3: H 4-8"`` (also ``5+``, ``-2``, ``3``) as bounds."""
+    out = []
+    for text in voids:
+        seat, suits = _seat_and_rest(text, variant.players, "--void")
+        for word in suits.replace(",", " ").split() or [""]:
+            out.append(void(seat, _suit(word, "--void", text)))
+    for text in lengths:
+        seat, rest = _seat_and_rest(text, variant.players, "--length")
+        match = re.fullmatch(r"(\S+)\s+(\d*)\s*(-|\+)?\s*(\d*)", rest)
+        if not match or not (match.group(2) or match.group(4)):
+            raise RulesError(
+                f"--length {text!r}: write SEAT: SUIT MIN-MAX, e.g. '3: H 4-8', '3: H 5+' or '3: H 2'"
+            )
+        suit = _suit(match.group(1), "--length", text)
+        low_text, sign, high_text = match.group(2), match.group(3), match.group(4)
+        low = int(low_text) if low_text else 0
+        if high_text:
+            high = int(high_text)
+        else:
+            high = variant.hand_size + 1 if sign == "+" else low
+        out.append(SuitLength(seat, suit, low, high))
+    return tuple(out)
+
+
 __all__ = [
     "DealConstraints",
     "DealingPlan",
     "SuitLength",
     "check",
+    "parse_known",
+    "parse_lengths",
     "plan",
     "seat_bounds",
     "suit_group",

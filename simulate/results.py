@@ -194,6 +194,8 @@ class AnalysisSettings:
     upcard: str | None = None  # classic variants only
     round: int | None = None  # classic variants only
     classic: bool = False
+    known: str | None = None  # other seats' known cards, when given
+    constraints: str | None = None  # suit lengths of the unseen hands, when given
 
     def to_dict(self) -> dict:
         settings = {
@@ -218,6 +220,10 @@ class AnalysisSettings:
         if self.classic:
             settings["upcard"] = self.upcard
             settings["round"] = self.round
+        if self.known:
+            settings["known"] = self.known
+        if self.constraints:
+            settings["constraints"] = self.constraints
         return settings
 
 
