@@ -53,11 +53,21 @@ class HandOutcomes:
         return counts / counts.sum()
 
     @staticmethod
-    def from_hands(points, bidder, dealer_team) -> HandOutcomes:
-        """Count distinct (points, bidder) outcomes of sampled hands, per team to deal."""
+    def from_hands(points, bidder, dealer_team, same_strategy: bool = False) -> HandOutcomes:
+        """Count distinct (points, bidder) outcomes of sampled hands, per team to deal.
+
+        With ``same_strategy`` (both teams bid and play alike) a hand dealt by team B is
+        team A's hand seen from the other side: every sample counts for both, mirrored,
+        which halves the sampling error and makes the table exactly symmetric.
+        """
         points = np.asarray(points, np.int64)
         bidder = np.asarray(bidder, np.int64)
         dealer_team = np.asarray(dealer_team, np.int64)
+        if same_strategy:
+            mirrored_bidder = np.where(bidder < 0, bidder, 1 - bidder)
+            points = np.concatenate([points, points[:, ::-1]])
+            bidder = np.concatenate([bidder, mirrored_bidder])
+            dealer_team = np.concatenate([dealer_team, 1 - dealer_team])
         out_points, out_bidder, out_counts = [], [], []
         for team in (0, 1):
             rows = np.column_stack([points[dealer_team == team], bidder[dealer_team == team]])
@@ -255,7 +265,9 @@ def build_equity(
             )
     chosen = as_variant(variant)
     sample = sample_hands(chosen, team_a, team_b, hands, seed=seed, play=play, progress=progress)
-    outcomes = HandOutcomes.from_hands(sample.points, sample.bidder_team, sample.dealer & 1)
+    outcomes = HandOutcomes.from_hands(
+        sample.points, sample.bidder_team, sample.dealer & 1, same_strategy=team_a == team_b
+    )
     return equity_table(outcomes, chosen.target, default_floor(chosen))
 
 

@@ -149,3 +149,22 @@ def test_a_table_survives_its_csv_layout():
     again = EquityTable.from_frame(table.to_frame(), table.target)
     assert np.allclose(again.win, table.win, atol=1e-6)
     assert again.p_win(9, 9, 1) == pytest.approx(table.p_win(9, 9, 1), abs=1e-6)
+
+
+@pytest.mark.parametrize("variant", ["pigs-and-hogs", "six-handed", "euchre", "piq"])
+def test_the_shipped_tables_cover_every_score_and_rise_with_our_score(variant):
+    from euchre_mc.simulate.equity import load_equity, shipped_path
+    from euchre_mc.simulate.rules import as_variant
+
+    table = load_equity(variant)
+    assert table is not None and table.target == as_variant(variant).target
+    first = shipped_path(variant).read_text().splitlines()[0]
+    assert first.startswith(
+        f"# match equity of {as_variant(variant)}: team A balanced against team B balanced"
+    )
+    assert "400,000 sampled hands, seed 1, heuristic play" in first
+    assert (np.diff(table.win, axis=1) >= -1e-6).all()  # more points for A: A wins no less often
+    assert (np.diff(table.win, axis=2) <= 1e-6).all()
+    # both teams play the same strategy: A's chance is one minus B's with the scores swapped
+    assert np.allclose(table.win[0], 1 - table.win[1].T, atol=1e-6)
+    assert load_equity(f"{as_variant(variant).name}(target=7)") is None  # other options ship no table

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from euchre_mc.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-SMALL = {"--deals": "60", "--hands": "24", "--games": "16"}
+SMALL = {"--deals": "60", "--hands": "200", "--games": "16"}
 # Commands that need what CI does not have, with the reason; each is covered elsewhere.
 NOT_RUN = {
     "--scheduler tcp://10.0.0.5:8786": "needs a Dask cluster at that address (tests/test_study.py runs "
