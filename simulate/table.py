@@ -177,13 +177,15 @@ def _auction_rank(variant: Variant, codes: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SeatBids:
-    """What every seat of every deal wants under the model, as codes (deals, seats):
-    ``first`` in round 1 (the one round of bid euchre), ``second`` in classic round 2."""
+    """What the seats of every deal want under the model, as codes (deals, seats):
+    ``first`` in round 1 (the one round of bid euchre), ``second`` in classic round 2.
+    Only the seats in ``columns`` are decided (the others hold ``NO_BID``)."""
 
     variant: Variant
     first: np.ndarray
     second: np.ndarray | None
-    estimates: object  # BidEstimates or ClassicEstimates, for a dealer who may not pass
+    estimates: object  # BidEstimates or ClassicEstimates of the seats in ``columns``
+    columns: tuple[int, ...]
 
     def wishes(self, round_one: bool) -> np.ndarray:
         """The codes of a turn: bid euchre has one round, so always ``first``."""
@@ -191,28 +193,39 @@ class SeatBids:
 
     def estimate(self, rows, seat: int, contract: Contract):
         """The estimate a stuck dealer compares: P(make) of ``contract`` on ``rows``."""
+        column = self.columns.index(seat)
         if self.variant.classic:
-            return self.estimates.call[rows, seat, contract.denom, 0]
-        return self.estimates.level[rows, seat, contract.denom, contract.level - 1]
+            return self.estimates.call[rows, column, contract.denom, 0]
+        return self.estimates.level[rows, column, contract.denom, contract.level - 1]
 
 
-def seat_bids(variant, teams, dealt, upcards, dealers, scores) -> SeatBids:
-    """Every seat's wishes on every deal: ``dealt`` (G, N) face-space hands, ``upcards``
-    (G,) faces (classic), ``dealers`` (G,) and ``scores`` (G, 2) team A and B points."""
+def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> SeatBids:
+    """The seats' wishes on every deal: ``dealt`` (G, N) face-space hands, ``upcards``
+    (G,) faces (classic), ``dealers`` (G,) and ``scores`` (G, 2) team A and B points.
+
+    ``seats`` (default all) limits the bid-euchre work to the seats asked about: the
+    evaluator's features are the cost.  Classic deals decide every seat (positions
+    need the whole table, and they are cheap).
+    """
     variant = as_variant(variant)
     dealt = np.asarray(dealt, np.uint64)
-    thresholds = seat_thresholds(teams, scores, variant.target, variant.players)
+    n = variant.players
+    thresholds = seat_thresholds(teams, scores, variant.target, n)
     if not variant.classic:
-        est = bid_estimates(dealt)
-        rank, denom = bid_euchre_wishes(est, thresholds, HOG in variant.spec.special_kinds)
-        return SeatBids(variant, np.where(rank > 0, rank * 6 + denom, NO_BID), None, est)
+        columns = tuple(range(n)) if seats is None else tuple(sorted(set(seats)))
+        est = bid_estimates(dealt[:, list(columns)])
+        asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
+        rank, denom = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
+        first = np.full(dealt.shape, NO_BID, np.int64)
+        first[:, list(columns)] = np.where(rank > 0, rank * 6 + denom, NO_BID)
+        return SeatBids(variant, first, None, est, columns)
     upcards = np.asarray(upcards, np.int64)
     est = classic_estimates(dealt, dealers, upcards)
     upcard_suit = upcards // 6
     wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.options).get("no_trump")))
     first = np.where(wishes["order"], upcard_suit[:, None] * 2 + wishes["order_alone"], NO_BID)
     second = np.where(wishes["call"] >= 0, _CALL_BASE + wishes["call"] * 2 + wishes["call_alone"], NO_BID)
-    return SeatBids(variant, first, second, est)
+    return SeatBids(variant, first, second, est, tuple(range(n)))
 
 
 def stuck_choice(seat: int, allowed, estimate_of) -> tuple[tuple[Contract, ...], object]:
@@ -273,14 +286,24 @@ def run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) ->
 # --------------------------------------------------------------------------- vectorised turns
 
 
-def _table_bids(model: TableModel, variant: Variant, dealer: int, deals, upcard, scores) -> SeatBids:
+def _checked_deals(variant: Variant, deals, scores) -> tuple[np.ndarray, np.ndarray]:
+    """The deals as a (D, N) uint64 array and the scores as (D, 2), or a RulesError."""
     deals = np.asarray(deals, np.uint64)
     if deals.ndim != 2 or deals.shape[1] != variant.players:
         raise RulesError(f"deals of shape {deals.shape}: give (deals, {variant.players}) face-space hands")
+    scores = np.asarray((0, 0) if scores is None else scores, np.int64)
+    if scores.shape not in ((2,), (deals.shape[0], 2)):
+        raise RulesError(
+            f"scores of shape {scores.shape}: give team A and B points, (2,) or ({deals.shape[0]}, 2)"
+        )
+    return deals, np.broadcast_to(scores, (deals.shape[0], 2))
+
+
+def _table_bids(model: TableModel, variant: Variant, dealer: int, deals, upcard, scores, seats) -> SeatBids:
+    """:func:`seat_bids` of checked deals around one dealer and upcard."""
     count = deals.shape[0]
-    scores = np.broadcast_to(np.asarray((0, 0) if scores is None else scores, np.int64), (count, 2))
     upcards = np.full(count, -1 if upcard is None else upcard, np.int64)
-    return seat_bids(variant, model.teams, deals, upcards, np.full(count, dealer, np.int64), scores)
+    return seat_bids(variant, model.teams, deals, upcards, np.full(count, dealer, np.int64), scores, seats)
 
 
 def _model_bid(bids: SeatBids, seat: int, round_: int, floor, stuck=None, stuck_turn=None) -> np.ndarray:
@@ -376,7 +399,9 @@ def continue_auction(
     options = tuple(options)
     for option in options:
         state.verify_bid(option)
-    table = _table_bids(model, variant, dealer, deals, upcard, scores)
+    deals, scores = _checked_deals(variant, deals, scores)
+    later = [(dealer + 1 + index) % variant.players for index in range(len(bids) + 1, _turns(variant))]
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, later)
     count = table.first.shape[0]
     ends = {}  # (winner so far) -> the overcall arrays after it
     bidder = np.empty((len(options), count), np.int64)
@@ -444,18 +469,20 @@ def matched_bids(
     dealer = seat_index(dealer, variant.players, "dealer")
     bids = list(bids)
     legal_bids(variant, dealer, bids, upcard)  # one error for an illegal auction
-    table = _table_bids(model, variant, dealer, deals, upcard, scores)
-    count = table.first.shape[0]
-    matched = np.zeros(count, np.int64)
-    alive = np.ones(count, bool)
+    deals, scores = _checked_deals(variant, deals, scores)
+    matched = np.zeros(deals.shape[0], np.int64)
+    alive = np.arange(deals.shape[0])  # the deals that made every bid so far
     state = AuctionState.start(variant, dealer, upcard)
     for index, bid in enumerate(bids):
-        stuck = None if state.can_pass() else np.ones(count, bool)
-        made = _model_bid(
-            table, state.seat_to_bid, 1 + index // variant.players, _floor(variant, state), stuck, state
-        )
-        alive &= made == bid_code(variant, bid)
-        matched += alive
+        if not alive.size:
+            break
+        seat = state.seat_to_bid
+        # only the deals still alive, and only the seat to bid: the evaluator is the cost
+        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat])
+        stuck = None if state.can_pass() else np.ones(alive.size, bool)
+        made = _model_bid(table, seat, 1 + index // variant.players, _floor(variant, state), stuck, state)
+        alive = alive[made == bid_code(variant, bid)]
+        matched[alive] += 1
         state = state.bid(bid)
     return matched
 
