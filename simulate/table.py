@@ -461,10 +461,11 @@ def _continue(table: SeatBids, state: AuctionState, dealer: int, upcard):
 
 
 def matched_bids(
-    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None
+    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None
 ) -> np.ndarray:
     """Per deal, how many of the leading ``bids`` the model makes from that deal's hands
-    (``len(bids)`` when it makes them all)."""
+    (``len(bids)`` when it makes them all).  Bids of the ``analysed`` seat count as made:
+    its hand is known, so its own bids say nothing about the unseen cards."""
     variant = as_variant(variant)
     dealer = seat_index(dealer, variant.players, "dealer")
     bids = list(bids)
@@ -477,6 +478,10 @@ def matched_bids(
         if not alive.size:
             break
         seat = state.seat_to_bid
+        if seat == analysed:
+            matched[alive] += 1
+            state = state.bid(bid)
+            continue
         # only the deals still alive, and only the seat to bid: the evaluator is the cost
         table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat])
         stuck = None if state.can_pass() else np.ones(alive.size, bool)
@@ -487,10 +492,15 @@ def matched_bids(
     return matched
 
 
-def consistent(model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None) -> np.ndarray:
+def consistent(
+    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None
+) -> np.ndarray:
     """bool per deal: would every earlier seat, holding that deal's cards, have made
-    exactly its bid in ``bids`` under ``model`` at that point of the auction?"""
-    return matched_bids(model, variant, dealer, bids, deals, upcard, scores) == len(list(bids))
+    exactly its bid in ``bids`` under ``model`` at that point of the auction?  The
+    ``analysed`` seat's own bids (classic round 1 before its round-2 turn) are not
+    checked: they are known facts about a known hand, not evidence."""
+    bids = list(bids)
+    return matched_bids(model, variant, dealer, bids, deals, upcard, scores, analysed) == len(bids)
 
 
 @dataclass(frozen=True)
@@ -521,6 +531,7 @@ def sample_consistent(
     scores=None,
     first_index: int = 0,
     batch: int = DEFAULT_BATCH,
+    analysed: int | None = None,
 ) -> InferredDeals:
     """The first ``wanted`` deals, in deal-index order from ``first_index``, that are
     :func:`consistent` with ``bids``; at most ``cap`` deals are dealt.
@@ -529,7 +540,8 @@ def sample_consistent(
     (count, N) array, a pure function of the seed and the index (e.g. ``deal_unseen``),
     so the result is a pure function of the seed whatever ``batch``.  Fewer than
     ``wanted`` come back when the cap is reached; none at all is a RulesError naming the
-    first bid the model never made from the deals' hands.
+    first bid the model never made from the deals' hands.  ``analysed`` is the seat whose
+    own bids are not checked (see :func:`consistent`).
     """
     variant = as_variant(variant)
     bids = list(bids)
@@ -542,7 +554,7 @@ def sample_consistent(
     while found < wanted and examined < cap:
         count = min(batch, cap - examined)
         dealt = np.asarray(deal(first_index + examined, count), np.uint64)
-        matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores)
+        matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
         best = max(best, int(matched.max()))
         rows = np.flatnonzero(matched == len(bids))[: wanted - found]
         kept.append(dealt[rows])

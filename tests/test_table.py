@@ -348,3 +348,17 @@ def test_a_bid_the_model_never_makes_is_a_one_line_error():
     )
     with pytest.raises(RulesError, match=never + r"[^\n]+$"):
         sample_consistent(BALANCED, variant, 5, bids, deal, 100, cap=5000)
+
+
+def test_the_analysed_seats_own_earlier_bid_is_not_evidence():
+    variant = Variant.parse("euchre")
+    upcard = parse_card("9H")
+    mine = faces_to_mask(parse_cards("JH JD AH KH QS", copies=1))  # the model would order up
+    deals = deal_unseen(variant, {0: mine}, 1 << (2 * upcard), seed=2, count=1000)
+    bids = [PASS] * 4  # dealer seat 4: seat 1 (index 0) passed round 1 anyway and is to bid in round 2
+    assert not consistent(BALANCED, variant, 3, bids, deals, upcard).any()
+    kept = consistent(BALANCED, variant, 3, bids, deals, upcard, analysed=0)
+    first = seat_bids(
+        variant, BALANCED.teams, deals, np.full(1000, upcard), np.full(1000, 3), np.zeros((1000, 2))
+    ).first
+    assert (kept == (first[:, 1:] == -1).all(axis=1)).all() and 0 < kept.sum() < 1000
