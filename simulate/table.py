@@ -580,10 +580,134 @@ def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesErr
     )
 
 
+# --------------------------------------------------------------------------- soft inference
+# The exact model's every threshold test "estimate >= threshold" becomes a probability,
+# the logistic sigma((estimate - threshold) / scale); the choices among denominations
+# (the best one at the wanted rank) stay as the model makes them.  A deal's weight is
+# the product over the earlier bids of the probability that the seat makes that bid:
+#
+# * bid euchre: with c_r the probability that rank r (levels 1..8, then Pig or Alone,
+#   then Hog) clears, judged on its best denomination, the seat wants rank r with
+#   probability c_r * prod(1 - c_q for q > r) and nothing with prod(1 - c_q); a pass
+#   at high bid f has prod(1 - c_q for q > f), a bid (r, d) P(wants r) if d is its best
+#   denomination at rank r, else 0;
+# * classic: ordering up (or calling the best callable suit) has probability o, going
+#   alone a given it does; a pass 1 - o;
+# * a dealer who may not pass adds P(wants nothing) when the bid is its forced bid.
+#
+# As ``scale`` goes to 0 the weights become :func:`consistent` (0 or 1).
+
+SOFT_SCALE = 0.05
+
+
+def _clears(estimate, threshold, scale: float) -> np.ndarray:
+    """sigma((estimate - threshold) / scale): the soft "estimate clears the threshold"."""
+    with np.errstate(over="ignore"):  # far below the threshold: exp overflows, sigma is 0
+        return 1.0 / (1.0 + np.exp(-(np.asarray(estimate, np.float64) - threshold) / scale))
+
+
+def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, index, scale) -> np.ndarray:
+    """P(the seat to bid at ``state`` makes ``bid``) on every deal, the soft model."""
+    variant, seat = table.variant, state.seat_to_bid
+    n, count = variant.players, table.first.shape[0]
+    thresholds = {name: value[:, seat] for name, value in every_threshold.items()}
+    column = table.columns.index(seat)
+    code = bid_code(variant, bid)
+    rows = np.arange(count)
+    if not variant.classic:
+        est = table.estimates
+        level = est.level[:, column]  # (D, 6, 8)
+        best = [level[:, :, r] for r in range(level.shape[-1])]
+        params = ["level_threshold"] * len(best)
+        best.append(est.exchange_alone[:, column])
+        params.append("pig_threshold" if HOG in variant.spec.special_kinds else "alone_threshold")
+        if HOG in variant.spec.special_kinds:
+            best.append(est.hog[:, column])
+            params.append("hog_threshold")
+        clears = np.stack(
+            [_clears(b.max(axis=-1), thresholds[p], scale) for b, p in zip(best, params)], axis=-1
+        )  # (D, ranks): rank r at column r - 1
+        above = np.cumprod(1.0 - clears[:, ::-1], axis=-1)[:, ::-1]  # prod(1 - c_q for q >= r)
+        none_above = np.concatenate([above[:, 1:], np.ones((count, 1))], axis=-1)  # q > r
+        wants = clears * none_above  # P(wants rank r)
+        nothing = above[:, 0]
+        if code == NO_BID:
+            floor = _floor(variant, state)
+            return above[:, floor] if floor < clears.shape[1] else np.ones(count)
+        rank, denom = divmod(code, 6)
+        weight = wants[:, rank - 1] * (np.argmax(best[rank - 1], axis=-1) == denom)
+    else:
+        est = table.estimates
+        if index < n:
+            makes = _clears(est.order[:, column, 0], thresholds["order_up_threshold"], scale)
+            alone = _clears(est.order[:, column, 2], thresholds["alone_threshold"], scale)
+            chosen = np.ones(count, bool)
+        else:
+            callable_ = np.array([c.denom for c in state.legal if not c.alone])
+            make = est.call[:, column, :, 0]
+            masked = np.full(make.shape, -1.0)
+            masked[:, callable_] = make[:, callable_]
+            best = np.argmax(masked, axis=-1)
+            makes = _clears(masked[rows, best], thresholds["call_threshold"], scale)
+            alone = _clears(est.call[rows, column, best, 2], thresholds["alone_threshold"], scale)
+            chosen = best == (bid.denom if code != NO_BID else -1)
+        nothing = 1.0 - makes
+        if code == NO_BID:
+            return nothing
+        weight = chosen * makes * (alone if bid.alone else 1.0 - alone)
+    if not state.can_pass():  # the stuck dealer: its forced bid when it wants nothing
+        candidates, pick = stuck_choice(seat, state.legal, lambda s, c: table.estimate(rows, s, c))
+        forced = np.array([bid_code(variant, c) for c in candidates])[pick]
+        weight = weight + nothing * (forced == code)
+    return weight
+
+
+def soft_weights(
+    model: TableModel,
+    variant,
+    dealer: int,
+    bids,
+    deals,
+    upcard=None,
+    scores=None,
+    analysed=None,
+    scale: float = SOFT_SCALE,
+) -> np.ndarray:
+    """Soft inference: per deal, the likelihood of ``bids`` under the table model with
+    every threshold test smoothed by a logistic of width ``scale`` (the comment above);
+    the ``analysed`` seat's own bids weigh 1.  Use with :func:`effective_sample_size`."""
+    variant = as_variant(variant)
+    dealer = seat_index(dealer, variant.players, "dealer")
+    bids = list(bids)
+    legal_bids(variant, dealer, bids, upcard)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0:
+        raise RulesError(f"soft inference scale {scale!r}: allowed is a number above 0")
+    deals, scores = _checked_deals(variant, deals, scores)
+    n = variant.players
+    bidders = [(dealer + 1 + index) % n for index in range(len(bids))]
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed})
+    thresholds = seat_thresholds(model.teams, scores, variant.target, n)
+    weights = np.ones(deals.shape[0])
+    state = AuctionState.start(variant, dealer, upcard)
+    for index, bid in enumerate(bids):
+        if state.seat_to_bid != analysed:
+            weights *= _soft_bid(table, thresholds, state, bid, index, scale)
+        state = state.bid(bid)
+    return weights
+
+
+def effective_sample_size(weights) -> float:
+    """(sum w)^2 / sum w^2: the number of equally weighted deals worth as much."""
+    weights = np.asarray(weights, np.float64)
+    square = float(np.sum(weights**2))
+    return float(np.sum(weights)) ** 2 / square if square > 0 else 0.0
+
+
 __all__ = [
     "NO_BID",
     "NO_TABLE",
     "NO_TABLE_DESCRIPTION",
+    "SOFT_SCALE",
     "Continuation",
     "InferredDeals",
     "SeatBids",
@@ -595,11 +719,13 @@ __all__ = [
     "continue_auction",
     "contract_of",
     "decide_bids",
+    "effective_sample_size",
     "forced_bid",
     "matched_bids",
     "run_auction",
     "sample_consistent",
     "seat_bids",
+    "soft_weights",
     "stuck_choice",
     "table_model",
 ]

@@ -20,9 +20,11 @@ from euchre_mc.simulate.table import (
     consistent,
     continue_auction,
     decide_bids,
+    effective_sample_size,
     run_auction,
     sample_consistent,
     seat_bids,
+    soft_weights,
     table_model,
 )
 
@@ -362,3 +364,28 @@ def test_the_analysed_seats_own_earlier_bid_is_not_evidence():
         variant, BALANCED.teams, deals, np.full(1000, upcard), np.full(1000, 3), np.zeros((1000, 2))
     ).first
     assert (kept == (first[:, 1:] == -1).all(axis=1)).all() and 0 < kept.sum() < 1000
+
+
+@pytest.mark.parametrize("variant_text", VARIANTS)
+def test_soft_weights_become_the_exact_inference_as_the_scale_goes_to_zero(variant_text):
+    variant = Variant.parse(variant_text)
+    n, count, dealer = variant.players, 2000, 1
+    upcard = parse_card("JD") if variant.classic else None
+    deals = deal_unseen(variant, {}, 0 if upcard is None else 1 << (2 * upcard), seed=6, count=count)
+    scores = np.zeros((count, 2), np.int64)
+    upcards = np.full(count, -1 if upcard is None else upcard)
+    wish_for, estimate_of = decide_bids(variant, TIMID.teams, deals, upcards, np.full(count, dealer), scores)
+    auctions = [run_auction(variant, dealer, upcard, wish_for(i), estimate_of(i))[0] for i in range(count)]
+    for prefix in {auctions[0][: n - 1], auctions[5][:2], auctions[7][: 2 * n - 1], auctions[9][:1]}:
+        exact = consistent(TIMID, variant, dealer, list(prefix), deals, upcard)
+        soft = soft_weights(TIMID, variant, dealer, list(prefix), deals, upcard, scale=1e-9)
+        assert ((soft > 0.5) == exact).all(), prefix
+        wide = soft_weights(TIMID, variant, dealer, list(prefix), deals, upcard)
+        assert (wide >= 0).all() and (wide <= 1).all()
+        assert effective_sample_size(wide) >= exact.sum() * 0.5
+
+
+def test_effective_sample_size():
+    assert effective_sample_size([1, 1, 1, 1]) == 4.0
+    assert effective_sample_size([1, 0, 0, 0]) == 1.0
+    assert effective_sample_size([0.5, 0.5]) == 2.0 and effective_sample_size([0, 0]) == 0.0
