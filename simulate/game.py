@@ -14,7 +14,8 @@ A game
   moves one seat left every hand, thrown-in hands included.
 * Each hand: deal; classic ``euchre`` misdeal options (every eligible player calls
   them, the policy of :func:`simulate.auction.misdeal_calls`); the auction, each seat
-  bidding as its team's strategy says (:mod:`simulate.strategy`); cards thrown in when
+  bidding as its team's strategy says (:mod:`simulate.strategy`), by the table model's
+  one implementation of bidding (:mod:`simulate.table`); cards thrown in when
   the auction says so (six-handed all pass, classic eight passes) and the deal moves
   left; exchanges by the stated policies (Pig and Alone: void-first discards, then the
   partners' ``highest`` gifts; classic pick-up: the dealer's void-first discard); play

@@ -16,6 +16,8 @@ the best estimate.  A wish never depends on the earlier bids.
   on many deals at once: the final ``(bidder, contract)`` of every option and deal.
 * :func:`consistent` and :func:`sample_consistent` are exact inference: a deal counts
   only if every earlier seat, holding that deal's cards, would have bid as it did.
+  :func:`soft_weights` is the soft mode (every threshold test a logistic of stated
+  width), with :func:`effective_sample_size`.
 
 Bids are handled as integer *codes* in the arrays (``NO_BID`` = -1 for a pass or no
 wish): bid euchre ``rank * 6 + denomination`` (rank 1..8 the levels, 9 Pig or Alone,
@@ -403,7 +405,7 @@ def continue_auction(
     later = [(dealer + 1 + index) % variant.players for index in range(len(bids) + 1, _turns(variant))]
     table = _table_bids(model, variant, dealer, deals, upcard, scores, later)
     count = table.first.shape[0]
-    ends = {}  # (winner so far) -> the overcall arrays after it
+    ends = {}  # the high bid's rank (None without one) -> the later seats' last bids after it
     bidder = np.empty((len(options), count), np.int64)
     code = np.empty((len(options), count), np.int64)
     for o, option in enumerate(options):
