@@ -14,7 +14,8 @@ A game
   moves one seat left every hand, thrown-in hands included.
 * Each hand: deal; classic ``euchre`` misdeal options (every eligible player calls
   them, the policy of :func:`simulate.auction.misdeal_calls`); the auction, each seat
-  bidding as its team's strategy says (:mod:`simulate.strategy`); cards thrown in when
+  bidding as its team's strategy says (:mod:`simulate.strategy`), by the table model's
+  one implementation of bidding (:mod:`simulate.table`); cards thrown in when
   the auction says so (six-handed all pass, classic eight passes) and the deal moves
   left; exchanges by the stated policies (Pig and Alone: void-first discards, then the
   partners' ``highest`` gifts; classic pick-up: the dealer's void-first discard); play
@@ -40,24 +41,19 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
 from multiprocessing import get_context
 
 import numba
 import numpy as np
 
 from . import _kernels as K
-from .auction import AuctionState, misdeal_calls
+from .auction import misdeal_calls
 from .deal import check_seed, deal_tables
-from .evaluator import bid_estimates, classic_estimates
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .play import play_deals
 from .rules import (
     CALL,
-    HOG,
-    LEVEL,
     ORDER_UP,
-    PASS,
     Contract,
     RulesError,
     Variant,
@@ -66,7 +62,8 @@ from .rules import (
     made,
     score,
 )
-from .strategy import EXCHANGE_RANK, HOG_RANK, Strategy, bid_euchre_wishes, classic_wishes, seat_thresholds
+from .strategy import Strategy
+from .table import decide_bids, run_auction
 from .trace import Trace, tricks_from_record
 
 GAME_STRIDE = 1 << 32
@@ -133,59 +130,6 @@ class GameTotals:
         )
 
 
-# --------------------------------------------------------------------------- auction
-
-
-@lru_cache(maxsize=4096)
-def _contract(kind: str, denom: int, level: int = 0, alone: bool = False) -> Contract:
-    return Contract(kind, denom, level, alone)
-
-
-def _bid_euchre_wish(variant: Variant, rank: int, denom: int) -> Contract | None:
-    """The contract a bid-euchre wish of (rank, denomination) names."""
-    if rank == 0:
-        return None
-    if rank == HOG_RANK:
-        return _contract(HOG, denom, variant.hand_size)
-    if rank == EXCHANGE_RANK:
-        return _contract(variant.spec.special_kinds[0], denom, variant.hand_size)
-    return _contract(LEVEL, denom, rank)
-
-
-def _run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -> tuple[tuple, tuple | None]:
-    """Ask each seat in turn what it bids; returns (bids, auction result).
-
-    ``wish_for(seat, round_one)`` is the contract the seat wants (or None) and
-    ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
-    """
-    bids = ()
-    state = AuctionState.start(variant, dealer, upcard)
-    while not state.over:
-        wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
-        if wish is not None and state.can_bid(wish):
-            bid = wish
-        elif state.can_pass():
-            bid = PASS
-        else:
-            bid = _forced_bid(state.seat_to_bid, state.legal, estimate_of)
-        state = state.bid(bid)
-        bids += (bid,)
-    return bids, state.winner  # the high bid, or None when the cards are thrown in
-
-
-def _forced_bid(seat: int, allowed: list, estimate_of) -> Contract:
-    """A dealer who may not pass bids the allowed contract, not played alone, with the
-    best estimate (ties to the earlier, lower contract)."""
-    best, best_value = None, -1.0
-    for contract in allowed:
-        if contract.plays_alone:
-            continue
-        value = estimate_of(seat, contract)
-        if value > best_value:
-            best, best_value = contract, value
-    return best
-
-
 # --------------------------------------------------------------------------- one hand of many games
 
 
@@ -211,41 +155,6 @@ class _Hand:
     tricks_taken: int = 0  # by the bidding team
 
 
-def _decide_bids(variant: Variant, setup: GameSetup, dealt, upcards, dealers, scores):
-    """Per game, ``wish_for`` and ``estimate_of`` closures over the batch's decisions."""
-    thresholds = seat_thresholds(setup.teams, scores, variant.target, variant.players)
-    if not variant.classic:
-        est = bid_estimates(dealt)
-        rank, denom = bid_euchre_wishes(est, thresholds, HOG in variant.spec.special_kinds)
-
-        def wish_for(i):
-            return lambda seat, _round_one: _bid_euchre_wish(variant, int(rank[i, seat]), int(denom[i, seat]))
-
-        def estimate_of(i):
-            return lambda seat, contract: est.level[i, seat, contract.denom, contract.level - 1]
-
-        return wish_for, estimate_of
-    est = classic_estimates(dealt, dealers, upcards)
-    upcard_suit = upcards // 6
-    wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.options).get("no_trump")))
-
-    def classic_wish_for(i):
-        def wish(seat, round_one):
-            if round_one:
-                if not wishes["order"][i, seat]:
-                    return None
-                return _contract(ORDER_UP, int(upcard_suit[i]), alone=bool(wishes["order_alone"][i, seat]))
-            call = int(wishes["call"][i, seat])
-            return None if call < 0 else _contract(CALL, call, alone=bool(wishes["call_alone"][i, seat]))
-
-        return wish
-
-    def classic_estimate_of(i):
-        return lambda seat, contract: est.call[i, seat, contract.denom, 0]
-
-    return classic_wish_for, classic_estimate_of
-
-
 def _bid_and_exchange(
     variant: Variant, setup: GameSetup, dealt, hidden, upcards, dealers, scores
 ) -> list[_Hand]:
@@ -261,11 +170,11 @@ def _bid_and_exchange(
             hand.hidden_kitty, hand.farmer, hand.farmer_shown = int(hidden[i]), calls.farmer, calls.shown
             if calls.misdeal:
                 hand.thrown_in = f"misdeal: {calls.misdeal}; the deal moves left"
-    wish_for, estimate_of = _decide_bids(variant, setup, dealt, upcards, dealers, scores)
+    wish_for, estimate_of = decide_bids(variant, setup.teams, dealt, upcards, dealers, scores)
     for i, hand in enumerate(out):
         if hand.thrown_in:
             continue
-        hand.auction, result = _run_auction(variant, hand.dealer, hand.upcard, wish_for(i), estimate_of(i))
+        hand.auction, result = run_auction(variant, hand.dealer, hand.upcard, wish_for(i), estimate_of(i))
         if result is None:
             hand.thrown_in = "everyone passed: the cards are thrown in and the deal moves left"
             continue

@@ -11,13 +11,13 @@ from euchre_mc.simulate.game import (
     GameSetup,
     _bid_and_exchange,
     _Hand,
-    _run_auction,
     _score_hand,
     play_games,
     trace_game,
 )
 from euchre_mc.simulate.rules import CALL, LEVEL, PASS, PIG, Contract, Variant, all_contracts
 from euchre_mc.simulate.strategy import BUILT_INS, Strategy
+from euchre_mc.simulate.table import run_auction
 
 NEVER = Strategy(
     "never",
@@ -89,7 +89,7 @@ def test_stuck_dealer_bids_level_one_in_the_best_denomination(variant):
         assert seat == 3, "only the stuck dealer is asked"
         return estimates[contract.denom] / contract.level
 
-    bids, result = _run_auction(chosen, 3, None, no_wish, estimate_of)
+    bids, result = run_auction(chosen, 3, None, no_wish, estimate_of)
     assert bids == (PASS,) * 5 + (Contract(LEVEL, 2, 1),)  # Hearts: the first of the best
     assert result == (3, Contract(LEVEL, 2, 1))
 
@@ -103,7 +103,7 @@ def test_a_strategy_that_never_bids_still_plays_every_pigs_and_hogs_hand_as_stuc
 
 def test_classic_eight_passes_throw_the_cards_in():
     chosen = Variant.of("euchre")
-    bids, result = _run_auction(chosen, 1, parse_card("9H"), no_wish, lambda s, c: 0.0)
+    bids, result = run_auction(chosen, 1, parse_card("9H"), no_wish, lambda s, c: 0.0)
     assert bids == (PASS,) * 8 and result is None
 
 
@@ -114,7 +114,7 @@ def test_stick_the_dealer_calls_the_best_other_suit_not_alone():
     def estimate_of(seat, contract):
         return make[contract.denom] + (0.5 if contract.alone else 0.0)
 
-    bids, result = _run_auction(chosen, 1, parse_card("9H"), no_wish, estimate_of)
+    bids, result = run_auction(chosen, 1, parse_card("9H"), no_wish, estimate_of)
     assert bids == (PASS,) * 7 + (Contract(CALL, 3),)
     assert result == (1, Contract(CALL, 3))
 
@@ -140,7 +140,7 @@ def test_game_auctions_agree_with_replaying_every_bid(variant):
         def wish_for(_seat, _round_one):  # often an illegal wish, which must turn into a pass
             return None if rng.random() < 0.5 else offered[int(rng.integers(len(offered)))]  # noqa: B023 (called in this iteration)
 
-        bids, result = _run_auction(chosen, dealer, upcard, wish_for, lambda s, c: float(c.denom))
+        bids, result = run_auction(chosen, dealer, upcard, wish_for, lambda s, c: float(c.denom))
         state = AuctionState.start(chosen, dealer, upcard)
         for end in range(len(bids)):
             assert state == legal_bids(chosen, dealer, list(bids[:end]), upcard)
