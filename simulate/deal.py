@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _kernels as k
 from .cards import CardError, format_cards, mask_to_faces
+from .kernels.dealing import deal_many
 from .rules import RulesError, as_variant
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
@@ -80,7 +80,7 @@ def deal_unseen(
         )
     seed, first_index, count = _check_run(seed, first_index, count)
     pool = np.array([bit for bit in range(48) if unseen >> bit & 1], np.int64)
-    return k.deal_many(
+    return deal_many(
         np.uint64(seed),
         np.int64(first_index),
         np.int64(count),

@@ -53,8 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ._kernels import FACE_AT, SUIT_AT, TRUMP
 from .cards import NUM_FACES, rank_of, suit_of
+from .kernels.tables import FACE_AT, SUIT_AT, TRUMP
 
 DATA_DIR = Path(__file__).with_name("data")
 SHRINK = 10.0

@@ -52,7 +52,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ._kernels import TRUMP
 from .deal import deal_unseen
 from .evaluator import (
     BID_CAPS,
@@ -82,6 +81,7 @@ from .evaluator import (
 )
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
 from .game import deal_hands
+from .kernels.tables import TRUMP
 from .play import play_deals
 from .rules import CALL, HIGH_NO_TRUMP, HOG, LOW_NO_TRUMP, Contract, Variant
 from .stats import wilson_interval

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _kernels as K
 from .cards import CardError, card_count, format_card, format_cards, mask_to_faces
+from .kernels import exchange as policies
 from .rules import Contract, RulesError, as_variant
 
-GIFT_POLICIES = {"highest": K.GIFT_HIGHEST, "lowest": K.GIFT_LOWEST}
+GIFT_POLICIES = {"highest": policies.GIFT_HIGHEST, "lowest": policies.GIFT_LOWEST}
 
 
 def _hands_array(hands) -> np.ndarray:
@@ -82,7 +82,7 @@ def gift_cards(hands, denom: int, bidder: int, policy: str = "highest") -> np.nd
     """Face-space mask of the two cards the bidder's partners give (one each), per deal."""
     hands = _hands_array(hands)
     bidder = _seat(bidder, hands.shape[1], "bidder")
-    return K.gifts_many(hands, _denom(denom), bidder, _gift_policy(policy))
+    return policies.gifts_many(hands, _denom(denom), bidder, _gift_policy(policy))
 
 
 def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "highest") -> np.ndarray:
@@ -108,7 +108,7 @@ def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "high
             f"discards {_describe(discards[d])}: the bidder discards exactly two cards of its own "
             f"hand {_describe(hands[d, bidder])}"
         )
-    return K.exchange_many(hands, _denom(denom), bidder, discards, _gift_policy(policy))
+    return policies.exchange_many(hands, _denom(denom), bidder, discards, _gift_policy(policy))
 
 
 def discard_pairs(hand: int) -> list[int]:
@@ -132,7 +132,7 @@ def void_first_discards(hand: int, denom: int, count: int = 2) -> int:
     """Face-space mask of the ``count`` (1 or 2) cards the void-first policy discards."""
     if count not in (1, 2) or card_count(hand) < count:
         raise RulesError(f"void-first discards {count} of {_describe(hand)}: one or two cards of the hand")
-    return int(K.void_first_discards(np.uint64(hand), _denom(denom), np.int64(count)))
+    return int(policies.void_first_discards(np.uint64(hand), _denom(denom), np.int64(count)))
 
 
 def dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | None = None) -> np.ndarray:
@@ -149,7 +149,7 @@ def dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | No
         raise CardError(f"upcard {format_card(upcard)} is also in a hand: it lies on the kitty")
     six = hands[:, dealer] | upcard_bit
     if discard is None:
-        discards = K.void_first_discards_many(six, _denom(denom), np.int64(1))
+        discards = policies.void_first_discards_many(six, _denom(denom), np.int64(1))
     else:
         if card_count(discard) != 1 or ((six & np.uint64(discard)) == 0).any():
             raise RulesError(

@@ -2,7 +2,7 @@
 
 A *feature* is a number read off one hand for one denomination, without looking at any
 other hand.  Every feature comes from the kernels' contract ranking tables
-(``_kernels.POSITION``, ``SUIT_AT``, ``TRUMP``), so bowers, the suit that loses its
+(``kernels.tables.POSITION``, ``SUIT_AT``, ``TRUMP``), so bowers, the suit that loses its
 jack and the Low No Trump order are the rules' own, never re-derived here.
 
 For denomination ``d`` (0..3 = trump Clubs, Diamonds, Hearts, Spades; 4 = High No
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import JACK, NUM_DENOMS, POSITION, SUIT_AT, TRUMP
+from .kernels.tables import JACK, NUM_DENOMS, POSITION, SUIT_AT, TRUMP
 
 DENOM_CODES = ("c", "d", "h", "s", "high", "low")
 """Column suffix of each denomination: ``trumps_h`` is the hand's count of Hearts as trump."""

@@ -1,7 +1,7 @@
 """Whole games to the target score: two bidding strategies, many games at once.
 
 This module owns the game flow; every rule in it comes from the modules that own the
-rules: the deal (``_kernels.deal_many``), the misdeal calls and the auction
+rules: the deal (``kernels.dealing.deal_many``), the misdeal calls and the auction
 (:mod:`simulate.auction`), the exchanges and who sits out (:mod:`simulate.exchange`),
 the play (:func:`simulate.play.play_deals`), the score and the end of the game
 (:func:`simulate.rules.score`, :func:`simulate.rules.game_winner`).
@@ -46,10 +46,14 @@ from multiprocessing import get_context
 import numba
 import numpy as np
 
-from . import _kernels as K
 from .auction import misdeal_calls, replay
 from .evaluator import bid_estimates, classic_estimates, popcount
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
+from .kernels.contract import to_contract
+from .kernels.dealing import deal_many
+from .kernels.play import play_heuristic_deal
+from .kernels.seats import first_active, next_active
+from .kernels.tables import FACE_AT
 from .play import play_deals
 from .rules import (
     ALONE,
@@ -147,7 +151,7 @@ def deal_hands(variant: Variant, seed: int, first_index: int, count: int):
     n = variant.players
     pool = np.array([2 * face + copy for face in range(24) for copy in range(variant.copies)], np.int64)
     need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.classic else [])
-    out = K.deal_many(
+    out = deal_many(
         np.uint64(seed),
         np.int64(first_index),
         np.int64(count),
@@ -555,10 +559,10 @@ def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
     """The tricks of a heuristic play-out, card by card, from the play kernel's record."""
     n = hand.playing.shape[0]
     denom = hand.contract.denom
-    local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hand.playing], np.uint64)
+    local = np.array([to_contract(np.uint64(h), np.int64(denom)) for h in hand.playing], np.uint64)
     size = int(local[hand.bidder]).bit_count()
     record = np.empty((size, n + 1), np.int64)
-    K.play_heuristic_deal(
+    play_heuristic_deal(
         local,
         np.int64(n),
         np.int64(hand.active),
@@ -570,12 +574,12 @@ def _heuristic_tricks(hand: _Hand) -> tuple[Trick, ...]:
         record,
     )
     tricks = []
-    leader = int(K.first_active(np.int64(hand.leader), np.int64(n), np.int64(hand.active)))
+    leader = int(first_active(np.int64(hand.leader), np.int64(n), np.int64(hand.active)))
     for row in record:
         seat, plays = leader, []
         for _ in range(bin(hand.active).count("1")):
-            plays.append((seat, int(K.FACE_AT[denom, row[seat] >> 1])))
-            seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(hand.active)))
+            plays.append((seat, int(FACE_AT[denom, row[seat] >> 1])))
+            seat = int(next_active(np.int64(seat), np.int64(n), np.int64(hand.active)))
         tricks.append(Trick(leader, tuple(plays), int(row[n])))
         leader = int(row[n])
     return tuple(tricks)

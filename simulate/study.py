@@ -96,11 +96,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._kernels import deal_many, void_first_discards_many
 from .cards import format_card
 from .deal import deck_mask
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
+from .kernels.dealing import deal_many
+from .kernels.exchange import void_first_discards_many
 from .play import play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 

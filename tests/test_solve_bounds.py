@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from test_solve import ENDGAMES, SHAPES, hands_of, random_endgame, reference
 
-from euchre_mc.simulate._kernels import SUIT_MASK, TRUMP, to_contract
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.tables import SUIT_MASK, TRUMP
 from euchre_mc.simulate.solve import solve_batch, solve_position
 
 HEARTS, HIGH = 2, 4

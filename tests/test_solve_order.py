@@ -9,8 +9,10 @@ straddles a suit's relevant ranks makes more of the suit relevant.
 import numpy as np
 from test_solve import hands_of, reference
 
-from euchre_mc.simulate._kernels import dd_equivalents_rel, dd_range, to_contract
 from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.dd.order import dd_equivalents_rel
+from euchre_mc.simulate.kernels.dd.position import dd_range
 from euchre_mc.simulate.solve import solve_position
 
 HIGH = 4

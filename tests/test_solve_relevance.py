@@ -10,21 +10,13 @@ positions).  Each test pins exactly the cards one source keeps, with a near miss
 import numpy as np
 from test_solve import hands_of, reference
 
-from euchre_mc.simulate._kernels import (
-    F_SLOT,
-    SUIT_AT,
-    SUIT_MASK,
-    TRUMP,
-    dd_buffers,
-    dd_last_trick,
-    dd_order_moves,
-    dd_range,
-    dd_search,
-    dd_settled_rel,
-    dd_turn_order,
-    to_contract,
-)
 from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.dd.bounds import dd_last_trick, dd_settled_rel
+from euchre_mc.simulate.kernels.dd.order import dd_order_moves
+from euchre_mc.simulate.kernels.dd.position import F_SLOT, dd_range, dd_turn_order
+from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search
+from euchre_mc.simulate.kernels.tables import SUIT_AT, SUIT_MASK, TRUMP
 from euchre_mc.simulate.solve import solve_position
 
 CLUBS, HIGH = 0, 4
