@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import format_cards, mask_to_faces, rank_of, suit_of
+from .kernels.tables import ACE, JACK, KING, NINE, QUEEN, TEN
 from .rules import (
     ALONE,
     DENOM_NAMES,
@@ -53,9 +54,6 @@ from .rules import (
     format_bid,
     parse_bid,
 )
-
-NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
-
 
 # --------------------------------------------------------------------------- bid lists
 

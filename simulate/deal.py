@@ -17,16 +17,15 @@ import numpy as np
 
 from .cards import CardError, format_cards, mask_to_faces
 from .kernels.dealing import deal_many
+from .kernels.tables import DOUBLE_DECK, SINGLE_DECK
 from .rules import RulesError, as_variant
 
-_SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
-_DOUBLE_DECK = (1 << 48) - 1
 _MAX_SEED = 2**64 - 1
 
 
 def deck_mask(variant) -> int:
     """Face-space mask of every card in the variant's deck (both copies in a double deck)."""
-    return _DOUBLE_DECK if as_variant(variant).copies == 2 else _SINGLE_DECK
+    return int(DOUBLE_DECK if as_variant(variant).copies == 2 else SINGLE_DECK)
 
 
 def deal_unseen(

@@ -62,7 +62,6 @@ from .evaluator import (
     CLASSIC_OUTCOMES,
     DATA_DIR,
     HAND_SIZE_BID,
-    JACK,
     RANKED_CARDS,
     ROUND1_DIMS,
     ROUND1_KEYS,
@@ -81,7 +80,7 @@ from .evaluator import (
 )
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
 from .game import deal_hands
-from .kernels.tables import TRUMP
+from .kernels.tables import JACK, TRUMP
 from .play import play_deals
 from .rules import CALL, HIGH_NO_TRUMP, HOG, LOW_NO_TRUMP, Contract, Variant
 from .stats import wilson_interval

@@ -68,8 +68,8 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import CardError, format_cards, mask_to_faces
+from .kernels.contract import table_deck
 from .kernels.play import play_heuristic_many, play_random_many, playing_hand_sizes
-from .kernels.tables import table_deck
 from .rules import RulesError
 
 PLAY_MODELS = ("dd", "heuristic", "random")

@@ -11,9 +11,9 @@ import numpy as np
 
 from euchre_mc.simulate.cards import faces_to_mask, mask_to_faces, parse_card, parse_cards
 from euchre_mc.simulate.kernels.bits import SALT_PLAY, stream_state
-from euchre_mc.simulate.kernels.contract import legal_cards, to_contract, to_faces
+from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
 from euchre_mc.simulate.kernels.play import play_random_deal
-from euchre_mc.simulate.kernels.tables import POSITION, SUIT_AT
+from euchre_mc.simulate.kernels.tables import FACE_AT, POSITION, SUIT_AT
 from euchre_mc.simulate.rules import parse_denom
 
 CLUBS, DIAMONDS, HEARTS, SPADES, HIGH, LOW = range(6)
@@ -48,7 +48,10 @@ def legal(hand_text: str, denom: int, led_card: str | None) -> list[str]:
     """Cards of the hand that may be played to a trick led by ``led_card`` (None: leading)."""
     led = -1 if led_card is None else led_suit(led_card, denom)
     allowed = legal_cards(contract_hand(hand_text, denom), np.int64(denom), np.int64(led))
-    return sorted(cards(to_faces(np.uint64(allowed), np.int64(denom))))
+    from euchre_mc.simulate.cards import format_card
+
+    # contract-space bits back to faces: FACE_AT is the contract order's inverse
+    return sorted(format_card(int(FACE_AT[denom, bit >> 1])) for bit in range(48) if int(allowed) >> bit & 1)
 
 
 def denom_of(text: str) -> int:

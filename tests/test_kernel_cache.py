@@ -10,6 +10,7 @@ give the edited result.  The expected deals come from runs with ``NUMBA_DISABLE_
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 DEAL = """
 import json
+import re
 import numpy as np
 from euchre_mc.simulate.kernels.dealing import deal_one
 
@@ -82,3 +84,21 @@ def test_cached_caller_sees_an_edit_to_a_callee_in_another_file(tmp_path, where)
 
     after = run_deal(tmp_path, cache_dir)
     assert (after["deal"], after["hits"]) == (edited, 0)  # recompiled, not the stale entry
+
+
+def test_every_kernel_module_takes_njit_from_kernels_jit():
+    # importing kernels.jit registers the locator, so it is in place before any decorator runs
+    kernels = ROOT / "simulate" / "kernels"
+    for path in sorted(kernels.rglob("*.py")):
+        if path.name == "jit.py":
+            continue
+        text = path.read_text()
+        assert not re.search(r"^\s*from numba import [^\n]*\b(njit|jit|prange)\b", text, re.M), path
+        assert "numba.njit" not in text and not re.search(r"^\s*import numba\b", text, re.M), path
+
+
+def test_tables_and_the_package_load_without_numba():
+    code = "import sys, euchre_mc.simulate.kernels.tables, euchre_mc.simulate.rules\n"
+    code += "print('numba' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -14,10 +14,10 @@ import pytest
 from euchre_mc.simulate.cards import CardError, faces_to_mask, format_card, parse_cards
 from euchre_mc.simulate.deal import deal_unseen
 from euchre_mc.simulate.kernels.bits import lowest_bit
-from euchre_mc.simulate.kernels.contract import beats, to_contract
+from euchre_mc.simulate.kernels.contract import beats, table_deck, to_contract
 from euchre_mc.simulate.kernels.play import heuristic_card, play_heuristic_deal, play_heuristic_many
 from euchre_mc.simulate.kernels.seats import first_active, next_active
-from euchre_mc.simulate.kernels.tables import FACE_AT, SUIT_AT, SUIT_MASK, table_deck
+from euchre_mc.simulate.kernels.tables import FACE_AT, SUIT_AT, SUIT_MASK
 from euchre_mc.simulate.play import PLAY_MODELS, play_deals
 from euchre_mc.simulate.rules import RulesError
 

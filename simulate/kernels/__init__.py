@@ -6,10 +6,8 @@ following suit, who wins a trick); ``seats`` the turn order of the seats that pl
 ``dealing``; ``exchange`` the gift and discard policies; ``play`` random and heuristic
 play; ``dd`` the exact double-dummy solver.  Callers import from the concern module.
 
-``cache`` is imported first: it makes numba's on-disk cache of every kernel depend on
-all of this package's sources (numba alone sees only the file defining a kernel).
+Kernel modules take ``njit`` from ``jit``, which makes numba's on-disk cache of every
+kernel depend on all of this package's sources (numba alone sees only the file defining
+a kernel).  ``tables`` and this package import no numba, so the rules can use the
+encoding's constants without loading it.
 """
-
-from . import cache
-
-cache.register()

@@ -8,8 +8,9 @@ the play streams of one seed apart.
 """
 
 import numpy as np
-from numba import config, njit
+from numba import config
 
+from .jit import njit
 from .tables import ONE
 
 if config.DISABLE_JIT:

@@ -1,11 +1,22 @@
 """The contract-space card encoding: relabelling hands between face and contract space,
-the legal cards of a hand, and who wins a trick (see ``tables`` for the encoding)."""
+the legal cards of a hand, who wins a trick (see ``tables`` for the encoding), and the
+deck a table plays with."""
 
 import numpy as np
-from numba import njit
 
 from .bits import lowest_bit
-from .tables import FACE_AT, HIGH_NO_TRUMP, ONE, POSITION, SUIT_AT, SUIT_MASK, TRUMP, ZERO
+from .jit import njit
+from .tables import (
+    DOUBLE_DECK,
+    HIGH_NO_TRUMP,
+    ONE,
+    POSITION,
+    SINGLE_DECK,
+    SUIT_AT,
+    SUIT_MASK,
+    TRUMP,
+    ZERO,
+)
 
 
 @njit(cache=True)
@@ -23,12 +34,6 @@ def _relabel(mask, face_map):
 def to_contract(mask, denom):
     """Face-space hand mask -> contract-space mask for ``denom``."""
     return _relabel(mask, POSITION[denom])
-
-
-@njit(cache=True)
-def to_faces(mask, denom):
-    """Contract-space hand mask -> face-space mask."""
-    return _relabel(mask, FACE_AT[denom])
 
 
 @njit(cache=True)
@@ -56,3 +61,9 @@ def trump_cards(denom):
     if denom >= HIGH_NO_TRUMP:
         return ZERO
     return SUIT_MASK[denom, TRUMP[denom]]
+
+
+@njit(cache=True)
+def table_deck(n_seats):
+    """The deck in play: six seats play the 48-card double deck, four the 24-card deck."""
+    return DOUBLE_DECK if n_seats == 6 else SINGLE_DECK

@@ -2,9 +2,9 @@
 of ``(seed, i)``."""
 
 import numpy as np
-from numba import njit, prange
 
 from .bits import SALT_DEAL, next_random, stream_state
+from .jit import njit, prange
 from .tables import ONE
 
 

@@ -8,9 +8,9 @@ this order, the void-first discard policy the bottom.
 """
 
 import numpy as np
-from numba import njit
 
 from .bits import lowest_bit, popcount
+from .jit import njit
 from .tables import LOW_NO_TRUMP, NUM_DENOMS, ONE, POSITION, SUIT_AT, TRUMP, ZERO
 
 GIFT_HIGHEST = 0

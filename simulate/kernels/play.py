@@ -8,12 +8,12 @@ is the same loop with no heuristic seat.
 """
 
 import numpy as np
-from numba import njit, prange
 
 from .bits import SALT_PLAY, highest_bit, lowest_bit, next_random, nth_bit, popcount, stream_state
-from .contract import beats, legal_cards, to_contract, trump_cards
+from .contract import beats, legal_cards, table_deck, to_contract, trump_cards
+from .jit import njit, prange
 from .seats import first_active, next_active
-from .tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO, table_deck
+from .tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 
 
 @njit(cache=True)

@@ -2,7 +2,7 @@
 team is ``seat & 1``, and ``active`` is a bit mask of the seats that play (sitting-out
 seats are clear)."""
 
-from numba import njit
+from .jit import njit
 
 
 @njit(cache=True)

@@ -21,7 +21,6 @@ position]`` its effective suit, ``TRUMP[denom]`` the trump suit (-1 at no trump)
 """
 
 import numpy as np
-from numba import njit
 
 NUM_DENOMS = 6  # trump Clubs, Diamonds, Hearts, Spades; High and Low No Trump
 HIGH_NO_TRUMP = 4
@@ -66,11 +65,20 @@ def _build_tables():
 POSITION, FACE_AT, SUIT_AT, SUIT_MASK, TRUMP = _build_tables()
 
 
+def _places():
+    """``PLACE[denom, face]``: the face's place from the top of its effective suit (0 = the
+    best card of the suit): the one within-suit strength order, read off the contract order."""
+    place = np.zeros((NUM_DENOMS, 24), np.int64)
+    for denom in range(NUM_DENOMS):
+        for face in range(24):
+            position = POSITION[denom, face]
+            suit = SUIT_AT[denom, position]
+            place[denom, face] = int((SUIT_AT[denom, position + 1 :] == suit).sum())
+    return place
+
+
+PLACE = _places()
+
+
 SINGLE_DECK = np.uint64(0x555555555555)  # copy-0 bits: the same in face and contract space
 DOUBLE_DECK = np.uint64(0xFFFFFFFFFFFF)
-
-
-@njit(cache=True)
-def table_deck(n_seats):
-    """The deck in play: six seats play the 48-card double deck, four the 24-card deck."""
-    return DOUBLE_DECK if n_seats == 6 else SINGLE_DECK

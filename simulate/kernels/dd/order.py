@@ -9,12 +9,12 @@ each ply.
 """
 
 import numpy as np
-from numba import njit
 
 from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import beats, legal_cards
+from ..jit import njit
 from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
-from .position import dd_above, dd_face_bits, dd_range, dd_ruffers, dd_side_seats
+from .position import dd_above, dd_face_and_above, dd_face_bits, dd_ruffers, dd_side_seats
 
 
 @njit(cache=True, inline="always")
@@ -57,12 +57,12 @@ def dd_safe_from(card, threat_suit, threat_trump, denom):
 
 
 @njit(cache=True, inline="always")
-def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
-    """Cards to add to ``rel``, the relevant cards of a node whose every move failed,
+def dd_equivalents_relevant(hand, led_suit, skipped, relevant, denom):
+    """Cards to add to ``relevant``, the relevant cards of a node whose every move failed,
     because its seat (holding ``hand``) skipped the cards ``skipped`` as equivalent to a
     lower card of their class (dd_move_classes).
 
-    Take a position that agrees with this one on the cards of ``rel`` (in each suit
+    Take a position that agrees with this one on the cards of ``relevant`` (in each suit
     those from some rank up) and on the suit lengths.  There, a card of the seat below
     a suit's relevant ranks is an anonymous low card, and plays like the seat's lowest
     card of the suit here, which was searched (the lowest card of a suit always is).  A
@@ -80,7 +80,7 @@ def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
     out = ZERO
     while skipped:
         block = SUIT_MASK[denom, SUIT_AT[denom, lowest_bit(skipped) >> 1]]
-        known = rel & block
+        known = relevant & block
         if known:
             above = ~((ONE << np.uint64(lowest_bit(known))) - ONE)
             straddling = skipped & block & above
@@ -88,7 +88,7 @@ def dd_equivalents_rel(hand, led_suit, skipped, rel, denom):
                 card = lowest_bit(straddling)
                 kept = highest_bit(reps & block & ((ONE << np.uint64(card)) - ONE))
                 if ((ONE << np.uint64(kept)) & above) == ZERO:
-                    out |= dd_range(kept >> 1, denom)
+                    out |= dd_face_and_above(kept >> 1, denom)
         skipped &= ~block
     return out
 
@@ -114,7 +114,7 @@ def dd_order_moves(
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number and the legal cards skipped as equivalent to one of them
-    (see dd_equivalents_rel).  Order: the table's best lead; leading, sure winners, then low cards
+    (see dd_equivalents_relevant).  Order: the table's best lead; leading, sure winners, then low cards
     towards a partner's winner, then leads to a partner's ruff, then the rest.  Sure
     winners of a plain suit go before trumps, and those of the suit in which the other
     seats hold the most cards first (on the analyser's demo, 60 deals, this alone cut
@@ -137,7 +137,7 @@ def dd_order_moves(
     more (a card of the seat above it and below the winning card loses like one below
     it).  In a position agreeing on the relevant cards from some rank up, a class whose
     cards are all at or above that rank is still a class: a beaten card between two of
-    them is there too, and the winning card, above it, as well (dd_equivalents_rel).
+    them is there too, and the winning card, above it, as well (dd_equivalents_relevant).
     Splitting on them as well searched 1.03 times the nodes on the analyser's demo.
     """
     hand = hands[level, seat]

@@ -15,10 +15,10 @@ as a mask of each suit's cards from some rank up (dd_face_and_above of a face).
 """
 
 import numpy as np
-from numba import njit
 
 from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import beats
+from ..jit import njit
 from ..seats import next_active
 from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 
@@ -50,7 +50,7 @@ def dd_level_or_above(cards):
 
 
 @njit(cache=True, inline="always")
-def dd_range(face, denom):
+def dd_face_and_above(face, denom):
     """``face`` and every higher face of its suit, both copies: the exact part of a suit."""
     block = SUIT_MASK[denom, SUIT_AT[denom, face]]
     return block & ~((ONE << np.uint64(2 * face)) - ONE)
@@ -62,24 +62,24 @@ def dd_rank_mattered(winner_card, played, denom):
     another card of its suit was played (a comparison of ranks decided it), else none."""
     block = SUIT_MASK[denom, SUIT_AT[denom, winner_card >> 1]]
     if popcount(played & block) > 1:
-        return dd_range(winner_card >> 1, denom)
+        return dd_face_and_above(winner_card >> 1, denom)
     return ZERO
 
 
 @njit(cache=True, inline="always")
-def dd_rel_to_input(rel, present, denom):
+def dd_relevant_to_input(relevant, present, denom):
     """Relevant cards of a packed row back in the coordinates of the row it came from."""
     out = ZERO
     for suit in range(4):
         block = SUIT_MASK[denom, suit]
-        part = rel & block & DD_EVEN
+        part = relevant & block & DD_EVEN
         if part:
             faces = present & block
             for _ in range(popcount(part) - 1):
                 if faces & (faces - ONE):
                     faces &= ~(ONE << np.uint64(highest_bit(faces)))
             if faces:
-                out |= dd_range(highest_bit(faces) >> 1, denom)
+                out |= dd_face_and_above(highest_bit(faces) >> 1, denom)
     return out
 
 
@@ -182,7 +182,7 @@ def dd_holder(hands, level, n_seats, card):
 
 # Frame fields of the explicit search stack: ``frames[ply, FIELD]`` (one frame per card
 # played; the search is a loop, not recursion, which saves numba's call and reference
-# counting overhead on every node).  ``F_REL`` is the node's *relevant cards* (see
+# counting overhead on every node).  ``F_RELEVANT`` is the node's *relevant cards* (see
 # dd_tt_probe): the cards whose ranks its answer depends on, as a mask of each suit's
 # cards from some rank up.  ``F_NODES`` is the node count when the node was entered,
 # so the nodes of its search are known when its table entry is written.
@@ -199,7 +199,7 @@ F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0,
 F_SLOT, F_BEST, F_MAXIMIZING, F_MOVES, F_NEXT, F_NODES = 7, 8, 9, 10, 11, 12
 
 
-F_CARD, F_CARDS, F_PLAYED, F_REL, F_EQUIVALENTS, F_TRICK_REL = 13, 14, 15, 16, 17, 18
+F_CARD, F_CARDS, F_PLAYED, F_RELEVANT, F_EQUIVALENTS, F_TRICK_RELEVANT = 13, 14, 15, 16, 17, 18
 
 
 F_SHAPE, F_PRESENT, F_LENGTHS = 19, 20, 21

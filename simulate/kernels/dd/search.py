@@ -9,14 +9,14 @@ bound (dd_value).  ``stats[0]`` counts nodes (positions visited).  Entry points:
 """
 
 import numpy as np
-from numba import njit
 
 from ..bits import lowest_bit, popcount
 from ..contract import legal_cards, to_contract
+from ..jit import njit
 from ..seats import first_active
 from ..tables import ONE, POSITION, ZERO
-from .bounds import dd_last_trick, dd_quick_bounds, dd_settled_rel, dd_trick_contested
-from .order import dd_equivalents_rel, dd_move_classes, dd_order_moves
+from .bounds import dd_last_trick, dd_quick_bounds, dd_settled_relevant, dd_trick_contested
+from .order import dd_equivalents_relevant, dd_move_classes, dd_order_moves
 from .position import (
     DD_FRAME_FIELDS,
     F_BEST,
@@ -33,18 +33,18 @@ from .position import (
     F_NODES,
     F_PLAYED,
     F_PRESENT,
-    F_REL,
+    F_RELEVANT,
     F_SEAT,
     F_SHAPE,
     F_SLOT,
-    F_TRICK_REL,
+    F_TRICK_RELEVANT,
     F_WINNER_CARD,
     F_WINNER_SEAT,
     dd_face_bits,
     dd_pack,
     dd_play,
     dd_rank_mattered,
-    dd_rel_to_input,
+    dd_relevant_to_input,
     dd_turn_order,
 )
 from .table import DD_BOUND_BITS, DD_BOUND_MASK, dd_tt_probe, dd_tt_store
@@ -53,7 +53,7 @@ from .table import DD_BOUND_BITS, DD_BOUND_MASK, dd_tt_probe, dd_tt_store
 @njit(cache=True, inline="always")
 def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_info, generation):
     """Open the node of ``frames[ply]``: 1 or 0 when it is answered without search (its
-    relevant cards in ``F_REL``), else -1 after ordering its moves into ``moves[ply]``.
+    relevant cards in ``F_RELEVANT``), else -1 after ordering its moves into ``moves[ply]``.
 
     At a trick boundary: the trick target is out of reach or already met, the last trick,
     the table (after packing the position into the next level), then the quick bounds.
@@ -65,7 +65,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     leader = frames[ply, F_LEADER]
     need = frames[ply, F_NEED]
     remaining = popcount(hands[level, seat])
-    frames[ply, F_REL] = 0
+    frames[ply, F_RELEVANT] = 0
     if need <= 0:
         return 1
     if need > remaining:
@@ -80,8 +80,8 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
         if not dd_trick_contested(
             hands, level, seat, leader, turn, denom, led_suit, winner_card, winner_seat
         ):
-            frames[ply, F_REL] = np.int64(
-                dd_settled_rel(
+            frames[ply, F_RELEVANT] = np.int64(
+                dd_settled_relevant(
                     hands,
                     level,
                     seat,
@@ -98,11 +98,11 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
                 return 1
             if (winner_seat & 1) != team and need == remaining:
                 return 0
-            frames[ply, F_REL] = 0
+            frames[ply, F_RELEVANT] = 0
     if led_suit < 0:
         if remaining == 1:
-            winner_seat, rel = dd_last_trick(hands, level, turn, denom, leader)
-            frames[ply, F_REL] = np.int64(rel)
+            winner_seat, relevant = dd_last_trick(hands, level, turn, denom, leader)
+            frames[ply, F_RELEVANT] = np.int64(relevant)
             return 1 if (winner_seat & 1) == team else 0
         present, cards = dd_pack(hands, level, n_seats, denom)
         level += 1
@@ -116,14 +116,14 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
             lower = info & DD_BOUND_MASK
             upper = (info >> DD_BOUND_BITS) & DD_BOUND_MASK
             if need <= lower or need > upper:
-                frames[ply, F_REL] = np.int64(dd_rel_to_input(exact, present, denom))
+                frames[ply, F_RELEVANT] = np.int64(dd_relevant_to_input(exact, present, denom))
                 return 1 if need <= lower else 0
             best = ((info >> 10) & 63) - 1
-        quick_lower, quick_upper, rel = dd_quick_bounds(
+        quick_lower, quick_upper, relevant = dd_quick_bounds(
             hands, level - 1, n_seats, denom, team, leader, remaining, need
         )
         if need <= quick_lower or need > quick_upper:
-            frames[ply, F_REL] = np.int64(rel)
+            frames[ply, F_RELEVANT] = np.int64(relevant)
             return 1 if need <= quick_lower else 0
         frames[ply, F_CARDS] = np.int64(cards)
         frames[ply, F_PRESENT] = np.int64(present)
@@ -173,7 +173,7 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
     child = ply + 1
     frames[child, F_LEVEL] = level
     if following == leader:
-        frames[ply, F_TRICK_REL] = np.int64(dd_rank_mattered(new_card, played, denom))
+        frames[ply, F_TRICK_RELEVANT] = np.int64(dd_rank_mattered(new_card, played, denom))
         frames[child, F_SEAT] = new_seat
         frames[child, F_LEADER] = new_seat
         frames[child, F_WINNER_SEAT] = -1
@@ -182,7 +182,7 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
         frames[child, F_PLAYED] = 0
         frames[child, F_NEED] = frames[ply, F_NEED] - (1 if (new_seat & 1) == team else 0)
     else:
-        frames[ply, F_TRICK_REL] = 0
+        frames[ply, F_TRICK_RELEVANT] = 0
         frames[child, F_SEAT] = following
         frames[child, F_LEADER] = leader
         frames[child, F_WINNER_SEAT] = new_seat
@@ -230,7 +230,7 @@ def dd_search(
 
     Each node's relevant cards are gathered as the search returns (DDS's "winning
     ranks"): a cut-off node keeps its deciding child's, a node whose moves all fail the
-    union of its children's (plus dd_equivalents_rel's), and a finished trick adds its
+    union of its children's (plus dd_equivalents_relevant's), and a finished trick adds its
     winning card when a comparison of ranks decided it.  The table stores them with the
     bounds, so one entry answers for every position that differs only below them.
     """
@@ -266,31 +266,31 @@ def dd_search(
             # try the next move, or close the node
             bit = ONE << np.uint64(frames[ply, F_CARD])
             hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]] ^= bit
-            child_rel = frames[ply + 1, F_REL] | frames[ply, F_TRICK_REL]
+            child_relevant = frames[ply + 1, F_RELEVANT] | frames[ply, F_TRICK_RELEVANT]
             maximizing = frames[ply, F_MAXIMIZING] == 1
             if value == maximizing:
                 frames[ply, F_BEST] = frames[ply, F_CARD]
-                frames[ply, F_REL] = child_rel
+                frames[ply, F_RELEVANT] = child_relevant
             elif frames[ply, F_NEXT] < frames[ply, F_MOVES]:
-                frames[ply, F_REL] |= child_rel
+                frames[ply, F_RELEVANT] |= child_relevant
                 dd_play_next(hands, frames, ply, turn, denom, team, moves)
                 ply += 1
                 entering = True
                 continue
             else:
                 value = not maximizing
-                rel = np.uint64(frames[ply, F_REL] | child_rel)
-                rel |= dd_equivalents_rel(
+                relevant = np.uint64(frames[ply, F_RELEVANT] | child_relevant)
+                relevant |= dd_equivalents_relevant(
                     hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]],
                     frames[ply, F_LED_SUIT],
                     np.uint64(frames[ply, F_EQUIVALENTS]),
-                    rel,
+                    relevant,
                     denom,
                 )
-                frames[ply, F_REL] = np.int64(rel)
+                frames[ply, F_RELEVANT] = np.int64(relevant)
             if frames[ply, F_LED_SUIT] < 0:
                 # The entry keeps only the bound the search proved, with the search's
-                # relevant cards (see F_REL).
+                # relevant cards (see F_RELEVANT).
                 level = frames[ply, F_LEVEL]
                 lower = np.int64(0)
                 upper = popcount(hands[level, frames[ply, F_SEAT]])
@@ -298,7 +298,7 @@ def dd_search(
                     lower = frames[ply, F_NEED]
                 else:
                     upper = frames[ply, F_NEED] - 1
-                rel = np.uint64(frames[ply, F_REL])
+                relevant = np.uint64(frames[ply, F_RELEVANT])
                 dd_tt_store(
                     hands,
                     level,
@@ -310,14 +310,16 @@ def dd_search(
                     lower,
                     upper,
                     frames[ply, F_BEST],
-                    rel,
+                    relevant,
                     np.uint64(frames[ply, F_SHAPE]),
                     tt_keys,
                     tt_info,
                     frames[ply, F_SLOT],
                     generation,
                 )
-                frames[ply, F_REL] = np.int64(dd_rel_to_input(rel, np.uint64(frames[ply, F_PRESENT]), denom))
+                frames[ply, F_RELEVANT] = np.int64(
+                    dd_relevant_to_input(relevant, np.uint64(frames[ply, F_PRESENT]), denom)
+                )
         if ply == root:
             return value
         ply -= 1

@@ -8,9 +8,9 @@ layout of an entry is described at dd_tt_probe and packed and unpacked only here
 """
 
 import numpy as np
-from numba import njit
 
 from ..bits import highest_bit, mix64, popcount
+from ..jit import njit
 from ..tables import SUIT_MASK, ZERO
 from .position import F_LENGTHS
 

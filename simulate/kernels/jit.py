@@ -1,4 +1,4 @@
-"""numba's on-disk cache for the kernels, kept correct across modules.
+"""numba's decorators for the kernels, with the on-disk cache kept correct across modules.
 
 numba stamps a cached kernel with the hash of the one file that defines it, so an edit
 to a helper in another file (``bits.popcount``, say, compiled into every caller) would
@@ -9,9 +9,11 @@ numba's user-wide cache directory, else a directory under the system's temporary
 directory), but stamps every entry with one hash of all the package's sources.  Any
 edit to any kernel file then makes every cached kernel stale, and numba recompiles.
 
-It must be registered before the first ``@njit(cache=True)`` of the package runs (numba
-picks a locator when the decorator is applied): ``kernels/__init__.py`` imports this
-module first, and Python imports that before any kernel module.
+The locator must be registered before the first ``@njit(cache=True)`` of the package
+runs (numba picks a locator when the decorator is applied), so every kernel module takes
+``njit`` and ``prange`` from here (``from .jit import njit``), never from numba itself
+(tests/test_kernel_cache.py checks that): importing them registers the locator.  The
+rest of the package (``tables``, the package itself) does not import numba.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ import os
 import tempfile
 from importlib import resources
 
+from numba import njit, prange
 from numba.core import caching
 
 _PACKAGE = __name__.rpartition(".")[0]
+
+__all__ = ["njit", "prange"]
 
 
 def _source_files(folder):
@@ -94,3 +99,6 @@ def register() -> None:
     """Put KernelCacheLocator first in numba's list of locators (once)."""
     if KernelCacheLocator not in caching.CacheImpl._locator_classes:
         caching.CacheImpl._locator_classes.insert(0, KernelCacheLocator)
+
+
+register()
