@@ -15,7 +15,8 @@ from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.bounds import dd_last_trick, dd_settled_relevant
 from euchre_mc.simulate.kernels.dd.order import dd_order_moves
 from euchre_mc.simulate.kernels.dd.position import F_SLOT, dd_face_and_above, dd_turn_order
-from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search
+from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search, dd_start
+from euchre_mc.simulate.kernels.dd.table import dd_tt_bounds
 from euchre_mc.simulate.kernels.tables import SUIT_AT, SUIT_MASK, TRUMP
 from euchre_mc.simulate.solve import solve_position
 
@@ -133,35 +134,26 @@ def root_entry(texts, denom, team, leader, need):
     hands_face = hands_of(*texts)
     n_seats = len(texts)
     tricks = max(bin(h).count("1") for h in hands_face)
-    hands, moves, frames, tt_keys, tt_info = dd_buffers(n_seats, tricks, 12)
-    for s, held in enumerate(hands_face):
-        hands[0, s] = to_contract(np.uint64(held), denom)
-    stats = np.zeros(2, np.int64)
+    buffers = dd_buffers(n_seats, tricks, 12)
+    deal = np.array(hands_face, np.uint64)
+    search, _ = dd_start(deal, denom, team, leader, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64))
+    none = np.int64(-1)
     answer = dd_search(
-        hands,
+        search,
         np.int64(0),
         np.int64(leader),
         np.int64(leader),
-        np.int64(-1),
-        np.int64(-1),
-        np.int64(-1),
+        none,
+        none,
+        none,
         np.uint64(0),
-        np.int64(need),
-        np.int64(n_seats),
-        dd_turn_order(n_seats, FOUR_SEATS),
-        np.int64(denom),
-        np.int64(team),
-        moves,
+        need,
         np.int64(0),
-        tt_keys,
-        tt_info,
-        np.int64(1),
-        stats,
-        frames,
     )
-    slot = frames[0, F_SLOT]
-    info = int(tt_info[slot])
-    return bool(answer), info & 31, (info >> 5) & 31, int(tt_keys[slot, n_seats])
+    lower, upper, _, exact = dd_tt_bounds(
+        buffers.tt_keys, buffers.tt_info, buffers.frames[0, F_SLOT], n_seats
+    )
+    return bool(answer), int(lower), int(upper), int(exact)
 
 
 def test_entry_proved_at_least_keeps_only_the_searchs_cards_not_the_quick_lower_bounds():

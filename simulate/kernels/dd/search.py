@@ -8,6 +8,8 @@ bound (dd_value).  ``stats[0]`` counts nodes (positions visited).  Entry points:
 ``dd_solve_position`` (one position, a trick possibly in progress).
 """
 
+from collections import namedtuple
+
 import numpy as np
 
 from ..bits import lowest_bit, popcount
@@ -47,11 +49,36 @@ from .position import (
     dd_relevant_to_input,
     dd_turn_order,
 )
-from .table import DD_BOUND_BITS, DD_BOUND_MASK, dd_tt_probe, dd_tt_store
+from .table import dd_tt_bounds, dd_tt_probe, dd_tt_store
+
+# What a search of one deal passes unchanged to every node, as one value: the buffers
+# (dd_buffers: ``hands[level, seat]``, ``moves[ply]``, the stack ``frames[ply]``, the
+# table ``tt_keys`` / ``tt_info``), ``turn[seat]`` (dd_turn_order), ``stats[0]`` the node
+# count, and the deal's seats, denomination, team asked about and table generation.
+# A namedtuple, so numba keeps each field a plain value (nothing is allocated).
+Search = namedtuple(
+    "Search",
+    [
+        "hands",
+        "moves",
+        "frames",
+        "tt_keys",
+        "tt_info",
+        "turn",
+        "stats",
+        "n_seats",
+        "denom",
+        "team",
+        "generation",
+    ],
+)
+# One thread's search buffers, from dd_buffers, kept from deal to deal.
+Buffers = namedtuple("Buffers", ["hands", "moves", "frames", "tt_keys", "tt_info"])
+NONE = np.int64(-1)  # no winner, no led suit, no target: one integer type for every call
 
 
 @njit(cache=True, inline="always")
-def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_info, generation):
+def dd_enter(search, ply):
     """Open the node of ``frames[ply]``: 1 or 0 when it is answered without search (its
     relevant cards in ``F_RELEVANT``), else -1 after ordering its moves into ``moves[ply]``.
 
@@ -60,6 +87,8 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
     The table answers three in five of these nodes, so it goes first: the other way
     round the quick bounds ran on every one of them and the search took 20% longer.
     """
+    hands, frames, turn = search.hands, search.frames, search.turn
+    n_seats, denom, team = search.n_seats, search.denom, search.team
     level = frames[ply, F_LEVEL]
     seat = frames[ply, F_SEAT]
     leader = frames[ply, F_LEADER]
@@ -107,18 +136,24 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
         present, cards = dd_pack(hands, level, n_seats, denom)
         level += 1
         slot, found, shape = dd_tt_probe(
-            hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, generation, frames, ply
+            hands,
+            level,
+            n_seats,
+            denom,
+            leader,
+            cards,
+            search.tt_keys,
+            search.tt_info,
+            search.generation,
+            frames,
+            ply,
         )
         frames[ply, F_SHAPE] = np.int64(shape)
         if found:
-            info = tt_info[slot]
-            exact = tt_keys[slot, n_seats]
-            lower = info & DD_BOUND_MASK
-            upper = (info >> DD_BOUND_BITS) & DD_BOUND_MASK
+            lower, upper, best, exact = dd_tt_bounds(search.tt_keys, search.tt_info, slot, n_seats)
             if need <= lower or need > upper:
                 frames[ply, F_RELEVANT] = np.int64(dd_relevant_to_input(exact, present, denom))
                 return 1 if need <= lower else 0
-            best = ((info >> 10) & 63) - 1
         quick_lower, quick_upper, relevant = dd_quick_bounds(
             hands, level - 1, n_seats, denom, team, leader, remaining, need
         )
@@ -145,7 +180,7 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
         np.uint64(frames[ply, F_CARDS]),
         np.uint64(frames[ply, F_PLAYED]),
         best,
-        moves,
+        search.moves,
         ply,
     )
     frames[ply, F_MOVES] = n
@@ -155,8 +190,10 @@ def dd_enter(hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_
 
 
 @njit(cache=True, inline="always")
-def dd_play_next(hands, frames, ply, turn, denom, team, moves):
+def dd_play_next(search, ply):
     """Play the next move of ``frames[ply]`` and write the child's frame at ``ply + 1``."""
+    hands, frames, moves, turn = search.hands, search.frames, search.moves, search.turn
+    denom, team = search.denom, search.team
     level = frames[ply, F_LEVEL]
     seat = frames[ply, F_SEAT]
     leader = frames[ply, F_LEADER]
@@ -197,28 +234,7 @@ def dd_play_next(hands, frames, ply, turn, denom, team, moves):
 # hands to its inlined helpers are not reference counted (atomic increments and
 # decrements on every node cost more than half the time when they were).
 @njit(cache=True, _nrt=False)
-def dd_search(
-    hands,
-    level,
-    seat,
-    leader,
-    winner_seat,
-    winner_card,
-    led_suit,
-    played,
-    need,
-    n_seats,
-    turn,
-    denom,
-    team,
-    moves,
-    ply,
-    tt_keys,
-    tt_info,
-    generation,
-    stats,
-    frames,
-):
+def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, need, ply):
     """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
 
     ``seat`` is on move in the trick led by ``leader``; ``led_suit`` is -1 at a trick
@@ -234,6 +250,8 @@ def dd_search(
     winning card when a comparison of ranks decided it.  The table stores them with the
     bounds, so one entry answers for every position that differs only below them.
     """
+    hands, frames, stats = search.hands, search.frames, search.stats
+    n_seats, denom = search.n_seats, search.denom
     root = ply
     cards = played
     for s in range(n_seats):
@@ -253,11 +271,9 @@ def dd_search(
         if entering:
             stats[0] += 1
             frames[ply, F_NODES] = stats[0]
-            answer = dd_enter(
-                hands, frames, ply, n_seats, turn, denom, team, moves, tt_keys, tt_info, generation
-            )
+            answer = dd_enter(search, ply)
             if answer < 0:
-                dd_play_next(hands, frames, ply, turn, denom, team, moves)
+                dd_play_next(search, ply)
                 ply += 1
                 continue
             value = answer == 1
@@ -273,7 +289,7 @@ def dd_search(
                 frames[ply, F_RELEVANT] = child_relevant
             elif frames[ply, F_NEXT] < frames[ply, F_MOVES]:
                 frames[ply, F_RELEVANT] |= child_relevant
-                dd_play_next(hands, frames, ply, turn, denom, team, moves)
+                dd_play_next(search, ply)
                 ply += 1
                 entering = True
                 continue
@@ -312,10 +328,10 @@ def dd_search(
                     frames[ply, F_BEST],
                     relevant,
                     np.uint64(frames[ply, F_SHAPE]),
-                    tt_keys,
-                    tt_info,
+                    search.tt_keys,
+                    search.tt_info,
                     frames[ply, F_SLOT],
-                    generation,
+                    search.generation,
                 )
                 frames[ply, F_RELEVANT] = np.int64(
                     dd_relevant_to_input(relevant, np.uint64(frames[ply, F_PRESENT]), denom)
@@ -327,28 +343,7 @@ def dd_search(
 
 
 @njit(cache=True)
-def dd_value(
-    hands,
-    level,
-    seat,
-    leader,
-    winner_seat,
-    winner_card,
-    led_suit,
-    played,
-    target,
-    n_seats,
-    turn,
-    denom,
-    team,
-    moves,
-    ply,
-    tt_keys,
-    tt_info,
-    generation,
-    stats,
-    frames,
-):
+def dd_value(search, level, seat, leader, winner_seat, winner_card, led_suit, played, target, ply):
     """Tricks ``team`` takes from this position under perfect play (this trick included).
 
     With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
@@ -366,81 +361,22 @@ def dd_value(
     """
     if target >= 0:
         found = dd_search(
-            hands,
-            level,
-            seat,
-            leader,
-            winner_seat,
-            winner_card,
-            led_suit,
-            played,
-            target,
-            n_seats,
-            turn,
-            denom,
-            team,
-            moves,
-            ply,
-            tt_keys,
-            tt_info,
-            generation,
-            stats,
-            frames,
+            search, level, seat, leader, winner_seat, winner_card, led_suit, played, target, ply
         )
         return np.int64(1) if found else np.int64(0)
     lower = np.int64(0)
-    upper = popcount(hands[level, seat])
+    upper = popcount(search.hands[level, seat])
     if led_suit < 0 and upper > 0:
-        lower, upper, _ = dd_quick_bounds(hands, level, n_seats, denom, team, leader, upper, np.int64(0))
+        lower, upper, _ = dd_quick_bounds(
+            search.hands, level, search.n_seats, search.denom, search.team, leader, upper, np.int64(0)
+        )
     if lower < upper:
-        if dd_search(
-            hands,
-            level,
-            seat,
-            leader,
-            winner_seat,
-            winner_card,
-            led_suit,
-            played,
-            upper,
-            n_seats,
-            turn,
-            denom,
-            team,
-            moves,
-            ply,
-            tt_keys,
-            tt_info,
-            generation,
-            stats,
-            frames,
-        ):
+        if dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, upper, ply):
             return upper
         upper -= 1
     while lower < upper:
         need = lower + 1
-        if dd_search(
-            hands,
-            level,
-            seat,
-            leader,
-            winner_seat,
-            winner_card,
-            led_suit,
-            played,
-            need,
-            n_seats,
-            turn,
-            denom,
-            team,
-            moves,
-            ply,
-            tt_keys,
-            tt_info,
-            generation,
-            stats,
-            frames,
-        ):
+        if dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, need, ply):
             lower = need
         else:
             upper = need - 1
@@ -448,34 +384,16 @@ def dd_value(
 
 
 @njit(cache=True)
-def dd_leads(
-    hands,
-    seat,
-    leader,
-    winner_seat,
-    winner_card,
-    led_suit,
-    played,
-    n_seats,
-    turn,
-    denom,
-    team,
-    moves,
-    tt_keys,
-    tt_info,
-    generation,
-    stats,
-    frames,
-    out,
-):
+def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, out):
     """``out[position]`` = tricks ``team`` takes after ``seat`` plays that contract face.
 
     The position is ``hands[0]`` with ``seat`` on move; faces that are not legal get -1.
     Equivalent cards are searched once and share the value.
     """
+    hands, turn, denom = search.hands, search.turn, search.denom
     out[:] = -1
     others = played
-    for s in range(n_seats):
+    for s in range(search.n_seats):
         if s != seat:
             others |= hands[0, s]
     legal = legal_cards(hands[0, seat], denom, led_suit)
@@ -491,32 +409,13 @@ def dd_leads(
             new_seat, new_card, suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
             following = turn[seat]
             if following == leader:
-                won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
+                won = np.int64(1) if (new_seat & 1) == search.team else np.int64(0)
                 value = won + dd_value(
-                    hands,
-                    np.int64(0),
-                    new_seat,
-                    new_seat,
-                    np.int64(-1),
-                    np.int64(-1),
-                    np.int64(-1),
-                    ZERO,
-                    np.int64(-1),
-                    n_seats,
-                    turn,
-                    denom,
-                    team,
-                    moves,
-                    np.int64(1),
-                    tt_keys,
-                    tt_info,
-                    generation,
-                    stats,
-                    frames,
+                    search, np.int64(0), new_seat, new_seat, NONE, NONE, NONE, ZERO, NONE, np.int64(1)
                 )
             else:
                 value = dd_value(
-                    hands,
+                    search,
                     np.int64(0),
                     following,
                     leader,
@@ -524,18 +423,8 @@ def dd_leads(
                     new_card,
                     suit,
                     played | bit,
-                    np.int64(-1),
-                    n_seats,
-                    turn,
-                    denom,
-                    team,
-                    moves,
+                    NONE,
                     np.int64(1),
-                    tt_keys,
-                    tt_info,
-                    generation,
-                    stats,
-                    frames,
                 )
             hands[0, seat] ^= bit
         out[card >> 1] = value
@@ -550,75 +439,40 @@ def dd_buffers(n_seats, tricks, tt_bits):
     # Keys are read only where the entry's generation matches, so only tt_info is cleared.
     tt_keys = np.empty((np.int64(1) << tt_bits, n_seats + 2), np.uint64)
     tt_info = np.zeros(np.int64(1) << tt_bits, np.int64)
-    return hands, moves, frames, tt_keys, tt_info
+    return Buffers(hands, moves, frames, tt_keys, tt_info)
+
+
+@njit(cache=True, inline="always")
+def dd_start(deal, denom, team, leader, active, buffers, generation, stats):
+    """(the search of a face-space deal, its first leader): the deal in contract space in
+    ``hands[0]`` of the buffers, and the table generation ``generation``."""
+    n_seats = deal.shape[0]
+    hands = buffers.hands
+    for s in range(n_seats):
+        hands[0, s] = to_contract(deal[s], denom)
+    search = Search(
+        hands,
+        buffers.moves,
+        buffers.frames,
+        buffers.tt_keys,
+        buffers.tt_info,
+        dd_turn_order(n_seats, active),
+        stats,
+        np.int64(n_seats),
+        np.int64(denom),
+        np.int64(team),
+        np.int64(generation),
+    )
+    return search, first_active(leader, n_seats, active)
 
 
 @njit(cache=True)
-def dd_solve_deal(
-    deal,
-    denom,
-    team,
-    leader,
-    active,
-    target,
-    hands,
-    moves,
-    frames,
-    tt_keys,
-    tt_info,
-    generation,
-    stats,
-    leads,
-):
+def dd_solve_deal(deal, denom, team, leader, active, target, buffers, generation, stats, leads):
     """Solve one face-space deal from its first lead; fill ``leads`` if it has 24 entries."""
-    n_seats = deal.shape[0]
-    for s in range(n_seats):
-        hands[0, s] = to_contract(deal[s], denom)
-    leader = first_active(leader, n_seats, active)
-    turn = dd_turn_order(n_seats, active)
-    tricks = dd_value(
-        hands,
-        np.int64(0),
-        leader,
-        leader,
-        np.int64(-1),
-        np.int64(-1),
-        np.int64(-1),
-        ZERO,
-        target,
-        n_seats,
-        turn,
-        denom,
-        team,
-        moves,
-        np.int64(0),
-        tt_keys,
-        tt_info,
-        generation,
-        stats,
-        frames,
-    )
+    search, leader = dd_start(deal, denom, team, leader, active, buffers, generation, stats)
+    tricks = dd_value(search, np.int64(0), leader, leader, NONE, NONE, NONE, ZERO, target, np.int64(0))
     if leads.shape[0] == 24:
-        dd_leads(
-            hands,
-            leader,
-            leader,
-            np.int64(-1),
-            np.int64(-1),
-            np.int64(-1),
-            ZERO,
-            n_seats,
-            turn,
-            denom,
-            team,
-            moves,
-            tt_keys,
-            tt_info,
-            generation,
-            stats,
-            frames,
-            leads,
-        )
+        dd_leads(search, leader, leader, NONE, NONE, NONE, ZERO, leads)
     return tricks
 
 
@@ -651,6 +505,7 @@ def dd_solve_range(
     results and node counts do not depend on which thread took which range.
     ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
     """
+    buffers = Buffers(hands, moves, frames, tt_keys, tt_info)
     stats = np.zeros(2, np.int64)
     values = np.zeros(24 if leads.shape[0] > 0 else 0, np.int64)
     for d in range(first, stop):
@@ -662,11 +517,7 @@ def dd_solve_range(
             leaders[d],
             actives[d],
             target,
-            hands,
-            moves,
-            frames,
-            tt_keys,
-            tt_info,
+            buffers,
             generations + d + 1,
             stats,
             values,
@@ -687,15 +538,15 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     tricks = np.int64(0)
     for s in range(n_seats):
         tricks = max(tricks, popcount(deal[s]))
-    hands, moves, frames, tt_keys, tt_info = dd_buffers(n_seats, tricks, tt_bits)
-    for s in range(n_seats):
-        hands[0, s] = to_contract(deal[s], denom)
-    leader = first_active(leader, n_seats, active)
-    turn = dd_turn_order(n_seats, active)
+    stats = np.zeros(2, np.int64)
+    search, leader = dd_start(
+        deal, denom, team, leader, active, dd_buffers(n_seats, tricks, tt_bits), 1, stats
+    )
+    hands = search.hands
     seat = leader
-    winner_seat = np.int64(-1)
-    winner_card = np.int64(-1)
-    led_suit = np.int64(-1)
+    winner_seat = NONE
+    winner_card = NONE
+    led_suit = NONE
     played = ZERO
     held = ZERO
     for s in range(n_seats):
@@ -707,50 +558,10 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
             card += 1
         winner_seat, winner_card, led_suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
         played |= ONE << np.uint64(card)
-        seat = turn[seat]
-    stats = np.zeros(2, np.int64)
-    generation = np.int64(1)
+        seat = search.turn[seat]
     value = dd_value(
-        hands,
-        np.int64(0),
-        seat,
-        leader,
-        winner_seat,
-        winner_card,
-        led_suit,
-        played,
-        np.int64(-1),
-        n_seats,
-        turn,
-        denom,
-        team,
-        moves,
-        np.int64(0),
-        tt_keys,
-        tt_info,
-        generation,
-        stats,
-        frames,
+        search, np.int64(0), seat, leader, winner_seat, winner_card, led_suit, played, NONE, np.int64(0)
     )
     if leads.shape[0] == 24:
-        dd_leads(
-            hands,
-            seat,
-            leader,
-            winner_seat,
-            winner_card,
-            led_suit,
-            played,
-            n_seats,
-            turn,
-            denom,
-            team,
-            moves,
-            tt_keys,
-            tt_info,
-            generation,
-            stats,
-            frames,
-            leads,
-        )
+        dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, leads)
     return value, stats[0]

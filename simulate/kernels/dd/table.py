@@ -19,14 +19,17 @@ from .position import F_LENGTHS
 # of 64 (Hearts 7 times); 128 saved 2% more nodes and no time.
 DD_BUCKET = 64
 
-
+# The fields of an entry's ``tt_info`` (see dd_tt_probe), by their lowest bit.  Only this
+# module packs or unpacks them.
 DD_BOUND_BITS = 5  # bits per trick bound in a table entry (hands of up to 31 tricks)
-
-
 DD_BOUND_MASK = 31
-
-
-DD_CHECK_MASK = -(1 << 32) | (127 << 25) | (15 << 16)  # generation, shape tag and leader in an entry's info
+INFO_UPPER = DD_BOUND_BITS  # the lower bound is bits 0-4
+INFO_BEST = 10  # best lead + 1, 6 bits
+INFO_LEADER = 16  # 4 bits
+INFO_WORK = 20  # log2 of the nodes its search took, 5 bits
+INFO_TAG = 25  # 7 bits of the shape's hash
+INFO_GENERATION = 32
+DD_CHECK_MASK = -(1 << INFO_GENERATION) | (127 << INFO_TAG) | (15 << INFO_LEADER)  # generation, tag, leader
 
 
 @njit(cache=True, inline="always")
@@ -36,6 +39,17 @@ def dd_lengths(hand, denom):
     for suit in range(4):
         lengths |= np.uint64(popcount(hand & SUIT_MASK[denom, suit])) << np.uint64(4 * suit)
     return lengths
+
+
+@njit(cache=True, inline="always")
+def dd_tt_check(generation, mixed, leader):
+    """The fields of ``tt_info`` under DD_CHECK_MASK: the generation, seven more bits of
+    the shape (the top of ``mixed``, its hash) and the leader."""
+    return (
+        (generation << INFO_GENERATION)
+        | (np.int64(mixed >> np.uint64(57)) << INFO_TAG)
+        | (leader << INFO_LEADER)
+    )
 
 
 @njit(cache=True, inline="always")
@@ -98,13 +112,12 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, g
         h = h * np.uint64(0x9E3779B97F4A7C15) + ((lengths << np.uint64(48)) | (hand & tops))
     mixed = mix64(h)
     base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
-    # seven more bits of the shape, the leader and the generation, as in tt_info
-    check = (generation << 32) | (np.int64(mixed >> np.uint64(57)) << 25) | (leader << 16)
+    check = dd_tt_check(generation, mixed, leader)
     victim = base
     victim_depth = np.int64(1 << 30)
     for slot in range(base, base + DD_BUCKET):
         info = tt_info[slot]
-        if (info >> 32) != generation:
+        if (info >> INFO_GENERATION) != generation:
             # The deal's entries fill a bucket from the front and only ever move
             # forward, so the first stale slot ends them: the scan stops there.
             return slot, False, h
@@ -120,11 +133,20 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, g
                     dd_tt_swap(tt_keys, tt_info, slot, slot - 1)
                     slot -= 1
                 return slot, True, h
-        depth = (info >> 20) & 31
+        depth = (info >> INFO_WORK) & 31
         if depth <= victim_depth:
             victim = slot
             victim_depth = depth
     return victim, False, h
+
+
+@njit(cache=True, inline="always")
+def dd_tt_bounds(tt_keys, tt_info, slot, n_seats):
+    """(lower, upper, best lead, exact part) of the entry at ``slot`` (see dd_tt_probe)."""
+    info = tt_info[slot]
+    lower = info & DD_BOUND_MASK
+    upper = (info >> DD_BOUND_BITS) & DD_BOUND_MASK
+    return lower, upper, ((info >> INFO_BEST) & 63) - 1, tt_keys[slot, n_seats]
 
 
 @njit(cache=True, inline="always")
@@ -154,11 +176,9 @@ def dd_tt_store(
     tt_keys[slot, n_seats] = exact
     tt_keys[slot, n_seats + 1] = shape
     tt_info[slot] = (
-        (generation << 32)
-        | (np.int64(mix64(shape) >> np.uint64(57)) << 25)
-        | (min(highest_bit(work), DD_BOUND_MASK) << 20)
-        | (leader << 16)
-        | ((best + 1) << 10)
-        | (upper << DD_BOUND_BITS)
+        dd_tt_check(generation, mix64(shape), leader)
+        | (min(highest_bit(work), DD_BOUND_MASK) << INFO_WORK)
+        | ((best + 1) << INFO_BEST)
+        | (upper << INFO_UPPER)
         | lower
     )
