@@ -8,12 +8,14 @@ from the cache, and once after ``next_random`` (another file) was edited, which 
 give the edited result.  The expected deals come from runs with ``NUMBA_DISABLE_JIT=1``.
 """
 
+import inspect
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 DEAL = """
+import inspect
 import json
 import re
 import numpy as np
@@ -102,3 +105,22 @@ def test_tables_and_the_package_load_without_numba():
     code += "print('numba' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_locator_takes_only_kernel_files_and_falls_back_to_the_temporary_directory(tmp_path, monkeypatch):
+    from numba.core import caching
+
+    from euchre_mc.simulate.kernels import jit
+    from euchre_mc.simulate.kernels.bits import mix64
+
+    function = getattr(mix64, "py_func", mix64)  # a plain function under NUMBA_DISABLE_JIT=1
+    kernel_file = inspect.getfile(function)
+    assert jit.KernelCacheLocator.from_function(function, __file__) is None  # not a kernel
+    found = jit.KernelCacheLocator.from_function(function, kernel_file)
+    assert found.get_source_stamp() == jit.SOURCES_HASH
+    # no directory numba would choose is usable: the temporary directory serves
+    monkeypatch.setattr(caching.CacheImpl, "_locator_classes", [jit.KernelCacheLocator])
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    fallback = jit.KernelCacheLocator.from_function(function, kernel_file)
+    assert fallback.get_cache_path().startswith(str(tmp_path / "euchre_mc-numba-"))
+    assert fallback.get_source_stamp() == jit.SOURCES_HASH

@@ -31,20 +31,20 @@ _PACKAGE = __name__.rpartition(".")[0]
 __all__ = ["njit", "prange"]
 
 
-def _source_files(folder):
-    """Every ``.py`` file under ``folder`` (a Traversable), in a fixed order."""
+def _source_files(folder, prefix=""):
+    """(relative path, Traversable) of every ``.py`` file under ``folder``, in a fixed order."""
     for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
-        if item.is_dir():
-            yield from _source_files(item)
+        if item.is_dir() and item.name != "__pycache__":
+            yield from _source_files(item, f"{prefix}{item.name}/")
         elif item.name.endswith(".py"):
-            yield item
+            yield prefix + item.name, item
 
 
 def sources_hash() -> str:
-    """The SHA-256 of every kernel source file, names included (resources also reads a zip)."""
+    """The SHA-256 of every kernel source file and its path (resources also reads a zip)."""
     digest = hashlib.sha256()
-    for item in _source_files(resources.files(_PACKAGE)):
-        digest.update(item.name.encode() + b"\0")
+    for path, item in _source_files(resources.files(_PACKAGE)):
+        digest.update(path.encode() + b"\0")
         digest.update(item.read_bytes() + b"\0")
     return digest.hexdigest()
 
