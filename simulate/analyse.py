@@ -57,12 +57,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from . import _kernels as K
 from .auction import format_auction, legal_bids, parse_auction
 from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
+from .kernels.tables import POSITION, SUIT_AT, TRUMP
 from .play import PLAY_MODELS, _play_deals
 from .results import Advice, Analysis, AnalysisSettings, ContractEstimate, DiscardOption, Verdict
 from .rules import (
@@ -448,10 +448,10 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
 
 def _card_strength(face: int, denom: int) -> tuple[bool, int]:
     """(is trump, place inside its suit) in the contract's ranking, for tie-breaks."""
-    position = int(K.POSITION[denom, face])
-    suit = K.SUIT_AT[denom, position]
-    place = int(np.sum(K.SUIT_AT[denom, :position] == suit))
-    return bool(suit == K.TRUMP[denom]), place
+    position = int(POSITION[denom, face])
+    suit = SUIT_AT[denom, position]
+    place = int(np.sum(SUIT_AT[denom, :position] == suit))
+    return bool(suit == TRUMP[denom]), place
 
 
 def _weakness_key(discard: int, denom: int) -> list:

@@ -42,6 +42,7 @@ import functools
 from dataclasses import dataclass, field
 
 from .cards import format_cards, mask_to_faces, rank_of, suit_of
+from .kernels.tables import ACE, JACK, KING, NINE, QUEEN, TEN
 from .rules import (
     DENOM_NAMES,
     LEVEL,
@@ -56,9 +57,6 @@ from .rules import (
     parse_bid,
     seat_index,
 )
-
-NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
-
 
 # --------------------------------------------------------------------------- bid lists
 

@@ -4,7 +4,7 @@ A card *face* is an int 0..23, ``suit * 6 + rank`` with suits ``C D H S`` (0..3)
 ranks ``9 T J Q K A`` (0..5).  A *physical card* is a face plus a copy (0 or 1: the
 double deck has two of each face).  A hand is a 64-bit mask with bit ``2 * face + copy``
 set for each card it holds, so both copies of a face sit side by side.  Kernels work in
-a per-denomination reordering of these bits (see ``_kernels``); this module owns only
+a per-denomination reordering of these bits (see ``kernels.tables``); this module owns only
 the face order that users see.
 """
 

@@ -30,9 +30,8 @@ from functools import cache
 import numpy as np
 
 from .cards import SUIT_NAMES, face_of, faces_to_mask, parse_cards
+from .kernels.tables import JACK
 from .rules import RulesError, parse_denom, seat_index
-
-JACK = 2  # rank index of the jack in 9 T J Q K A
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import _kernels as k
-from ._constrained_kernel import deal_constrained_many
 from .cards import CardError, format_cards, hand_masks, mask_to_faces
 from .constraints import DealConstraints, check, plan, seat_bounds, suit_group
+from .kernels.dealing import deal_constrained_many, deal_many
+from .kernels.tables import DOUBLE_DECK, SINGLE_DECK
 from .rules import RulesError, as_variant, seat_index
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
@@ -40,7 +40,7 @@ def check_seed(seed) -> int:
 
 def deck_mask(variant) -> int:
     """Face-space mask of every card in the variant's deck (both copies in a double deck)."""
-    return _DOUBLE_DECK if as_variant(variant).copies == 2 else _SINGLE_DECK
+    return int(DOUBLE_DECK if as_variant(variant).copies == 2 else SINGLE_DECK)
 
 
 def parse_deal(variant, hands, sitting_out=(), dealt: bool = False) -> list[int]:
@@ -99,7 +99,7 @@ def deal_tables(variant, seed: int, first_index: int, count: int):
     need = [variant.hand_size] * n + ([variant.spec.kitty - 1, 1] if variant.has_upcard else [])
     deck = deck_mask(variant)
     pool = np.array([bit for bit in range(48) if deck >> bit & 1], np.int64)
-    dealt = k.deal_many(
+    dealt = deal_many(
         np.uint64(seed),
         np.int64(first_index),
         np.int64(count),
@@ -184,7 +184,7 @@ def _deal_unseen(
     if constraints is not None and constraints.lengths:
         return _deal_constrained(constraints, fixed, need, unseen, seed, first_index, count)
     pool = np.array([bit for bit in range(48) if unseen >> bit & 1], np.int64)
-    return k.deal_many(
+    return deal_many(
         np.uint64(seed),
         np.int64(first_index),
         np.int64(count),

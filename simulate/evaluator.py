@@ -53,14 +53,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ._kernels import FACE_AT, SUIT_AT, TRUMP
 from .cards import NUM_FACES, rank_of, suit_of
+from .kernels.tables import FACE_AT, JACK, SUIT_AT, TRUMP
 
 DATA_DIR = Path(__file__).with_name("data")
 SHRINK = 10.0
 BID_CAPS = {"length": 8, "run": 8, "side": 4}
 CLASSIC_CAPS = {"length": 6, "top": 3, "side": 3}
-JACK = 2
 HAND_SIZE_BID = 8
 
 BID_KEYS = ("no_trump", "length", "run", "side")

@@ -52,7 +52,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ._kernels import TRUMP
 from .deal import deal_tables, deal_unseen
 from .evaluator import (
     BID_CAPS,
@@ -63,7 +62,6 @@ from .evaluator import (
     CLASSIC_OUTCOMES,
     DATA_DIR,
     HAND_SIZE_BID,
-    JACK,
     RANKED_CARDS,
     ROUND1_DIMS,
     ROUND1_KEYS,
@@ -81,6 +79,7 @@ from .evaluator import (
     write_rows,
 )
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
+from .kernels.tables import JACK, TRUMP
 from .play import play_deals
 from .rules import CALL, HIGH_NO_TRUMP, HOG, LOW_NO_TRUMP, Contract, Variant
 from .stats import wilson_interval

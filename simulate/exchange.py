@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _kernels as K
 from .cards import CardError, card_count, format_card, format_cards, mask_to_faces
+from .kernels import exchange as policies
 from .rules import Contract, RulesError, as_variant, seat_index
 
-GIFT_POLICIES = {"highest": K.GIFT_HIGHEST, "lowest": K.GIFT_LOWEST}
+GIFT_POLICIES = {"highest": policies.GIFT_HIGHEST, "lowest": policies.GIFT_LOWEST}
 
 
 def _hands_array(hands) -> np.ndarray:
@@ -80,7 +80,7 @@ def gift_cards(hands, denom: int, bidder: int, policy: str = "highest") -> np.nd
     """Face-space mask of the two cards the bidder's partners give (one each), per deal."""
     hands = _hands_array(hands)
     bidder = _seat(bidder, hands.shape[1], "bidder")
-    return K.gifts_many(hands, _denom(denom), bidder, _gift_policy(policy))
+    return policies.gifts_many(hands, _denom(denom), bidder, _gift_policy(policy))
 
 
 def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "highest") -> np.ndarray:
@@ -114,7 +114,7 @@ def _apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "hig
     """:func:`apply_exchange` without its checks, for callers whose deals are checked already
     (the analyser, at every step): ``hands`` a (deals, seats) uint64 array."""
     discards = _per_deal(discards, hands.shape[0])
-    return K.exchange_many(
+    return policies.exchange_many(
         hands, np.int64(denom), np.int64(bidder), discards, np.int64(GIFT_POLICIES[policy])
     )
 
@@ -137,7 +137,7 @@ def void_first_discards(hand: int, denom: int, count: int = 2) -> int:
     """Face-space mask of the ``count`` (1 or 2) cards the void-first policy discards."""
     if count not in (1, 2) or card_count(hand) < count:
         raise RulesError(f"void-first discards {count} of {_describe(hand)}: one or two cards of the hand")
-    return int(K.void_first_discards(np.uint64(hand), _denom(denom), np.int64(count)))
+    return int(policies.void_first_discards(np.uint64(hand), _denom(denom), np.int64(count)))
 
 
 def dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | None = None) -> np.ndarray:
@@ -164,7 +164,7 @@ def _dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | N
     (the analyser, at every step): ``hands`` a (deals, seats) uint64 array."""
     six = hands[:, dealer] | np.uint64(1 << (2 * upcard))
     if discard is None:
-        discards = K.void_first_discards_many(six, np.int64(denom), np.int64(1))
+        discards = policies.void_first_discards_many(six, np.int64(denom), np.int64(1))
     else:
         discards = np.full(hands.shape[0], discard, np.uint64)
     out = hands.copy()

@@ -2,7 +2,7 @@
 
 A *feature* is a number read off one hand for one denomination, without looking at any
 other hand.  Every feature comes from the kernels' contract ranking tables
-(``_kernels.POSITION``, ``SUIT_AT``, ``TRUMP``), so bowers, the suit that loses its
+(``kernels.tables.POSITION``, ``SUIT_AT``, ``TRUMP``), so bowers, the suit that loses its
 jack and the Low No Trump order are the rules' own, never re-derived here.
 
 For denomination ``d`` (0..3 = trump Clubs, Diamonds, Hearts, Spades; 4 = High No
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import JACK, NUM_DENOMS, POSITION, SUIT_AT, TRUMP
+from .kernels.tables import JACK, NUM_DENOMS, PLACE, POSITION, SUIT_AT, TRUMP
 
 DENOM_CODES = ("c", "d", "h", "s", "high", "low")
 """Column suffix of each denomination: ``trumps_h`` is the hand's count of Hearts as trump."""
@@ -46,20 +46,8 @@ TRUMP_POINTS = (5, 4, 3, 2)  # right, left, ace, king; every lower trump scores 
 SIDE_POINTS = (3, 2, 1)  # top three ranks of a side suit
 
 
-def _face_tables():
-    """Per denomination and face: effective suit and place from the top of that suit."""
-    suit = np.zeros((NUM_DENOMS, 24), np.int64)
-    place = np.zeros((NUM_DENOMS, 24), np.int64)
-    for denom in range(NUM_DENOMS):
-        positions = POSITION[denom]
-        suit[denom] = SUIT_AT[denom, positions]
-        for face in range(24):
-            same_suit = positions[suit[denom] == suit[denom, face]]
-            place[denom, face] = int((same_suit > positions[face]).sum())
-    return suit, place
-
-
-FACE_SUIT, FACE_PLACE = _face_tables()
+# each face's effective suit per denomination (its place in that suit is tables.PLACE)
+FACE_SUIT = np.array([SUIT_AT[denom, POSITION[denom]] for denom in range(NUM_DENOMS)], np.int64)
 
 
 def _weights():
@@ -68,7 +56,7 @@ def _weights():
     for denom in range(NUM_DENOMS):
         trump = TRUMP[denom]
         for face in range(24):
-            place = FACE_PLACE[denom, face]
+            place = PLACE[denom, face]
             if trump >= 0 and FACE_SUIT[denom, face] == trump:
                 weights[denom, face, 0] = 1
                 weights[denom, face, 4] = TRUMP_POINTS[place] if place < len(TRUMP_POINTS) else 1

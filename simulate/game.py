@@ -46,10 +46,11 @@ from multiprocessing import get_context
 import numba
 import numpy as np
 
-from . import _kernels as K
 from .auction import misdeal_calls
 from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
+from .kernels.contract import to_contract
+from .kernels.play import play_heuristic_deal
 from .play import play_deals
 from .rules import (
     CALL,
@@ -475,10 +476,10 @@ def _heuristic_tricks(hand: _Hand) -> tuple:
     """The tricks of a heuristic play-out, card by card, from the play kernel's record."""
     n = hand.playing.shape[0]
     denom = hand.contract.denom
-    local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hand.playing], np.uint64)
+    local = np.array([to_contract(np.uint64(h), np.int64(denom)) for h in hand.playing], np.uint64)
     size = int(local[hand.bidder]).bit_count()
     record = np.empty((size, n + 1), np.int64)
-    K.play_heuristic_deal(
+    play_heuristic_deal(
         local,
         np.int64(n),
         np.int64(hand.active),

@@ -1,7 +1,7 @@
 """Playing many deals out under a model of play: ``dd``, ``heuristic`` or ``random``.
 
 This module owns the Python edge of play: it checks the deals and dispatches to the
-kernels (``play_random_many`` and ``play_heuristic_many`` in ``_kernels``, the exact
+kernels (``play_random_many`` and ``play_heuristic_many`` in ``kernels.play``, the exact
 double-dummy search ``simulate.solve.solve_many``), returning the tricks of the
 declarer's team for each deal.
 
@@ -67,9 +67,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _kernels as k
 from .cards import CardError, format_cards, mask_to_faces
 from .deal import check_seed
+from .kernels.contract import table_deck
+from .kernels.play import play_heuristic_many, play_random_many, playing_hand_sizes
 from .rules import RulesError
 
 PLAY_MODELS = ("dd", "heuristic", "random")
@@ -112,10 +113,10 @@ def _play_deals(hands, denom, declarer, leader, active, model, seed, first_index
         return _solve_many(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
     args = (np.int64(active), np.int64(denom))
     if model == "random":
-        team0 = k.play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
+        team0 = play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
     else:
         every_seat = np.int64((1 << hands.shape[1]) - 1)
-        team0 = k.play_heuristic_many(
+        team0 = play_heuristic_many(
             hands,
             *args,
             np.int64(declarer),
@@ -161,10 +162,10 @@ def _check_int(name: str, value, low: int, high: int, note: str = "") -> None:
 
 def _check_hands(hands: np.ndarray, active: int) -> np.ndarray:
     """Cards per playing hand for each deal (= tricks to play); raises on a bad deal."""
-    tricks, deal, problem = k.playing_hand_sizes(hands, np.int64(active))
+    tricks, deal, problem = playing_hand_sizes(hands, np.int64(active))
     if problem == 1:
         seats = hands.shape[1]
-        deck = int(k.table_deck(np.int64(seats)))
+        deck = int(table_deck(np.int64(seats)))
         extra = int(np.bitwise_or.reduce(hands[deal])) & ~deck
         raise CardError(
             f"deal {deal}: a {seats}-seat table plays the {deck.bit_count()}-card deck, which "

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, format_card, suit_of
+from .kernels.tables import HIGH_NO_TRUMP, LOW_NO_TRUMP
 
-HIGH_NO_TRUMP = 4
-LOW_NO_TRUMP = 5
 DENOM_NAMES = SUIT_NAMES + ("High No Trump", "Low No Trump")
 
 

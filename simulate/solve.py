@@ -2,7 +2,7 @@
 
 The search itself (null-window alpha-beta on a trick target, a transposition table
 with rank abstraction, equivalent cards generated once, move ordering and quick-trick
-bounds) lives in the ``double-dummy search`` section of :mod:`simulate._kernels`; this
+bounds) lives in the package :mod:`simulate.kernels.dd`; this
 module owns the Python edge: checking deals (card text is parsed by
 :func:`simulate.deal.parse_deal`), broadcasting per-deal settings, sharing deals among
 threads and shaping the results.
@@ -26,12 +26,13 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from . import _kernels as K
 from .cards import CardError, format_card
+from .kernels.dd.search import dd_buffers, dd_solve_position, dd_solve_range
+from .kernels.seats import first_active, next_active
+from .kernels.tables import FACE_AT, NUM_DENOMS, POSITION, SUIT_AT
 from .rules import RulesError
 
 SEAT_COUNTS = (4, 6)
-NUM_DENOMS = K.NUM_DENOMS
 
 
 def table_bits(n_tricks: int) -> int:
@@ -193,7 +194,7 @@ def _solve_batch(
     sizes = (n_seats, n_tricks, table_bits(n_tricks))
     _share_out(
         count,
-        lambda first, stop, buffers: K.dd_solve_range(
+        lambda first, stop, buffers: dd_solve_range(
             *settings, np.int64(first), np.int64(stop), generations, *buffers, tricks, nodes, by_position
         ),
         sizes,
@@ -202,7 +203,7 @@ def _solve_batch(
     by_face = None
     if leads:
         by_face = np.full((count, 24), -1, np.int8)
-        by_face[np.arange(count)[:, None], K.FACE_AT[denoms]] = by_position
+        by_face[np.arange(count)[:, None], FACE_AT[denoms]] = by_position
     return BatchResult(tricks, nodes, by_face)
 
 
@@ -261,7 +262,7 @@ def _thread_buffers(sizes: tuple[int, int, int]) -> tuple:
         _thread_state.epoch = _generations["epoch"]
     kept = _thread_state.buffers
     if sizes not in kept:
-        kept[sizes] = K.dd_buffers(*sizes)
+        kept[sizes] = dd_buffers(*sizes)
     return kept[sizes]
 
 
@@ -324,14 +325,14 @@ def solve_position(hands, denom, declarer, leader, active, trick=(), leads=True)
     n_seats = deal.shape[1]
     denoms, declarers, leaders, actives = _check_settings(n_seats, 1, denom, declarer, leader, active)
     denom, team, active = int(denoms[0]), int(declarers[0]) & 1, int(actives[0])
-    first = int(K.first_active(np.int64(leaders[0]), np.int64(n_seats), np.int64(active)))
+    first = int(first_active(np.int64(leaders[0]), np.int64(n_seats), np.int64(active)))
     played = _check_trick(deal[0], denom, first, active, trick)
     short = np.zeros(n_seats, np.int64)
     for seat, _ in trick:
         short[seat] = 1
     n_tricks = _check_hands(deal, actives, short)
     values = np.full(24 if leads else 0, -1, np.int64)
-    tricks, nodes = K.dd_solve_position(
+    tricks, nodes = dd_solve_position(
         deal[0],
         np.int64(denom),
         np.int64(team),
@@ -343,7 +344,7 @@ def solve_position(hands, denom, declarer, leader, active, trick=(), leads=True)
     )
     by_face = None
     if leads:
-        by_face = {int(K.FACE_AT[denom, p]): int(v) for p, v in enumerate(values) if v >= 0}
+        by_face = {int(FACE_AT[denom, p]): int(v) for p, v in enumerate(values) if v >= 0}
         by_face = dict(sorted(by_face.items()))
     return SolveResult(int(tricks), by_face, int(nodes))
 
@@ -364,7 +365,7 @@ def _check_trick(deal: np.ndarray, denom: int, leader: int, active: int, trick) 
             raise RulesError(f"seat {played_seat} played to the trick out of turn: seat {seat} was on move")
         if not 0 <= face < 24:
             raise CardError(f"face {face}: faces are 0 to 23")
-        suit = int(K.SUIT_AT[denom, K.POSITION[denom, face]])
+        suit = int(SUIT_AT[denom, POSITION[denom, face]])
         if led_suit < 0:
             led_suit = suit
         elif suit != led_suit and _holds_suit(int(deal[seat]), denom, led_suit):
@@ -375,14 +376,12 @@ def _check_trick(deal: np.ndarray, denom: int, leader: int, active: int, trick) 
         if held + faces.count(face) + 1 > 2:
             raise CardError(f"{format_card(face)} played to the trick: no copy of it is left")
         faces.append(face)
-        seat = int(K.next_active(np.int64(seat), np.int64(n_seats), np.int64(active)))
+        seat = int(next_active(np.int64(seat), np.int64(n_seats), np.int64(active)))
     return faces
 
 
 def _holds_suit(hand: int, denom: int, suit: int) -> bool:
-    return any(
-        int(K.SUIT_AT[denom, K.POSITION[denom, bit >> 1]]) == suit for bit in range(48) if hand >> bit & 1
-    )
+    return any(int(SUIT_AT[denom, POSITION[denom, bit >> 1]]) == suit for bit in range(48) if hand >> bit & 1)
 
 
 # --------------------------------------------------------------------------- deals as text

@@ -96,11 +96,11 @@ from dataclasses import asdict, dataclass
 import numpy as np
 import pandas as pd
 
-from ._kernels import void_first_discards_many
 from .cards import format_card
 from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
+from .kernels.exchange import void_first_discards_many
 from .play import play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 from .study_store import (

@@ -3,7 +3,7 @@
 This serves ``euchre-mc playout`` and the invariant tests (the text and JSON forms of a
 trace are :mod:`reports.traces`): deal (seeded, or given
 hands), the misdeal options, the contract, the exchanges, sitting out, the play through
-``_kernels.play_random_deal`` and the score from :func:`simulate.rules.score`.
+``kernels.play.play_random_deal`` and the score from :func:`simulate.rules.score`.
 
 Defaults when no contract is given (documented for ``playout``):
 
@@ -26,11 +26,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _kernels as K
 from .auction import auction_result, misdeal_calls, parse_auction
 from .cards import CardError, format_card, parse_card, suit_of
 from .deal import check_seed, deal_tables, parse_deal
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
+from .kernels.bits import SALT_PLAY, popcount, stream_state
+from .kernels.contract import to_contract
+from .kernels.play import play_random_deal
+from .kernels.seats import first_active, next_active
+from .kernels.tables import FACE_AT, SUIT_MASK
 from .rules import (
     LEVEL,
     ORDER_UP,
@@ -110,7 +114,7 @@ def default_contract(variant, hands, dealer: int, upcard: int | None, bidder: in
     if variant.classic:
         return bidder, Contract(ORDER_UP, suit_of(upcard))
     trumps = [
-        K.popcount(K.to_contract(np.uint64(hands[bidder]), np.int64(suit)) & K.SUIT_MASK[suit, suit])
+        popcount(to_contract(np.uint64(hands[bidder]), np.int64(suit)) & SUIT_MASK[suit, suit])
         for suit in range(4)
     ]
     return bidder, Contract(LEVEL, trumps.index(max(trumps)), 4)
@@ -215,10 +219,10 @@ def play_traced(
 
 def _play(hands, n: int, active: int, denom: int, leader: int, seed: int, hand_size: int):
     """Random play through the kernel; returns the tricks and the tricks team 0 took."""
-    local = np.array([K.to_contract(np.uint64(h), np.int64(denom)) for h in hands], np.uint64)
+    local = np.array([to_contract(np.uint64(h), np.int64(denom)) for h in hands], np.uint64)
     record = np.empty((hand_size, n + 1), np.int64)
-    state = np.uint64(K.stream_state(np.uint64(seed), np.int64(K.SALT_PLAY), np.int64(0)))
-    team0, _ = K.play_random_deal(
+    state = np.uint64(stream_state(np.uint64(seed), np.int64(SALT_PLAY), np.int64(0)))
+    team0, _ = play_random_deal(
         local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), state, record
     )
     return tricks_from_record(record, denom, leader, active), int(team0)
@@ -233,12 +237,12 @@ def tricks_from_record(record: np.ndarray, denom: int, leader: int, active: int)
     """
     n = record.shape[1] - 1
     tricks = []
-    trick_leader = int(K.first_active(np.int64(leader), np.int64(n), np.int64(active)))
+    trick_leader = int(first_active(np.int64(leader), np.int64(n), np.int64(active)))
     for row in record:
         seat, plays = trick_leader, []
         for _ in range(bin(active).count("1")):
-            plays.append((seat, int(K.FACE_AT[denom, row[seat] >> 1])))
-            seat = int(K.next_active(np.int64(seat), np.int64(n), np.int64(active)))
+            plays.append((seat, int(FACE_AT[denom, row[seat] >> 1])))
+            seat = int(next_active(np.int64(seat), np.int64(n), np.int64(active)))
         tricks.append(Trick(trick_leader, tuple(plays), int(row[n])))
         trick_leader = int(row[n])
     return tuple(tricks)

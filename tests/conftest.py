@@ -1,6 +1,6 @@
 """Shared test settings: sample sizes that shrink when numba's JIT is disabled.
 
-Kernels are imported from ``simulate._kernels`` at module level, so each compiles once
+Kernels are imported from ``simulate.kernels`` at module level, so each compiles once
 per test session.  Under ``NUMBA_DISABLE_JIT=1`` they run as plain Python: statistical
 tests then use fewer samples (their tolerances follow the sample size, so they still
 assert), and numpy's warnings about the intended wrap-around of uint64 arithmetic in the

@@ -1,6 +1,6 @@
 """Helpers for the rules tests: literal hands in card notation, driven through the real kernels.
 
-``trick(...)`` plays one trick of one-card hands through ``_kernels.play_random_deal`` (with
+``trick(...)`` plays one trick of one-card hands through ``kernels.play.play_random_deal`` (with
 one card each the random choice is forced), so trick-winner tests exercise the engine's
 own play loop, not a copy of it.
 """
@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from euchre_mc.simulate import _kernels as K
 from euchre_mc.simulate.cards import faces_to_mask, mask_to_faces, parse_card, parse_cards
+from euchre_mc.simulate.kernels.bits import SALT_PLAY, stream_state
+from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
+from euchre_mc.simulate.kernels.play import play_random_deal
+from euchre_mc.simulate.kernels.tables import FACE_AT, POSITION, SUIT_AT
 from euchre_mc.simulate.rules import parse_denom
 
 CLUBS, DIAMONDS, HEARTS, SPADES, HIGH, LOW = range(6)
@@ -28,24 +31,27 @@ def cards(mask: int) -> list[str]:
 
 
 def contract_hand(text: str, denom: int) -> np.uint64:
-    return np.uint64(K.to_contract(np.uint64(hand(text)), np.int64(denom)))
+    return np.uint64(to_contract(np.uint64(hand(text)), np.int64(denom)))
 
 
 def contract_bit(card: str, denom: int, copy: int = 0) -> int:
     """Contract-space bit index of one physical card."""
-    return 2 * int(K.POSITION[denom, parse_card(card)]) + copy
+    return 2 * int(POSITION[denom, parse_card(card)]) + copy
 
 
 def led_suit(card: str, denom: int) -> int:
     """The effective suit a card leads (the left bower leads trump)."""
-    return int(K.SUIT_AT[denom, K.POSITION[denom, parse_card(card)]])
+    return int(SUIT_AT[denom, POSITION[denom, parse_card(card)]])
 
 
 def legal(hand_text: str, denom: int, led_card: str | None) -> list[str]:
     """Cards of the hand that may be played to a trick led by ``led_card`` (None: leading)."""
     led = -1 if led_card is None else led_suit(led_card, denom)
-    allowed = K.legal_cards(contract_hand(hand_text, denom), np.int64(denom), np.int64(led))
-    return sorted(cards(K.to_faces(np.uint64(allowed), np.int64(denom))))
+    allowed = legal_cards(contract_hand(hand_text, denom), np.int64(denom), np.int64(led))
+    from euchre_mc.simulate.cards import format_card
+
+    # contract-space bits back to faces: FACE_AT is the contract order's inverse
+    return sorted(format_card(int(FACE_AT[denom, bit >> 1])) for bit in range(48) if int(allowed) >> bit & 1)
 
 
 def denom_of(text: str) -> int:
@@ -70,8 +76,8 @@ def trick(plays: list[str | None], denom: int, leader: int = 0) -> int:
         local[seat] = np.uint64(1 << contract_bit(card, denom, copy))
         active |= 1 << seat
     record = np.empty((1, n + 1), np.int64)
-    state = np.uint64(K.stream_state(np.uint64(0), np.int64(K.SALT_PLAY), np.int64(0)))
-    K.play_random_deal(local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), state, record)
+    state = np.uint64(stream_state(np.uint64(0), np.int64(SALT_PLAY), np.int64(0)))
+    play_random_deal(local, np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), state, record)
     return int(record[0, n])
 
 

@@ -5,7 +5,6 @@ import numpy as np
 import pytest
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, cards, hand
 
-from euchre_mc.simulate import _kernels as K
 from euchre_mc.simulate.cards import CardError, hand_masks, parse_card
 from euchre_mc.simulate.exchange import (
     apply_exchange,
@@ -16,6 +15,7 @@ from euchre_mc.simulate.exchange import (
     sitting_out_mask,
     void_first_discards,
 )
+from euchre_mc.simulate.kernels.exchange import GIFT_HIGHEST, gift_card
 from euchre_mc.simulate.rules import RulesError, parse_contract
 
 
@@ -65,7 +65,7 @@ def test_gift_is_the_partners_best_trump():
     ],
 )
 def test_highest_gift_policy(partner_hand, denom, gift):
-    bit = K.gift_card(np.uint64(hand(partner_hand)), np.int64(denom), np.int64(K.GIFT_HIGHEST))
+    bit = gift_card(np.uint64(hand(partner_hand)), np.int64(denom), np.int64(GIFT_HIGHEST))
     assert cards(1 << int(bit)) == [gift]
 
 

@@ -11,9 +11,13 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate import _kernels as k
 from euchre_mc.simulate.cards import CardError, faces_to_mask, format_card, parse_cards
 from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.kernels.bits import lowest_bit
+from euchre_mc.simulate.kernels.contract import beats, table_deck, to_contract
+from euchre_mc.simulate.kernels.play import heuristic_card, play_heuristic_deal, play_heuristic_many
+from euchre_mc.simulate.kernels.seats import first_active, next_active
+from euchre_mc.simulate.kernels.tables import FACE_AT, SUIT_AT, SUIT_MASK
 from euchre_mc.simulate.play import PLAY_MODELS, play_deals
 from euchre_mc.simulate.rules import RulesError
 
@@ -28,11 +32,11 @@ def cards(text: str, taken: int = 0) -> int:
 
 
 def contract(mask: int, denom: int) -> np.uint64:
-    return np.uint64(k.to_contract(np.uint64(mask), np.int64(denom)))
+    return np.uint64(to_contract(np.uint64(mask), np.int64(denom)))
 
 
 def name(card: int, denom: int) -> str:
-    return format_card(int(k.FACE_AT[denom, card >> 1]))
+    return format_card(int(FACE_AT[denom, card >> 1]))
 
 
 def choose(
@@ -61,18 +65,18 @@ def choose(
     for who, text in trick:
         face_mask = cards(text, held | gone)
         gone |= face_mask
-        card = int(k.lowest_bit(contract(face_mask, denom)))
+        card = int(lowest_bit(contract(face_mask, denom)))
         if led_suit < 0:
-            led_suit, winner_card, winner_seat = int(k.SUIT_AT[denom, card >> 1]), card, who
-        elif k.beats(np.int64(card), np.int64(winner_card), np.int64(denom)):
+            led_suit, winner_card, winner_seat = int(SUIT_AT[denom, card >> 1]), card, who
+        elif beats(np.int64(card), np.int64(winner_card), np.int64(denom)):
             winner_card, winner_seat = card, who
-    deck = np.uint64(k.table_deck(np.int64(n_seats)))
+    deck = np.uint64(table_deck(np.int64(n_seats)))
     unseen = deck & ~contract(held, denom) & ~contract(gone, denom)
     shown_out = np.zeros(n_seats, np.int64)
     for who, suits in (voids or {}).items():
         for letter in suits:
             shown_out[who] |= 1 << "CDHS".index(letter)
-    card = k.heuristic_card(
+    card = heuristic_card(
         contract(held, denom),
         np.uint64(unseen),
         shown_out,
@@ -208,7 +212,7 @@ def play_one(hands_text: list[str], denom: int, declarer: int, leader: int, acti
         hands.append(contract(mask, denom))
     n_seats = len(hands)
     record = np.empty((8, n_seats + 1), np.int64)
-    team0, _ = k.play_heuristic_deal(
+    team0, _ = play_heuristic_deal(
         np.array(hands, np.uint64),
         np.int64(n_seats),
         np.int64(active),
@@ -241,7 +245,7 @@ def test_lone_bidder_draws_trumps_from_the_top_then_cashes_winners():
 
 
 def heuristic_tricks(hands, denom, declarer, leader, active, heuristic_seats, seed=0):
-    return k.play_heuristic_many(
+    return play_heuristic_many(
         hands,
         np.int64(active),
         np.int64(denom),
@@ -303,11 +307,11 @@ def test_playout_trace_is_a_legal_play_of_the_deal(variant, active, heuristic_se
     hands = deal_unseen(variant, {}, seed=31, count=60)
     for d, deal in enumerate(hands):
         denom = d % 6
-        start = np.array([k.to_contract(h, np.int64(denom)) for h in deal], np.uint64)
+        start = np.array([to_contract(h, np.int64(denom)) for h in deal], np.uint64)
         held = start.copy()
         record = np.empty((8, n_seats + 1), np.int64)
         leader = d % n_seats
-        team0, _ = k.play_heuristic_deal(
+        team0, _ = play_heuristic_deal(
             start.copy(),
             np.int64(n_seats),
             np.int64(active),
@@ -318,25 +322,25 @@ def test_playout_trace_is_a_legal_play_of_the_deal(variant, active, heuristic_se
             np.uint64(d),
             record,
         )
-        seat = k.first_active(np.int64(leader), np.int64(n_seats), np.int64(active))
+        seat = first_active(np.int64(leader), np.int64(n_seats), np.int64(active))
         n_tricks = bin(int(start[seat])).count("1")
         won = 0
         for t in range(n_tricks):
             order = []
             for _ in range(bin(active).count("1")):
                 order.append(seat)
-                seat = k.next_active(np.int64(seat), np.int64(n_seats), np.int64(active))
+                seat = next_active(np.int64(seat), np.int64(n_seats), np.int64(active))
             led = int(record[t, order[0]])
-            led_suit = k.SUIT_AT[denom, led >> 1]
+            led_suit = SUIT_AT[denom, led >> 1]
             winner, winner_seat = led, order[0]
             for who in order:
                 card = int(record[t, who])
                 bit = np.uint64(1) << np.uint64(card)
                 assert held[who] & bit, "card not in the player's hand"
-                follow = held[who] & k.SUIT_MASK[denom, led_suit]
+                follow = held[who] & SUIT_MASK[denom, led_suit]
                 assert not follow or follow & bit, "did not follow suit"
                 held[who] ^= bit
-                if who != order[0] and k.beats(np.int64(card), np.int64(winner), np.int64(denom)):
+                if who != order[0] and beats(np.int64(card), np.int64(winner), np.int64(denom)):
                     winner, winner_seat = card, who
             assert all(record[t, s] == -1 for s in range(n_seats) if not active >> s & 1)
             assert record[t, n_seats] == winner_seat

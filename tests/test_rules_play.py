@@ -5,7 +5,11 @@ import numpy as np
 import pytest
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, contract_bit, hand, led_suit, legal, trick
 
-from euchre_mc.simulate import _kernels as K
+from euchre_mc.simulate.kernels.bits import SALT_PLAY, popcount, stream_state
+from euchre_mc.simulate.kernels.contract import beats, to_contract
+from euchre_mc.simulate.kernels.play import play_random_deal
+from euchre_mc.simulate.kernels.seats import first_active, next_active
+from euchre_mc.simulate.kernels.tables import SUIT_MASK, TRUMP
 from euchre_mc.simulate.trace import play_traced
 
 # --------------------------------------------------------------------------- bowers
@@ -50,8 +54,8 @@ def test_left_bower_does_not_follow_its_printed_suit():
 
 
 def test_suit_that_loses_its_jack_has_five_ranks():
-    diamonds = K.SUIT_MASK[HEARTS, DIAMONDS]
-    assert K.popcount(diamonds) == 2 * 5
+    diamonds = SUIT_MASK[HEARTS, DIAMONDS]
+    assert popcount(diamonds) == 2 * 5
     order = ["AD", "KD", "QD", "TD", "9D"]
     for stronger, weaker in zip(order, order[1:]):
         assert trick([weaker, stronger], HEARTS) == 1
@@ -95,7 +99,7 @@ def test_no_trump_jacks_are_plain_cards_of_their_suit(denom):
 
 @pytest.mark.parametrize("denom", [HIGH, LOW])
 def test_no_trump_has_no_trump_suit(denom):
-    assert K.TRUMP[denom] == -1
+    assert TRUMP[denom] == -1
     assert trick(["KS", "AH", "9H", "JC"], denom) == 0
 
 
@@ -124,8 +128,8 @@ def test_first_copy_wins_a_tie():
 
 def test_first_copy_wins_whichever_physical_copy_it_is():
     second_copy, first_copy = contract_bit("AS", HIGH, 1), contract_bit("AS", HIGH, 0)
-    assert not K.beats(np.int64(first_copy), np.int64(second_copy), np.int64(HIGH))
-    assert not K.beats(np.int64(second_copy), np.int64(first_copy), np.int64(HIGH))
+    assert not beats(np.int64(first_copy), np.int64(second_copy), np.int64(HIGH))
+    assert not beats(np.int64(second_copy), np.int64(first_copy), np.int64(HIGH))
 
 
 def test_later_higher_card_still_wins_after_a_tie():
@@ -142,14 +146,14 @@ def test_tie_among_trumps_goes_to_the_first_trump():
 
 def test_next_active_skips_sitting_out_seats():
     active = 0b101011  # seats 3 and 5 (0-based 2, 4) sit out
-    assert K.next_active(np.int64(1), np.int64(6), np.int64(active)) == 3
-    assert K.next_active(np.int64(3), np.int64(6), np.int64(active)) == 5
-    assert K.next_active(np.int64(5), np.int64(6), np.int64(active)) == 0
+    assert next_active(np.int64(1), np.int64(6), np.int64(active)) == 3
+    assert next_active(np.int64(3), np.int64(6), np.int64(active)) == 5
+    assert next_active(np.int64(5), np.int64(6), np.int64(active)) == 0
 
 
 def test_lead_passes_left_when_the_leader_sits_out():
     active = 0b111011  # seat index 2 sits out
-    assert K.first_active(np.int64(2), np.int64(6), np.int64(active)) == 3
+    assert first_active(np.int64(2), np.int64(6), np.int64(active)) == 3
     # One-card hands: seat index 3 leads 9S, so its suit stands against the higher hearts.
     assert trick(["AH", "KH", None, "9S", "TS", "AH"], HIGH, leader=2) == 4
 
@@ -157,11 +161,11 @@ def test_lead_passes_left_when_the_leader_sits_out():
 def test_sitting_out_seats_play_no_card():
     denom = np.int64(SPADES)
     hands = np.array(
-        [K.to_contract(np.uint64(hand(h)), denom) for h in ("AS KS", "9H TH", "QS JS", "9C TC")], np.uint64
+        [to_contract(np.uint64(hand(h)), denom) for h in ("AS KS", "9H TH", "QS JS", "9C TC")], np.uint64
     )
     record = np.empty((2, 5), np.int64)
-    state = np.uint64(K.stream_state(np.uint64(3), np.int64(K.SALT_PLAY), np.int64(0)))
-    K.play_random_deal(hands, np.int64(4), np.int64(0b1011), denom, np.int64(0), state, record)
+    state = np.uint64(stream_state(np.uint64(3), np.int64(SALT_PLAY), np.int64(0)))
+    play_random_deal(hands, np.int64(4), np.int64(0b1011), denom, np.int64(0), state, record)
     assert (record[:, 2] == -1).all()
     assert hands[2] != 0 and hands[0] == hands[1] == hands[3] == 0
 

@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 from numba import config, njit
 
-from euchre_mc.simulate._kernels import FACE_AT, SUIT_AT, beats, legal_cards, next_active, to_contract
 from euchre_mc.simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.kernels.contract import beats, legal_cards, to_contract
+from euchre_mc.simulate.kernels.seats import next_active
+from euchre_mc.simulate.kernels.tables import FACE_AT, SUIT_AT
 from euchre_mc.simulate.rules import RulesError
 from euchre_mc.simulate.solve import solve_batch, solve_many, solve_position
 
@@ -22,7 +24,8 @@ ENDGAMES = 20 if config.DISABLE_JIT else 400
 NONE = np.int64(-1)  # no winner / no led suit yet (one numba signature for the recursion)
 
 
-@njit(cache=True)
+# Not cached: numba's cache would not see edits to the kernels it calls (beats, ...).
+@njit
 def exhaustive(hands, n_seats, active, denom, team, seat, leader, winner_seat, winner_card, led_suit, only):
     """Tricks ``team`` takes from here (current trick included) under perfect play by all.
 

@@ -1,4 +1,4 @@
-"""The solver's equivalent cards and the ranks they make relevant (dd_equivalents_rel).
+"""The solver's equivalent cards and the ranks they make relevant (dd_equivalents_relevant).
 
 A node whose every move fails skips the cards equivalent to a lower card of their class
 (dd_move_classes); its table entry then stands for every position that agrees with it
@@ -9,8 +9,10 @@ straddles a suit's relevant ranks makes more of the suit relevant.
 import numpy as np
 from test_solve import hands_of, reference
 
-from euchre_mc.simulate._kernels import dd_equivalents_rel, dd_range, to_contract
 from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.dd.order import dd_equivalents_relevant
+from euchre_mc.simulate.kernels.dd.position import dd_face_and_above
 from euchre_mc.simulate.solve import solve_position
 
 HIGH = 4
@@ -24,7 +26,7 @@ def contract(text):
 
 def from_card(text):
     """The relevant-cards range of a suit from the card ``text`` up, both copies."""
-    return dd_range(np.int64(int(contract(text)).bit_length() - 1) >> 1, HIGH)
+    return dd_face_and_above(np.int64(int(contract(text)).bit_length() - 1) >> 1, HIGH)
 
 
 # The seat holds AS KS 9S; another seat holds QS, so 9S is a class of its own and KS AS
@@ -33,8 +35,8 @@ HAND = contract("AS KS 9S")
 SKIPPED = contract("AS")
 
 
-def relevant_added(rel):
-    return int(dd_equivalents_rel(HAND, NO_LED_SUIT, SKIPPED, np.uint64(rel), HIGH))
+def relevant_added(relevant):
+    return int(dd_equivalents_relevant(HAND, NO_LED_SUIT, SKIPPED, np.uint64(relevant), HIGH))
 
 
 def test_class_straddling_the_relevant_ranks_makes_its_suit_relevant_from_its_searched_card():

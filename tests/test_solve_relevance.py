@@ -10,21 +10,14 @@ positions).  Each test pins exactly the cards one source keeps, with a near miss
 import numpy as np
 from test_solve import hands_of, reference
 
-from euchre_mc.simulate._kernels import (
-    F_SLOT,
-    SUIT_AT,
-    SUIT_MASK,
-    TRUMP,
-    dd_buffers,
-    dd_last_trick,
-    dd_order_moves,
-    dd_range,
-    dd_search,
-    dd_settled_rel,
-    dd_turn_order,
-    to_contract,
-)
 from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.dd.bounds import dd_last_trick, dd_settled_relevant
+from euchre_mc.simulate.kernels.dd.order import dd_order_moves
+from euchre_mc.simulate.kernels.dd.position import F_SLOT, dd_face_and_above, dd_turn_order
+from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search, dd_start
+from euchre_mc.simulate.kernels.dd.table import dd_tt_bounds
+from euchre_mc.simulate.kernels.tables import SUIT_AT, SUIT_MASK, TRUMP
 from euchre_mc.simulate.solve import solve_position
 
 CLUBS, HIGH = 0, 4
@@ -43,7 +36,7 @@ def card(text, denom):
 
 def from_card(text, denom):
     """The range of a suit from the card ``text`` up, both copies."""
-    return int(dd_range(card(text, denom) >> 1, denom))
+    return int(dd_face_and_above(card(text, denom) >> 1, denom))
 
 
 def table(denom, *texts):
@@ -53,10 +46,10 @@ def table(denom, *texts):
 
 def last_trick(denom, *texts):
     """(winner, relevant cards) of the last trick, seat 0 leading, each seat one card."""
-    winner, rel = dd_last_trick(
+    winner, relevant = dd_last_trick(
         table(denom, *texts), np.int64(0), dd_turn_order(4, FOUR_SEATS), np.int64(denom), np.int64(0)
     )
-    return int(winner), int(rel)
+    return int(winner), int(relevant)
 
 
 def test_last_trick_won_in_a_suit_only_the_winners_side_played_keeps_no_rank():
@@ -81,7 +74,7 @@ def settled(denom, seat, played_text, winner_text, winner_seat, led_text, *texts
     """Relevant cards of a settled trick in progress, seat 0 leading, ``seat`` on move."""
     led_suit = np.int64(SUIT_AT[denom, card(led_text, denom) >> 1])
     return int(
-        dd_settled_rel(
+        dd_settled_relevant(
             table(denom, *texts),
             np.int64(0),
             np.int64(seat),
@@ -141,35 +134,26 @@ def root_entry(texts, denom, team, leader, need):
     hands_face = hands_of(*texts)
     n_seats = len(texts)
     tricks = max(bin(h).count("1") for h in hands_face)
-    hands, moves, frames, tt_keys, tt_info = dd_buffers(n_seats, tricks, 12)
-    for s, held in enumerate(hands_face):
-        hands[0, s] = to_contract(np.uint64(held), denom)
-    stats = np.zeros(2, np.int64)
+    buffers = dd_buffers(n_seats, tricks, 12)
+    deal = np.array(hands_face, np.uint64)
+    search, _ = dd_start(deal, denom, team, leader, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64))
+    none = np.int64(-1)
     answer = dd_search(
-        hands,
+        search,
         np.int64(0),
         np.int64(leader),
         np.int64(leader),
-        np.int64(-1),
-        np.int64(-1),
-        np.int64(-1),
+        none,
+        none,
+        none,
         np.uint64(0),
-        np.int64(need),
-        np.int64(n_seats),
-        dd_turn_order(n_seats, FOUR_SEATS),
-        np.int64(denom),
-        np.int64(team),
-        moves,
+        need,
         np.int64(0),
-        tt_keys,
-        tt_info,
-        np.int64(1),
-        stats,
-        frames,
     )
-    slot = frames[0, F_SLOT]
-    info = int(tt_info[slot])
-    return bool(answer), info & 31, (info >> 5) & 31, int(tt_keys[slot, n_seats])
+    lower, upper, _, exact = dd_tt_bounds(
+        buffers.tt_keys, buffers.tt_info, buffers.frames[0, F_SLOT], n_seats
+    )
+    return bool(answer), int(lower), int(upper), int(exact)
 
 
 def test_entry_proved_at_least_keeps_only_the_searchs_cards_not_the_quick_lower_bounds():
@@ -187,7 +171,7 @@ def test_entry_proved_at_most_keeps_neither_the_quick_lower_bound_nor_its_cards(
     # keeps "at most 3" alone (keeping "at least 1" too would have to keep its card).
     texts = ("JC TD 9H QH", "TC QD TH KH", "9C QC JD KD", "KC AC 9D AD")
     answer, lower, upper, exact = root_entry(texts, 3, 0, 2, 4)
-    top_trump = int(dd_range(np.int64(int(SUIT_MASK[3, TRUMP[3]]).bit_length() - 1) >> 1, 3))
+    top_trump = int(dd_face_and_above(np.int64(int(SUIT_MASK[3, TRUMP[3]]).bit_length() - 1) >> 1, 3))
     assert (answer, lower, upper) == (False, 0, 3)
     assert exact & top_trump == 0
 

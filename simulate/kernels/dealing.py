@@ -1,16 +1,43 @@
-"""Dealing kernel for suit-length constraints (moves into the kernels package)."""
+"""Dealing: completing known hands with unseen cards, deal ``i`` of a run a pure function
+of ``(seed, i)``; with suit-length constraints, by the counting plan of
+:mod:`euchre_mc.simulate.constraints` (exactly uniform over the deals that fit)."""
 
 import numpy as np
-from numba import njit, prange
 
-from ._kernels import ONE, SALT_DEAL, mix64, next_random, stream_state
+from .bits import SALT_DEAL, next_random, next_unit, stream_state
+from .jit import njit, prange
+from .tables import ONE
 
 
 @njit(cache=True)
-def next_unit(state):
-    """Advance a splitmix64 state; return (new state, uniform float in [0, 1), 53 bits)."""
-    state = state + np.uint64(0x9E3779B97F4A7C15)
-    return state, np.float64(mix64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+def deal_one(seed, index, fixed, need, pool, out):
+    """Complete one deal: ``out[s] = fixed[s]`` plus ``need[s]`` cards drawn from ``pool``.
+
+    ``pool`` holds face-space bit indexes of the unseen cards; it is shuffled with the
+    stream of deal ``index`` (a partial Fisher-Yates on a private copy).
+    """
+    cards = pool.copy()
+    state = stream_state(seed, SALT_DEAL, index)
+    top = cards.shape[0]
+    for seat in range(fixed.shape[0]):
+        hand = fixed[seat]
+        for _ in range(need[seat]):
+            state, pick = next_random(state, top)
+            top -= 1
+            card = cards[pick]
+            cards[pick] = cards[top]
+            cards[top] = card
+            hand |= ONE << np.uint64(card)
+        out[seat] = hand
+
+
+@njit(parallel=True, cache=True)
+def deal_many(seed, first_index, count, fixed, need, pool):
+    """Deals ``first_index .. first_index + count - 1`` as a (count, seats) uint64 array."""
+    out = np.empty((count, fixed.shape[0]), np.uint64)
+    for i in prange(count):
+        deal_one(seed, first_index + i, fixed, need, pool, out[i])
+    return out
 
 
 @njit(cache=True)
