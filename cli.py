@@ -404,6 +404,29 @@ def analysis_options(command):
             help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
         ),
         click.option(
+            "--table",
+            default="balanced",
+            show_default=True,
+            metavar="STRATEGY",
+            help="How the other seats bid after you (balanced, cautious, aggressive, a .toml file), "
+            "or 'none': a pass counts as 0 and nobody overcalls.",
+        ),
+        click.option(
+            "--inference",
+            type=click.Choice(["exact", "none"]),
+            default="exact",
+            show_default=True,
+            help="exact: keep only deals on which each earlier bidder would have bid as given "
+            "(under --table); none: uniform deals.",
+        ),
+        click.option(
+            "--score",
+            default=None,
+            metavar="US-THEM",
+            help="The game score, your team first (e.g. 44-30; negatives as 44--5): advise by "
+            "the chance of winning the game.",
+        ),
+        click.option(
             "--round",
             "round_",
             type=int,
@@ -461,6 +484,18 @@ def analysis_options(command):
     return command
 
 
+def _parse_score(text):
+    """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
+    if text is None:
+        return None
+    import re
+
+    match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
+    if not match:
+        raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
+    return int(match.group(1)), int(match.group(2))
+
+
 def _analysis_arguments(
     variant,
     hand,
@@ -471,6 +506,9 @@ def _analysis_arguments(
     known,
     void,
     length,
+    table,
+    inference,
+    score,
     round_,
     deals,
     precision,
@@ -483,6 +521,9 @@ def _analysis_arguments(
 
     chosen = as_variant(variant)
     return dict(
+        table=table,
+        inference=inference,
+        score=_parse_score(score),
         known=parse_known(known, chosen),
         constraints=parse_lengths(void, length, chosen),
         variant=chosen,

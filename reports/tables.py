@@ -67,6 +67,7 @@ def format_analysis(result) -> str:
         lines.append(f"known cards: {settings.known}")
     if settings.constraints:
         lines.append(f"suit lengths: {settings.constraints}; the deals are uniform over those that fit")
+    lines += _table_header(result.table)
     lines += [
         "",
     ]
@@ -97,13 +98,19 @@ def format_analysis(result) -> str:
             f"{row.ev_net_ci:>5.2f}{march}  {distribution}"
         )
         previous_tricks, previous_denom = row.tricks, denom
+    lines += _option_lines(result)
     lines += ["", _advice_line(result.advice)]
     lines += _discard_lines(result)
     lines += [
         "",
         "P(make) with its 95% Wilson interval; mean = the bidder side's mean tricks; EV = the",
         "bidding team's expected points; net = bidding team minus defenders (±95% half-width).",
-        "(contract) = not a legal bid after the auction; > = the advice.  Passing counts as 0.",
+        "(contract) = not a legal bid after the auction; > = the advice."
+        + (
+            "  Passing counts as 0 (--table none)."
+            if result.table is None or result.table.model is None
+            else ""
+        ),
     ]
     return "\n".join(_fit(line) for line in lines) + "\n"
 
@@ -130,9 +137,65 @@ def _precision_note(settings) -> str:
     return f", precision ±{settings.precision} {met}"
 
 
+def _table_header(table) -> list[str]:
+    if table is None:
+        return []
+    lines = []
+    if table.model is not None:
+        inferred = ""
+        if table.inference == "exact" and table.dealt:
+            inferred = (
+                f"; inference: kept the deals on which every earlier bid is the model's "
+                f"({table.acceptance:.1%} of {table.dealt:,} dealt)"
+            )
+        lines.append(f"table model {table.model}: the other seats bid by that strategy after you{inferred}")
+    if table.score is not None:
+        lines.append(
+            f"score {table.score[0]}-{table.score[1]} (your team first): P(win the game) now "
+            f"{table.p_win_now:.3f} ({table.equity})"
+        )
+    return lines
+
+
+def _option_lines(result) -> list[str]:
+    """Each option after the rest of the table bids: the advice compares these."""
+    if not result.options:
+        return []
+    table = result.table
+    with_score = table is not None and table.score is not None
+    lines = [
+        "",
+        "Your options, after the others bid"
+        + (f" by the table model ({table.model})" if table.model else " (no table model: nobody else bids)")
+        + ": your team's points minus theirs, on the same deals"
+        + ("; P(win) the game after this hand, with its change" if with_score else ""),
+        f"  {'option':<21} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
+        + (f" {'P(win)':>6} {'±95%':>5} {'change':>6}" if with_score else ""),
+    ]
+    best = result.advice.bid
+    for option in result.options:
+        mark = "> " if option.bid == best else "  "
+        outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
+        line = (
+            f"{mark}{option.bid!s:<21} {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f} "
+            f"{option.p_we_play:>7.3f} {outbid}"
+        )
+        if with_score:
+            line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f} {option.delta_p_win:>+6.3f}"
+        lines.append(line)
+        ended = ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes)
+        lines.append(_fit(f"      ended: {ended}"))
+    return lines
+
+
 def _advice_line(advice) -> str:
     if advice.bid is None:
         return f"Advice: none ({advice.reason})."
+    if advice.by == "p_win":
+        text = f"Advice: {advice.bid} (the best chance of winning the game; net {advice.ev_net:+.2f} a hand"
+        if advice.runner_up is not None:
+            text += f"; P(win) {advice.margin:+.3f} ±{advice.margin_ci:.3f} against {advice.runner_up}"
+        return text + ")."
     text = f"Advice: {advice.bid} (net {advice.ev_net:+.2f} a hand"
     if advice.runner_up is not None:
         text += (

@@ -64,7 +64,15 @@ from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
 from .play import PLAY_MODELS, _play_deals
-from .results import Advice, Analysis, AnalysisSettings, ContractEstimate, DiscardOption, Verdict
+from .results import (
+    Advice,
+    Analysis,
+    AnalysisSettings,
+    ContractEstimate,
+    DiscardOption,
+    TableSettings,
+    Verdict,
+)
 from .rules import (
     ORDER_UP,
     PASS,
@@ -79,6 +87,7 @@ from .rules import (
     seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
+from .table import NO_TABLE_DESCRIPTION, TableModel, sample_consistent, table_model
 
 DEFAULT_SEED = 20240601
 DEFAULT_DEALS = 2000
@@ -93,6 +102,12 @@ SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals 
 # 100, 8.8 s in steps of 250).
 CHUNK = {"dd": 250, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
+INFERENCE_MODES = ("exact", "none")
+NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
+NOTHING_TO_ADVISE = "no analysed contract is a legal bid here and passing is not allowed"
+# With inference, deals are dealt until enough explain the auction, at most this many
+# (about 2 s of the table model's checks for Pigs and Hogs).
+INFERENCE_CAP = 400_000
 
 
 # --------------------------------------------------------------------------- the question
@@ -116,6 +131,15 @@ class Question:
     gift_policy: str
     known: tuple[int, ...] = ()  # per seat, cards known to be there (the player's own seat: 0)
     constraints: DealConstraints | None = None  # suit lengths of the unseen hands
+    table: TableModel | None = None  # how the other seats bid; None: a pass counts as 0
+    inference: str = "none"  # "exact": deals must explain the earlier bids under the table
+    score: tuple[int, int] | None = None  # the player's team's points, the other team's
+
+    @property
+    def infers(self) -> bool:
+        """Do the earlier bids condition the deals?  Only bids actually given, by a model."""
+        others = any((self.dealer + 1 + i) % self.players != self.seat for i in range(len(self.bids)))
+        return self.inference == "exact" and self.table is not None and self.auction_given and others
 
     @property
     def players(self) -> int:
@@ -149,6 +173,9 @@ def make_question(
     gift_policy="highest",
     known=None,
     constraints=None,
+    table="balanced",
+    inference="exact",
+    score=None,
 ) -> Question:
     """Check every input once, with errors that name the bad value and what is allowed.
 
@@ -156,7 +183,10 @@ def make_question(
     a card list or a face-space mask); ``constraints`` bounds their suit lengths (a
     :class:`~.constraints.DealConstraints` or a list of :class:`~.constraints.SuitLength`,
     counted in natural suits, of the hands as dealt).  The deals stay uniform over every
-    deal that fits them.
+    deal that fits them.  ``table`` is the table model (a strategy name, a ``.toml`` file
+    or ``"none"``: a pass counts as 0 and nobody overcalls); ``inference`` ``"exact"``
+    keeps only deals on which every earlier bidder would have made its bid under that
+    model, ``"none"`` deals uniformly; ``score`` is ``(your team, the other team)``.
     """
     variant = as_variant(variant)
     n = variant.players
@@ -177,6 +207,10 @@ def make_question(
         round_ = 1 if len(bids) < n else 2
     chosen = _contracts(variant, contracts, upcard_face, round_)
     known_masks, constraints = _known(variant, seat, hand_mask, upcard_face, known, constraints)
+    model = table_model(table) if not isinstance(table, TableModel) and table is not None else table
+    if inference not in INFERENCE_MODES:
+        raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
+    score = _checked_score(variant, score)
     return Question(
         variant,
         hand_mask,
@@ -192,7 +226,29 @@ def make_question(
         gift_policy,
         known_masks,
         constraints,
+        model,
+        inference,
+        score,
     )
+
+
+def _checked_score(variant, score):
+    if score is None:
+        return None
+    try:
+        ours, theirs = (int(part) for part in score)
+    except (TypeError, ValueError):
+        raise RulesError(
+            f"score {score!r}: give your team's points and the other team's, e.g. 44-30"
+        ) from None
+    low = -10 * variant.target
+    for points in (ours, theirs):
+        if not low <= points < variant.target:
+            raise RulesError(
+                f"score {ours}-{theirs}: each team's points must lie from {low} to {variant.target - 1} "
+                f"(the game ends at {variant.target})"
+            )
+    return ours, theirs
 
 
 def _known(variant, seat, hand_mask, upcard_face, known, constraints):
@@ -600,9 +656,7 @@ def advise(
         n = next(iter(deal_tricks.values())).shape[0]
         candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
     if not candidates:
-        return Advice(
-            None, may_pass, reason="no analysed contract is a legal bid here and passing is not allowed"
-        )
+        return Advice(None, may_pass, reason=NOTHING_TO_ADVISE)
     means = [float(np.mean(values)) for _, _, values in candidates]
     best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i][0]))
     best_values = candidates[best][2]
@@ -687,6 +741,9 @@ def analyse_hand(
     progress=None,
     known=None,
     constraints=None,
+    table="balanced",
+    inference="exact",
+    score=None,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -698,7 +755,11 @@ def analyse_hand(
     first batch (default 500) and dealing goes on until every P(make) interval's
     half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
     if given, hears of finished plays (a play: one deal of one layout or discard option;
-    the total grows when a precision run deals more).
+    the total grows when a precision run deals more).  ``known``, ``constraints``,
+    ``table``, ``inference`` and ``score``: see :func:`make_question`.  With a table model
+    every option (pass included) is also valued after the rest of the table bids
+    (:mod:`.options`), and the advice is the option with the best net points, or with a
+    score the best chance of winning the game.
 
     Returns an :class:`~simulate.results.Analysis`: one
     :class:`~simulate.results.ContractEstimate` per contract (``estimate(contract)``),
@@ -724,10 +785,17 @@ def analyse_hand(
         gift_policy,
         known,
         constraints,
+        table,
+        inference,
+        score,
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
     if progress is not None and not callable(progress):
         raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
+    source = _DealSource(question)
+    if question.infers:  # the consistent deals there are, up to what was asked for
+        available = source.available(cap if precision is not None else first_batch)
+        first_batch, cap = min(first_batch, available), min(cap, available)
     state = legal_bids(question.variant, question.dealer, question.bids, question.upcard)
     legal, may_pass = list(state.legal), state.can_pass()
     layouts: dict[Layout, list[Contract]] = {}
@@ -736,12 +804,14 @@ def analyse_hand(
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
     plays = _PlayCounter(progress, search_work + len(layouts) * first_batch)
-    search_deals = _search_deals(question, first_batch) if searched else None
+    search_deals = _search_deals(source, first_batch) if searched else None
     searches = {
         layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, plays)
         for layout in searched
     }
-    tricks, interrupted = _play_main_deals(question, layouts, searches, first_batch, precision, cap, plays)
+    tricks, deals, interrupted = _play_main_deals(
+        question, layouts, searches, first_batch, precision, cap, plays, source
+    )
 
     deal_tricks = {contract: tricks[layout_of(question, contract)] for contract in question.contracts}
     estimates = tuple(
@@ -762,15 +832,123 @@ def analyse_hand(
         if layout in searches
     }
     dealt = next(iter(deal_tricks.values())).shape[0]
+    options, table_settings = (), None
+    advice = None
+    if question.table is not None or question.score is not None:
+        options, table_settings, advice = _with_the_table(
+            question, deals, deal_tricks, searches, legal, may_pass, source
+        )
     return Analysis(
         question=question,
         estimates=estimates,
-        advice=advise(question, deal_tricks, legal, may_pass),
+        advice=advice if advice is not None else advise(question, deal_tricks, legal, may_pass),
         settings=_settings(
             question, dealt, precision, cap, estimates, first_batch if searches else 0, interrupted
         ),
         discard_search=discard_search,
         deal_tricks=deal_tricks,
+        options=options,
+        table=table_settings,
+    )
+
+
+def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, source):
+    """The options after the rest of the table bids (with a table model), their P(win)
+    (with a score), the table's settings and the advice they give."""
+    from .equity import equity_for
+    from .options import option_values
+
+    equity, equity_text, p_win_now = None, None, None
+    if question.score is not None:
+        equity, equity_text = equity_for(question.variant, question.table)
+        ours = question.seat & 1
+        team_to_deal = 0 if question.dealer & 1 == ours else 1
+        p_win_now = equity.p_win(*question.score, team_to_deal)
+    if question.table is None:  # a score without a table model: a pass is 0 points, as before
+        options, points, wins = _options_without_table(question, deal_tricks, legal, may_pass, equity)
+    else:
+        options, points, wins = option_values(
+            question, deals, deal_tricks, searches, legal, may_pass, question.score, equity
+        )
+    if p_win_now is not None:
+        options = tuple(replace(option, delta_p_win=option.p_win - p_win_now) for option in options)
+    settings = TableSettings(
+        model=None if question.table is None else question.table.name,
+        description=NO_TABLE_DESCRIPTION if question.table is None else question.table.description,
+        inference="exact" if question.infers else "none",
+        dealt=source.dealt.get(0) if question.infers else None,
+        acceptance=deals.shape[0] / source.dealt[0] if question.infers and source.dealt.get(0) else None,
+        score=question.score,
+        p_win_now=p_win_now,
+        equity=equity_text,
+    )
+    return (
+        options,
+        settings,
+        _advice_from(question, options, wins if equity is not None else points, may_pass),
+    )
+
+
+def _options_without_table(question, deal_tricks, legal, may_pass, equity):
+    """Without a table model: a pass scores 0 and every bid is played as bid."""
+    from .options import _p_win
+    from .results import OptionValue
+
+    n = next(iter(deal_tricks.values())).shape[0]
+    rows = ([(PASS, np.zeros(n, np.int64), np.zeros(n, np.int64))] if may_pass else []) + [
+        (c, *_team_points(question, c, deal_tricks[c])) for c in question.contracts if c in legal
+    ]
+    options, points, wins = [], {}, {}
+    for bid, us, them in rows:
+        bidder = np.full(n, -1 if bid == PASS else question.seat, np.int64)
+        win = _p_win(question, bidder, us, them, question.score, equity)
+        points[bid], wins[bid] = us - them, win
+        options.append(
+            OptionValue(
+                bid=bid,
+                legal=True,
+                ev_net=float(np.mean(us - them)),
+                ev_net_ci=float(mean_half_width(us - them)),
+                p_we_play=0.0 if bid == PASS else 1.0,
+                p_overcalled=None if bid == PASS else 0.0,
+                outcomes=((NO_TABLE_PASS, 1.0),) if bid == PASS else (("you: " + str(bid), 1.0),),
+                p_win=float(np.mean(win)),
+                p_win_ci=float(mean_half_width(win)),
+            )
+        )
+    return tuple(options), points, wins
+
+
+def _team_points(question, contract, tricks):
+    table = score_table(question.variant, contract)
+    return table[tricks, 0], table[tricks, 1]
+
+
+def _advice_from(question, options, values: dict, may_pass: bool) -> Advice:
+    """The option with the best mean of ``values`` (net points, or P(win) with a score);
+    ties to the higher bid; the margin is over the best option that is not the same on
+    every deal, with the paired 95% half-width."""
+    if not options:
+        return Advice(None, may_pass, reason=NOTHING_TO_ADVISE)
+
+    def order(bid):
+        return (-1, False) if bid == PASS else (question.variant.rank(bid), bid.alone)
+
+    means = {option.bid: float(np.mean(values[option.bid])) for option in options}
+    best = max(means, key=lambda bid: (means[bid], order(bid)))
+    equivalent = tuple(b for b in means if b != best and np.array_equal(values[b], values[best]))
+    ev = next(option.ev_net for option in options if option.bid == best)
+    advice = Advice(best, may_pass, ev_net=ev, equivalent=equivalent, by="p_win" if question.score else "net")
+    others = [b for b in means if b != best and b not in equivalent]
+    if not others:
+        return advice
+    runner = max(others, key=lambda bid: (means[bid], order(bid)))
+    return replace(
+        advice,
+        runner_up=runner,
+        runner_up_ev_net=next(option.ev_net for option in options if option.bid == runner),
+        margin=means[best] - means[runner],
+        margin_ci=float(mean_half_width(values[best] - values[runner])),
     )
 
 
@@ -793,27 +971,71 @@ def _deals(question: Question, first_index: int, count: int) -> np.ndarray:
     )
 
 
-def _search_deals(question: Question, count: int) -> np.ndarray:
+class _DealSource:
+    """The deals an analysis plays: deals ``first_index ..`` of the seed (uniform, or
+    with inference the consistent ones in deal order, dealt once and kept)."""
+
+    def __init__(self, question: Question):
+        self.question = question
+        self.kept: dict[int, np.ndarray] = {}
+        self.dealt: dict[int, int] = {}
+
+    def __call__(self, first_index: int, count: int) -> np.ndarray:
+        question = self.question
+        if not question.infers:
+            return _deals(question, first_index, count)
+        base = SEARCH_FIRST_INDEX if first_index >= SEARCH_FIRST_INDEX else 0
+        offset = first_index - base
+        if base not in self.kept or self.kept[base].shape[0] < offset + count:
+            inferred = sample_consistent(
+                question.table,
+                question.variant,
+                question.dealer,
+                question.bids,
+                lambda first, n: _deals(question, first, n),
+                offset + count,
+                cap=INFERENCE_CAP,
+                upcard=question.upcard,
+                scores=_table_scores(question),
+                first_index=base,
+                analysed=question.seat,
+            )
+            self.kept[base], self.dealt[base] = inferred.deals, inferred.dealt
+        return self.kept[base][offset : offset + count]
+
+    def available(self, wanted: int) -> int:
+        """How many main deals there are when ``wanted`` are asked for (inference may keep fewer)."""
+        return self(0, wanted).shape[0] if self.question.infers else wanted
+
+
+def _table_scores(question: Question):
+    from .options import team_scores
+
+    return team_scores(question, question.score)
+
+
+def _search_deals(source, count: int) -> np.ndarray:
     """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
-    return _deals(question, SEARCH_FIRST_INDEX, count)
+    return source(SEARCH_FIRST_INDEX, count)
 
 
 def _play_main_deals(
-    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, plays
-) -> tuple[dict[Layout, np.ndarray], bool]:
+    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, plays, source
+) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
 
     Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
     tricks then cover the chunks finished before it."""
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
+    dealt_parts: list[np.ndarray] = []
     chunk = CHUNK[question.play]
     dealt, total = 0, first_batch
     interrupted = False
     while total > dealt and not interrupted:
         for start in range(dealt, total, chunk):
             count = min(chunk, total - start)
-            batch = _deals(question, start, count)
+            batch = source(start, count)
             laid = {
                 layout: lay_out(
                     question, layout, batch, searches[layout].chosen if layout in searches else None
@@ -829,12 +1051,14 @@ def _play_main_deals(
                 break
             for layout in layouts:
                 tricks[layout].append(played[layout])
+            dealt_parts.append(batch)
         else:
             dealt = total
             if precision is not None:
                 total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
                 plays.grow(len(layouts) * (total - dealt))
-    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, interrupted
+    deals = np.concatenate(dealt_parts) if dealt_parts else np.zeros((0, question.players), np.uint64)
+    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, deals, interrupted
 
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:

@@ -26,6 +26,7 @@ chance at (b, a) with B to deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
 import numpy as np
@@ -311,13 +312,43 @@ def load_equity(variant, strategy_name: str = SHIPPED_STRATEGY) -> EquityTable |
         return EquityTable.from_frame(pd.read_csv(handle, comment="#"), chosen.target)
 
 
+BUILT_HANDS = 60_000  # hands sampled for a table no file ships (about 10 s for six seats)
+
+
+@lru_cache(maxsize=16)
+def _built(variant_text: str, strategy) -> EquityTable:
+    return build_equity(variant_text, strategy, strategy, BUILT_HANDS, seed=SHIPPED_SEED)
+
+
+def equity_for(variant, model=None) -> tuple[EquityTable, str]:
+    """The match-equity table an analysis uses, and a line saying which: the shipped one
+    for the variant and the table model's strategy when one ships, else one built now
+    from ``BUILT_HANDS`` hands (kept for the process).  Without a model: ``balanced``."""
+    from .rules import as_variant
+    from .strategy import BUILT_INS
+
+    chosen = as_variant(variant)
+    strategy = BUILT_INS[SHIPPED_STRATEGY] if model is None else model.teams[0]
+    shipped = load_equity(chosen, strategy.name)
+    if shipped is not None:
+        return shipped, f"shipped table: {shipped_command(chosen)}"
+    return _built(str(chosen), strategy), (
+        f"built now from {BUILT_HANDS:,} hands ({strategy.name} against {strategy.name}, "
+        f"seed {SHIPPED_SEED}); "
+        "no shipped table for these options or this strategy"
+    )
+
+
 __all__ = [
     "EquityTable",
     "HandOutcomes",
+    "MatchEquity",
     "build_equity",
     "default_floor",
+    "equity_for",
     "equity_table",
     "load_equity",
+    "match_equity",
     "shipped_command",
     "shipped_path",
 ]

@@ -154,11 +154,12 @@ class Advice:
     margin: float | None = None
     margin_ci: float | None = None
     reason: str | None = None
+    by: str = "net"  # what chose the bid: "net" points a hand, or "p_win" (the game, with a score)
 
     def to_dict(self) -> dict:
         if self.bid is None:
             return {"bid": None, "may_pass": self.may_pass, "reason": self.reason}
-        return {
+        out = {
             "bid": bid_text(self.bid),
             "ev_net": self.ev_net,
             "equivalent": [bid_text(bid) for bid in self.equivalent],
@@ -168,6 +169,9 @@ class Advice:
             "margin": self.margin,
             "margin_ci": self.margin_ci,
         }
+        if self.by != "net":
+            out["by"] = self.by
+        return out
 
 
 @dataclass(frozen=True)
@@ -228,6 +232,70 @@ class AnalysisSettings:
 
 
 @dataclass(frozen=True)
+class OptionValue:
+    """What one of the analysed player's options (a bid or ``PASS``) is worth once the
+    rest of the table has bid by the table model: the final contract played out on every
+    main deal and scored for the player's team.
+
+    ``ev_net`` is the player's team's points minus the other team's, ``ev_net_ci`` its
+    95% half-width; ``p_we_play`` the share of deals where the player's team won the
+    auction, ``p_overcalled`` where a later seat outbid this bid (None for a pass);
+    ``outcomes`` how the auction ended, ``(who, share)`` pairs with ``who`` a text such as
+    ``"seat 3: 4 Spades"`` or ``"thrown in"``, commonest first.  With a score,
+    ``p_win`` is the chance of winning the game after this hand (match equity), with its
+    95% half-width, and ``delta_p_win`` its change from before the hand.
+    """
+
+    bid: Contract | str
+    legal: bool
+    ev_net: float
+    ev_net_ci: float
+    p_we_play: float
+    p_overcalled: float | None
+    outcomes: tuple[tuple[str, float], ...]
+    p_win: float | None = None
+    p_win_ci: float | None = None
+    delta_p_win: float | None = None
+
+    def to_dict(self) -> dict:
+        out = {
+            "bid": bid_text(self.bid),
+            "legal": self.legal,
+            "ev_net": self.ev_net,
+            "ev_net_ci": self.ev_net_ci,
+            "p_we_play": self.p_we_play,
+            "p_overcalled": self.p_overcalled,
+            "outcomes": [{"result": who, "share": share} for who, share in self.outcomes],
+        }
+        if self.p_win is not None:
+            out.update({"p_win": self.p_win, "p_win_ci": self.p_win_ci, "delta_p_win": self.delta_p_win})
+        return out
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How the rest of the table was modelled: the model (or None: a pass is 0 points),
+    the inference from the auction so far and what it kept, and the score if given."""
+
+    model: str | None
+    description: str
+    inference: str  # "exact" or "none"
+    dealt: int | None = None  # deals dealt to keep the analysis's deals, with inference
+    acceptance: float | None = None
+    score: tuple[int, int] | None = None  # the player's team, the other team
+    p_win_now: float | None = None  # before this hand, from the match-equity table
+    equity: str | None = None  # which match-equity table
+
+    def to_dict(self) -> dict:
+        out = {"model": self.model, "description": self.description, "inference": self.inference}
+        if self.dealt is not None:
+            out.update({"dealt": self.dealt, "acceptance": self.acceptance})
+        if self.score is not None:
+            out.update({"score": list(self.score), "p_win_now": self.p_win_now, "equity": self.equity})
+        return out
+
+
+@dataclass(frozen=True)
 class Analysis:
     """A hand analysis: one estimate per contract, the advice, the settings, the discard
     searches (contract -> options, best first) and the checked question.
@@ -243,6 +311,8 @@ class Analysis:
     settings: AnalysisSettings
     discard_search: dict = field(default_factory=dict)
     deal_tricks: dict = field(default_factory=dict, compare=False, repr=False)
+    options: tuple[OptionValue, ...] = ()  # with a table model: each option after the auction
+    table: TableSettings | None = None
 
     @property
     def contracts(self) -> tuple[Contract, ...]:
@@ -268,7 +338,7 @@ class Analysis:
 
     def to_dict(self) -> dict:
         """``{"settings", "advice", "rows", "discard_search"}`` with plain JSON values."""
-        return {
+        out = {
             "settings": self.settings.to_dict(),
             "advice": self.advice.to_dict(),
             "rows": [estimate.to_dict() for estimate in self.estimates],
@@ -277,6 +347,10 @@ class Analysis:
                 for contract, options in self.discard_search.items()
             },
         }
+        if self.table is not None:
+            out["table"] = self.table.to_dict()
+            out["options"] = [option.to_dict() for option in self.options]
+        return out
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent)

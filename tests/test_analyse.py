@@ -246,6 +246,7 @@ def test_bids_that_score_alike_on_every_deal_are_equivalent_and_the_highest_is_a
         "pigs-and-hogs",
         LOW_NINES_AND_TENS,
         contracts="1 Low No Trump, 8 Low No Trump, 5 Low No Trump",
+        table="none",  # the rule for contracts that score alike (a table model may outbid 1 and 5)
         deals=sized(30),
     )
     advice = result.advice

@@ -90,7 +90,16 @@ def test_classic_analyse_reports_march_and_euchred():
 def test_should_i_bid_json_gives_the_verdict_and_the_alternative():
     # after 8 Clubs only Pigs and Hogs are left to compare
     result = invoke(
-        "should-i-bid", "Hog Low No Trump", *QUICK, "--seat", "2", "--auction", "8 Clubs", "--json"
+        "should-i-bid",
+        "Hog Low No Trump",
+        *QUICK,
+        "--seat",
+        "2",
+        "--auction",
+        "8 Clubs",
+        "--inference",
+        "none",
+        "--json",
     )
     assert result.exit_code == 0, result.output
     verdict = json.loads(result.stdout)

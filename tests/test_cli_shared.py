@@ -94,6 +94,8 @@ def test_should_i_bid_csv_is_the_verdict_in_one_line():
         "2",
         "--auction",
         "8 Clubs",
+        "--inference",
+        "none",
         "--csv",
     )
     assert result.exit_code == 0, result.output
