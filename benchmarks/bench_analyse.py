@@ -2,7 +2,8 @@
 
 What is measured
 ----------------
-* Warm: ``analyse_hand("pigs-and-hogs", HAND, deals=1000, play="dd")`` in this process
+* Warm: ``analyse_hand("pigs-and-hogs", HAND, deals=1000, play="dd", table="none")`` (the
+  contract rows alone, no table model: ``bench_table`` times the model) in this process
   after a small analysis of the same hand has compiled every kernel, wall clock, numba on
   every core (target: at most 10 s on 2 cores).  The hand is the demo's, JH JH JD AH KH QH
   9S AC in seat 1 with the dealer in seat 6: 48 level contracts (six denominations
@@ -50,13 +51,16 @@ COMMAND = "python -m benchmarks.run analyse"
 
 def _timed(deals: int, contracts=None, hand: str = HAND) -> float:
     start = time.perf_counter()
-    analyse_hand(VARIANT, hand, deals=deals, contracts=contracts)
+    analyse_hand(VARIANT, hand, deals=deals, contracts=contracts, table="none")
     return time.perf_counter() - start
 
 
 def _cold_run(deals: int) -> float:
     """Wall time of a new process with an empty numba cache running the full analysis."""
-    script = f"from euchre_mc import analyse_hand\nanalyse_hand({VARIANT!r}, {HAND!r}, deals={deals})\n"
+    script = (
+        f"from euchre_mc import analyse_hand\n"
+        f"analyse_hand({VARIANT!r}, {HAND!r}, deals={deals}, table='none')\n"
+    )
     with tempfile.TemporaryDirectory(prefix="euchre-mc-cold-") as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         start = time.perf_counter()
