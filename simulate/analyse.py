@@ -33,21 +33,28 @@ Method, and the decisions the rules leave to the analyser:
   is then played on the main deals, so the reported figure is not inflated by the choice.
   Partners' gifts follow ``gift_policy`` (default ``highest``, docs/rules.md); another
   dealer discards by :func:`simulate.exchange.dealer_pickup`'s documented policy.
-* **Advice.**  Passing, where the auction allows it, counts as 0 net points (the
-  analyser does not model what the others would bid).  Bids with the same score on
+* **Advice.**  With a table model (``table``, default ``balanced``) every option is
+  valued after the other seats bid (:mod:`.options`) and the best option by net points
+  (by P(win the game) with a ``score``) is advised.  With ``table="none"``, passing,
+  where the auction allows it, counts as 0 net points.  Bids with the same score on
   every deal (in ``pigs-and-hogs`` a made level scores the tricks taken, so 2 and 3
   Hearts tie when 3 are always made) are equivalent; the highest is advised (raising
   costs nothing on these deals and is harder to overcall) and the margin is taken over
   the best bid that is not equivalent.
 * **Auction.**  Without ``auction`` everyone before the player is taken to have passed
-  (in round ``round_`` for classic variants).
+  (in round ``round_`` for classic variants); such assumed passes are not evidence
+  for inference, only bids actually given are.
 * ``precision``: deal in batches until every P(make) interval's half-width is below it,
   or ``max_deals`` is reached (``settings.precision_met`` says which).
 * **Interrupted runs** (Ctrl-C) keep the main deals finished so far, in steps of
   ``CHUNK`` deals, and report on them with ``settings.interrupted`` set; an
   interruption before the first step is finished stops the run.
-* Not modelled: what the others' bids or passes say about their hands, and the classic
-  misdeal options (farmer's hand, ace-no-face) in the unseen hands.
+* **Inference** (``inference="exact"``, with a table model and an auction given): the
+  deals are the first ones, in deal order, on which every earlier bidder holding that
+  deal's cards would have bid as given under the model (:func:`~.table.sample_consistent`,
+  at most ``INFERENCE_CAP`` dealt); the share kept is in the table settings.
+* Not modelled: the classic misdeal options (farmer's hand, ace-no-face) in the unseen
+  hands.
 """
 
 from __future__ import annotations
