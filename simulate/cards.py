@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import numpy as np
+
 SUITS = "CDHS"
 RANKS = "9TJQKA"
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -113,6 +115,21 @@ def mask_to_faces(mask: int) -> list[int]:
 
 def card_count(mask: int) -> int:
     return int(mask).bit_count()
+
+
+_BITS_IN_BYTE = np.array([bin(i).count("1") for i in range(256)], np.int64)
+
+
+def card_counts(masks) -> np.ndarray:
+    """Cards in each uint64 hand mask, elementwise (int64, the shape of ``masks``).
+
+    numpy 2's ``bitwise_count`` where there is one (the table model asks this of every
+    seat of every deal); a byte table on older numpy.
+    """
+    masks = np.ascontiguousarray(masks, dtype=np.uint64)
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(masks).astype(np.int64)
+    return _BITS_IN_BYTE[masks.view(np.uint8)].reshape(masks.shape + (8,)).sum(axis=-1)
 
 
 @lru_cache(maxsize=4096)

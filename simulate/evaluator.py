@@ -53,7 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .cards import NUM_FACES, rank_of, suit_of
+from .cards import NUM_FACES, card_counts, rank_of, suit_of
 from .kernels.tables import FACE_AT, JACK, SUIT_AT, TRUMP
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -99,18 +99,11 @@ def _card_masks():
 
 
 TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS, RANKED_CARDS = _card_masks()
-_BITS_IN_BYTE = np.array([bin(i).count("1") for i in range(256)], np.int64)
-
-
-def popcount(masks: np.ndarray) -> np.ndarray:
-    """Number of cards in each uint64 hand mask, elementwise."""
-    masks = np.ascontiguousarray(masks, dtype=np.uint64)
-    return _BITS_IN_BYTE[masks.view(np.uint8)].reshape(masks.shape + (8,)).sum(axis=-1)
 
 
 def _length(hands: np.ndarray, denom) -> np.ndarray:
-    trumps = popcount(hands & TRUMP_CARDS[denom])
-    longest = np.max(popcount(hands[..., None] & SUIT_CARDS[denom]), axis=-1)
+    trumps = card_counts(hands & TRUMP_CARDS[denom])
+    longest = np.max(card_counts(hands[..., None] & SUIT_CARDS[denom]), axis=-1)
     return np.where(TRUMP[denom] < 0, longest, trumps)
 
 
@@ -121,8 +114,8 @@ def hand_features(hands: np.ndarray, denom, caps: dict) -> tuple[np.ndarray, np.
     denom = np.asarray(denom)
     return (
         np.minimum(_length(hands, denom), caps["length"]),
-        np.minimum(popcount(hands & TOP_CARDS[denom]), caps["top"]),
-        np.minimum(popcount(hands & SIDE_CARDS[denom]), caps["side"]),
+        np.minimum(card_counts(hands & TOP_CARDS[denom]), caps["top"]),
+        np.minimum(card_counts(hands & SIDE_CARDS[denom]), caps["side"]),
     )
 
 
@@ -134,7 +127,7 @@ def top_run(hands: np.ndarray, denom: int) -> np.ndarray:
     for suit in suits:
         unbroken = np.ones(hands.shape, bool)
         for face in RANKED_CARDS[denom, suit]:
-            held = popcount(hands & face)
+            held = card_counts(hands & face)
             run += np.where(unbroken, held, 0)
             unbroken &= held == 2
     return run
@@ -147,7 +140,7 @@ def bid_features(hands: np.ndarray, denom: int) -> tuple[np.ndarray, np.ndarray,
     return (
         np.minimum(_length(hands, denom), BID_CAPS["length"]),
         np.minimum(top_run(hands, denom), BID_CAPS["run"]),
-        np.minimum(popcount(hands & SIDE_CARDS[denom]), BID_CAPS["side"]),
+        np.minimum(card_counts(hands & SIDE_CARDS[denom]), BID_CAPS["side"]),
     )
 
 
@@ -305,7 +298,6 @@ __all__ = [
     "bid_table",
     "classic_estimates",
     "hand_features",
-    "popcount",
     "round1_table",
     "round2_table",
     "top_run",

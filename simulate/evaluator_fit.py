@@ -52,6 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .cards import card_counts
 from .deal import deal_tables, deal_unseen
 from .evaluator import (
     BID_CAPS,
@@ -74,7 +75,6 @@ from .evaluator import (
     bid_features,
     classic_estimates,
     hand_features,
-    popcount,
     table_rows,
     write_rows,
 )
@@ -126,7 +126,7 @@ def _long_suit_hand(rng, denom: int, length: int) -> int:
             rng.choice(outside, HAND_SIZE_BID - length, replace=False)
         )
         hand = sum(1 << int(b) for b in chosen)
-        longest = popcount(np.uint64(hand) & SUIT_CARDS[denom])
+        longest = card_counts(np.uint64(hand) & SUIT_CARDS[denom])
         if TRUMP[denom] >= 0 or (longest >= length).sum() == 1:
             return hand
 

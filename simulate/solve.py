@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from .cards import CardError, format_card
+from .cards import CardError, card_counts, format_card
 from .kernels.dd.search import dd_buffers, dd_solve_position, dd_solve_range
 from .kernels.seats import first_active, next_active
 from .kernels.tables import FACE_AT, NUM_DENOMS, POSITION, SUIT_AT
@@ -74,12 +74,6 @@ class BatchResult:
     leads: np.ndarray | None
 
 
-def _popcounts(masks: np.ndarray) -> np.ndarray:
-    """Cards in each uint64 mask (any shape)."""
-    as_bytes = np.ascontiguousarray(masks, dtype=np.uint64).view(np.uint8)
-    return np.unpackbits(as_bytes.reshape(masks.shape + (8,)), axis=-1).sum(axis=-1, dtype=np.int64)
-
-
 def _per_deal(value, count: int, name: str) -> np.ndarray:
     """Broadcast an int or a sequence of ``count`` ints to an int64 array."""
     array = np.asarray(value)
@@ -119,7 +113,7 @@ def _check_hands(hands: np.ndarray, actives: np.ndarray, cards_short: np.ndarray
     Returns the number of tricks left."""
     if (hands >> np.uint64(48)).any():
         raise CardError("hand mask with bits above 47: a hand is a face-space mask of 48 bits")
-    sizes = _popcounts(hands)
+    sizes = card_counts(hands)
     n_seats = hands.shape[1]
     playing = ((actives[:, None] >> np.arange(n_seats)) & 1).astype(bool)
     if (sizes[~playing] > 0).any():
@@ -138,7 +132,7 @@ def _check_hands(hands: np.ndarray, actives: np.ndarray, cards_short: np.ndarray
             f"cards in deal {d}, another seat {first[d]}: every seat that plays needs the same number"
         )
     union = np.bitwise_or.reduce(hands, axis=1)
-    shared = _popcounts(union) != sizes.sum(axis=1) - (0 if cards_short is None else cards_short.sum())
+    shared = card_counts(union) != sizes.sum(axis=1) - (0 if cards_short is None else cards_short.sum())
     if shared.any():
         raise CardError(f"deal {int(np.flatnonzero(shared)[0])} has one physical card in two hands")
     if first.max(initial=0) > 31:
