@@ -15,7 +15,7 @@ import textwrap
 
 import pandas as pd
 
-from ..simulate.rules import ORDER_UP
+from ..simulate.rules import ORDER_UP, PASS
 
 WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
@@ -173,7 +173,8 @@ def _option_lines(result) -> list[str]:
         + (f" {'P(win)':>6} {'±95%':>5} {'change':>6}" if with_score else ""),
     ]
     best = result.advice.bid
-    for option in result.options:
+    shown = _shown_options(result)
+    for option in shown:
         mark = "> " if option.bid == best else "  "
         outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
         line = (
@@ -185,7 +186,28 @@ def _option_lines(result) -> list[str]:
         lines.append(line)
         ended = ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes)
         lines.append(_fit(f"      ended: {ended}"))
+    hidden = len(result.options) - len(shown)
+    if hidden:
+        lines.append(f"  ... and {hidden} more options, each worth less (all of them in --json)")
     return lines
+
+
+SHOWN_OPTIONS = 8
+
+
+def _shown_options(result) -> list:
+    """Pass, the advice and the best others, in bid order: at most SHOWN_OPTIONS."""
+    options = list(result.options)
+    if len(options) <= SHOWN_OPTIONS:
+        return options
+    with_score = result.table is not None and result.table.score is not None
+    value = (lambda o: o.p_win) if with_score else (lambda o: o.ev_net)
+    keep = {id(o) for o in options if o.bid == PASS or o.bid == result.advice.bid}
+    for option in sorted(options, key=value, reverse=True):
+        if len(keep) >= SHOWN_OPTIONS:
+            break
+        keep.add(id(option))
+    return [o for o in options if id(o) in keep]
 
 
 def _advice_line(advice) -> str:
