@@ -58,7 +58,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .auction import format_auction, legal_bids, parse_auction
-from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
+from .cards import (
+    CardError,
+    faces_to_mask,
+    format_card,
+    format_cards,
+    mask_to_faces,
+    parse_cards,
+    parse_one_card,
+)
+from .choices import DEFAULT_MAX_DEALS, DEFAULT_SEED
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
@@ -82,6 +91,8 @@ from .rules import (
     all_contracts,
     as_variant,
     check_contract,
+    example_bids,
+    other_variants_hint,
     parse_contract,
     score_table,
     seat_index,
@@ -89,11 +100,9 @@ from .rules import (
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 from .table import NO_TABLE_DESCRIPTION, TableModel, sample_consistent, table_model
 
-DEFAULT_SEED = 20240601
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
 PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
-DEFAULT_MAX_DEALS = 50_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
 # Deals per step of the main loop: big enough to keep both cores busy (each step ends
 # with one thread waiting for the other's last deal) and the per-call cost small; an
@@ -289,7 +298,13 @@ def _card_text(card) -> str:
 def _hand_mask(variant: Variant, hand) -> int:
     """The hand (card text, or a list of cards) as a face-space mask, checked."""
     text = hand if isinstance(hand, str) else " ".join(_card_text(card) for card in hand)
-    return faces_to_mask(parse_cards(text, copies=variant.copies, size=variant.hand_size))
+    faces = parse_cards(text, copies=variant.copies)
+    if len(faces) != variant.hand_size:
+        raise CardError(
+            f"hand {text.strip()!r} has {len(faces)} cards: a {variant.name} hand has {variant.hand_size}"
+            + other_variants_hint(variant, len(faces))
+        )
+    return faces_to_mask(faces)
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
@@ -299,7 +314,7 @@ def _upcard(variant: Variant, upcard, hand: int) -> int | None:
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")
-    face = parse_card(_card_text(upcard))
+    face = parse_one_card(_card_text(upcard))
     if hand & (1 << (2 * face)):
         raise CardError(
             f"upcard {format_card(face)} is also in the hand {format_cards(mask_to_faces(hand))}: "
@@ -343,7 +358,9 @@ def _contracts(variant, contracts, upcard, round_) -> list[Contract]:
         if contract not in out:
             out.append(contract)
     if not out:
-        raise RulesError("contracts '': name at least one contract, e.g. 'Hog Hearts, 6 Low'")
+        raise RulesError(
+            f"contracts '': name at least one contract, e.g. '{', '.join(example_bids(variant))}'"
+        )
     return out
 
 

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from .game import contract_kinds, play_games
+from .rules import team_seats
 from .stats import Z95, mean_half_width, wilson_interval
 
 TEAM_NAMES = ("A", "B")
@@ -138,7 +139,7 @@ def summarise_games(totals, variant, teams, seed: int, play: str) -> GamesSummar
         results.append(
             TeamResult(
                 TEAM_NAMES[team],
-                tuple(range(team + 1, variant.players + 1, 2)),
+                tuple(seat + 1 for seat in team_seats(variant.players, team)),
                 strategy.name,
                 strategy.params(),
                 wins,
