@@ -201,6 +201,7 @@ def _advice_line(advice) -> str:
         text += (
             f", {advice.margin:.2f} ±{advice.margin_ci:.2f} more than "
             f"{advice.runner_up} at {advice.runner_up_ev_net:+.2f}"
+            + ("" if advice.margin > advice.margin_ci else ", not significant")
         )
     text += ")."
     if advice.equivalent:
@@ -240,7 +241,10 @@ def format_verdict(verdict) -> str:
         lines.append(
             f"best alternative: {verdict.best_alternative} at {verdict.best_alternative_ev_net:+.2f}; "
             f"difference {verdict.margin:+.2f} ±{verdict.margin_ci:.2f} (95%)"
+            + ("" if abs(verdict.margin) > verdict.margin_ci else ", not significant")
         )
+    if verdict.compared:
+        lines.append(f"compared with {verdict.compared}")
     lines = [_fit(line) for line in lines]
     # The reason is a sentence: wrap it rather than cut it at the table width.
     lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))

@@ -134,3 +134,93 @@ def test_unused_params_follow_the_contracts_of_each_variant():
         "alone_threshold",
         "order_up_threshold",
     ]
+
+
+# --------------------------------------------------------------------------- items 3, 5, 6: should-i-bid
+
+STRONG = "JH JH JD JD AH AH KH AC"
+WEAK = "9C TC QD KS 9H TS JC KD"
+
+
+def test_should_i_bid_plays_the_bid_on_all_deals_and_the_alternatives_on_the_first():
+    from euchre_mc.simulate.analyse import ALTERNATIVE_DEALS, should_i_bid
+
+    verdict = should_i_bid("Hog Hearts", "pigs-and-hogs", WEAK, deals=400)
+    assert verdict.deals == 400 and verdict.compared_deals == ALTERNATIVE_DEALS
+    assert (
+        verdict.compared == f"every legal bid and passing, on the first {ALTERNATIVE_DEALS} of the 400 deals"
+    )
+    assert not verdict.yes and verdict.margin < -verdict.margin_ci
+    out = run(
+        "should-i-bid", "Hog Hearts", "--hand", WEAK, "--deals", "400", "--alternative-deals", "20"
+    ).stdout
+    assert "compared with every legal bid and passing, on the first 20 of the 400 deals" in out
+    assert "on the 20 deals compared" in out
+
+
+def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
+    from euchre_mc.simulate.analyse import analyse_hand, should_i_bid
+
+    verdict = should_i_bid(
+        "Pig Hearts", "pigs-and-hogs", STRONG, against="5 Hearts", deals=80, alternative_deals=30
+    )
+    both = analyse_hand("pigs-and-hogs", STRONG, contracts="Pig Hearts, 5 Hearts", deals=30, table=None)
+    assert verdict.best_alternative_ev_net == pytest.approx(both.estimate("5 Hearts").ev_net)
+    alone = analyse_hand("pigs-and-hogs", STRONG, contracts="Pig Hearts", deals=80, table=None)
+    assert verdict.p_make == alone.estimate("Pig Hearts").p_make and verdict.deals == 80
+
+
+@pytest.mark.parametrize("against", ["1 Hearts, 6 Hearts", "6 Hearts, 1 Hearts"])
+def test_equivalent_bids_follow_the_advice_rule_whatever_the_order(against):
+    from euchre_mc.simulate.analyse import analyse_hand, should_i_bid
+    from euchre_mc.simulate.rules import parse_contract
+
+    verdict = should_i_bid("Pig Hearts", "pigs-and-hogs", STRONG, against=against, deals=60, table=None)
+    advice = analyse_hand("pigs-and-hogs", STRONG, contracts=against, deals=60, table=None).advice
+    six = parse_contract("6 Hearts", "pigs-and-hogs")
+    assert advice.bid == six and verdict.best_alternative == six
+    assert "1 Hearts" in [str(bid) for bid in advice.equivalent]
+
+
+def test_bids_that_score_alike_are_named_as_a_range():
+    from euchre_mc.simulate.analyse import same_score_text
+    from euchre_mc.simulate.rules import PASS, parse_contract
+
+    levels = [parse_contract(f"{n} Hearts", "pigs-and-hogs") for n in (3, 1, 2, 6, 5, 4)]
+    assert same_score_text(levels) == "1 to 6 Hearts"
+    assert same_score_text(levels[:2] + [PASS]) == "passing, 1 Hearts, 3 Hearts"
+
+
+def test_a_margin_inside_its_interval_is_not_significant():
+    from euchre_mc.reports.tables import format_verdict
+    from euchre_mc.simulate.results import Verdict
+    from euchre_mc.simulate.rules import parse_contract
+
+    bid = parse_contract("6 Hearts", "pigs-and-hogs")
+    base = dict(contract=bid, yes=True, p_make=0.5, ci_low=0.4, ci_high=0.6, deals=50, ev=1.0, ev_net=1.0)
+    close = Verdict(
+        **base, reason="r", best_alternative="pass", best_alternative_ev_net=0.9, margin=0.1, margin_ci=0.5
+    )
+    assert "not significant" in format_verdict(close)
+    clear = Verdict(
+        **base, reason="r", best_alternative="pass", best_alternative_ev_net=0.0, margin=1.0, margin_ci=0.5
+    )
+    assert "not significant" not in format_verdict(clear)
+
+
+def test_with_against_the_verdict_says_only_those_bids_were_compared():
+    result = run(
+        "should-i-bid",
+        "Alone Spades",
+        "--variant",
+        "six-handed",
+        "--hand",
+        "JS JS JC AS AS KS QS AD",
+        "--against",
+        "8 Spades",
+        "--deals",
+        "40",
+    )
+    assert result.exit_code == 0, result.output
+    assert "compared with only 8 Spades and passing (--against)" in result.stdout
+    assert '"compared": "only 8 Spades and passing (--against), on the first' not in result.stdout
