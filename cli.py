@@ -855,7 +855,8 @@ def _games_options(command):
         type=WholeNumber(1, 256),
         default=1,
         show_default=True,
-        help="Worker processes, each a few seconds to start (results are the same for any number).",
+        help="Worker processes, each about 4 s to start: they are started only when the games "
+        "would take longer here, and never more than cores (results are the same for any number).",
     )(command)
     command = click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds every deal.")(
         command
@@ -932,7 +933,14 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
     started = time.perf_counter()
     with ProgressBar("games", "game") as progress:
         totals = play_games(
-            chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress
+            chosen,
+            *teams,
+            games_count,
+            seed=seed,
+            play=play,
+            workers=workers,
+            progress=progress,
+            report=lambda line: click.echo(line, err=True),
         )
     elapsed = time.perf_counter() - started
     summary = summarise_games(totals, chosen, teams, seed, play)
@@ -1004,7 +1012,17 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
         check_chart_path(chart_path)
     with ProgressBar(f"tuning {param}", "game") as progress:
         tuning = tune_parameter(
-            chosen, param, texts, tuned, opponent, games_count, seed, play, workers, progress=progress
+            chosen,
+            param,
+            texts,
+            tuned,
+            opponent,
+            games_count,
+            seed,
+            play,
+            workers,
+            progress=progress,
+            report=lambda line: click.echo(line, err=True),
         )
     if chart_path is not None:
         save_figure(tune_figure(tuning), chart_path, dpi=120)

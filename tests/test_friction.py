@@ -224,3 +224,63 @@ def test_with_against_the_verdict_says_only_those_bids_were_compared():
     assert result.exit_code == 0, result.output
     assert "compared with only 8 Spades and passing (--against)" in result.stdout
     assert '"compared": "only 8 Spades and passing (--against), on the first' not in result.stdout
+
+
+# --------------------------------------------------------------------------- item 9: workers
+
+
+def test_games_in_worker_processes_are_the_games_played_here(monkeypatch):
+    import numpy as np
+
+    from euchre_mc.simulate import game
+    from euchre_mc.simulate.strategy import BUILT_INS
+
+    monkeypatch.setattr(game, "WORKER_START_SECONDS", 0.0)  # always worth starting them
+    told = []
+    one = game.play_games("euchre", BUILT_INS["balanced"], BUILT_INS["cautious"], 30, seed=6, batch=8)
+    two = game.play_games(
+        "euchre",
+        BUILT_INS["balanced"],
+        BUILT_INS["cautious"],
+        30,
+        seed=6,
+        batch=8,
+        workers=2,
+        report=told.append,
+    )
+    for name in ("winner", "hands", "scores", "contracts"):
+        assert np.array_equal(getattr(one, name), getattr(two, name)), name
+    assert not any("played in this process" in line for line in told)
+
+
+def test_a_short_run_stays_in_process_and_says_so_once(monkeypatch):
+    import os
+
+    from euchre_mc.simulate.game_results import tune_parameter
+    from euchre_mc.simulate.rules import as_variant
+    from euchre_mc.simulate.strategy import BUILT_INS
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    told = []
+    balanced = BUILT_INS["balanced"]
+    tune_parameter(
+        as_variant("euchre"),
+        "call_threshold",
+        ["0.5", "0.7"],
+        balanced,
+        balanced,
+        20,
+        1,
+        "heuristic",
+        2,
+        report=told.append,
+    )
+    assert told == []  # each value's games fit in the first batch: nothing to hand out
+    from euchre_mc.simulate import game
+
+    game.play_games("euchre", balanced, balanced, 40, batch=8, workers=2, report=told.append)
+    assert len(told) == 1 and "played in this process" in told[0]
+    told.clear()
+    game.play_games("euchre", balanced, balanced, 4, workers=3, report=told.append)
+    assert told == ["workers 3: this machine has 2 cores, so 2 workers at most can play at once; using 2"]
