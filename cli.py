@@ -991,8 +991,8 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
 
     \b
     Example:
-      euchre-mc tune --variant pigs-and-hogs --param hog_threshold \\
-          --values 0.5,0.6,0.7,0.8,0.9 --against cautious --games 1000 --out hog.png
+      euchre-mc tune --variant pigs-and-hogs --param level_threshold \\
+          --values 0.3,0.5,0.7,0.9 --against cautious --games 1000 --out level.png
     """
     from .reports.files import save_figure
     from .reports.game_report import format_tune, tune_figure
