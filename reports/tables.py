@@ -15,7 +15,7 @@ import textwrap
 
 import pandas as pd
 
-from ..simulate.rules import ORDER_UP
+from ..simulate.rules import ORDER_UP, same_score_text
 
 WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
@@ -205,7 +205,9 @@ def _advice_line(advice) -> str:
         )
     text += ")."
     if advice.equivalent:
-        text += " Same on every deal: " + ", ".join(str(bid) for bid in advice.equivalent) + "."
+        # the one rule of every command: bids that score alike go to the highest of them
+        text += f" {same_score_text((advice.bid, *advice.equivalent))} score the same on every deal;"
+        text += " the highest is advised."
     return text
 
 

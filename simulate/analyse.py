@@ -83,7 +83,6 @@ from .results import (
     Verdict,
 )
 from .rules import (
-    LEVEL,
     ORDER_UP,
     PASS,
     Contract,
@@ -95,6 +94,7 @@ from .rules import (
     example_bids,
     other_variants_hint,
     parse_contract,
+    same_score_text,
     score_table,
     seat_index,
 )
@@ -1150,16 +1150,6 @@ def bid_order(variant: Variant, bid) -> tuple[int, bool]:
     return (-1, False) if bid == PASS else (variant.rank(bid), bid.alone)
 
 
-def same_score_text(bids) -> str:
-    """Bids that score the same on every deal, as a player says it: ``1 to 6 Hearts``."""
-    bids = sorted(bids, key=lambda bid: (-2,) if bid == PASS else (bid.level, bid.kind, bid.alone))
-    levels = [bid for bid in bids if bid != PASS and bid.kind == LEVEL]
-    if len(levels) == len(bids) > 2 and len({bid.denom for bid in bids}) == 1:
-        if [bid.level for bid in bids] == list(range(bids[0].level, bids[-1].level + 1)):
-            return f"{bids[0].level} to {bids[-1]}"
-    return ", ".join("passing" if bid == PASS else str(bid) for bid in bids)
-
-
 def bid_verdict(
     result: Analysis, contract, main: Analysis | None = None, compared: str | None = None
 ) -> Verdict:
@@ -1353,6 +1343,5 @@ __all__ = [
     "bid_order",
     "bid_verdict",
     "make_question",
-    "same_score_text",
     "should_i_bid",
 ]

@@ -541,6 +541,16 @@ def parse_contract(text: str, variant, upcard: int | None = None) -> Contract:
     return bid
 
 
+def same_score_text(bids) -> str:
+    """Bids that score the same on every deal, as a player says it: ``1 to 6 Hearts``."""
+    bids = sorted(bids, key=lambda bid: (-2,) if bid == PASS else (bid.level, bid.kind, bid.alone))
+    levels = [bid for bid in bids if bid != PASS and bid.kind == LEVEL]
+    if len(levels) == len(bids) > 2 and len({bid.denom for bid in bids}) == 1:
+        if [bid.level for bid in bids] == list(range(bids[0].level, bids[-1].level + 1)):
+            return f"{bids[0].level} to {bids[-1]}"
+    return ", ".join("passing" if bid == PASS else str(bid) for bid in bids)
+
+
 def format_bid(bid) -> str:
     return PASS if bid == PASS else str(bid)
 
@@ -659,6 +669,7 @@ __all__ = [
     "parse_bid",
     "parse_contract",
     "parse_denom",
+    "same_score_text",
     "score",
     "score_table",
     "seat_index",

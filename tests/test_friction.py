@@ -183,8 +183,7 @@ def test_equivalent_bids_follow_the_advice_rule_whatever_the_order(against):
 
 
 def test_bids_that_score_alike_are_named_as_a_range():
-    from euchre_mc.simulate.analyse import same_score_text
-    from euchre_mc.simulate.rules import PASS, parse_contract
+    from euchre_mc.simulate.rules import PASS, parse_contract, same_score_text
 
     levels = [parse_contract(f"{n} Hearts", "pigs-and-hogs") for n in (3, 1, 2, 6, 5, 4)]
     assert same_score_text(levels) == "1 to 6 Hearts"
@@ -284,3 +283,14 @@ def test_a_short_run_stays_in_process_and_says_so_once(monkeypatch):
     told.clear()
     game.play_games("euchre", balanced, balanced, 4, workers=3, report=told.append)
     assert told == ["workers 3: this machine has 2 cores, so 2 workers at most can play at once; using 2"]
+
+
+def test_the_advice_names_bids_that_score_alike_as_a_range():
+    from euchre_mc.reports.tables import format_analysis
+    from euchre_mc.simulate.analyse import analyse_hand
+
+    levels = ", ".join(f"{n} Hearts" for n in range(1, 7))
+    result = analyse_hand("pigs-and-hogs", STRONG, contracts=levels, deals=30, table=None)
+    assert str(result.advice.bid) == "6 Hearts"
+    text = " ".join(format_analysis(result).split())  # the advice line wraps at 100 columns
+    assert "1 to 6 Hearts score the same on every deal; the highest is advised." in text
