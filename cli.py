@@ -20,23 +20,22 @@ from pathlib import Path
 
 import click
 
-from .reports.charts import save_analysis_chart
-from .reports.files import OutputError, check_chart_path, save_figure
-from .reports.positions import format_position, position_dict
-from .reports.rules_text import format_rules
-from .reports.tables import analysis_csv, format_analysis, format_verdict
-from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
-from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
-from .simulate.batch import solve_lines, solve_setup
+from .reports.files import OutputError, check_chart_path
 from .simulate.cards import CardError
-from .simulate.deal import MAX_SEED
-from .simulate.exchange import GIFT_POLICIES
-from .simulate.play import PLAY_MODELS
+from .simulate.choices import (
+    ALTERNATIVE_DEALS,
+    DEFAULT_MAX_DEALS,
+    DEFAULT_SEED,
+    GIFT_POLICY_NAMES,
+    MAX_SEED,
+    PLAY_MODELS,
+)
 from .simulate.rules import RulesError, as_variant, seat_index
-from .simulate.solve import solve_position
 from .simulate.study_store import StudyError
-from .simulate.trace import play_traced
 
+# Only light modules load at start-up, so that --help, rules and a bad option answer at
+# once: numba's kernels, pandas and matplotlib load inside the commands that use them
+# (benchmarks/bench_startup.py measures it, tests/test_startup.py guards it).
 USER_ERRORS = (CardError, RulesError, StudyError, OutputError)
 
 
@@ -185,6 +184,8 @@ def rules(variant):
     Example:
       euchre-mc rules 'euchre(no_trump=true)'
     """
+    from .reports.rules_text import format_rules
+
     click.echo(format_rules(as_variant(variant)), nl=False)
 
 
@@ -243,6 +244,9 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
       euchre-mc playout --variant pigs-and-hogs --seed 1 --contract "Pig Hearts"
       euchre-mc playout --variant 'euchre(stick_the_dealer=true)' --seed 7 --json
     """
+    from .reports.traces import format_trace, trace_dict
+    from .simulate.trace import play_traced
+
     chosen = as_variant(variant)
     trace = play_traced(
         chosen,
@@ -308,6 +312,10 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no
         --deal "JH JD AH 9C 9S / TC JC QC KC AC / TS JS QS KS AS / 9D TD QD KD AD"
       euchre-mc solve --batch deals.jsonl --json --no-leads
     """
+    from .reports.positions import format_position, position_dict
+    from .simulate.batch import solve_setup
+    from .simulate.solve import solve_position
+
     if batch is not None:
         if deal is not None:
             raise UserError("give --deal or --batch, not both")
@@ -338,6 +346,8 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no
 
 def _solve_batch(batch, default_variant: str, leads: bool, nodes: bool) -> bool:
     """Answer every line of ``batch`` on stdout, bad lines also on stderr; True if any was bad."""
+    from .simulate.batch import solve_lines
+
     bad = []
 
     def report(message: str) -> None:
@@ -473,7 +483,7 @@ def analysis_options(command):
         ),
         click.option(
             "--gift-policy",
-            type=click.Choice(sorted(GIFT_POLICIES)),
+            type=click.Choice(sorted(GIFT_POLICY_NAMES)),
             default="highest",
             show_default=True,
             help="Pig / six-handed Alone: the card each partner gives.",
@@ -572,10 +582,15 @@ def analyse(contracts, output, plot, **options):
           --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
     """
+    arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
     if plot:
         check_chart_path(plot)
+    from .reports.charts import save_analysis_chart
+    from .reports.tables import analysis_csv, format_analysis
+    from .simulate.analyse import analyse_hand
+
     with ProgressBar("analysing", "play") as progress:
-        result = analyse_hand(contracts=contracts, progress=progress, **_analysis_arguments(**options))
+        result = analyse_hand(contracts=contracts, progress=progress, **arguments)
     if output == "json":
         click.echo(result.to_json(indent=1))
     elif output == "csv":
@@ -589,7 +604,7 @@ def analyse(contracts, output, plot, **options):
 
 
 @main.command("should-i-bid")
-@click.argument("contract", metavar="BID")
+@click.argument("contract_words", metavar="BID", nargs=-1, required=True)
 @analysis_options
 @click.option(
     "--against",
@@ -597,13 +612,25 @@ def analyse(contracts, output, plot, **options):
     metavar="BIDS",
     help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).",
 )
+@click.option(
+    "--alternative-deals",
+    type=WholeNumber(min=1),
+    default=ALTERNATIVE_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals the alternatives are played on: the first N of BID's deals, paired with BID there.",
+)
 @output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
-def should_i_bid_command(contract, against, output, **options):
+def should_i_bid_command(contract_words, against, alternative_deals, output, **options):
     """Yes or no for one bid, with the numbers behind it.
 
-    Analyses the legal bids on the same deals and compares BID's net points a hand
-    with the best alternative (passing counts as 0 where the auction allows it).
-    Exact six-seat level contracts are slow to solve; --against narrows the comparison.
+    Plays BID on all its deals (--deals, default 2000), then every legal alternative
+    (or only those of --against) beside BID on the first --alternative-deals of those
+    deals, and compares BID's net points a hand with the best alternative on those
+    paired deals (passing counts as 0 where the auction allows it; bids that score the
+    same are named as a range, ties go to the higher bid, as in analyse's advice).  The
+    output says what was compared and on how many deals; a difference inside its 95%
+    interval is marked not significant.
 
     \b
     Example:
@@ -611,8 +638,15 @@ def should_i_bid_command(contract, against, output, **options):
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
     """
+    contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
+    arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
+    from .reports.tables import format_verdict
+    from .simulate.analyse import should_i_bid
+
     with ProgressBar("analysing", "play") as progress:
-        verdict = should_i_bid(contract, against=against, progress=progress, **_analysis_arguments(**options))
+        verdict = should_i_bid(
+            contract, against=against, alternative_deals=alternative_deals, progress=progress, **arguments
+        )
     if output == "json":
         click.echo(verdict.to_json(indent=1))
     elif output == "csv":
@@ -664,6 +698,10 @@ def demo(out_dir, deals, seed):
     Example:
       euchre-mc demo --out demo-out
     """
+    from .reports.charts import save_analysis_chart
+    from .reports.tables import format_analysis
+    from .simulate.analyse import analyse_hand
+
     path = Path(out_dir) / "demo.png"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -817,7 +855,8 @@ def _games_options(command):
         type=WholeNumber(1, 256),
         default=1,
         show_default=True,
-        help="Worker processes, each a few seconds to start (results are the same for any number).",
+        help="Worker processes, each about 4 s to start: they are started only when the games "
+        "would take longer here, and never more than cores (results are the same for any number).",
     )(command)
     command = click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds every deal.")(
         command
@@ -840,11 +879,16 @@ def _games_options(command):
     default="balanced",
     show_default=True,
     metavar="STRATEGY",
-    help="Strategy of seats 1, 3, 5: a built-in (balanced, cautious, aggressive, score-aware) "
+    help="Strategy of the odd seats (1, 3, 5; four seats: 1, 3): a built-in (balanced, cautious, "
+    "aggressive, score-aware) "
     "or a .toml file.",
 )
 @click.option(
-    "--team-b", default="balanced", show_default=True, metavar="STRATEGY", help="Strategy of seats 2, 4, 6."
+    "--team-b",
+    default="balanced",
+    show_default=True,
+    metavar="STRATEGY",
+    help="Strategy of the even seats (2, 4, 6; four seats: 2, 4).",
 )
 @_games_options
 @output_options("Print the results as JSON (no timings).")
@@ -871,23 +915,32 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
       euchre-mc games --variant six-handed --trace 3 --seed 1
     """
     from .reports.game_report import format_games
+    from .reports.traces import format_game_trace, game_trace_dict
     from .simulate.game import play_games, trace_game
     from .simulate.game_results import summarise_games
     from .simulate.strategy import load_strategy
 
     chosen = as_variant(variant)
     teams = (load_strategy(team_a), load_strategy(team_b))
+    _warn_unused(chosen, [team_a, team_b])
     if trace_index is not None:
         totals = trace_game(chosen, *teams, trace_index, seed=seed, play=play)
         if output == "json":
             click.echo(json.dumps(game_trace_dict(totals), indent=1))
         else:
-            click.echo(format_game_trace(totals, teams), nl=False)
+            click.echo(format_game_trace(totals, teams, chosen.players), nl=False)
         return
     started = time.perf_counter()
     with ProgressBar("games", "game") as progress:
         totals = play_games(
-            chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress
+            chosen,
+            *teams,
+            games_count,
+            seed=seed,
+            play=play,
+            workers=workers,
+            progress=progress,
+            report=lambda line: click.echo(line, err=True),
         )
     elapsed = time.perf_counter() - started
     summary = summarise_games(totals, chosen, teams, seed, play)
@@ -918,7 +971,7 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
     default="cautious",
     show_default=True,
     metavar="STRATEGY",
-    help="The fixed opponent (team B, seats 2, 4, 6).",
+    help="The fixed opponent (team B, the even seats).",
 )
 @click.option(
     "--base",
@@ -938,16 +991,20 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
 
     \b
     Example:
-      euchre-mc tune --variant pigs-and-hogs --param hog_threshold \\
-          --values 0.5,0.6,0.7,0.8,0.9 --against cautious --games 1000 --out hog.png
+      euchre-mc tune --variant pigs-and-hogs --param level_threshold \\
+          --values 0.3,0.5,0.7,0.9 --against cautious --games 1000 --out level.png
     """
+    from .reports.files import save_figure
     from .reports.game_report import format_tune, tune_figure
     from .simulate.game_results import tune_parameter
-    from .simulate.strategy import load_strategy
+    from .simulate.strategy import load_strategy, unused_param_warning, unused_params
 
     chosen = as_variant(variant)
     opponent = load_strategy(against)
     tuned = load_strategy(base if base is not None else against)
+    _warn_unused(chosen, [against] + ([base] if base is not None else []))
+    if unused_params(chosen, [param]):
+        click.echo(unused_param_warning(chosen, param, "--param"), err=True)
     texts = [v.strip() for v in values_text.split(",") if v.strip()]
     if not texts:
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
@@ -955,7 +1012,17 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
         check_chart_path(chart_path)
     with ProgressBar(f"tuning {param}", "game") as progress:
         tuning = tune_parameter(
-            chosen, param, texts, tuned, opponent, games_count, seed, play, workers, progress=progress
+            chosen,
+            param,
+            texts,
+            tuned,
+            opponent,
+            games_count,
+            seed,
+            play,
+            workers,
+            progress=progress,
+            report=lambda line: click.echo(line, err=True),
         )
     if chart_path is not None:
         save_figure(tune_figure(tuning), chart_path, dpi=120)
@@ -967,6 +1034,15 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
         click.echo(format_tune(tuning), nl=False)
         if chart_path is not None:
             click.echo(f"chart: {chart_path}")
+
+
+def _warn_unused(variant, specs) -> None:
+    """Say on stderr when a strategy file sets a threshold this variant never uses."""
+    from .simulate.strategy import file_warnings
+
+    for spec in dict.fromkeys(specs):
+        for line in file_warnings(spec, variant):
+            click.echo(line, err=True)
 
 
 @main.command("match-equity")
@@ -1015,11 +1091,13 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
       euchre-mc match-equity --variant euchre --strategy cautious --csv > cautious.csv
     """
     from .reports.equity_report import equity_csv, equity_figure, format_equity
+    from .reports.files import save_figure
     from .simulate.equity import match_equity
     from .simulate.strategy import load_strategy
 
     team_a = load_strategy(strategy)
     team_b = load_strategy(against) if against is not None else team_a
+    _warn_unused(as_variant(variant), [strategy] + ([against] if against is not None else []))
     if plot is not None:
         check_chart_path(plot)
     with ProgressBar("sampling hands", "hand", unit_scale=True) as progress:

@@ -15,7 +15,7 @@ import textwrap
 
 import pandas as pd
 
-from ..simulate.rules import ORDER_UP, PASS
+from ..simulate.rules import ORDER_UP, PASS, same_score_text
 
 WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
@@ -223,10 +223,13 @@ def _advice_line(advice) -> str:
         text += (
             f", {advice.margin:.2f} ±{advice.margin_ci:.2f} more than "
             f"{advice.runner_up} at {advice.runner_up_ev_net:+.2f}"
+            + ("" if advice.margin > advice.margin_ci else ", not significant")
         )
     text += ")."
     if advice.equivalent:
-        text += " Same on every deal: " + ", ".join(str(bid) for bid in advice.equivalent) + "."
+        # the one rule of every command: bids that score alike go to the highest of them
+        text += f" {same_score_text((advice.bid, *advice.equivalent))} score the same on every deal;"
+        text += " the highest is advised."
     return text
 
 
@@ -262,7 +265,10 @@ def format_verdict(verdict) -> str:
         lines.append(
             f"best alternative: {verdict.best_alternative} at {verdict.best_alternative_ev_net:+.2f}; "
             f"difference {verdict.margin:+.2f} ±{verdict.margin_ci:.2f} (95%)"
+            + ("" if abs(verdict.margin) > verdict.margin_ci else ", not significant")
         )
+    if verdict.compared:
+        lines.append(f"compared with {verdict.compared}")
     lines = [_fit(line) for line in lines]
     # The reason is a sentence: wrap it rather than cut it at the table width.
     lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..simulate.auction import format_auction
 from ..simulate.cards import format_card, format_cards, mask_to_faces
-from ..simulate.rules import ORDER_UP, denom_name
+from ..simulate.rules import ORDER_UP, denom_name, team_seats
 from ..simulate.trace import Trace
 
 TEAM_NAMES = ("A", "B")
@@ -145,11 +145,13 @@ def game_trace_dict(totals) -> dict:
     return {"hands": hands, "winner": TEAM_NAMES[winner], "scores": {"A": final[0], "B": final[1]}}
 
 
-def format_game_trace(totals, teams) -> str:
-    """A traced game as text: the teams, each hand's trace and scores, then the winner."""
+def format_game_trace(totals, teams, players: int) -> str:
+    """A traced game of ``players`` seats as text: the teams with their seats, each
+    hand's trace and scores, then the winner."""
     winner = int(totals.winner[0])
     final = [int(s) for s in totals.scores[0]]
-    lines = [f"team A (seats 1 3 5): {teams[0].name}; team B (seats 2 4 6): {teams[1].name}"]
+    seats = [" ".join(str(seat + 1) for seat in team_seats(players, team)) for team in (0, 1)]
+    lines = [f"team A (seats {seats[0]}): {teams[0].name}; team B (seats {seats[1]}): {teams[1].name}"]
     for hand in totals.traces:
         lines.append(f"\n=== hand {hand.number + 1}")
         lines.append(format_trace(hand.trace).rstrip("\n"))

@@ -65,7 +65,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .auction import format_auction, legal_bids, parse_auction
-from .cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_card, parse_cards
+from .cards import (
+    CardError,
+    faces_to_mask,
+    format_card,
+    format_cards,
+    mask_to_faces,
+    parse_cards,
+    parse_one_card,
+)
+from .choices import ALTERNATIVE_DEALS, DEFAULT_MAX_DEALS, DEFAULT_SEED
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
@@ -89,18 +98,19 @@ from .rules import (
     all_contracts,
     as_variant,
     check_contract,
+    example_bids,
+    other_variants_hint,
     parse_contract,
+    same_score_text,
     score_table,
     seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 from .table import NO_TABLE_DESCRIPTION, TableModel, sample_consistent, table_model
 
-DEFAULT_SEED = 20240601
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
 PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
-DEFAULT_MAX_DEALS = 50_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
 # Deals per step of the main loop: big enough to keep both cores busy (each step ends
 # with one thread waiting for the other's last deal) and the per-call cost small; an
@@ -296,7 +306,13 @@ def _card_text(card) -> str:
 def _hand_mask(variant: Variant, hand) -> int:
     """The hand (card text, or a list of cards) as a face-space mask, checked."""
     text = hand if isinstance(hand, str) else " ".join(_card_text(card) for card in hand)
-    return faces_to_mask(parse_cards(text, copies=variant.copies, size=variant.hand_size))
+    faces = parse_cards(text, copies=variant.copies)
+    if len(faces) != variant.hand_size:
+        raise CardError(
+            f"hand {text.strip()!r} has {len(faces)} cards: a {variant.name} hand has {variant.hand_size}"
+            + other_variants_hint(variant, len(faces))
+        )
+    return faces_to_mask(faces)
 
 
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
@@ -306,7 +322,7 @@ def _upcard(variant: Variant, upcard, hand: int) -> int | None:
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")
-    face = parse_card(_card_text(upcard))
+    face = parse_one_card(_card_text(upcard))
     if hand & (1 << (2 * face)):
         raise CardError(
             f"upcard {format_card(face)} is also in the hand {format_cards(mask_to_faces(hand))}: "
@@ -350,7 +366,9 @@ def _contracts(variant, contracts, upcard, round_) -> list[Contract]:
         if contract not in out:
             out.append(contract)
     if not out:
-        raise RulesError("contracts '': name at least one contract, e.g. 'Hog Hearts, 6 Low'")
+        raise RulesError(
+            f"contracts '': name at least one contract, e.g. '{', '.join(example_bids(variant))}'"
+        )
     return out
 
 
@@ -658,10 +676,10 @@ def advise(
     for contract in question.contracts:
         if contract in legal:
             values = net_points(question, contract, deal_tricks[contract])
-            candidates.append(((question.variant.rank(contract), contract.alone), contract, values))
+            candidates.append((bid_order(question.variant, contract), contract, values))
     if may_pass:
         n = next(iter(deal_tricks.values())).shape[0]
-        candidates.append(((-1, False), PASS, np.zeros(n, np.int64)))
+        candidates.append((bid_order(question.variant, PASS), PASS, np.zeros(n, np.int64)))
     if not candidates:
         return Advice(None, may_pass, reason=NOTHING_TO_ADVISE)
     means = [float(np.mean(values)) for _, _, values in candidates]
@@ -939,7 +957,7 @@ def _advice_from(question, options, values: dict, may_pass: bool) -> Advice:
         return Advice(None, may_pass, reason=NOTHING_TO_ADVISE)
 
     def order(bid):
-        return (-1, False) if bid == PASS else (question.variant.rank(bid), bid.alone)
+        return bid_order(question.variant, bid)
 
     means = {option.bid: float(np.mean(values[option.bid])) for option in options}
     best = max(means, key=lambda bid: (means[bid], order(bid)))
@@ -1133,8 +1151,24 @@ def _settings(
 # --------------------------------------------------------------------------- should I bid?
 
 
-def bid_verdict(result: Analysis, contract) -> Verdict:
-    """Yes or no for one bid: its figures against the best alternative legal bid (or pass)."""
+def bid_order(variant: Variant, bid) -> tuple[int, bool]:
+    """How bids that score alike are ranked: the higher bid first (raising costs nothing
+    on those deals and is harder to overcall), passing below every bid."""
+    return (-1, False) if bid == PASS else (variant.rank(bid), bid.alone)
+
+
+def bid_verdict(
+    result: Analysis, contract, main: Analysis | None = None, compared: str | None = None
+) -> Verdict:
+    """Yes or no for one bid: its figures against the best alternative legal bid (or pass).
+
+    ``result`` plays the bid and its alternatives on the same deals; ``main``, if given,
+    the bid alone on more deals (its P(make) and net points are then reported from
+    there, the comparison stays paired on ``result``'s deals).  Alternatives that score
+    the same as the bid on every deal are equivalent; the best alternative is the best
+    of the others, ties to the higher bid (:func:`bid_order`, the rule of the advice).
+    ``compared`` says in words what was compared.
+    """
     question = result.question
     estimate = result.estimate(contract)
     bid = estimate.contract
@@ -1148,57 +1182,79 @@ def bid_verdict(result: Analysis, contract) -> Verdict:
     alternatives = [(e.contract, nets[e.contract]) for e in result.estimates if e.legal and e.contract != bid]
     if result.advice.may_pass:
         alternatives.append((PASS, np.zeros_like(own_net)))
+    headline = (main or result).estimate(bid)
     ev_net = float(np.mean(own_net))
     verdict = Verdict(
         contract=bid,
         yes=True,
-        p_make=estimate.p_make,
-        ci_low=estimate.ci_low,
-        ci_high=estimate.ci_high,
-        deals=estimate.deals,
-        ev=estimate.ev,
-        ev_net=ev_net,
+        p_make=headline.p_make,
+        ci_low=headline.ci_low,
+        ci_high=headline.ci_high,
+        deals=headline.deals,
+        ev=headline.ev,
+        ev_net=headline.ev_net,
         reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+        compared=compared,
+        compared_deals=estimate.deals if alternatives else None,
     )
     if not alternatives:
         return verdict
-    best_alt, best_net = max(alternatives, key=lambda item: float(np.mean(item[1])))
+    on = (
+        "" if main is None or estimate.deals == headline.deals else f" on the {estimate.deals} deals compared"
+    )
+    equivalent = tuple(alt for alt, values in alternatives if np.array_equal(values, own_net))
+    others = [(alt, values) for alt, values in alternatives if alt not in equivalent]
+    same = ""
+    if equivalent:
+        highest = max((bid, *equivalent), key=lambda b: bid_order(question.variant, b))
+        same = f" {same_score_text((bid, *equivalent))} score the same on these deals"
+        same += "." if highest == bid else f" (the advice names the highest, {highest})."
+    verdict = replace(verdict, equivalent=equivalent)
+    if not others:
+        return replace(verdict, reason=f"{text} nets {ev_net:+.2f} points a hand{on}:{same}")
+    best_alt, best_net = max(
+        others, key=lambda item: (float(np.mean(item[1])), bid_order(question.variant, item[0]))
+    )
     alt_ev = float(np.mean(best_net))
     margin = ev_net - alt_ev
+    margin_ci = float(mean_half_width(own_net - best_net))
     alt_name = "passing" if best_alt == PASS else str(best_alt)
-    yes = True
-    if np.array_equal(own_net, best_net):
+    significant = "" if abs(margin) > margin_ci else f" (not significant: within ±{margin_ci:.2f})"
+    if margin >= 0:
         reason = (
-            f"{text} nets {ev_net:+.2f} points a hand, as much as {alt_name}: "
-            f"the two score the same on every deal."
-        )
-    elif margin >= 0:
-        reason = (
-            f"{text} nets {ev_net:+.2f} points a hand, {margin:.2f} more than the best "
-            f"alternative, {alt_name} ({alt_ev:+.2f})."
+            f"{text} nets {ev_net:+.2f} points a hand{on}, {margin:.2f} more than the best "
+            f"alternative, {alt_name} ({alt_ev:+.2f}){significant}."
         )
     else:
-        yes = False
         reason = (
-            f"{alt_name} nets {alt_ev:+.2f} points a hand, {-margin:.2f} more than {text} ({ev_net:+.2f})."
+            f"{alt_name} nets {alt_ev:+.2f} points a hand{on}, {-margin:.2f} more than {text} "
+            f"({ev_net:+.2f}){significant}."
         )
     return replace(
         verdict,
-        yes=yes,
-        reason=reason,
+        yes=margin >= 0,
+        reason=reason + same,
         best_alternative=best_alt,
         best_alternative_ev_net=alt_ev,
         margin=margin,
-        margin_ci=float(mean_half_width(own_net - best_net)),
+        margin_ci=margin_ci,
     )
 
 
-def should_i_bid(contract, variant, hand, against=None, **options) -> Verdict:
-    """Analyse the legal bids and give the verdict on ``contract`` (see :func:`bid_verdict`).
+def should_i_bid(
+    contract, variant, hand, against=None, alternative_deals: int = ALTERNATIVE_DEALS, **options
+) -> Verdict:
+    """Analyse ``contract`` and its alternatives and give the verdict (see :func:`bid_verdict`).
 
-    ``against`` limits the alternatives compared (text such as ``"Pig Hearts, 6 Hearts"``
-    or contracts; each must be legal here); default every legal bid.  Six-seat level
-    contracts are the slow ones to solve exactly, so a narrower comparison answers sooner.
+    The bid is played on all its deals (``deals``, default 2000, or a ``precision``
+    run); the alternatives, with the bid beside them, on the first ``alternative_deals``
+    of those deals, so the comparison is paired and a default run takes seconds even
+    where exact six-seat level contracts are among the alternatives.  ``against`` limits
+    the alternatives (text such as ``"Pig Hearts, 6 Hearts"`` or contracts; each must be
+    legal here); default every legal bid.  Passing is an alternative wherever the
+    auction allows it, and counts as 0: the verdict compares bids as played, so a table
+    model (``table``) is used only to explain earlier bids (``inference``), not to value
+    the options.  ``progress(done, total)`` hears of both runs as one.
     """
     variant = as_variant(variant)
     question = make_question(
@@ -1213,7 +1269,20 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> Verdict:
         options.get("upcard"),
         options.get("round_"),
         options.get("gift_policy", "highest"),
+        options.get("known"),
+        options.get("constraints"),
+        options.get("table", "balanced"),
+        options.get("inference", "exact"),
+        options.get("score"),
     )
+    if not question.infers:
+        options["table"] = None  # it would only value the options, which the verdict does not use
+    if (
+        isinstance(alternative_deals, bool)
+        or not isinstance(alternative_deals, (int, np.integer))
+        or alternative_deals < 1
+    ):
+        raise RulesError(f"alternative_deals {alternative_deals!r}: allowed is a whole number of at least 1")
     bid = parse_contract(contract, variant, question.upcard) if isinstance(contract, str) else contract
     check_contract(variant, bid)
     legal = list(legal_bids(variant, question.dealer, question.bids, question.upcard).legal)
@@ -1223,6 +1292,8 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> Verdict:
             f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
             f"allowed are {allowed}"
         )
+    state = legal_bids(variant, question.dealer, question.bids, question.upcard)
+    passing = " and passing" if state.can_pass() else ""
     if against is not None:
         chosen = _contracts(variant, against, question.upcard, question.round_)
         illegal = [c for c in chosen if c not in legal]
@@ -1230,17 +1301,53 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> Verdict:
             raise RulesError(
                 f"alternative '{illegal[0]}' is not legal after the auction '{format_auction(question.bids)}'"
             )
-        legal = [bid] + [c for c in chosen if c != bid]
-    options["contracts"] = legal
-    result = analyse_hand(variant, hand, **options)
-    return replace(bid_verdict(result, bid), settings=result.settings)
+        rivals = [c for c in chosen if c != bid]
+        compared = f"only {', '.join(str(c) for c in rivals) or 'no other bid'}{passing} (--against)"
+    else:
+        rivals = [c for c in legal if c != bid]
+        compared = f"every legal bid{passing}"
+    progress = options.pop("progress", None)
+    told = _Progress(progress)
+    main = analyse_hand(variant, hand, contracts=[bid], progress=told.part(), **options)
+    count = min(alternative_deals, main.settings.deals)
+    options.update(deals=count, precision=None)
+    options.pop("max_deals", None)
+    result = analyse_hand(variant, hand, contracts=[bid, *rivals], progress=told.part(), **options)
+    if count < main.settings.deals:
+        compared += f", on the first {count} of the {main.settings.deals} deals"
+    verdict = bid_verdict(result, bid, main=main, compared=compared)
+    return replace(verdict, settings=main.settings)
+
+
+class _Progress:
+    """One ``progress(done, total)`` for several runs in a row: each run's count is added
+    to what the runs before it finished."""
+
+    def __init__(self, progress):
+        self.progress = progress
+        self.before = 0
+
+    def part(self):
+        if self.progress is None:
+            return None
+        base = [None]
+
+        def update(done: int, total: int) -> None:
+            if base[0] is None:
+                base[0] = self.before
+            self.before = base[0] + done
+            self.progress(base[0] + done, base[0] + total)
+
+        return update
 
 
 __all__ = [
+    "ALTERNATIVE_DEALS",
     "DEFAULT_SEED",
     "Layout",
     "Question",
     "analyse_hand",
+    "bid_order",
     "bid_verdict",
     "make_question",
     "should_i_bid",

@@ -20,6 +20,9 @@ RANKS = "9TJQKA"
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 NUM_FACES = 24
+# Phones follow a suit symbol with a variation selector (U+FE0F: draw it as an emoji;
+# U+FE0E: as text); it says how to draw the card, not which card it is.
+VARIATION_SELECTORS = ("\ufe0f", "\ufe0e")
 
 
 class CardError(ValueError):
@@ -50,6 +53,8 @@ def parse_card(text: str) -> int:
     """
     raw = text.strip()
     token = raw.upper()
+    for selector in VARIATION_SELECTORS:
+        token = token.replace(selector, "")
     for symbol, letter in SUIT_SYMBOLS.items():
         token = token.replace(symbol, letter)
     if token.startswith("10"):
@@ -57,6 +62,20 @@ def parse_card(text: str) -> int:
     if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
         raise CardError(f"unknown card {raw!r}: write rank 9 T J Q K A (or 10) then suit C D H S, e.g. JH")
     return face_of(SUITS.index(token[1]), RANKS.index(token[0]))
+
+
+def parse_one_card(text: str, what: str = "upcard") -> int:
+    """Parse text that must be exactly one card (the upcard), naming ``what`` in errors.
+
+    >>> parse_one_card("9H TH")
+    Traceback (most recent call last):
+    ...
+    euchre_mc.simulate.cards.CardError: upcard '9H TH' is 2 cards: one card expected, e.g. 9H
+    """
+    tokens = split_cards(text)
+    if len(tokens) != 1:
+        raise CardError(f"{what} {text.strip()!r} is {len(tokens)} cards: one card expected, e.g. 9H")
+    return parse_card(tokens[0])
 
 
 def format_card(face: int) -> str:

@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from .cards import CardError, format_cards, hand_masks, mask_to_faces
+from .choices import MAX_SEED
 from .constraints import DealConstraints, check, plan, seat_bounds, suit_group
 from .kernels.dealing import deal_constrained_many, deal_many
 from .kernels.tables import DOUBLE_DECK, SINGLE_DECK
@@ -28,7 +29,6 @@ from .rules import RulesError, as_variant, seat_index
 
 _SINGLE_DECK = sum(1 << (2 * face) for face in range(24))
 _DOUBLE_DECK = (1 << 48) - 1
-MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
 
 
 def check_seed(seed) -> int:

@@ -33,10 +33,11 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import CardError, card_count, format_card, format_cards, mask_to_faces
+from .choices import GIFT_POLICY_NAMES
 from .kernels import exchange as policies
 from .rules import Contract, RulesError, as_variant, seat_index
 
-GIFT_POLICIES = {"highest": policies.GIFT_HIGHEST, "lowest": policies.GIFT_LOWEST}
+GIFT_POLICIES = dict(zip(GIFT_POLICY_NAMES, (policies.GIFT_HIGHEST, policies.GIFT_LOWEST)))
 
 
 def _hands_array(hands) -> np.ndarray:

@@ -38,6 +38,8 @@ of games and run the kernels on one thread.
 
 from __future__ import annotations
 
+import os
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -315,6 +317,61 @@ def _ended_counter(progress, total: int):
     return ended
 
 
+# A spawned worker imports numba and loads the cached kernels before it plays a game:
+# about 4 s on the 2-core test machine (benchmarks/bench_games.py, `games --games 8
+# --workers 2`: 5.0 s against 0.6 s in-process).  Workers are started only when the
+# games left would take longer than twice that here.
+WORKER_START_SECONDS = 4.0
+
+
+class GamePool:
+    """Worker processes for games, started on first use and shared by every
+    :func:`play_games` call given it (``tune`` plays all its values with one pool).
+
+    ``report(line)``, if given, hears once why fewer workers than asked were used."""
+
+    def __init__(self, workers: int, report=None):
+        if not 1 <= workers <= 256:
+            raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
+        cores = os.cpu_count() or 1
+        self.workers = min(workers, cores)
+        self.report = report
+        self.executor: ProcessPoolExecutor | None = None
+        self.told: set[str] = set()
+        if workers > cores:
+            self.tell(
+                f"workers {workers}: this machine has {cores} cores, so {cores} worker"
+                f"{'s' if cores > 1 else ''} at most can play at once; using {self.workers}"
+            )
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+        if self.workers > 1 and load >= cores:
+            self.tell(
+                f"workers: the machine is busy (load {load:.1f} on {cores} cores), so more workers "
+                "may not finish sooner than one"
+            )
+
+    def tell(self, line: str) -> None:
+        if self.report is not None and line not in self.told:
+            self.told.add(line)
+            self.report(line)
+
+    def start(self) -> ProcessPoolExecutor:
+        if self.executor is None:
+            self.executor = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+        return self.executor
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown()
+            self.executor = None
+
+    def __enter__(self) -> GamePool:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
+
 def play_games(
     variant,
     team_a: Strategy,
@@ -326,11 +383,18 @@ def play_games(
     batch: int = DEFAULT_BATCH,
     progress=None,
     start_scores: tuple[int, int] = (0, 0),
+    pool: GamePool | None = None,
+    report=None,
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
     ``workers`` and ``batch``.  ``progress(done, total)``, if given, is told as games end.
     ``start_scores`` are the teams' scores when every game starts (A, B); they must lie
-    below the target."""
+    below the target.
+
+    With ``workers`` above 1 (or a shared ``pool``) the first batch is played here; the
+    rest goes to worker processes only when it would take longer here than starting them
+    (``WORKER_START_SECONDS``), and never to more workers than cores; ``report(line)``
+    hears why when fewer workers than asked were used."""
     chosen = as_variant(variant)
     start_scores = (int(start_scores[0]), int(start_scores[1]))
     if max(start_scores) >= chosen.target:
@@ -346,23 +410,47 @@ def play_games(
     if not batch >= 1:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
     ended = _ended_counter(progress, games)
-    if workers == 1:
-        return _play_chunk(setup, 0, games, batch, ended)
-    # several chunks per worker so that a worker with short games picks up more
-    chunks = min(games, 4 * workers)
-    bounds = [games * c // chunks for c in range(chunks + 1)]
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        jobs = [
-            pool.submit(_play_chunk, setup, lo, hi - lo, batch)
-            for lo, hi in zip(bounds, bounds[1:])
-            if hi > lo
-        ]
-        parts = []
-        for job in as_completed(jobs):
-            parts.append(job.result())
-            if ended is not None:
-                ended(parts[-1].winner.shape[0])
+    if pool is None:
+        if workers == 1:
+            return _play_chunk(setup, 0, games, batch, ended)
+        with GamePool(workers, report) as own:
+            return _play_shared(setup, games, batch, ended, own)
+    return _play_shared(setup, games, batch, ended, pool)
+
+
+def _play_shared(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
+    """The first batch here, timed; the rest here or in the pool's workers, whichever is
+    sooner by that timing (the games are the same either way)."""
+    head = min(games, batch)
+    started = time.perf_counter()
+    parts = [_play_chunk(setup, 0, head, batch, ended)]
+    rest = games - head
+    if rest == 0 or pool.workers == 1:
+        if rest:
+            parts.append(_play_chunk(setup, head, rest, batch, ended))
         return GameTotals.join(parts)
+    here = (time.perf_counter() - started) * rest / head
+    if pool.executor is None and here < 2 * WORKER_START_SECONDS:
+        pool.tell(
+            f"workers: the games left take about {here:.1f} s here, too few to repay starting "
+            f"worker processes (about {WORKER_START_SECONDS:.0f} s each): played in this process"
+        )
+        parts.append(_play_chunk(setup, head, rest, batch, ended))
+        return GameTotals.join(parts)
+    # several chunks per worker so that a worker with short games picks up more
+    chunks = min(rest, 4 * pool.workers)
+    bounds = [head + rest * c // chunks for c in range(chunks + 1)]
+    executor = pool.start()
+    jobs = [
+        executor.submit(_play_chunk, setup, lo, hi - lo, batch)
+        for lo, hi in zip(bounds, bounds[1:])
+        if hi > lo
+    ]
+    for job in as_completed(jobs):
+        parts.append(job.result())
+        if ended is not None:
+            ended(parts[-1].winner.shape[0])
+    return GameTotals.join(parts)
 
 
 # --------------------------------------------------------------------------- single hands
@@ -507,6 +595,7 @@ def trace_game(
 __all__ = [
     "GAME_PLAY_MODELS",
     "GAME_STRIDE",
+    "GamePool",
     "GameSetup",
     "GameTotals",
     "HandTrace",

@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from .game import contract_kinds, play_games
+from .game import GamePool, contract_kinds, play_games
+from .rules import team_seats
 from .stats import Z95, mean_half_width, wilson_interval
 
 TEAM_NAMES = ("A", "B")
@@ -138,7 +139,7 @@ def summarise_games(totals, variant, teams, seed: int, play: str) -> GamesSummar
         results.append(
             TeamResult(
                 TEAM_NAMES[team],
-                tuple(range(team + 1, variant.players + 1, 2)),
+                tuple(seat + 1 for seat in team_seats(variant.players, team)),
                 strategy.name,
                 strategy.params(),
                 wins,
@@ -224,12 +225,29 @@ class Tuning:
 
 
 def tune_parameter(
-    variant, param: str, texts, base, opponent, games: int, seed: int, play: str, workers: int, progress=None
+    variant,
+    param: str,
+    texts,
+    base,
+    opponent,
+    games: int,
+    seed: int,
+    play: str,
+    workers: int,
+    progress=None,
+    report=None,
 ) -> Tuning:
     """Team A plays ``base`` with ``param`` set to each of ``texts`` against ``opponent``,
     the same seeded games for every value, so differences are not dealing luck.
-    ``progress(done, total)`` hears of the games played over all values."""
+    ``progress(done, total)`` hears of the games played over all values; every value
+    shares one pool of ``workers`` (started once, if the games repay it; ``report(line)``
+    hears when they do not)."""
     strategies = [base.with_param(param, text) for text in texts]
+    with GamePool(workers, report) as pool:
+        return _tune(variant, param, strategies, base, opponent, games, seed, play, pool, progress)
+
+
+def _tune(variant, param, strategies, base, opponent, games, seed, play, pool, progress) -> Tuning:
     total = games * len(strategies)
     rows = []
     for number, strategy in enumerate(strategies):
@@ -239,9 +257,7 @@ def tune_parameter(
             else (lambda done, _, before=number * games: progress(before + done, total))
         )
         team = summarise_games(
-            play_games(
-                variant, strategy, opponent, games, seed=seed, play=play, workers=workers, progress=told
-            ),
+            play_games(variant, strategy, opponent, games, seed=seed, play=play, progress=told, pool=pool),
             variant,
             (strategy, opponent),
             seed,

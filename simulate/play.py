@@ -68,12 +68,12 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import CardError, format_cards, mask_to_faces
+from .choices import PLAY_MODELS
 from .deal import check_seed
 from .kernels.contract import table_deck
 from .kernels.play import play_heuristic_many, play_random_many, playing_hand_sizes
 from .rules import RulesError
 
-PLAY_MODELS = ("dd", "heuristic", "random")
 TABLE_SIZES = (4, 6)
 
 

@@ -376,6 +376,9 @@ class Verdict:
     margin: float | None = None
     margin_ci: float | None = None
     settings: AnalysisSettings | None = None
+    equivalent: tuple = ()  # alternatives that score the same as the bid on every deal compared
+    compared: str | None = None  # what the bid was compared with, in words
+    compared_deals: int | None = None  # the deals of the comparison (the first of the bid's deals)
 
     @property
     def verdict(self) -> str:
@@ -396,6 +399,9 @@ class Verdict:
             "margin": self.margin,
             "margin_ci": self.margin_ci,
             "reason": self.reason,
+            "equivalent": [bid_text(bid) for bid in self.equivalent],
+            "compared": self.compared,
+            "compared_deals": self.compared_deals,
         }
         if self.settings is not None:
             out["settings"] = self.settings.to_dict()

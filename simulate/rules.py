@@ -320,6 +320,11 @@ class Variant:
         return dict(self.spec.specials).get(contract.kind, 0)
 
 
+def team_seats(players: int, team: int) -> tuple[int, ...]:
+    """The 0-based seats of ``team`` (0 is team A, the odd seats 1, 3, ... of the rules)."""
+    return tuple(range(team, players, 2))
+
+
 def seat_index(seat, players: int, what: str, first: int = 0) -> int:
     """The one seat check: ``seat`` counted from ``first`` as a 0-based library seat.
 
@@ -473,6 +478,23 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
     return Contract(head, denom, variant.hand_size)
 
 
+def other_variants_hint(variant, cards: int) -> str:
+    """For a hand of ``cards`` cards that ``variant`` does not deal: the variants that do,
+    as the end of an error line (empty when none does)."""
+    names = [name for name, spec in SPECS.items() if spec.hand_size == cards and name != variant.name]
+    if not names:
+        return ""
+    return f"; {cards}-card hands are {' and '.join(names)}: give --variant {names[0]}"
+
+
+def example_bids(variant) -> tuple[str, str]:
+    """Two bids this variant has, for messages that suggest one (never another game's)."""
+    variant = as_variant(variant)
+    if variant.classic:
+        return "order up", "call Spades"
+    return "5 Hearts", f"{variant.spec.special_kinds[-1].capitalize()} Low"
+
+
 def _special_bids(variant: Variant) -> str:
     return " or ".join(kind.capitalize() for kind in variant.spec.special_kinds) + " plus a denomination"
 
@@ -513,8 +535,20 @@ def parse_contract(text: str, variant, upcard: int | None = None) -> Contract:
     """A bid that is not a pass."""
     bid = parse_bid(text, variant, upcard)
     if bid == PASS:
-        raise RulesError("'pass' is not a contract: name a contract such as 5 Hearts")
+        raise RulesError(
+            f"'pass' is not a contract: name a contract such as {' or '.join(example_bids(variant))}"
+        )
     return bid
+
+
+def same_score_text(bids) -> str:
+    """Bids that score the same on every deal, as a player says it: ``1 to 6 Hearts``."""
+    bids = sorted(bids, key=lambda bid: (-2,) if bid == PASS else (bid.level, bid.kind, bid.alone))
+    levels = [bid for bid in bids if bid != PASS and bid.kind == LEVEL]
+    if len(levels) == len(bids) > 2 and len({bid.denom for bid in bids}) == 1:
+        if [bid.level for bid in bids] == list(range(bids[0].level, bids[-1].level + 1)):
+            return f"{bids[0].level} to {bids[-1]}"
+    return ", ".join("passing" if bid == PASS else str(bid) for bid in bids)
 
 
 def format_bid(bid) -> str:
@@ -626,15 +660,19 @@ __all__ = [
     "as_variant",
     "check_contract",
     "denom_name",
+    "example_bids",
     "format_bid",
     "format_card",
     "game_winner",
     "made",
+    "other_variants_hint",
     "parse_bid",
     "parse_contract",
     "parse_denom",
+    "same_score_text",
     "score",
     "score_table",
     "seat_index",
+    "team_seats",
     "variant_spec",
 ]

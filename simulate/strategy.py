@@ -49,7 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from .evaluator import BidEstimates, ClassicEstimates
-from .rules import RulesError
+from .rules import ALONE, CALL, HOG, LEVEL, ORDER_UP, PIG, RulesError, as_variant
 
 THRESHOLD_PARAMS = (
     "level_threshold",
@@ -59,6 +59,34 @@ THRESHOLD_PARAMS = (
     "order_up_threshold",
     "call_threshold",
 )
+
+
+# The contracts each threshold decides (the table above); a variant without any of them
+# ignores the threshold, and tuning it would print the same row for every value.
+PARAM_KINDS = {
+    "level_threshold": (LEVEL,),
+    "pig_threshold": (PIG,),
+    "hog_threshold": (HOG,),
+    "alone_threshold": (ALONE, ORDER_UP, CALL),
+    "order_up_threshold": (ORDER_UP,),
+    "call_threshold": (CALL,),
+}
+
+
+def unused_params(variant, names) -> list[str]:
+    """The parameters among ``names`` that decide no contract of ``variant``."""
+    kinds = set(as_variant(variant).spec.contract_kinds)
+    return [name for name in names if name in PARAM_KINDS and not kinds & set(PARAM_KINDS[name])]
+
+
+def unused_param_warning(variant, name: str, where: str) -> str:
+    """One line saying that ``name`` (set by ``where``) has no effect in ``variant``."""
+    variant = as_variant(variant)
+    used = [param for param in PARAMS if not unused_params(variant, [param])]
+    return (
+        f"warning: {where} sets {name}, which has no effect in {variant.name} (it has no "
+        f"{' or '.join(PARAM_KINDS[name])} contracts); its parameters are {', '.join(used)}"
+    )
 
 
 @dataclass(frozen=True)
@@ -179,6 +207,15 @@ def load_strategy(spec: str) -> Strategy:
     return strategy_from_dict(data, spec)
 
 
+def file_warnings(spec: str, variant) -> list[str]:
+    """Warnings for a strategy file that sets thresholds ``variant`` has no use for
+    (none for a built-in, whose every threshold is a default)."""
+    if spec in BUILT_INS:
+        return []
+    data = tomllib.loads(Path(spec).read_text(encoding="utf-8"))  # load_strategy checked it
+    return [unused_param_warning(variant, name, spec) for name in unused_params(variant, data)]
+
+
 # --------------------------------------------------------------------------- decisions
 # Every function below decides for all games and seats of a batch at once; arrays are
 # (games, seats) unless said otherwise.
@@ -266,7 +303,10 @@ __all__ = [
     "Strategy",
     "bid_euchre_wishes",
     "classic_wishes",
+    "file_warnings",
     "load_strategy",
     "seat_thresholds",
     "strategy_from_dict",
+    "unused_param_warning",
+    "unused_params",
 ]

@@ -30,12 +30,15 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-
-import pandas as pd
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING
 
 from .rules import as_variant
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# pandas and pyarrow load inside the functions that read and write rows: the command
+# line imports StudyError from here and must answer --help without them.
 
 SCHEMA_VERSION = 2  # 2: classic tables are dealt as the playout and the games deal them
 STUDY_FILE = "study.json"
@@ -99,6 +102,9 @@ def finished_chunks(out) -> set[int]:
 
 def chunk_parquet(frame: pd.DataFrame, params: StudyParams, chunk: int) -> bytes:
     """A chunk's rows as the bytes of a Parquet file whose footer names the study and chunk."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     table = pa.Table.from_pandas(frame, preserve_index=False)
     identity = json.dumps({"params": asdict(params), "chunk": chunk}, sort_keys=True).encode()
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), IDENTITY_KEY: identity})
@@ -142,6 +148,9 @@ def chunk_problem(out, params: StudyParams, chunk: int) -> tuple[str, str] | Non
     Returns ``("damaged", why)`` for a file that should be computed again and
     ``("foreign", why)`` for one that is not this study's.
     """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     path = part_path(out, chunk)
     try:
         footer = pq.read_metadata(path)
@@ -207,6 +216,9 @@ def verified_chunks(out, params: StudyParams, report=None) -> set[int]:
 
 def read_rows(out) -> pd.DataFrame:
     """Every finished row of a study, sorted by deal and seat; a damaged chunk is an error."""
+    import pandas as pd
+    import pyarrow as pa
+
     params = read_params(out)
     done = sorted(finished_chunks(out))
     if not done:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .auction import auction_result, misdeal_calls, parse_auction
-from .cards import CardError, format_card, parse_card, suit_of
+from .cards import CardError, format_card, parse_one_card, suit_of
 from .deal import check_seed, deal_tables, parse_deal
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .kernels.bits import SALT_PLAY, popcount, stream_state
@@ -96,7 +96,7 @@ def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], 
         return hands, 0, None
     if upcard_text is None:
         raise RulesError(f"{variant.name} deals need the upcard: give --upcard")
-    upcard = parse_card(upcard_text)
+    upcard = parse_one_card(upcard_text)
     for seat, hand in enumerate(hands):
         if hand >> (2 * upcard) & 1:
             raise CardError(

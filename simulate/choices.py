@@ -1,0 +1,27 @@
+"""The names and defaults a user chooses among before any kernel loads: play models,
+gift policies, the seed range and the analyser's default seed and deal cap.
+
+They live here, free of numpy and numba, so that the command line can offer them in
+``--help`` and check them in an instant; the modules that act on them (``play``,
+``exchange``, ``deal``) take them from here.
+"""
+
+from __future__ import annotations
+
+PLAY_MODELS = ("dd", "heuristic", "random")
+GIFT_POLICY_NAMES = ("highest", "lowest")  # each partner's gift (docs/rules.md "Stated policies")
+MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
+DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analyse)
+DEFAULT_MAX_DEALS = 50_000  # the analyser's cap on deals with a precision
+# should-i-bid plays the alternatives on the first 50 of the bid's deals: exact six-seat
+# level contracts cost about 20 ms a deal each, so all of them on 50 deals take seconds
+ALTERNATIVE_DEALS = 50
+
+__all__ = [
+    "ALTERNATIVE_DEALS",
+    "DEFAULT_MAX_DEALS",
+    "DEFAULT_SEED",
+    "GIFT_POLICY_NAMES",
+    "MAX_SEED",
+    "PLAY_MODELS",
+]
