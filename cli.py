@@ -20,22 +20,30 @@ from pathlib import Path
 
 import click
 
-from .reports.charts import save_analysis_chart
-from .reports.files import OutputError, check_chart_path, save_figure
-from .reports.positions import format_position, position_dict
-from .reports.rules_text import format_rules
-from .reports.tables import analysis_csv, format_analysis, format_verdict
-from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
-from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
-from .simulate.batch import solve_lines, solve_setup
-from .simulate.cards import CardError
-from .simulate.deal import MAX_SEED
-from .simulate.exchange import GIFT_POLICIES
-from .simulate.play import PLAY_MODELS
-from .simulate.rules import RulesError, as_variant, seat_index
-from .simulate.solve import solve_position
-from .simulate.study_store import StudyError
-from .simulate.trace import play_traced
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
+
+try:
+    # numba, numpy and matplotlib take a second or two to import: Ctrl-C meanwhile ends
+    # the command like Ctrl-C at any other moment, not with a traceback
+    from .reports.charts import save_analysis_chart
+    from .reports.files import OutputError, check_chart_path, save_figure
+    from .reports.positions import format_position, position_dict
+    from .reports.rules_text import format_rules
+    from .reports.tables import analysis_csv, format_analysis, format_verdict
+    from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
+    from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, MAX_DEALS, analyse_hand, should_i_bid
+    from .simulate.batch import solve_lines, solve_setup
+    from .simulate.cards import CardError
+    from .simulate.deal import MAX_SEED
+    from .simulate.exchange import GIFT_POLICIES
+    from .simulate.play import PLAY_MODELS
+    from .simulate.rules import RulesError, as_variant, seat_index
+    from .simulate.solve import solve_position
+    from .simulate.study_store import StudyError
+    from .simulate.trace import play_traced
+except KeyboardInterrupt:
+    sys.stderr.write("interrupted\n")
+    sys.exit(INTERRUPTED)
 
 USER_ERRORS = (CardError, RulesError, StudyError, OutputError)
 
@@ -51,9 +59,10 @@ class UserError(click.ClickException):
 
 
 class EuchreGroup(click.Group):
-    """A click group with the one error path: the library's ValueErrors and click's bad
-    option values (parsed here, as the command's context is made) become one-line errors
-    (exit 2)."""
+    """A click group with the one error path: the library's ValueErrors, click's bad
+    option values and click's usage errors (an unknown option or command, a missing
+    argument; parsed here, as the command's context is made) become one-line errors
+    (exit 2); Ctrl-C ends any command with one line and exit status 130."""
 
     def invoke(self, ctx):
         try:
@@ -62,6 +71,28 @@ class EuchreGroup(click.Group):
             raise UserError(str(error)) from None
         except click.BadParameter as error:
             raise UserError(error.format_message()) from None
+        except click.UsageError as error:
+            raise UserError(_usage_line(error)) from None
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(INTERRUPTED)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        # the group's own options (euchre-mc --bogus) are parsed here, before invoke
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # plain ``euchre-mc`` prints the help, as ever
+        except click.BadParameter as error:
+            raise UserError(error.format_message()) from None
+        except click.UsageError as error:
+            raise UserError(_usage_line(error)) from None
+
+
+def _usage_line(error: click.UsageError) -> str:
+    """click's usage error as one line: its message and where the help is."""
+    command = error.ctx.command_path if error.ctx is not None else "euchre-mc"
+    return f"{error.format_message()} (see '{command} --help')"
 
 
 class Refused(click.BadParameter):
@@ -278,7 +309,7 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 @click.option("--sitting-out", default="", metavar="SEATS", help="Seats that sit out, e.g. 3,5.")
 @click.option(
     "--batch",
-    type=click.File("r"),
+    type=click.File("rb"),  # bytes: a line that is not UTF-8 is answered as bad, not fatal
     metavar="FILE",
     help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.",
 )
@@ -436,10 +467,11 @@ def analysis_options(command):
         ),
         click.option(
             "--deals",
-            type=WholeNumber(min=1),
+            type=WholeNumber(1, MAX_DEALS),
             default=None,
             metavar="N",
-            help="Deals to play (default 2000; with --precision, the first batch, default 500).",
+            help=f"Deals to play (default 2000; with --precision, the first batch, default 500; "
+            f"at most {MAX_DEALS:,}).",
         ),
         click.option(
             "--precision",
@@ -450,11 +482,11 @@ def analysis_options(command):
         ),
         click.option(
             "--max-deals",
-            type=WholeNumber(min=1),
+            type=WholeNumber(1, MAX_DEALS),
             default=DEFAULT_MAX_DEALS,
             show_default=True,
             metavar="N",
-            help="Cap on deals with --precision.",
+            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}).",
         ),
         click.option(
             "--play",
@@ -626,7 +658,7 @@ def _exit_if_interrupted(settings) -> None:
     """After Ctrl-C the results on the finished deals are printed; the status says so."""
     if settings.interrupted:
         click.echo(f"interrupted: the results above use the {settings.deals} deals finished", err=True)
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
 
 
 @main.command()
@@ -640,7 +672,7 @@ def _exit_if_interrupted(settings) -> None:
 )
 @click.option(
     "--deals",
-    type=WholeNumber(min=1),
+    type=WholeNumber(1, MAX_DEALS),
     default=DEMO_DEALS,
     show_default=True,
     metavar="N",
@@ -702,7 +734,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
     default=None,
     help="Play model. [default: dd for euchre and piq, heuristic for six seats]",
 )
-@click.option("--workers", type=WholeNumber(min=1), default=None, help=STUDY_HELP_WORKERS)
+@click.option("--workers", type=WholeNumber(1, 256), default=None, help=STUDY_HELP_WORKERS)
 @click.option(
     "--backend",
     type=click.Choice(["local", "dask"]),
@@ -773,7 +805,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
             "continue with the same command and --resume",
             err=True,
         )
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     click.echo(format_study_run(run), nl=False)
     if charts:
         _build_charts(out)

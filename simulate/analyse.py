@@ -94,6 +94,10 @@ DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
 PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
 DEFAULT_MAX_DEALS = 50_000
+# The most deals one analysis plays (``deals`` and ``max_deals``): every deal is held in
+# memory with its tricks under each contract, and a million is already hours of exact
+# play; a larger count would fail for want of memory, so it is refused up front.
+MAX_DEALS = 1_000_000
 SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
 # Deals per step of the main loop: big enough to keep both cores busy (each step ends
 # with one thread waiting for the other's last deal) and the per-call cost small; an
@@ -1063,8 +1067,8 @@ def _play_main_deals(
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:
     for name, value in (("deals", deals), ("max_deals", max_deals)):
-        if value is not None and (not isinstance(value, (int, np.integer)) or value < 1):
-            raise RulesError(f"{name} {value!r}: allowed is a whole number of at least 1")
+        if value is not None and (not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_DEALS):
+            raise RulesError(f"{name} {value!r}: allowed is a whole number from 1 to {MAX_DEALS:,}")
     if precision is None:
         return int(deals or DEFAULT_DEALS), int(deals or DEFAULT_DEALS)
     if not isinstance(precision, (int, float)) or not 0 < precision < 0.5:

@@ -38,10 +38,9 @@ of games and run the kernels on one thread.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 
 import numba
 import numpy as np
@@ -66,6 +65,7 @@ from .rules import (
 from .strategy import Strategy
 from .table import decide_bids, run_auction
 from .trace import Trace, tricks_from_record
+from .workers import worker_count, worker_pool
 
 GAME_STRIDE = 1 << 32
 GAME_PLAY_MODELS = ("heuristic", "dd")
@@ -351,7 +351,7 @@ def play_games(
     # several chunks per worker so that a worker with short games picks up more
     chunks = min(games, 4 * workers)
     bounds = [games * c // chunks for c in range(chunks + 1)]
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+    with worker_pool(worker_count(workers, chunks)) as pool:
         jobs = [
             pool.submit(_play_chunk, setup, lo, hi - lo, batch)
             for lo, hi in zip(bounds, bounds[1:])

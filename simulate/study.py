@@ -90,6 +90,7 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass
 
@@ -112,6 +113,7 @@ from .study_store import (
     study_lock,
     write_chunk,
 )
+from .workers import worker_count, worker_pool
 
 BACKENDS = ("local", "dask")
 
@@ -165,20 +167,16 @@ def _run_in_process(params, todo):
 
 def _run_process_pool(params, todo, workers):
     """Chunks on ``workers`` spawned processes, at most two per worker in flight (bounded memory)."""
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     queue = iter(todo)
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-    try:
+    with worker_pool(workers) as pool:
         pending = {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 2 * workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
                 pending |= {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 1)}
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _run_dask(params, todo, workers, scheduler):
@@ -203,6 +201,7 @@ def _run_dask(params, todo, workers, scheduler):
             processes=True,
             dashboard_address=None,
             silence_logs=logging.ERROR,
+            preload=[worker_pool.__module__],  # its dask_setup: workers ignore Ctrl-C, end with us
         )
         client = Client(cluster)
     try:
@@ -295,6 +294,8 @@ def run_study(
     with study_lock(out):
         done = prepare_directory(out, params, resume, schema_markdown(params), report)
         todo = [k for k in range(params.chunks) if k not in done]
+        if not scheduler:
+            workers = worker_count(workers, len(todo))  # no idle processes, none beyond the cores
         if backend == "dask":
             results = _run_dask(params, todo, workers, scheduler)
         elif workers == 1:
@@ -306,11 +307,14 @@ def run_study(
         done_rows = sum(len(params.chunk_deals(k)) for k in done) * players
         if progress is not None:
             progress(done_rows, total)
-        for chunk, rows, parquet in results:
-            write_chunk(out, chunk, parquet)
-            done_rows += rows
-            if progress is not None:
-                progress(done_rows, total)
+        # closing: an exception here (Ctrl-C while a chunk is written) stops the workers
+        # now, not when the generator is collected
+        with contextlib.closing(results):
+            for chunk, rows, parquet in results:
+                write_chunk(out, chunk, parquet)
+                done_rows += rows
+                if progress is not None:
+                    progress(done_rows, total)
     return StudyRun(params, str(out), len(done), len(todo), total)
 
 
