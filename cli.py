@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -56,6 +57,15 @@ class UserError(click.ClickException):
     """
 
     exit_code = 2
+
+    def __init__(self, message: str):
+        super().__init__(_abridged(message))
+
+
+def _abridged(message: str) -> str:
+    """A message that names a number of thousands of digits by its length: the bad value
+    stays recognisable and the error stays one readable line."""
+    return re.sub(r"\d{41,}", lambda found: f"{found.group()[:20]}... ({len(found.group())} digits)", message)
 
 
 class EuchreGroup(click.Group):
@@ -520,8 +530,6 @@ def _parse_score(text):
     """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
     if text is None:
         return None
-    import re
-
     match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
     if not match:
         raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
@@ -712,7 +720,9 @@ def demo(out_dir, deals, seed):
 
 # --------------------------------------------------------------------------- study, chart
 
-STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluster). [default: all cores]"
+STUDY_HELP_WORKERS = (
+    "Processes computing chunks (local pool or Dask LocalCluster; at most one per core). [default: all cores]"
+)
 
 
 @main.command()

@@ -484,10 +484,7 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
     if head.isdigit():
         level = whole_number(head)
         if not 1 <= level <= variant.hand_size:
-            # a level of thousands of digits is named by its length, not printed whole
-            shown = head if len(head) <= 20 else f"{head[:20]}... ({len(head)} digits)"
-            bid = text if len(head) <= 20 else f"{shown} {match.group(2)}"
-            raise RulesError(f"bid level {shown} in {bid!r}: levels are 1 to {variant.hand_size}")
+            raise RulesError(f"bid level {head} in {text!r}: levels are 1 to {variant.hand_size}")
         return Contract(LEVEL, denom, level)
     if head not in variant.spec.special_kinds:
         raise RulesError(
