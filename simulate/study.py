@@ -235,6 +235,12 @@ def default_play(variant) -> str:
     return "dd" if as_variant(variant).classic else "heuristic"
 
 
+# One Parquet file per chunk, and the chunks to do are listed: a million chunks (two
+# billion four-seat deals at the default size) is far past any study that could finish.
+MAX_CHUNKS = 1_000_000
+MAX_CHUNK_SIZE = 1_000_000  # deals of one chunk, computed and held in memory at once
+
+
 def default_chunk_size(variant) -> int:
     """Deals per chunk: small enough that a kill loses little, big enough to keep kernels busy."""
     return 2000 if as_variant(variant).classic else 500
@@ -251,8 +257,14 @@ def make_params(
         raise StudyError(f"play model {play!r}: a study plays {' or '.join(STUDY_PLAY_MODELS)}")
     if not hands >= 1:
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
-    if not chunk_size >= 1:
-        raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
+    if not 1 <= chunk_size <= MAX_CHUNK_SIZE:
+        raise StudyError(f"--chunk-size {chunk_size}: a chunk holds 1 to {MAX_CHUNK_SIZE:,} deals")
+    chunks = -(-hands // chunk_size)
+    if chunks > MAX_CHUNKS:
+        raise StudyError(
+            f"--hands {hands} in chunks of {chunk_size} is {chunks:,} chunks: a study has at most "
+            f"{MAX_CHUNKS:,} (one file each); give fewer hands or a larger --chunk-size"
+        )
     return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size))
 
 

@@ -83,6 +83,21 @@ CASES = [
         "from 1 to 1000000",
     ),
     ("games --games 10**10", ["games", "--games", "10000000000"], {}, 2, "from 1 to 1000000000"),
+    (
+        "study --hands 10**15",
+        ["study", "-n", "1000000000000000", "--out", "{tmp}/s"],
+        {},
+        2,
+        "a study has at most 1,000,000",
+    ),
+    (
+        "study --chunk-size 10**12",
+        ["study", "-n", "5", "--chunk-size", "1000000000000", "--out", "{tmp}/s"],
+        {},
+        2,
+        "a chunk holds 1 to 1,000,000 deals",
+    ),
+    ("games --trace 10**20", ["games", "--trace", "1" + "0" * 20], {}, 2, "allowed is a whole number from 0"),
     # malformed rules, auctions and worker counts
     (
         "an option given twice",
