@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -27,12 +28,14 @@ from .simulate.choices import (
     DEFAULT_MAX_DEALS,
     DEFAULT_SEED,
     GIFT_POLICY_NAMES,
+    MAX_DEALS,
     MAX_SEED,
     PLAY_MODELS,
 )
 from .simulate.rules import RulesError, as_variant, seat_index
 from .simulate.study_store import StudyError
 
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
 # Only light modules load at start-up, so that --help, rules and a bad option answer at
 # once: numba's kernels, pandas and matplotlib load inside the commands that use them
 # (benchmarks/bench_startup.py measures it, tests/test_startup.py guards it).
@@ -48,11 +51,21 @@ class UserError(click.ClickException):
 
     exit_code = 2
 
+    def __init__(self, message: str):
+        super().__init__(_abridged(message))
+
+
+def _abridged(message: str) -> str:
+    """A message that names a number of thousands of digits by its length: the bad value
+    stays recognisable and the error stays one readable line."""
+    return re.sub(r"\d{41,}", lambda found: f"{found.group()[:20]}... ({len(found.group())} digits)", message)
+
 
 class EuchreGroup(click.Group):
-    """A click group with the one error path: the library's ValueErrors and click's bad
-    option values (parsed here, as the command's context is made) become one-line errors
-    (exit 2)."""
+    """A click group with the one error path: the library's ValueErrors, click's bad
+    option values and click's usage errors (an unknown option or command, a missing
+    argument; parsed here, as the command's context is made) become one-line errors
+    (exit 2); Ctrl-C ends any command with one line and exit status 130."""
 
     def invoke(self, ctx):
         try:
@@ -61,6 +74,28 @@ class EuchreGroup(click.Group):
             raise UserError(str(error)) from None
         except click.BadParameter as error:
             raise UserError(error.format_message()) from None
+        except click.UsageError as error:
+            raise UserError(_usage_line(error)) from None
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(INTERRUPTED)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        # the group's own options (euchre-mc --bogus) are parsed here, before invoke
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # plain ``euchre-mc`` prints the help, as ever
+        except click.BadParameter as error:
+            raise UserError(error.format_message()) from None
+        except click.UsageError as error:
+            raise UserError(_usage_line(error)) from None
+
+
+def _usage_line(error: click.UsageError) -> str:
+    """click's usage error as one line: its message and where the help is."""
+    command = error.ctx.command_path if error.ctx is not None else "euchre-mc"
+    return f"{error.format_message()} (see '{command} --help')"
 
 
 class Refused(click.BadParameter):
@@ -282,7 +317,7 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 @click.option("--sitting-out", default="", metavar="SEATS", help="Seats that sit out, e.g. 3,5.")
 @click.option(
     "--batch",
-    type=click.File("r"),
+    type=click.File("rb"),  # bytes: a line that is not UTF-8 is answered as bad, not fatal
     metavar="FILE",
     help="Solve the JSON lines of FILE ('-' for stdin); writes JSON lines.",
 )
@@ -446,10 +481,11 @@ def analysis_options(command):
         ),
         click.option(
             "--deals",
-            type=WholeNumber(min=1),
+            type=WholeNumber(1, MAX_DEALS),
             default=None,
             metavar="N",
-            help="Deals to play (default 2000; with --precision, the first batch, default 500).",
+            help=f"Deals to play (default 2000; with --precision, the first batch, default 500; "
+            f"at most {MAX_DEALS:,}).",
         ),
         click.option(
             "--precision",
@@ -460,11 +496,11 @@ def analysis_options(command):
         ),
         click.option(
             "--max-deals",
-            type=WholeNumber(min=1),
+            type=WholeNumber(1, MAX_DEALS),
             default=DEFAULT_MAX_DEALS,
             show_default=True,
             metavar="N",
-            help="Cap on deals with --precision.",
+            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}).",
         ),
         click.option(
             "--play",
@@ -498,8 +534,6 @@ def _parse_score(text):
     """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
     if text is None:
         return None
-    import re
-
     match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
     if not match:
         raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
@@ -660,7 +694,7 @@ def _exit_if_interrupted(settings) -> None:
     """After Ctrl-C the results on the finished deals are printed; the status says so."""
     if settings.interrupted:
         click.echo(f"interrupted: the results above use the {settings.deals} deals finished", err=True)
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
 
 
 @main.command()
@@ -674,7 +708,7 @@ def _exit_if_interrupted(settings) -> None:
 )
 @click.option(
     "--deals",
-    type=WholeNumber(min=1),
+    type=WholeNumber(1, MAX_DEALS),
     default=DEMO_DEALS,
     show_default=True,
     metavar="N",
@@ -718,7 +752,9 @@ def demo(out_dir, deals, seed):
 
 # --------------------------------------------------------------------------- study, chart
 
-STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluster). [default: all cores]"
+STUDY_HELP_WORKERS = (
+    "Processes computing chunks (local pool or Dask LocalCluster; at most one per core). [default: all cores]"
+)
 
 
 @main.command()
@@ -740,7 +776,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
     default=None,
     help="Play model. [default: dd for euchre and piq, heuristic for six seats]",
 )
-@click.option("--workers", type=WholeNumber(min=1), default=None, help=STUDY_HELP_WORKERS)
+@click.option("--workers", type=WholeNumber(1, 256), default=None, help=STUDY_HELP_WORKERS)
 @click.option(
     "--backend",
     type=click.Choice(["local", "dask"]),
@@ -811,7 +847,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
             "continue with the same command and --resume",
             err=True,
         )
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     click.echo(format_study_run(run), nl=False)
     if charts:
         _build_charts(out)

@@ -56,4 +56,17 @@ def write_text(path, text: str) -> Path:
     return path
 
 
-__all__ = ["OutputError", "chart_formats", "check_chart_path", "save_figure", "write_text"]
+def make_folder(path) -> Path:
+    """Make folder ``path`` (its parent must exist); a file in its place, or a parent that
+    cannot be written, is an OutputError."""
+    path = Path(path)
+    try:
+        path.mkdir(exist_ok=True)
+    except FileExistsError:
+        raise OutputError(f"folder {str(path)!r} cannot be made: a file of that name is in the way") from None
+    except OSError as error:
+        raise OutputError(f"folder {str(path)!r} cannot be made: {error.strerror or error}") from None
+    return path
+
+
+__all__ = ["OutputError", "chart_formats", "check_chart_path", "make_folder", "save_figure", "write_text"]

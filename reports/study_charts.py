@@ -18,7 +18,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ..simulate.rules import as_variant
 from ..simulate.study_store import StudyParams, read_params, read_rows
-from .files import save_figure, write_text
+from .files import make_folder, save_figure, write_text
 from .study_summary import MIN_HANDS, study_title, write_summaries
 
 
@@ -126,8 +126,7 @@ def build_study_reports(out) -> Path:
     params = read_params(out)
     rows = read_rows(out)
     tables = write_summaries(out, rows, params)
-    folder = out / "charts"
-    folder.mkdir(exist_ok=True)
+    folder = make_folder(out / "charts")
     images = []
     for stem, figure in study_charts(tables, params, len(rows)).items():
         path = folder / f"{stem}.png"

@@ -31,6 +31,7 @@ from ..simulate.features import DENOM_CODES
 from ..simulate.rules import LEVEL, Contract, as_variant, score_table
 from ..simulate.stats import Z95, wilson_interval
 from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds
+from .files import make_folder, write_text
 
 MIN_HANDS = 30
 POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
@@ -282,11 +283,10 @@ def format_study_run(run) -> str:
 def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     """Write ``summary/<name>.csv`` and ``summary/summary.md`` under ``out``; return the tables."""
     tables = study_summaries(rows, params)
-    folder = Path(out) / "summary"
-    folder.mkdir(exist_ok=True)
+    folder = make_folder(Path(out) / "summary")
     sections = [f"# Study summary: {study_title(params, len(rows))}", ""]
     for name, table in tables.items():
-        table.to_csv(folder / f"{name}.csv", index=False)
+        write_text(folder / f"{name}.csv", table.to_csv(index=False))
         sections += [f"## {name}", "", TABLE_NOTES[name], "", markdown_table(table), ""]
-    (folder / "summary.md").write_text("\n".join(sections))
+    write_text(folder / "summary.md", "\n".join(sections))
     return tables

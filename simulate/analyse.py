@@ -74,7 +74,7 @@ from .cards import (
     parse_cards,
     parse_one_card,
 )
-from .choices import ALTERNATIVE_DEALS, DEFAULT_MAX_DEALS, DEFAULT_SEED
+from .choices import ALTERNATIVE_DEALS, DEFAULT_MAX_DEALS, DEFAULT_SEED, MAX_DEALS
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
@@ -1088,8 +1088,8 @@ def _play_main_deals(
 
 def _deal_counts(deals, precision, max_deals) -> tuple[int, int]:
     for name, value in (("deals", deals), ("max_deals", max_deals)):
-        if value is not None and (not isinstance(value, (int, np.integer)) or value < 1):
-            raise RulesError(f"{name} {value!r}: allowed is a whole number of at least 1")
+        if value is not None and (not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_DEALS):
+            raise RulesError(f"{name} {value!r}: allowed is a whole number from 1 to {MAX_DEALS:,}")
     if precision is None:
         return int(deals or DEFAULT_DEALS), int(deals or DEFAULT_DEALS)
     if not isinstance(precision, (int, float)) or not 0 < precision < 0.5:

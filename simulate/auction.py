@@ -215,7 +215,11 @@ def parse_auction(text: str, variant, dealer: int, upcard: int | None = None) ->
     naming the first illegal bid.
     """
     variant = as_variant(variant)
-    bids = [parse_bid(part, variant, upcard) for part in text.split(",") if part.strip()]
+    parts = text.split(",") if text.strip() else []
+    for number, part in enumerate(parts, 1):
+        if not part.strip():
+            raise RulesError(f"auction {text!r}: bid {number} is empty; separate bids by single commas")
+    bids = [parse_bid(part, variant, upcard) for part in parts]
     legal_bids(variant, dealer, bids, upcard)
     return bids
 

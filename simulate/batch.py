@@ -60,12 +60,25 @@ def solve_setup(variant, hands, trump, declarer, leader, sitting_out):
     return masks, _cached_denom(trump), declarer0, leader0, active_mask(n_seats, out)
 
 
-def parse_line(line: str, default_variant: str):
-    """One JSON line as a checked deal setup (see :func:`solve_setup`)."""
+def parse_line(line: str | bytes, default_variant: str):
+    """One JSON line (text, or bytes that must be UTF-8) as a checked deal setup (see
+    :func:`solve_setup`)."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RulesError(
+                f"not UTF-8 text (byte 0x{line[error.start]:02x} at column {error.start + 1}): "
+                "write each line as UTF-8 JSON"
+            ) from None
     try:
         item = json.loads(line.strip())
     except json.JSONDecodeError as error:
         raise RulesError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise RulesError("JSON nested too deeply: a line is one object of hands, trump, declarer") from None
+    except ValueError:  # Python's limit on the digits of one int: far past any seat
+        raise RulesError("a number of thousands of digits: seats are small whole numbers") from None
     if not isinstance(item, dict):
         raise RulesError("a line must be a JSON object with hands, trump and declarer")
     unknown = sorted(set(item) - set(BATCH_KEYS))
@@ -137,14 +150,14 @@ def _solve_chunk(outputs: list[str], groups, leads: bool, nodes: bool) -> list[s
 
 
 def solve_lines(
-    lines: Iterable[str],
+    lines: Iterable[str | bytes],
     default_variant: str,
     leads: bool = True,
     nodes: bool = False,
     on_error: Callable[[str], None] | None = None,
 ) -> Iterator[str]:
-    """Answer every non-blank line, in order: yields the answers one chunk at a time (the
-    chunk's JSON lines joined by newlines).  ``on_error(message)`` hears of each bad line
+    """Answer every non-blank line (text, or UTF-8 bytes), in order: yields the answers one
+    chunk at a time (the chunk's JSON lines joined by newlines).  ``on_error(message)`` hears of each bad line
     of a chunk as soon as it is parsed, after the previous chunk's answers are yielded."""
     numbered = ((number, line) for number, line in enumerate(lines, 1) if line.strip())
     with ThreadPoolExecutor(1) as solver:

@@ -13,6 +13,10 @@ GIFT_POLICY_NAMES = ("highest", "lowest")  # each partner's gift (docs/rules.md 
 MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
 DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analyse)
 DEFAULT_MAX_DEALS = 50_000  # the analyser's cap on deals with a precision
+# The most deals one analysis plays (``deals`` and ``max_deals``): every deal is held in
+# memory with its tricks under each contract, and a million is already hours of exact
+# play; a larger count would fail for want of memory, so it is refused up front.
+MAX_DEALS = 1_000_000
 # should-i-bid plays the alternatives on the first 50 of the bid's deals: exact six-seat
 # level contracts cost about 20 ms a deal each, so all of them on 50 deals take seconds
 ALTERNATIVE_DEALS = 50
@@ -22,6 +26,7 @@ __all__ = [
     "DEFAULT_MAX_DEALS",
     "DEFAULT_SEED",
     "GIFT_POLICY_NAMES",
+    "MAX_DEALS",
     "MAX_SEED",
     "PLAY_MODELS",
 ]

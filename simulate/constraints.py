@@ -31,7 +31,7 @@ import numpy as np
 
 from .cards import SUIT_NAMES, face_of, faces_to_mask, parse_cards
 from .kernels.tables import JACK
-from .rules import RulesError, parse_denom, seat_index
+from .rules import RulesError, parse_denom, seat_index, whole_number
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ def _seat_and_rest(text: str, players: int, what: str) -> tuple[int, str]:
     match = re.fullmatch(r"\s*(\d+)\s*:\s*(.*?)\s*", text)
     if not match:
         raise RulesError(f"{what} {text!r}: write SEAT: ..., e.g. '3: {_EXAMPLES[what]}'")
-    return seat_index(int(match.group(1)), players, f"{what} seat", first=1), match.group(2)
+    return seat_index(whole_number(match.group(1)), players, f"{what} seat", first=1), match.group(2)
 
 
 def _suit(text: str, what: str, whole: str) -> int:
@@ -268,9 +268,9 @@ def parse_lengths(voids, lengths, variant) -> tuple[SuitLength, ...]:
             )
         suit = _suit(match.group(1), "--length", text)
         low_text, sign, high_text = match.group(2), match.group(3), match.group(4)
-        low = int(low_text) if low_text else 0
+        low = whole_number(low_text) if low_text else 0
         if high_text:
-            high = int(high_text)
+            high = whole_number(high_text)
         else:
             high = variant.hand_size + 1 if sign == "+" else low
         out.append(SuitLength(seat, suit, low, high))

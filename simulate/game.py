@@ -43,7 +43,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 
 import numba
 import numpy as np
@@ -68,6 +67,7 @@ from .rules import (
 from .strategy import Strategy
 from .table import decide_bids, run_auction
 from .trace import Trace, tricks_from_record
+from .workers import start_pool, stop_pool
 
 GAME_STRIDE = 1 << 32
 GAME_PLAY_MODELS = ("heuristic", "dd")
@@ -357,19 +357,22 @@ class GamePool:
 
     def start(self) -> ProcessPoolExecutor:
         if self.executor is None:
-            self.executor = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+            self.executor = start_pool(self.workers)  # workers that leave Ctrl-C to us and end with us
         return self.executor
 
-    def close(self) -> None:
+    def close(self, failed: bool = False) -> None:
         if self.executor is not None:
-            self.executor.shutdown()
+            if failed:
+                stop_pool(self.executor)  # Ctrl-C or an error: end the workers now
+            else:
+                self.executor.shutdown()
             self.executor = None
 
     def __enter__(self) -> GamePool:
         return self
 
-    def __exit__(self, *_) -> None:
-        self.close()
+    def __exit__(self, kind, *_) -> None:
+        self.close(failed=kind is not None)
 
 
 def play_games(

@@ -277,7 +277,10 @@ class Variant:
             key, eq, value = item.partition("=")
             if not eq:
                 raise RulesError(f"option {item!r} of {name}: write name=value, e.g. target=50")
-            options[key.strip().replace("-", "_")] = value.strip()
+            key = key.strip().replace("-", "_")
+            if key in options:
+                raise RulesError(f"option {key} of {name} is given twice: give each option once")
+            options[key] = value.strip()
         return Variant.of(name, **options)
 
     @property
@@ -341,6 +344,23 @@ def seat_index(seat, players: int, what: str, first: int = 0) -> int:
             f"{what} index {seat!r}: seat indexes are 0 to {players - 1} (seat 1 of the rules is 0)"
         )
     return int(seat) - first
+
+
+# More significant digits than any level, seat or count can need: a longer number is
+# refused by the caller's range check instead of reaching Python's 4,300-digit limit
+# on int() (a ValueError that would carry no message about the bad value).
+_DIGITS_KEPT = 18
+
+
+def whole_number(digits: str) -> int:
+    """A run of decimal digits as an int, any length: beyond 18 significant digits the
+    value is ``10**18``, out of every range the rules allow, so the caller refuses it.
+
+    >>> whole_number("007"), whole_number("9" * 5000) == 10**18
+    (7, True)
+    """
+    significant = digits.lstrip("0")
+    return int(significant or "0") if len(significant) <= _DIGITS_KEPT else 10**_DIGITS_KEPT
 
 
 def variant_spec(name: str) -> VariantSpec:
@@ -467,9 +487,9 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
         )
     head, denom = match.group(1), parse_denom(match.group(2))
     if head.isdigit():
-        level = int(head)
+        level = whole_number(head)
         if not 1 <= level <= variant.hand_size:
-            raise RulesError(f"bid level {level} in {text!r}: levels are 1 to {variant.hand_size}")
+            raise RulesError(f"bid level {head} in {text!r}: levels are 1 to {variant.hand_size}")
         return Contract(LEVEL, denom, level)
     if head not in variant.spec.special_kinds:
         raise RulesError(
@@ -675,4 +695,5 @@ __all__ = [
     "seat_index",
     "team_seats",
     "variant_spec",
+    "whole_number",
 ]

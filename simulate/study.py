@@ -90,6 +90,7 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass
 
@@ -112,6 +113,7 @@ from .study_store import (
     study_lock,
     write_chunk,
 )
+from .workers import worker_count, worker_pool
 
 BACKENDS = ("local", "dask")
 
@@ -165,20 +167,16 @@ def _run_in_process(params, todo):
 
 def _run_process_pool(params, todo, workers):
     """Chunks on ``workers`` spawned processes, at most two per worker in flight (bounded memory)."""
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     queue = iter(todo)
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-    try:
+    with worker_pool(workers) as pool:
         pending = {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 2 * workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
                 pending |= {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 1)}
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _run_dask(params, todo, workers, scheduler):
@@ -203,6 +201,7 @@ def _run_dask(params, todo, workers, scheduler):
             processes=True,
             dashboard_address=None,
             silence_logs=logging.ERROR,
+            preload=[worker_pool.__module__],  # its dask_setup: workers ignore Ctrl-C, end with us
         )
         client = Client(cluster)
     try:
@@ -236,6 +235,12 @@ def default_play(variant) -> str:
     return "dd" if as_variant(variant).classic else "heuristic"
 
 
+# One Parquet file per chunk, and the chunks to do are listed: a million chunks (two
+# billion four-seat deals at the default size) is far past any study that could finish.
+MAX_CHUNKS = 1_000_000
+MAX_CHUNK_SIZE = 1_000_000  # deals of one chunk, computed and held in memory at once
+
+
 def default_chunk_size(variant) -> int:
     """Deals per chunk: small enough that a kill loses little, big enough to keep kernels busy."""
     return 2000 if as_variant(variant).classic else 500
@@ -252,8 +257,14 @@ def make_params(
         raise StudyError(f"play model {play!r}: a study plays {' or '.join(STUDY_PLAY_MODELS)}")
     if not hands >= 1:
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
-    if not chunk_size >= 1:
-        raise StudyError(f"--chunk-size {chunk_size}: a chunk holds at least 1 deal")
+    if not 1 <= chunk_size <= MAX_CHUNK_SIZE:
+        raise StudyError(f"--chunk-size {chunk_size}: a chunk holds 1 to {MAX_CHUNK_SIZE:,} deals")
+    chunks = -(-hands // chunk_size)
+    if chunks > MAX_CHUNKS:
+        raise StudyError(
+            f"--hands {hands} in chunks of {chunk_size} is {chunks:,} chunks: a study has at most "
+            f"{MAX_CHUNKS:,} (one file each); give fewer hands or a larger --chunk-size"
+        )
     return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size))
 
 
@@ -295,6 +306,8 @@ def run_study(
     with study_lock(out):
         done = prepare_directory(out, params, resume, schema_markdown(params), report)
         todo = [k for k in range(params.chunks) if k not in done]
+        if not scheduler:
+            workers = worker_count(workers, len(todo))  # no idle processes, none beyond the cores
         if backend == "dask":
             results = _run_dask(params, todo, workers, scheduler)
         elif workers == 1:
@@ -306,11 +319,14 @@ def run_study(
         done_rows = sum(len(params.chunk_deals(k)) for k in done) * players
         if progress is not None:
             progress(done_rows, total)
-        for chunk, rows, parquet in results:
-            write_chunk(out, chunk, parquet)
-            done_rows += rows
-            if progress is not None:
-                progress(done_rows, total)
+        # closing: an exception here (Ctrl-C while a chunk is written) stops the workers
+        # now, not when the generator is collected
+        with contextlib.closing(results):
+            for chunk, rows, parquet in results:
+                write_chunk(out, chunk, parquet)
+                done_rows += rows
+                if progress is not None:
+                    progress(done_rows, total)
     return StudyRun(params, str(out), len(done), len(todo), total)
 
 

@@ -1,0 +1,82 @@
+"""Worker processes that end with their parent: the one process pool of games and studies,
+and the same behaviour for the processes of a Dask LocalCluster (:func:`dask_setup`).
+
+:func:`worker_pool` starts spawned processes that ignore Ctrl-C (the parent alone decides
+what an interrupted run keeps and stops them) and that watch their parent: a parent that
+is killed outright (SIGKILL) cannot stop them, so each exits on its own within
+:data:`PARENT_POLL` seconds of being orphaned.  Leaving the pool's ``with`` block by an
+exception (Ctrl-C included) ends the workers at once instead of waiting for their jobs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+PARENT_POLL = 0.5  # seconds between a worker's checks that its parent is alive
+
+
+def worker_count(workers: int, jobs: int) -> int:
+    """Processes worth starting: no more than the jobs, nor than the machine's cores (more
+    would only share them, each paying seconds of start-up)."""
+    return max(1, min(workers, jobs, os.cpu_count() or 1))
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL)
+        if os.getppid() != parent:
+            os._exit(1)  # orphaned: nobody will read this worker's results
+
+
+def _start_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="euchre-mc-parent").start()
+
+
+def dask_setup(worker) -> None:
+    """Dask's hook for a worker's preload module (``preload=[__name__]``): a Dask worker
+    process of a LocalCluster, like a pool's, leaves Ctrl-C to the parent and ends with it."""
+    _start_worker(os.getppid())
+
+
+def start_pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` spawned processes that ignore Ctrl-C and end when orphaned."""
+    return ProcessPoolExecutor(
+        workers, mp_context=get_context("spawn"), initializer=_start_worker, initargs=(os.getpid(),)
+    )
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` spawned processes (see the module docstring)."""
+    pool = start_pool(workers)
+    try:
+        yield pool
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: cancel what has not started and kill what is running."""
+    # the executor keeps its processes private; terminating them is the only way to stop a
+    # job midway (ProcessPoolExecutor.terminate_workers arrives in Python 3.14)
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.join(5)
+
+
+__all__ = ["PARENT_POLL", "dask_setup", "start_pool", "stop_pool", "worker_count", "worker_pool"]
