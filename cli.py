@@ -31,7 +31,7 @@ from .simulate.batch import solve_lines, solve_setup
 from .simulate.cards import CardError
 from .simulate.deal import MAX_SEED
 from .simulate.exchange import GIFT_POLICIES
-from .simulate.play import PLAY_MODELS
+from .simulate.play import MAX_WORLDS, PIMC_WORLDS, PLAY_MODELS, STRATEGY_FUSION
 from .simulate.rules import RulesError, as_variant, seat_index
 from .simulate.solve import solve_position
 from .simulate.study_store import StudyError
@@ -461,7 +461,16 @@ def analysis_options(command):
             type=click.Choice(PLAY_MODELS),
             default="dd",
             show_default=True,
-            help="Play model: double dummy, rules of thumb, or random legal cards.",
+            help="Play model: double dummy, PIMC (single dummy: see docs/pimc.md), rules of thumb, "
+            "or random legal cards.",
+        ),
+        click.option(
+            "--worlds",
+            type=WholeNumber(min=1, max=MAX_WORLDS),
+            default=PIMC_WORLDS,
+            show_default=True,
+            metavar="K",
+            help="With --play pimc: worlds each seat samples and solves at each card it plays.",
         ),
         click.option(
             "--seed",
@@ -514,6 +523,7 @@ def _analysis_arguments(
     precision,
     max_deals,
     play,
+    worlds,
     seed,
     gift_policy,
 ) -> dict:
@@ -537,6 +547,7 @@ def _analysis_arguments(
         precision=precision,
         max_deals=max_deals,
         play=play,
+        worlds=worlds,
         seed=seed,
         gift_policy=gift_policy,
     )
@@ -698,9 +709,16 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
 )
 @click.option(
     "--play",
-    type=click.Choice(["dd", "heuristic"]),
+    type=click.Choice(["dd", "pimc", "heuristic"]),
     default=None,
     help="Play model. [default: dd for euchre and piq, heuristic for six seats]",
+)
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=None,
+    metavar="K",
+    help=f"With --play pimc: worlds per decision, part of the study's identity. [default: {PIMC_WORLDS}]",
 )
 @click.option("--workers", type=WholeNumber(min=1), default=None, help=STUDY_HELP_WORKERS)
 @click.option(
@@ -731,7 +749,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
     show_default=True,
     help="Rebuild the summaries, charts and index.html when the study is done.",
 )
-def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, chunk_size, charts):
+def study(variant, hands, seed, out, play, worlds, workers, backend, scheduler, resume, chunk_size, charts):
     """Play every seat of N random deals under every contract; write rows to Parquet.
 
     Each seat's hand of each deal is a row: its features per denomination and the
@@ -766,6 +784,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
                 chunk_size=chunk_size,
                 progress=progress,
                 report=lambda line: click.echo(line, err=True),
+                worlds=worlds,
             )
     except KeyboardInterrupt:
         click.echo(
@@ -807,10 +826,10 @@ def _games_options(command):
     """Options shared by ``games`` and ``tune``."""
     command = click.option(
         "--play",
-        type=click.Choice(["heuristic", "dd"]),
+        type=click.Choice(["heuristic", "dd", "pimc"]),
         default="heuristic",
         show_default=True,
-        help="Play model for every hand.",
+        help="Play model for every hand (pimc: see docs/pimc.md).",
     )(command)
     command = click.option(
         "--workers",
@@ -856,7 +875,15 @@ def _games_options(command):
     metavar="GAME_INDEX",
     help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.",
 )
-def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index):
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=PIMC_WORLDS,
+    show_default=True,
+    metavar="K",
+    help="With --play pimc: worlds each seat samples and solves at each card it plays.",
+)
+def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index, worlds):
     """Play complete games between two bidding strategies and compare win rates.
 
     Every hand is dealt, bid by each seat's strategy (estimated P(make) against
@@ -887,7 +914,14 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
     started = time.perf_counter()
     with ProgressBar("games", "game") as progress:
         totals = play_games(
-            chosen, *teams, games_count, seed=seed, play=play, workers=workers, progress=progress
+            chosen,
+            *teams,
+            games_count,
+            seed=seed,
+            play=play,
+            workers=workers,
+            progress=progress,
+            worlds=worlds,
         )
     elapsed = time.perf_counter() - started
     summary = summarise_games(totals, chosen, teams, seed, play)
@@ -895,6 +929,8 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
         click.echo(summary.to_json(indent=1))
     else:
         click.echo(format_games(summary), nl=False)
+        if play == "pimc":
+            click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision)")
         click.echo(
             f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {workers} worker"
             f"{'s' if workers > 1 else ''})",

@@ -15,6 +15,7 @@ import textwrap
 
 import pandas as pd
 
+from ..simulate.play import STRATEGY_FUSION
 from ..simulate.rules import ORDER_UP
 
 WIDTH = 100
@@ -59,10 +60,12 @@ def format_analysis(result) -> str:
         f"hand {settings.hand}, seat {settings.seat}, dealer {settings.dealer}"
         + (f", upcard {settings.upcard}" if classic else ""),
         f"auction so far: {settings.auction or 'none, you bid first'}" + _assumed(settings),
-        f"play {settings.play}, {settings.deals} deals, seed {settings.seed}"
+        f"play {_play_text(settings)}, {settings.deals} deals, seed {settings.seed}"
         + _precision_note(settings)
         + (" (interrupted: the deals finished)" if settings.interrupted else ""),
     ]
+    if settings.worlds is not None:
+        lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
     if settings.known:
         lines.append(f"known cards: {settings.known}")
     if settings.constraints:
@@ -128,6 +131,13 @@ def _fit(line: str) -> str:
 
 def _assumed(settings) -> str:
     return " (assumed: everyone before you passed)" if settings.auction_assumed and settings.auction else ""
+
+
+def _play_text(settings) -> str:
+    """The play model, with its worlds per decision under PIMC."""
+    if settings.worlds is None:
+        return settings.play
+    return f"{settings.play} ({settings.worlds} worlds a decision)"
 
 
 def _precision_note(settings) -> str:
@@ -251,8 +261,12 @@ def format_verdict(verdict) -> str:
         if settings.upcard:
             context += f", upcard {settings.upcard}"
         lines.append(
-            _fit(f"{context}, auction '{settings.auction}', play {settings.play}, seed {settings.seed}")
+            _fit(
+                f"{context}, auction '{settings.auction}', play {_play_text(settings)}, seed {settings.seed}"
+            )
         )
+        if settings.worlds is not None:
+            lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
         for name, value in (("known cards", settings.known), ("suit lengths", settings.constraints)):
             if value:
                 lines.append(_fit(f"{name}: {value}"))

@@ -63,7 +63,7 @@ from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
-from .play import PLAY_MODELS, _play_deals
+from .play import PIMC_WORLDS, PLAY_MODELS, _play_deals, check_worlds
 from .results import (
     Advice,
     Analysis,
@@ -100,7 +100,7 @@ SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals 
 # interrupted run keeps every finished step.  A full Pigs-and-Hogs dd step of 250 deals
 # takes about two seconds on 2 cores (the 1,000-deal analysis took 9.1 s in steps of
 # 100, 8.8 s in steps of 250).
-CHUNK = {"dd": 250, "heuristic": 20_000, "random": 20_000}
+CHUNK = {"dd": 250, "pimc": 20, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 INFERENCE_MODES = ("exact", "none")
 NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
@@ -134,6 +134,7 @@ class Question:
     table: TableModel | None = None  # how the other seats bid; None: a pass counts as 0
     inference: str = "none"  # "exact": deals must explain the earlier bids under the table
     score: tuple[int, int] | None = None  # the player's team's points, the other team's
+    worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
 
     @property
     def infers(self) -> bool:
@@ -176,6 +177,7 @@ def make_question(
     table="balanced",
     inference="exact",
     score=None,
+    worlds=PIMC_WORLDS,
 ) -> Question:
     """Check every input once, with errors that name the bad value and what is allowed.
 
@@ -186,7 +188,8 @@ def make_question(
     deal that fits them.  ``table`` is the table model (a strategy name, a ``.toml`` file
     or ``"none"``: a pass counts as 0 and nobody overcalls); ``inference`` ``"exact"``
     keeps only deals on which every earlier bidder would have made its bid under that
-    model, ``"none"`` deals uniformly; ``score`` is ``(your team, the other team)``.
+    model, ``"none"`` deals uniformly; ``score`` is ``(your team, the other team)``;
+    ``worlds`` the worlds per decision of the ``pimc`` play model.
     """
     variant = as_variant(variant)
     n = variant.players
@@ -211,6 +214,7 @@ def make_question(
     if inference not in INFERENCE_MODES:
         raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
     score = _checked_score(variant, score)
+    worlds = check_worlds(worlds)
     return Question(
         variant,
         hand_mask,
@@ -229,6 +233,7 @@ def make_question(
         model,
         inference,
         score,
+        worlds,
     )
 
 
@@ -409,6 +414,7 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
         question.seed,
         first_index,
         question.hand_size,
+        question.worlds,
     )
 
 
@@ -572,6 +578,10 @@ def search_discard(
     progress,
 ) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
+    if question.play == "pimc":
+        # PIMC is far too slow to try every discard on every search deal: the discard
+        # is chosen by the double-dummy search, then the hand is played under PIMC.
+        question = replace(question, play="dd")
     options = _search_options(question, layout)
     count = deals.shape[0]
     successes = np.zeros(len(options), np.int64)
@@ -744,6 +754,7 @@ def analyse_hand(
     table="balanced",
     inference="exact",
     score=None,
+    worlds: int = PIMC_WORLDS,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -756,7 +767,7 @@ def analyse_hand(
     half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
     if given, hears of finished plays (a play: one deal of one layout or discard option;
     the total grows when a precision run deals more).  ``known``, ``constraints``,
-    ``table``, ``inference`` and ``score``: see :func:`make_question`.  With a table model
+    ``table``, ``inference``, ``score`` and ``worlds``: see :func:`make_question`.  With a table model
     every option (pass included) is also valued after the rest of the table bids
     (:mod:`.options`), and the advice is the option with the best net points, or with a
     score the best chance of winning the game.
@@ -788,6 +799,7 @@ def analyse_hand(
         table,
         inference,
         score,
+        worlds,
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
     if progress is not None and not callable(progress):
@@ -1100,6 +1112,7 @@ def _settings(
         auction=format_auction(question.bids),
         auction_assumed=not question.auction_given,
         play=question.play,
+        worlds=question.worlds if question.play == "pimc" else None,
         seed=question.seed,
         deals=dealt,
         interrupted=interrupted,

@@ -88,9 +88,9 @@ TABLE_SIZES = (4, 6)
 PIMC_WORLDS = 20  # worlds per PIMC decision unless the caller says otherwise
 MAX_WORLDS = 1000
 STRATEGY_FUSION = (
-    "PIMC: each seat plays the card best on average over worlds solved double dummy; "
-    "it assumes it could choose differently in each world (strategy fusion), so it "
-    "plays a little better than a real player would"
+    "PIMC: each seat samples the cards it cannot see and plays the card best on average "
+    "over those worlds solved double dummy; the average assumes it could choose "
+    "differently in each world (strategy fusion)"
 )
 
 
