@@ -63,6 +63,7 @@ from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
+from .knowledge import table_knowledge
 from .play import PIMC_WORLDS, PLAY_MODELS, _play_deals, check_worlds
 from .results import (
     Advice,
@@ -415,7 +416,23 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
         first_index,
         question.hand_size,
         question.worlds,
+        _knowledge(question, layout, hands) if question.play == "pimc" else None,
     )
+
+
+def _knowledge(question: Question, layout: Layout, hands: np.ndarray):
+    """What the seats know before play under pimc (simulate/knowledge.py): in the classic
+    games the upcard, in the dealer's hand once picked up (unless it was thrown straight
+    back), out of play once turned down.  (The discards are not passed on here: each
+    discarder treats its own discards as unseen cards.)"""
+    count = hands.shape[0]
+    if question.upcard is None:
+        return table_knowledge(count, question.players)
+    upcard = np.uint64(question.upcard_mask)
+    if layout.exchange == PICKUP:
+        held = hands[:, question.dealer] & upcard
+        return table_knowledge(count, question.players, [(question.dealer, held)])
+    return table_knowledge(count, question.players, seen_out=int(upcard))
 
 
 def sweeps(
