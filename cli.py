@@ -26,6 +26,7 @@ from .reports.positions import format_position, position_dict
 from .reports.rules_text import format_rules
 from .reports.tables import analysis_csv, format_analysis, format_verdict
 from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
+from .simulate.advice import DEFAULT_WORLDS as DEFAULT_ADVICE_WORLDS
 from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
 from .simulate.batch import solve_lines, solve_setup
 from .simulate.cards import CardError
@@ -817,6 +818,78 @@ def _build_charts(directory):
 
     index = build_study_reports(directory)
     click.echo(f"summaries, charts and index: {index}")
+
+
+# --------------------------------------------------------------------------- best-card
+
+
+@main.command("best-card")
+@variant_option()
+@click.option(
+    "--contract", "-c", required=True, metavar="BID", help="The contract, e.g. 'Hog Hearts', 'order up'."
+)
+@click.option("--bidder", type=int, required=True, metavar="SEAT", help="Who made the contract.")
+@click.option("--seat", type=int, required=True, metavar="SEAT", help="Your seat (you are on move).")
+@click.option("--hand", required=True, metavar="CARDS", help="The cards you hold now.")
+@click.option(
+    "--tricks",
+    default=None,
+    metavar="TRICKS",
+    help="Finished tricks: the leader's seat, a colon, the cards in order; ';' between tricks, "
+    "e.g. '1: JH AH 9H TH; 3: AS KS QS 9S'.",
+)
+@click.option(
+    "--trick", "current", default=None, metavar="TRICK", help="The trick in progress, e.g. '2: 9S TS'."
+)
+@click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
+@click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
+@click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=DEFAULT_ADVICE_WORLDS,
+    show_default=True,
+    metavar="N",
+    help="Worlds sampled and solved.",
+)
+@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the worlds.")
+@output_options("Print every card's numbers as JSON.")
+def best_card_command(
+    variant, contract, bidder, seat, hand, tricks, current, upcard, dealer, discards, worlds, seed, output
+):
+    """Which card should I play?  Every legal card ranked over sampled worlds.
+
+    Deals N worlds of the cards you cannot see, consistent with everything played
+    (and the voids it showed), solves each double dummy after each legal card, and
+    ranks the cards by your side's expected tricks for the hand, with P(make).
+
+    \b
+    Example:
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
+          --bidder 1 --seat 1 --hand "JD AH KS 9C" --tricks "1: JH QH TH 9H"
+    """
+    from .reports.advice_report import format_card_advice
+    from .simulate.advice import best_card
+
+    advice = best_card(
+        variant,
+        contract,
+        bidder,
+        seat,
+        hand,
+        tricks,
+        current,
+        upcard,
+        dealer,
+        discards,
+        worlds,
+        seed,
+        first=1,
+    )
+    if output == "json":
+        click.echo(advice.to_json(indent=1))
+    else:
+        click.echo(format_card_advice(advice), nl=False)
 
 
 # --------------------------------------------------------------------------- games, tune
