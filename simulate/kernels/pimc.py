@@ -15,7 +15,9 @@ could choose differently in each world, which a real player cannot.
 Worlds are exactly uniform among the deals consistent with the seat's knowledge.  A
 suit that only one place may hold (every other seat void in it, or full) goes there
 first, which every consistent deal does; the rest is dealt uniformly and redealt
-(rejection) until no seat gets a suit it showed out of.  Decision ``k`` of deal ``d``
+(rejection) until no seat gets a suit it showed out of.  When that starves (several
+seats void in several suits: ``MAX_REDEALS`` redeals fail), the cards are placed one
+by one instead, each where it may go: consistent, close to uniform, and counted.  Decision ``k`` of deal ``d``
 draws from the stream ``(seed, SALT_PIMC + k, d)``: a pure function of the seed, the
 deal and the decision, whatever the threads.
 """
@@ -29,9 +31,10 @@ from .jit import njit, prange
 from .seats import first_active, next_active
 from .tables import FACE_AT, ONE, SUIT_AT, SUIT_MASK, ZERO
 
-# A world that fails this many redeals is taken with its voids unchecked (counted in
-# ``stats[1]``): information that contradicts itself cannot stall a playout.
-MAX_REDEALS = 200000
+# Redeals before sample_world falls back to placing cards one by one (counted in
+# ``stats[1]``): at most this many, so information that starves rejection, or that
+# contradicts itself, cannot stall a playout.
+MAX_REDEALS = 20000
 
 
 @njit(cache=True)
@@ -100,8 +103,54 @@ def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom,
                 good = False
         if good:
             return state
+    # Rejection is exact but can starve when several seats showed out of several suits:
+    # then place the cards one by one, the most constrained first, each to a place that
+    # may hold it with weight its free room (consistent, close to uniform; counted).
     stats[1] += 1
+    for _ in range(MAX_REDEALS):
+        state, placed = place_in_turn(state, left, need, banned, base, n_seats, denom, world)
+        if placed:
+            return state
     return deal_free(state, left, need, base, n_seats, world)
+
+
+@njit(cache=True)
+def place_in_turn(state, left, need, banned, base, n_seats, denom, world):
+    """One try of the fallback of sample_world: (state, did every card find a place?)."""
+    room = need.copy()
+    for o in range(n_seats):
+        world[o] = base[o]
+    # cards of the suits fewest places may hold go first
+    order = np.empty(left.shape[0], np.int64)
+    top = 0
+    for allowed in range(n_seats + 2):
+        for i in range(left.shape[0]):
+            bit = ONE << np.uint64(left[i])
+            places = 0
+            for o in range(n_seats + 1):
+                if need[o] > 0 and (banned[o] & bit) == ZERO:
+                    places += 1
+            if places == allowed:
+                order[top] = left[i]
+                top += 1
+    for i in range(top):
+        bit = ONE << np.uint64(order[i])
+        total = 0
+        for o in range(n_seats + 1):
+            if (banned[o] & bit) == ZERO:
+                total += room[o]
+        if total == 0:
+            return state, False
+        state, pick = next_random(state, total)
+        for o in range(n_seats + 1):
+            if (banned[o] & bit) == ZERO:
+                if pick < room[o]:
+                    room[o] -= 1
+                    if o < n_seats:
+                        world[o] |= bit
+                    break
+                pick -= room[o]
+    return state, True
 
 
 @njit(cache=True)
