@@ -353,7 +353,7 @@ def _world_values(
         np.int64(n), np.int64(size - len(history)), np.int64(table_bits(size - len(history)))
     )
     stats = np.zeros(2, np.int64)
-    state = stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0))
+    state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0)))
     pimc_values(
         state,
         np.int64(seat),

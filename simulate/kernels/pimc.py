@@ -194,7 +194,8 @@ def pimc_values(
     """``values[k, position]``: the tricks ``viewer``'s side takes from here (this trick
     included) after it plays that contract face, in world ``k`` of ``worlds`` (-1 where
     the face is not legal).  ``trick`` holds the faces played to the trick in progress,
-    from ``leader``.  Returns (state, the next free table generation)."""
+    from ``leader``.  The searches use table generation ``generation``.  Returns
+    (state, the next free table generation)."""
     world = np.empty(n_seats, np.uint64)
     deal = np.empty(n_seats, np.uint64)
     for k in range(worlds):
@@ -204,9 +205,11 @@ def pimc_values(
         search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
             deal, denom, viewer & 1, leader, active, trick, buffers, generation, stats
         )
-        generation += 1
         dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k])
-    return state, generation
+    # One table generation for all the worlds of a decision: an entry is a fact about a
+    # position (its bounds for ``viewer``'s side), true in whichever world reached it,
+    # and worlds share many late positions.
+    return state, generation + 1
 
 
 @njit(cache=True)
