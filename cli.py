@@ -27,7 +27,13 @@ from .reports.rules_text import format_rules
 from .reports.tables import analysis_csv, format_analysis, format_verdict
 from .reports.traces import format_game_trace, format_trace, game_trace_dict, trace_dict
 from .simulate.advice import DEFAULT_WORLDS as DEFAULT_ADVICE_WORLDS
-from .simulate.analyse import DEFAULT_MAX_DEALS, DEFAULT_SEED, analyse_hand, should_i_bid
+from .simulate.analyse import (
+    COMPARED_PLAY_MODELS,
+    DEFAULT_MAX_DEALS,
+    DEFAULT_SEED,
+    analyse_hand,
+    should_i_bid,
+)
 from .simulate.batch import solve_lines, solve_setup
 from .simulate.cards import CardError
 from .simulate.deal import MAX_SEED
@@ -570,7 +576,13 @@ def _analysis_arguments(
     metavar="FILE.png",
     help="Also draw the trick distributions and net points per contract to this file.",
 )
-def analyse(contracts, output, plot, **options):
+@click.option(
+    "--compare-play",
+    is_flag=True,
+    help="Play the same deals double dummy, by PIMC and by the rules of thumb, and print each "
+    "contract's P(make) and mean tricks side by side (--play is ignored).",
+)
+def analyse(contracts, output, plot, compare_play, **options):
     """Estimate every contract for your hand and advise the best bid.
 
     For each contract: P(make) with its 95% interval, mean tricks, the trick
@@ -584,6 +596,9 @@ def analyse(contracts, output, plot, **options):
           --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
     """
+    if compare_play:
+        _compare_play(contracts, output, **options)
+        return
     if plot:
         check_chart_path(plot)
     with ProgressBar("analysing", "play") as progress:
@@ -598,6 +613,22 @@ def analyse(contracts, output, plot, **options):
         save_analysis_chart(result, plot)
         click.echo(f"chart written to {plot}", err=output != "table")
     _exit_if_interrupted(result.settings)
+
+
+def _compare_play(contracts, output, **options) -> None:
+    """``analyse --compare-play``: one analysis per play model on the same deals."""
+    from .reports.tables import format_play_comparison, play_comparison_dict
+    from .simulate.analyse import compare_play
+
+    arguments = _analysis_arguments(**options)
+    results = {}
+    for model in COMPARED_PLAY_MODELS:
+        with ProgressBar(f"analysing ({model})", "play") as progress:
+            results.update(compare_play(contracts=contracts, progress=progress, models=(model,), **arguments))
+    if output == "json":
+        click.echo(json.dumps(play_comparison_dict(results), indent=1))
+    else:
+        click.echo(format_play_comparison(results), nl=False)
 
 
 @main.command("should-i-bid")

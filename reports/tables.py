@@ -274,3 +274,51 @@ def format_verdict(verdict) -> str:
 
 
 __all__ = ["analysis_csv", "format_analysis", "format_verdict"]
+
+
+def play_comparison_dict(results: dict) -> dict:
+    """``analyse --compare-play --json``: each contract's P(make) and mean tricks per model."""
+    first = next(iter(results.values()))
+    pimc = results.get("pimc")
+    return {
+        "deals": first.settings.deals,
+        "seed": first.settings.seed,
+        "worlds": None if pimc is None else pimc.settings.worlds,
+        "note": STRATEGY_FUSION,
+        "contracts": [
+            {
+                "contract": str(estimate.contract),
+                **{
+                    model: {
+                        "p_make": result.estimates[i].p_make,
+                        "mean_tricks": result.estimates[i].mean_tricks,
+                    }
+                    for model, result in results.items()
+                },
+            }
+            for i, estimate in enumerate(first.estimates)
+        ],
+    }
+
+
+def format_play_comparison(results: dict) -> str:
+    """``analyse --compare-play``: P(make) and mean tricks of each contract per play model."""
+    table = play_comparison_dict(results)
+    models = list(results)
+    first = next(iter(results.values())).settings
+    lines = [
+        f"variant {first.variant}",
+        f"hand {first.hand}, seat {first.seat}, dealer {first.dealer}"
+        + (f", upcard {first.upcard}" if first.upcard else ""),
+        f"the same {table['deals']} deals under each play model, seed {table['seed']}"
+        + (f"; pimc: {table['worlds']} worlds a decision" if table["worlds"] else ""),
+        "",
+        f"  {'contract':<20}" + "".join(f" {model + ' P(make)':>17} {'mean':>5}" for model in models),
+    ]
+    for row in table["contracts"]:
+        lines.append(
+            f"  {row['contract']:<20}"
+            + "".join(f" {row[model]['p_make']:>17.3f} {row[model]['mean_tricks']:>5.2f}" for model in models)
+        )
+    lines += ["", textwrap.fill(STRATEGY_FUSION, width=100)]
+    return "\n".join(lines) + "\n"

@@ -1259,12 +1259,27 @@ def should_i_bid(contract, variant, hand, against=None, **options) -> Verdict:
     return replace(bid_verdict(result, bid), settings=result.settings)
 
 
+COMPARED_PLAY_MODELS = ("dd", "pimc", "heuristic")
+
+
+def compare_play(variant, hand, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
+    """The same analysis under each play model in ``models``: ``{model: Analysis}``.
+
+    Every model plays the same deals (the seed decides them), so the differences are
+    the play's, not sampling noise.  ``progress(done, total)`` hears of each model's
+    plays in turn; ``options`` as for :func:`analyse_hand` (``play`` is ignored).
+    """
+    options.pop("play", None)
+    return {model: analyse_hand(variant, hand, play=model, progress=progress, **options) for model in models}
+
+
 __all__ = [
     "DEFAULT_SEED",
     "Layout",
     "Question",
     "analyse_hand",
     "bid_verdict",
+    "compare_play",
     "make_question",
     "should_i_bid",
 ]

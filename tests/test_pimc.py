@@ -232,3 +232,42 @@ def test_best_card_is_a_pure_function_of_the_seed():
 def test_best_card_position_errors(changes, error, message):
     with pytest.raises(error, match=message):
         best_card(**{**CLASSIC, "seat": 1, **changes})
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def test_analyse_under_pimc_says_strategy_fusion_and_compares_models():
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    common = ["analyse", "--variant", "euchre", "--hand", "JH JD AH KS 9C", "--upcard", "9H"]
+    common += ["--seat", "1", "--dealer", "4", "--contracts", "order up", "--deals", "40", "--worlds", "5"]
+    played = CliRunner().invoke(main, [*common, "--play", "pimc"])
+    assert played.exit_code == 0, played.output
+    assert "play pimc (5 worlds a decision)" in played.output
+    assert "strategy fusion" in played.output
+    compared = CliRunner().invoke(main, [*common, "--compare-play", "--json"])
+    assert compared.exit_code == 0, compared.output
+    import json
+
+    table = json.loads(compared.output)
+    assert table["deals"] == 40 and table["worlds"] == 5
+    (row,) = table["contracts"]
+    assert row["contract"] == "order up" and set(row) == {"contract", "dd", "pimc", "heuristic"}
+
+
+def test_best_card_command_and_its_errors():
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    position = ["best-card", "--variant", "euchre", "--contract", "order up", "--upcard", "9H"]
+    position += ["--dealer", "4", "--bidder", "1", "--seat", "1", "--worlds", "30"]
+    ok = CliRunner().invoke(main, [*position, "--hand", "AS 9C", "--tricks", NO_TRUMPS_LEFT])
+    assert ok.exit_code == 0, ok.output
+    assert "Play AS." in ok.output and "strategy fusion" in ok.output
+    bad = CliRunner().invoke(main, [*position, "--hand", "AS 9C AC", "--tricks", NO_TRUMPS_LEFT])
+    assert bad.exit_code == 2
+    assert bad.output.strip().splitlines()[-1].startswith("Error: ")
