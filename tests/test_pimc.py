@@ -247,7 +247,7 @@ def test_analyse_under_pimc_says_strategy_fusion_and_compares_models():
     played = CliRunner().invoke(main, [*common, "--play", "pimc"])
     assert played.exit_code == 0, played.output
     assert "play pimc (5 worlds a decision)" in played.output
-    assert "strategy fusion" in played.output
+    assert "(strategy fusion)" in " ".join(played.output.split())
     compared = CliRunner().invoke(main, [*common, "--compare-play", "--json"])
     assert compared.exit_code == 0, compared.output
     import json
@@ -267,7 +267,7 @@ def test_best_card_command_and_its_errors():
     position += ["--dealer", "4", "--bidder", "1", "--seat", "1", "--worlds", "30"]
     ok = CliRunner().invoke(main, [*position, "--hand", "AS 9C", "--tricks", NO_TRUMPS_LEFT])
     assert ok.exit_code == 0, ok.output
-    assert "Play AS." in ok.output and "strategy fusion" in ok.output
+    assert "Play AS." in ok.output and "(strategy fusion)" in " ".join(ok.output.split())
     bad = CliRunner().invoke(main, [*position, "--hand", "AS 9C AC", "--tricks", NO_TRUMPS_LEFT])
     assert bad.exit_code == 2
     assert bad.output.strip().splitlines()[-1].startswith("Error: ")
