@@ -24,13 +24,18 @@ import click
 from .reports.files import OutputError, check_chart_path
 from .simulate.cards import CardError
 from .simulate.choices import (
+    ADVICE_WORLDS,
     ALTERNATIVE_DEALS,
+    COMPARED_PLAY_MODELS,
     DEFAULT_MAX_DEALS,
     DEFAULT_SEED,
     GIFT_POLICY_NAMES,
     MAX_DEALS,
     MAX_SEED,
+    MAX_WORLDS,
+    PIMC_WORLDS,
     PLAY_MODELS,
+    STRATEGY_FUSION,
 )
 from .simulate.rules import RulesError, as_variant, seat_index
 from .simulate.study_store import StudyError
@@ -507,7 +512,16 @@ def analysis_options(command):
             type=click.Choice(PLAY_MODELS),
             default="dd",
             show_default=True,
-            help="Play model: double dummy, rules of thumb, or random legal cards.",
+            help="Play model: double dummy, PIMC (single dummy: see docs/pimc.md), rules of thumb, "
+            "or random legal cards.",
+        ),
+        click.option(
+            "--worlds",
+            type=WholeNumber(min=1, max=MAX_WORLDS),
+            default=PIMC_WORLDS,
+            show_default=True,
+            metavar="K",
+            help="With --play pimc: worlds each seat samples and solves at each card it plays.",
         ),
         click.option(
             "--seed",
@@ -558,6 +572,7 @@ def _analysis_arguments(
     precision,
     max_deals,
     play,
+    worlds,
     seed,
     gift_policy,
 ) -> dict:
@@ -581,6 +596,7 @@ def _analysis_arguments(
         precision=precision,
         max_deals=max_deals,
         play=play,
+        worlds=worlds,
         seed=seed,
         gift_policy=gift_policy,
     )
@@ -602,7 +618,13 @@ def _analysis_arguments(
     metavar="FILE.png",
     help="Also draw the trick distributions and net points per contract to this file.",
 )
-def analyse(contracts, output, plot, **options):
+@click.option(
+    "--compare-play",
+    is_flag=True,
+    help="Play the same deals double dummy, by PIMC and by the rules of thumb, and print each "
+    "contract's P(make) and mean tricks side by side (--play is ignored).",
+)
+def analyse(contracts, output, plot, compare_play, **options):
     """Estimate every contract for your hand and advise the best bid.
 
     For each contract: P(make) with its 95% interval, mean tricks, the trick
@@ -616,6 +638,9 @@ def analyse(contracts, output, plot, **options):
           --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
     """
+    if compare_play:
+        _compare_play(contracts, output, **options)
+        return
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
     if plot:
         check_chart_path(plot)
@@ -635,6 +660,22 @@ def analyse(contracts, output, plot, **options):
         save_analysis_chart(result, plot)
         click.echo(f"chart written to {plot}", err=output != "table")
     _exit_if_interrupted(result.settings)
+
+
+def _compare_play(contracts, output, **options) -> None:
+    """``analyse --compare-play``: one analysis per play model on the same deals."""
+    from .reports.tables import format_play_comparison, play_comparison_dict
+    from .simulate.analyse import compare_play
+
+    arguments = _analysis_arguments(**options)
+    results = {}
+    for model in COMPARED_PLAY_MODELS:
+        with ProgressBar(f"analysing ({model})", "play") as progress:
+            results.update(compare_play(contracts=contracts, progress=progress, models=(model,), **arguments))
+    if output == "json":
+        click.echo(json.dumps(play_comparison_dict(results), indent=1))
+    else:
+        click.echo(format_play_comparison(results), nl=False)
 
 
 @main.command("should-i-bid")
@@ -772,9 +813,16 @@ STUDY_HELP_WORKERS = (
 )
 @click.option(
     "--play",
-    type=click.Choice(["dd", "heuristic"]),
+    type=click.Choice(["dd", "pimc", "heuristic"]),
     default=None,
     help="Play model. [default: dd for euchre and piq, heuristic for six seats]",
+)
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=None,
+    metavar="K",
+    help=f"With --play pimc: worlds per decision, part of the study's identity. [default: {PIMC_WORLDS}]",
 )
 @click.option("--workers", type=WholeNumber(1, 256), default=None, help=STUDY_HELP_WORKERS)
 @click.option(
@@ -805,7 +853,7 @@ STUDY_HELP_WORKERS = (
     show_default=True,
     help="Rebuild the summaries, charts and index.html when the study is done.",
 )
-def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, chunk_size, charts):
+def study(variant, hands, seed, out, play, worlds, workers, backend, scheduler, resume, chunk_size, charts):
     """Play every seat of N random deals under every contract; write rows to Parquet.
 
     Each seat's hand of each deal is a row: its features per denomination and the
@@ -840,6 +888,7 @@ def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, 
                 chunk_size=chunk_size,
                 progress=progress,
                 report=lambda line: click.echo(line, err=True),
+                worlds=worlds,
             )
     except KeyboardInterrupt:
         click.echo(
@@ -874,6 +923,78 @@ def _build_charts(directory):
     click.echo(f"summaries, charts and index: {index}")
 
 
+# --------------------------------------------------------------------------- best-card
+
+
+@main.command("best-card")
+@variant_option()
+@click.option(
+    "--contract", "-c", required=True, metavar="BID", help="The contract, e.g. 'Hog Hearts', 'order up'."
+)
+@click.option("--bidder", type=int, required=True, metavar="SEAT", help="Who made the contract.")
+@click.option("--seat", type=int, required=True, metavar="SEAT", help="Your seat (you are on move).")
+@click.option("--hand", required=True, metavar="CARDS", help="The cards you hold now.")
+@click.option(
+    "--tricks",
+    default=None,
+    metavar="TRICKS",
+    help="Finished tricks: the leader's seat, a colon, the cards in order; ';' between tricks, "
+    "e.g. '1: JH AH 9H TH; 3: AS KS QS 9S'.",
+)
+@click.option(
+    "--trick", "current", default=None, metavar="TRICK", help="The trick in progress, e.g. '2: 9S TS'."
+)
+@click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
+@click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
+@click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=ADVICE_WORLDS,
+    show_default=True,
+    metavar="N",
+    help="Worlds sampled and solved.",
+)
+@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the worlds.")
+@output_options("Print every card's numbers as JSON.")
+def best_card_command(
+    variant, contract, bidder, seat, hand, tricks, current, upcard, dealer, discards, worlds, seed, output
+):
+    """Which card should I play?  Every legal card ranked over sampled worlds.
+
+    Deals N worlds of the cards you cannot see, consistent with everything played
+    (and the voids it showed), solves each double dummy after each legal card, and
+    ranks the cards by your side's expected tricks for the hand, with P(make).
+
+    \b
+    Example:
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
+          --bidder 1 --seat 1 --hand "JD AH KS 9C" --tricks "1: JH QH TH 9H"
+    """
+    from .reports.advice_report import format_card_advice
+    from .simulate.advice import best_card
+
+    advice = best_card(
+        variant,
+        contract,
+        bidder,
+        seat,
+        hand,
+        tricks,
+        current,
+        upcard,
+        dealer,
+        discards,
+        worlds,
+        seed,
+        first=1,
+    )
+    if output == "json":
+        click.echo(advice.to_json(indent=1))
+    else:
+        click.echo(format_card_advice(advice), nl=False)
+
+
 # --------------------------------------------------------------------------- games, tune
 
 
@@ -881,10 +1002,10 @@ def _games_options(command):
     """Options shared by ``games`` and ``tune``."""
     command = click.option(
         "--play",
-        type=click.Choice(["heuristic", "dd"]),
+        type=click.Choice(["heuristic", "dd", "pimc"]),
         default="heuristic",
         show_default=True,
-        help="Play model for every hand.",
+        help="Play model for every hand (pimc: see docs/pimc.md).",
     )(command)
     command = click.option(
         "--workers",
@@ -936,7 +1057,15 @@ def _games_options(command):
     metavar="GAME_INDEX",
     help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.",
 )
-def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index):
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=PIMC_WORLDS,
+    show_default=True,
+    metavar="K",
+    help="With --play pimc: worlds each seat samples and solves at each card it plays.",
+)
+def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index, worlds):
     """Play complete games between two bidding strategies and compare win rates.
 
     Every hand is dealt, bid by each seat's strategy (estimated P(make) against
@@ -977,6 +1106,7 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
             workers=workers,
             progress=progress,
             report=lambda line: click.echo(line, err=True),
+            worlds=worlds,
         )
     elapsed = time.perf_counter() - started
     summary = summarise_games(totals, chosen, teams, seed, play)
@@ -984,6 +1114,8 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
         click.echo(summary.to_json(indent=1))
     else:
         click.echo(format_games(summary), nl=False)
+        if play == "pimc":
+            click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision)")
         click.echo(
             f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {workers} worker"
             f"{'s' if workers > 1 else ''})",

@@ -15,6 +15,7 @@ import textwrap
 
 import pandas as pd
 
+from ..simulate.choices import STRATEGY_FUSION
 from ..simulate.rules import ORDER_UP, PASS, same_score_text
 
 WIDTH = 100
@@ -59,10 +60,17 @@ def format_analysis(result) -> str:
         f"hand {settings.hand}, seat {settings.seat}, dealer {settings.dealer}"
         + (f", upcard {settings.upcard}" if classic else ""),
         f"auction so far: {settings.auction or 'none, you bid first'}" + _assumed(settings),
-        f"play {settings.play}, {settings.deals} deals, seed {settings.seed}"
+        f"play {_play_text(settings)}, {settings.deals} deals, seed {settings.seed}"
         + _precision_note(settings)
-        + (" (interrupted: the deals finished)" if settings.interrupted else ""),
+        + (
+            " (interrupted: the deals finished; the options after the other seats' bids were "
+            "not valued, so passing counts as 0)"
+            if settings.interrupted
+            else ""
+        ),
     ]
+    if settings.worlds is not None:
+        lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
     if settings.known:
         lines.append(f"known cards: {settings.known}")
     if settings.constraints:
@@ -128,6 +136,13 @@ def _fit(line: str) -> str:
 
 def _assumed(settings) -> str:
     return " (assumed: everyone before you passed)" if settings.auction_assumed and settings.auction else ""
+
+
+def _play_text(settings) -> str:
+    """The play model, with its worlds per decision under PIMC."""
+    if settings.worlds is None:
+        return settings.play
+    return f"{settings.play} ({settings.worlds} worlds a decision)"
 
 
 def _precision_note(settings) -> str:
@@ -279,8 +294,12 @@ def format_verdict(verdict) -> str:
         if settings.upcard:
             context += f", upcard {settings.upcard}"
         lines.append(
-            _fit(f"{context}, auction '{settings.auction}', play {settings.play}, seed {settings.seed}")
+            _fit(
+                f"{context}, auction '{settings.auction}', play {_play_text(settings)}, seed {settings.seed}"
+            )
         )
+        if settings.worlds is not None:
+            lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
         for name, value in (("known cards", settings.known), ("suit lengths", settings.constraints)):
             if value:
                 lines.append(_fit(f"{name}: {value}"))
@@ -288,3 +307,51 @@ def format_verdict(verdict) -> str:
 
 
 __all__ = ["analysis_csv", "format_analysis", "format_verdict"]
+
+
+def play_comparison_dict(results: dict) -> dict:
+    """``analyse --compare-play --json``: each contract's P(make) and mean tricks per model."""
+    first = next(iter(results.values()))
+    pimc = results.get("pimc")
+    return {
+        "deals": first.settings.deals,
+        "seed": first.settings.seed,
+        "worlds": None if pimc is None else pimc.settings.worlds,
+        "note": STRATEGY_FUSION,
+        "contracts": [
+            {
+                "contract": str(estimate.contract),
+                **{
+                    model: {
+                        "p_make": result.estimates[i].p_make,
+                        "mean_tricks": result.estimates[i].mean_tricks,
+                    }
+                    for model, result in results.items()
+                },
+            }
+            for i, estimate in enumerate(first.estimates)
+        ],
+    }
+
+
+def format_play_comparison(results: dict) -> str:
+    """``analyse --compare-play``: P(make) and mean tricks of each contract per play model."""
+    table = play_comparison_dict(results)
+    models = list(results)
+    first = next(iter(results.values())).settings
+    lines = [
+        f"variant {first.variant}",
+        f"hand {first.hand}, seat {first.seat}, dealer {first.dealer}"
+        + (f", upcard {first.upcard}" if first.upcard else ""),
+        f"the same {table['deals']} deals under each play model, seed {table['seed']}"
+        + (f"; pimc: {table['worlds']} worlds a decision" if table["worlds"] else ""),
+        "",
+        f"  {'contract':<20}" + "".join(f" {model + ' P(make)':>17} {'mean':>5}" for model in models),
+    ]
+    for row in table["contracts"]:
+        lines.append(
+            f"  {row['contract']:<20}"
+            + "".join(f" {row[model]['p_make']:>17.3f} {row[model]['mean_tricks']:>5.2f}" for model in models)
+        )
+    lines += ["", textwrap.fill(STRATEGY_FUSION, width=100)]
+    return "\n".join(lines) + "\n"

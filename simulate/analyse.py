@@ -74,12 +74,21 @@ from .cards import (
     parse_cards,
     parse_one_card,
 )
-from .choices import ALTERNATIVE_DEALS, DEFAULT_MAX_DEALS, DEFAULT_SEED, MAX_DEALS
+from .choices import (
+    ALTERNATIVE_DEALS,
+    COMPARED_PLAY_MODELS,
+    DEFAULT_MAX_DEALS,
+    DEFAULT_SEED,
+    MAX_DEALS,
+    PIMC_WORLDS,
+    PLAY_MODELS,
+)
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
-from .play import PLAY_MODELS, _play_deals
+from .knowledge import table_knowledge
+from .play import _play_deals, check_worlds
 from .results import (
     Advice,
     Analysis,
@@ -117,7 +126,7 @@ SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals 
 # interrupted run keeps every finished step.  A full Pigs-and-Hogs dd step of 250 deals
 # takes about two seconds on 2 cores (the 1,000-deal analysis took 9.1 s in steps of
 # 100, 8.8 s in steps of 250).
-CHUNK = {"dd": 250, "heuristic": 20_000, "random": 20_000}
+CHUNK = {"dd": 250, "pimc": 20, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 INFERENCE_MODES = ("exact", "none")
 NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
@@ -151,6 +160,7 @@ class Question:
     table: TableModel | None = None  # how the other seats bid; None: a pass counts as 0
     inference: str = "none"  # "exact": deals must explain the earlier bids under the table
     score: tuple[int, int] | None = None  # the player's team's points, the other team's
+    worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
 
     @property
     def infers(self) -> bool:
@@ -193,6 +203,7 @@ def make_question(
     table="balanced",
     inference="exact",
     score=None,
+    worlds=PIMC_WORLDS,
 ) -> Question:
     """Check every input once, with errors that name the bad value and what is allowed.
 
@@ -203,7 +214,8 @@ def make_question(
     deal that fits them.  ``table`` is the table model (a strategy name, a ``.toml`` file
     or ``"none"``: a pass counts as 0 and nobody overcalls); ``inference`` ``"exact"``
     keeps only deals on which every earlier bidder would have made its bid under that
-    model, ``"none"`` deals uniformly; ``score`` is ``(your team, the other team)``.
+    model, ``"none"`` deals uniformly; ``score`` is ``(your team, the other team)``;
+    ``worlds`` the worlds per decision of the ``pimc`` play model.
     """
     variant = as_variant(variant)
     n = variant.players
@@ -228,6 +240,7 @@ def make_question(
     if inference not in INFERENCE_MODES:
         raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
     score = _checked_score(variant, score)
+    worlds = check_worlds(worlds)
     return Question(
         variant,
         hand_mask,
@@ -246,6 +259,7 @@ def make_question(
         model,
         inference,
         score,
+        worlds,
     )
 
 
@@ -434,7 +448,24 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
         question.seed,
         first_index,
         question.hand_size,
+        question.worlds,
+        _knowledge(question, layout, hands) if question.play == "pimc" else None,
     )
+
+
+def _knowledge(question: Question, layout: Layout, hands: np.ndarray):
+    """What the seats know before play under pimc (simulate/knowledge.py): in the classic
+    games the upcard, in the dealer's hand once picked up (unless it was thrown straight
+    back), out of play once turned down.  (The discards are not passed on here: each
+    discarder treats its own discards as unseen cards.)"""
+    count = hands.shape[0]
+    if question.upcard is None:
+        return table_knowledge(count, question.players)
+    upcard = np.uint64(question.upcard_mask)
+    if layout.exchange == PICKUP:
+        held = hands[:, question.dealer] & upcard
+        return table_knowledge(count, question.players, [(question.dealer, held)])
+    return table_knowledge(count, question.players, seen_out=int(upcard))
 
 
 def sweeps(
@@ -597,6 +628,10 @@ def search_discard(
     progress,
 ) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
+    if question.play == "pimc":
+        # PIMC is far too slow to try every discard on every search deal: the discard
+        # is chosen by the double-dummy search, then the hand is played under PIMC.
+        question = replace(question, play="dd")
     options = _search_options(question, layout)
     count = deals.shape[0]
     successes = np.zeros(len(options), np.int64)
@@ -769,6 +804,7 @@ def analyse_hand(
     table="balanced",
     inference="exact",
     score=None,
+    worlds: int = PIMC_WORLDS,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -781,7 +817,7 @@ def analyse_hand(
     half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
     if given, hears of finished plays (a play: one deal of one layout or discard option;
     the total grows when a precision run deals more).  ``known``, ``constraints``,
-    ``table``, ``inference`` and ``score``: see :func:`make_question`.  With a table model
+    ``table``, ``inference``, ``score`` and ``worlds``: see :func:`make_question`.  With a table model
     every option (pass included) is also valued after the rest of the table bids
     (:mod:`.options`), and the advice is the option with the best net points, or with a
     score the best chance of winning the game.
@@ -813,6 +849,7 @@ def analyse_hand(
         table,
         inference,
         score,
+        worlds,
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
     if progress is not None and not callable(progress):
@@ -859,7 +896,9 @@ def analyse_hand(
     dealt = next(iter(deal_tricks.values())).shape[0]
     options, table_settings = (), None
     advice = None
-    if question.table is not None or question.score is not None:
+    # an interrupted run reports at once on the deals it finished: valuing every option
+    # after the table's bids would play those deals again (the report says it was skipped)
+    if (question.table is not None or question.score is not None) and not interrupted:
         options, table_settings, advice = _with_the_table(
             question, deals, deal_tricks, searches, legal, may_pass, source
         )
@@ -1125,6 +1164,7 @@ def _settings(
         auction=format_auction(question.bids),
         auction_assumed=not question.auction_given,
         play=question.play,
+        worlds=question.worlds if question.play == "pimc" else None,
         seed=question.seed,
         deals=dealt,
         interrupted=interrupted,
@@ -1341,6 +1381,17 @@ class _Progress:
         return update
 
 
+def compare_play(variant, hand, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
+    """The same analysis under each play model in ``models``: ``{model: Analysis}``.
+
+    Every model plays the same deals (the seed decides them), so the differences are
+    the play's, not sampling noise.  ``progress(done, total)`` hears of each model's
+    plays in turn; ``options`` as for :func:`analyse_hand` (``play`` is ignored).
+    """
+    options.pop("play", None)
+    return {model: analyse_hand(variant, hand, play=model, progress=progress, **options) for model in models}
+
+
 __all__ = [
     "ALTERNATIVE_DEALS",
     "DEFAULT_SEED",
@@ -1349,6 +1400,7 @@ __all__ = [
     "analyse_hand",
     "bid_order",
     "bid_verdict",
+    "compare_play",
     "make_question",
     "should_i_bid",
 ]

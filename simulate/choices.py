@@ -8,7 +8,16 @@ They live here, free of numpy and numba, so that the command line can offer them
 
 from __future__ import annotations
 
-PLAY_MODELS = ("dd", "heuristic", "random")
+PLAY_MODELS = ("dd", "pimc", "heuristic", "random")
+PIMC_WORLDS = 20  # worlds per PIMC decision unless the caller says otherwise
+MAX_WORLDS = 1000
+ADVICE_WORLDS = 200  # best-card's worlds
+COMPARED_PLAY_MODELS = ("dd", "pimc", "heuristic")  # analyse --compare-play
+STRATEGY_FUSION = (
+    "PIMC: each seat samples the cards it cannot see and plays the card best on average "
+    "over those worlds solved double dummy; the average assumes it could choose "
+    "differently in each world (strategy fusion)"
+)
 GIFT_POLICY_NAMES = ("highest", "lowest")  # each partner's gift (docs/rules.md "Stated policies")
 MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
 DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analyse)
@@ -22,11 +31,16 @@ MAX_DEALS = 1_000_000
 ALTERNATIVE_DEALS = 50
 
 __all__ = [
+    "ADVICE_WORLDS",
     "ALTERNATIVE_DEALS",
+    "COMPARED_PLAY_MODELS",
     "DEFAULT_MAX_DEALS",
     "DEFAULT_SEED",
     "GIFT_POLICY_NAMES",
     "MAX_DEALS",
     "MAX_SEED",
+    "MAX_WORLDS",
+    "PIMC_WORLDS",
     "PLAY_MODELS",
+    "STRATEGY_FUSION",
 ]

@@ -48,11 +48,13 @@ import numba
 import numpy as np
 
 from .auction import misdeal_calls
+from .choices import PIMC_WORLDS
 from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .kernels.contract import to_contract
 from .kernels.play import play_heuristic_deal
-from .play import play_deals
+from .knowledge import table_knowledge
+from .play import check_worlds, play_deals
 from .rules import (
     CALL,
     ORDER_UP,
@@ -70,7 +72,7 @@ from .trace import Trace, tricks_from_record
 from .workers import start_pool, stop_pool
 
 GAME_STRIDE = 1 << 32
-GAME_PLAY_MODELS = ("heuristic", "dd")
+GAME_PLAY_MODELS = ("heuristic", "dd", "pimc")
 MAX_GAMES = GAME_STRIDE
 DEFAULT_BATCH = 1024
 OUTCOMES = ("bid", "made", "set")
@@ -98,11 +100,13 @@ class GameSetup:
     seed: int
     play: str = "heuristic"
     start_scores: tuple[int, int] = (0, 0)  # teams A and B when each game starts
+    worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
 
     def __post_init__(self):
         if self.play not in GAME_PLAY_MODELS:
             raise RulesError(f"play model {self.play!r} for games: allowed are {', '.join(GAME_PLAY_MODELS)}")
         check_seed(self.seed)
+        check_worlds(self.worlds)
 
 
 @dataclass(frozen=True)
@@ -202,8 +206,32 @@ def _bid_and_exchange(
     return out
 
 
-def _play_all(hands: list[_Hand], model: str) -> None:
-    """Play every contracted hand, one ``play_deals`` call per table shape of play."""
+def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
+    """Play every contracted hand, one ``play_deals`` call per table shape of play.
+
+    Under pimc each hand is one call: its worlds come from the stream of its deal index
+    ``indexes[i]`` (so a game is the same in any batch), and its seats know what the
+    table showed before play (:func:`_knowledge`).
+    """
+    model = setup.play
+    if model == "pimc":
+        for hand, index in zip(hands, indexes):
+            if hand.contract is None:
+                continue
+            tricks = play_deals(
+                hand.playing[None, :],
+                hand.contract.denom,
+                hand.bidder,
+                hand.leader,
+                hand.active,
+                model=model,
+                seed=setup.seed,
+                first_index=int(index),
+                worlds=setup.worlds,
+                knowledge=_knowledge(hand),
+            )
+            hand.tricks_taken = int(tricks[0])
+        return
     groups = {}
     for hand in hands:
         if hand.contract is not None:
@@ -214,6 +242,22 @@ def _play_all(hands: list[_Hand], model: str) -> None:
         tricks = play_deals(table, denom, declarer, leader, active, model=model)
         for hand, taken in zip(group, tricks):
             hand.tricks_taken = int(taken)
+
+
+def _knowledge(hand: _Hand):
+    """What each seat knows before play (simulate/knowledge.py): the upcard picked up
+    (unless the dealer threw it straight back) or turned down, and the discards."""
+    n = hand.playing.shape[0]
+    shown, seen_out = [], 0
+    if hand.upcard is not None:
+        upcard = 1 << (2 * hand.upcard)
+        if hand.contract.kind == ORDER_UP and int(hand.playing[hand.dealer]) & upcard:
+            shown.append((hand.dealer, upcard))
+        elif hand.contract.kind != ORDER_UP:
+            seen_out = upcard
+    discarder = hand.dealer if hand.contract.kind == ORDER_UP else hand.bidder
+    private = [(discarder, hand.discards)] if hand.discards else []
+    return table_knowledge(1, n, shown, seen_out, private)
 
 
 # --------------------------------------------------------------------------- games
@@ -257,7 +301,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
         hands = _bid_and_exchange(
             variant, setup, dealt[rows], hidden[rows], upcards[rows], dealer[live], scores[live]
         )
-        _play_all(hands, setup.play)
+        _play_all(hands, setup, hand_number * GAME_STRIDE + first + live)
         for game, hand in zip(live, hands):
             hands_dealt[game] += 1
             points, won = _score_hand(variant, scores[game], hand)
@@ -388,6 +432,7 @@ def play_games(
     start_scores: tuple[int, int] = (0, 0),
     pool: GamePool | None = None,
     report=None,
+    worlds: int = PIMC_WORLDS,
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
     ``workers`` and ``batch``.  ``progress(done, total)``, if given, is told as games end.
@@ -405,7 +450,7 @@ def play_games(
             f"start scores {start_scores[0]}-{start_scores[1]}: "
             f"both must lie below the target {chosen.target}"
         )
-    setup = GameSetup(chosen, (team_a, team_b), int(seed), play, start_scores)
+    setup = GameSetup(chosen, (team_a, team_b), int(seed), play, start_scores, worlds)
     if not 1 <= games <= MAX_GAMES:
         raise RulesError(f"games {games}: allowed is a whole number from 1 to {MAX_GAMES}")
     if not 1 <= workers <= 256:
@@ -507,7 +552,7 @@ def sample_hands(
             dealer[low : low + size],
             np.zeros((size, 2), np.int64),
         )
-        _play_all(hands, setup.play)
+        _play_all(hands, setup, SAMPLE_FIRST_INDEX + low + np.arange(size))
         for i, hand in enumerate(hands):
             scores = np.zeros(2, np.int64)
             _score_hand(setup.variant, scores, hand)

@@ -1,4 +1,4 @@
-"""Playing many deals out under a model of play: ``dd``, ``heuristic`` or ``random``.
+"""Playing many deals out under a model of play: ``dd``, ``pimc``, ``heuristic`` or ``random``.
 
 This module owns the Python edge of play: it checks the deals and dispatches to the
 kernels (``play_random_many`` and ``play_heuristic_many`` in ``kernels.play``, the exact
@@ -9,6 +9,13 @@ Models
 ------
 ``dd``
     Double dummy: everyone sees every card and plays perfectly.
+``pimc``
+    Perfect Information Monte Carlo (``kernels.pimc``, docs/pimc.md): at each card, the
+    seat on move deals ``worlds`` worlds of the cards it cannot see, consistent with
+    what it knows, solves each double dummy and plays the legal card with the best mean
+    for its side (ties: the lowest card in the contract order).  Decision ``k`` of deal
+    ``d`` draws from the stream ``(seed, k, first_index + d)``.  Its known flaw,
+    *strategy fusion*: the mean assumes the seat could choose differently in each world.
 ``random``
     Every seat plays a uniformly random legal card; deal ``d`` uses the random stream
     ``(seed, first_index + d)``.
@@ -65,16 +72,34 @@ Following to a trick (the first rule that applies):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .cards import CardError, format_cards, mask_to_faces
-from .choices import PLAY_MODELS
+from .choices import MAX_WORLDS, PIMC_WORLDS, PLAY_MODELS
 from .deal import check_seed
 from .kernels.contract import table_deck
+from .kernels.pimc import play_pimc_many
 from .kernels.play import play_heuristic_many, play_random_many, playing_hand_sizes
 from .rules import RulesError
 
 TABLE_SIZES = (4, 6)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What each seat knows beyond its own hand and the play, for the ``pimc`` model:
+    ``held[d, v, o]`` the face-space cards seat ``v`` knows seat ``o`` holds as play
+    begins, ``gone[d, v]`` the cards ``v`` knows are out of play (docs/pimc.md)."""
+
+    held: np.ndarray
+    gone: np.ndarray
+
+    @classmethod
+    def none(cls, count: int, seats: int) -> Knowledge:
+        """Nobody knows anything beyond its own hand."""
+        return cls(np.zeros((count, seats, seats), np.uint64), np.zeros((count, seats), np.uint64))
 
 
 def play_deals(
@@ -86,12 +111,16 @@ def play_deals(
     model: str = "dd",
     seed: int = 0,
     first_index: int = 0,
+    worlds: int = PIMC_WORLDS,
+    knowledge: Knowledge | None = None,
 ) -> np.ndarray:
     """Tricks of the declarer's team for each deal ``hands[d, seat]`` under ``model``.
 
     ``hands`` are face-space masks, one row per deal; ``active`` the bit mask of seats
     that play; ``leader`` leads the first trick (the next active seat to its left when it
     sits out).  Random play of deal ``d`` uses the stream ``(seed, first_index + d)``.
+    ``worlds`` and ``knowledge`` serve the ``pimc`` model (default: nobody knows more
+    than its own hand and the play).
     """
     if model not in PLAY_MODELS:
         raise RulesError(f"play model {model!r}: models are {', '.join(PLAY_MODELS)}")
@@ -100,10 +129,31 @@ def play_deals(
     tricks = _check_hands(hands, active)
     if model != "dd":
         seed, first_index = _check_stream(seed, first_index)
-    return _play_deals(hands, denom, declarer, leader, active, model, seed, first_index, tricks)
+    worlds = check_worlds(worlds)
+    return _play_deals(
+        hands, denom, declarer, leader, active, model, seed, first_index, tricks, worlds, knowledge
+    )
 
 
-def _play_deals(hands, denom, declarer, leader, active, model, seed, first_index, tricks) -> np.ndarray:
+def check_worlds(worlds) -> int:
+    """``worlds`` as an int, or a RulesError naming it and what is allowed."""
+    _check_int("worlds", worlds, 1, MAX_WORLDS, " (worlds sampled per PIMC decision)")
+    return int(worlds)
+
+
+def _play_deals(
+    hands,
+    denom,
+    declarer,
+    leader,
+    active,
+    model,
+    seed,
+    first_index,
+    tricks,
+    worlds=PIMC_WORLDS,
+    knowledge=None,
+) -> np.ndarray:
     """:func:`play_deals` without its checks: the per-step path of callers (the analyser)
     whose deals are checked already.  ``hands`` is a contiguous uint64 array and
     ``tricks`` the cards in each playing hand (one int, or one per deal)."""
@@ -111,6 +161,24 @@ def _play_deals(hands, denom, declarer, leader, active, model, seed, first_index
         from .solve import _solve_many  # the solver's module is only loaded when needed
 
         return _solve_many(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
+    if model == "pimc":
+        from .solve import table_bits
+
+        if knowledge is None:
+            knowledge = Knowledge.none(*hands.shape)
+        team0, _ = play_pimc_many(
+            hands,
+            np.ascontiguousarray(knowledge.held, np.uint64),
+            np.ascontiguousarray(knowledge.gone, np.uint64),
+            np.int64(active),
+            np.int64(denom),
+            np.int64(leader),
+            np.int64(worlds),
+            np.uint64(seed),
+            np.int64(first_index),
+            np.int64(table_bits(int(np.max(tricks, initial=0)))),
+        )
+        return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
     args = (np.int64(active), np.int64(denom))
     if model == "random":
         team0 = play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
@@ -196,4 +264,4 @@ def _check_stream(seed, first_index) -> tuple[int, int]:
     return check_seed(seed), int(first_index)
 
 
-__all__ = ["PLAY_MODELS", "play_deals"]
+__all__ = ["PLAY_MODELS", "Knowledge", "check_worlds", "play_deals"]

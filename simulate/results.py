@@ -200,6 +200,7 @@ class AnalysisSettings:
     classic: bool = False
     known: str | None = None  # other seats' known cards, when given
     constraints: str | None = None  # suit lengths of the unseen hands, when given
+    worlds: int | None = None  # worlds per decision, under the pimc play model only
 
     def to_dict(self) -> dict:
         settings = {
@@ -228,6 +229,8 @@ class AnalysisSettings:
             settings["known"] = self.known
         if self.constraints:
             settings["constraints"] = self.constraints
+        if self.worlds is not None:
+            settings["worlds"] = self.worlds
         return settings
 
 

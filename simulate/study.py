@@ -98,11 +98,12 @@ import numpy as np
 import pandas as pd
 
 from .cards import format_card
+from .choices import PIMC_WORLDS
 from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
 from .kernels.exchange import void_first_discards_many
-from .play import play_deals
+from .play import check_worlds, play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 from .study_store import (
     StudyError,
@@ -130,7 +131,7 @@ class StudyRun:
     rows: int
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "params": asdict(self.params)}
+        return {**asdict(self), "params": self.params.to_dict()}
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -227,7 +228,7 @@ def _take(iterator, n):
 
 # --------------------------------------------------------------------------- the study
 
-STUDY_PLAY_MODELS = ("dd", "heuristic")
+STUDY_PLAY_MODELS = ("dd", "pimc", "heuristic")
 
 
 def default_play(variant) -> str:
@@ -247,14 +248,20 @@ def default_chunk_size(variant) -> int:
 
 
 def make_params(
-    variant, hands: int, seed: int, play: str | None = None, chunk_size: int | None = None
+    variant,
+    hands: int,
+    seed: int,
+    play: str | None = None,
+    chunk_size: int | None = None,
+    worlds: int | None = None,
 ) -> StudyParams:
-    """Validated study parameters, defaults filled in."""
+    """Validated study parameters, defaults filled in (``worlds``: under pimc only)."""
     variant = as_variant(variant)
     play = default_play(variant) if play is None else play
     chunk_size = default_chunk_size(variant) if chunk_size is None else chunk_size
     if play not in STUDY_PLAY_MODELS:
-        raise StudyError(f"play model {play!r}: a study plays {' or '.join(STUDY_PLAY_MODELS)}")
+        raise StudyError(f"play model {play!r}: a study plays {', '.join(STUDY_PLAY_MODELS)}")
+    worlds = (PIMC_WORLDS if worlds is None else check_worlds(worlds)) if play == "pimc" else None
     if not hands >= 1:
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
     if not 1 <= chunk_size <= MAX_CHUNK_SIZE:
@@ -265,7 +272,7 @@ def make_params(
             f"--hands {hands} in chunks of {chunk_size} is {chunks:,} chunks: a study has at most "
             f"{MAX_CHUNKS:,} (one file each); give fewer hands or a larger --chunk-size"
         )
-    return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size))
+    return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size), worlds=worlds)
 
 
 def run_study(
@@ -281,6 +288,7 @@ def run_study(
     chunk_size: int | None = None,
     progress=None,
     report=None,
+    worlds: int | None = None,
 ) -> StudyRun:
     """Run (or resume) a study into directory ``out``; return what was done (:class:`StudyRun`).
 
@@ -292,7 +300,7 @@ def run_study(
     ``report(line)`` is told of damaged chunks that a resume computes again.  The
     folder is locked for the run (:func:`~.study_store.study_lock`).
     """
-    params = make_params(variant, hands, seed, play, chunk_size)
+    params = make_params(variant, hands, seed, play, chunk_size, worlds)
     if backend not in BACKENDS:
         raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
     if workers < 1:
@@ -397,6 +405,7 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
                     model=params.play,
                     seed=params.seed,
                     first_index=deals.start,
+                    worlds=params.worlds or PIMC_WORLDS,
                 )
 
             partners_out = sitting_out_mask(variant, alone, bidder)
@@ -453,6 +462,7 @@ def _classic_columns(
             model=params.play,
             seed=params.seed,
             first_index=deals.start,
+            worlds=params.worlds or PIMC_WORLDS,
         )
 
     def lone(maker):

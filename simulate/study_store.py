@@ -64,6 +64,14 @@ class StudyParams:
     play: str
     chunk_size: int
     schema: int = SCHEMA_VERSION
+    worlds: int | None = None  # worlds per decision, for the pimc play model only
+
+    def to_dict(self) -> dict:
+        """The params as stored; ``worlds`` only under pimc (other studies read as before)."""
+        out = asdict(self)
+        if self.worlds is None:
+            del out["worlds"]
+        return out
 
     @property
     def chunks(self) -> int:
@@ -75,7 +83,7 @@ class StudyParams:
         return range(first, min(first + self.chunk_size, self.hands))
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True) + "\n"
 
     @staticmethod
     def from_json(text: str, where: str = STUDY_FILE) -> StudyParams:
@@ -106,7 +114,7 @@ def chunk_parquet(frame: pd.DataFrame, params: StudyParams, chunk: int) -> bytes
     import pyarrow.parquet as pq
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
-    identity = json.dumps({"params": asdict(params), "chunk": chunk}, sort_keys=True).encode()
+    identity = json.dumps({"params": params.to_dict(), "chunk": chunk}, sort_keys=True).encode()
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), IDENTITY_KEY: identity})
     buffer = io.BytesIO()
     pq.write_table(table, buffer)
@@ -163,7 +171,7 @@ def chunk_problem(out, params: StudyParams, chunk: int) -> tuple[str, str] | Non
         identity = None
     if identity is None:
         return "foreign", f"{path.name} carries no euchre-mc study identity"
-    if identity.get("params") != asdict(params):
+    if identity.get("params") != params.to_dict():
         return "foreign", f"{path.name} belongs to another study ({identity.get('params')})"
     if identity.get("chunk") != chunk:
         return "foreign", f"{path.name} holds chunk {identity.get('chunk')} of this study, not chunk {chunk}"

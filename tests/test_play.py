@@ -413,7 +413,7 @@ def test_heuristic_model_ignores_the_seed():
 
 
 def test_unknown_play_model_named():
-    with pytest.raises(RulesError, match="play model 'smart': models are dd, heuristic, random"):
+    with pytest.raises(RulesError, match="play model 'smart': models are dd, pimc, heuristic, random"):
         play_deals(literal_deals(SWEEP), HEARTS, 1, 0, EVERY_SEAT_OF_FOUR, "smart")
 
 

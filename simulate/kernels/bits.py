@@ -3,8 +3,8 @@
 The bit helpers compile to single LLVM instructions; with ``NUMBA_DISABLE_JIT=1`` they
 are plain Python.  Randomness: every random kernel takes an explicit uint64 seed; item
 ``i`` of a run uses the splitmix64 stream ``stream_state(seed, salt, i)``, so results
-never depend on threads or chunks.  ``SALT_DEAL`` and ``SALT_PLAY`` keep the dealing and
-the play streams of one seed apart.
+never depend on threads or chunks.  ``SALT_DEAL``, ``SALT_PLAY`` and ``SALT_PIMC`` keep the
+dealing, the play and the PIMC streams of one seed apart.
 """
 
 import numpy as np
@@ -85,6 +85,11 @@ SALT_DEAL = 0x5EED0001
 
 
 SALT_PLAY = 0x5EED0002
+
+
+# PIMC decision ``k`` of a deal (k < 64: trick * seats + place in the trick) draws its
+# worlds from the stream ``(seed, SALT_PIMC + k, deal)``.
+SALT_PIMC = 0x5EED0100
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@ from .bits import lowest_bit
 from .jit import njit
 from .tables import (
     DOUBLE_DECK,
+    FACE_AT,
     HIGH_NO_TRUMP,
     ONE,
     POSITION,
@@ -34,6 +35,12 @@ def _relabel(mask, face_map):
 def to_contract(mask, denom):
     """Face-space hand mask -> contract-space mask for ``denom``."""
     return _relabel(mask, POSITION[denom])
+
+
+@njit(cache=True)
+def to_face(mask, denom):
+    """Contract-space mask for ``denom`` -> face-space mask (the inverse of to_contract)."""
+    return _relabel(mask, FACE_AT[denom])
 
 
 @njit(cache=True)

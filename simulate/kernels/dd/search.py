@@ -539,9 +539,26 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     for s in range(n_seats):
         tricks = max(tricks, popcount(deal[s]))
     stats = np.zeros(2, np.int64)
-    search, leader = dd_start(
-        deal, denom, team, leader, active, dd_buffers(n_seats, tricks, tt_bits), 1, stats
+    buffers = dd_buffers(n_seats, tricks, tt_bits)
+    search, seat, leader, winner_seat, winner_card, led_suit, played = dd_position(
+        deal, denom, team, leader, active, trick, buffers, 1, stats
     )
+    value = dd_value(
+        search, np.int64(0), seat, leader, winner_seat, winner_card, led_suit, played, NONE, np.int64(0)
+    )
+    if leads.shape[0] == 24:
+        dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, leads)
+    return value, stats[0]
+
+
+@njit(cache=True)
+def dd_position(deal, denom, team, leader, active, trick, buffers, generation, stats):
+    """The search of a face-space position whose trick in progress holds ``trick`` (faces
+    in order, from ``leader``), in ``buffers`` with table generation ``generation``:
+    (search, seat on move, leader, winner seat, winner card, led suit, cards played to
+    the trick), ready for dd_value or dd_leads.  The play model PIMC keeps its buffers
+    and gives each position a generation of its own."""
+    search, leader = dd_start(deal, denom, team, leader, active, buffers, generation, stats)
     hands = search.hands
     seat = leader
     winner_seat = NONE
@@ -549,7 +566,7 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     led_suit = NONE
     played = ZERO
     held = ZERO
-    for s in range(n_seats):
+    for s in range(search.n_seats):
         held |= hands[0, s]
     for face in trick:
         # a copy no hand holds: the search tells cards apart by their bits
@@ -559,9 +576,4 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
         winner_seat, winner_card, led_suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
         played |= ONE << np.uint64(card)
         seat = search.turn[seat]
-    value = dd_value(
-        search, np.int64(0), seat, leader, winner_seat, winner_card, led_suit, played, NONE, np.int64(0)
-    )
-    if leads.shape[0] == 24:
-        dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, leads)
-    return value, stats[0]
+    return search, seat, leader, winner_seat, winner_card, led_suit, played

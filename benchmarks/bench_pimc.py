@@ -1,0 +1,145 @@
+"""The PIMC play model's speed: one decision, whole playouts, and analyses.
+
+What is measured (worlds per decision stated in every row)
+-----------------------------------------------------------
+* One four-seat decision with 50 worlds: ``kernels.pimc.pimc_values`` for the first
+  lead of seeded classic deals (Hearts trump, every seat playing), one thread, after a
+  warm-up; the median over the deals.  The published Rust figure it is set against is
+  about 44 decisions a second with 50 worlds (23 ms a decision).
+* Whole PIMC playouts (every seat deciding every card by PIMC, 20 worlds): four seats,
+  a six-seat Hog (the bidder alone against three) and a six-seat level contract (all
+  six play), one thread, seconds per deal.
+* Analyses on both cores: ``analyse_hand`` under ``play="pimc"`` (20 worlds) of a
+  classic order-up and of a Pigs-and-Hogs Hog, 1,000 deals (100 with --quick).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+
+from euchre_mc.simulate.analyse import analyse_hand
+from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.dd.search import dd_buffers
+from euchre_mc.simulate.kernels.dealing import deal_many
+from euchre_mc.simulate.kernels.pimc import pimc_values
+from euchre_mc.simulate.play import play_deals
+
+HEARTS = 2
+SEED = 2024
+
+
+def deals(seats: int, count: int, active: int) -> np.ndarray:
+    pool = np.arange(0, 48, 2 if seats == 4 else 1, dtype=np.int64)
+    need = np.full(seats, 5 if seats == 4 else 8, np.int64)
+    out = deal_many(np.uint64(SEED), 0, count, np.zeros(seats, np.uint64), need, pool)
+    for seat in range(seats):
+        if not active >> seat & 1:
+            out[:, seat] = 0
+    return out
+
+
+def decision_ms(count: int, worlds: int = 50) -> float:
+    """Median milliseconds of one four-seat first-lead decision over ``worlds`` worlds."""
+    hands = deals(4, count, 0b1111)
+    deck = np.uint64(0x555555555555)
+    buffers = dd_buffers(np.int64(4), np.int64(5), np.int64(12))
+    values = np.full((worlds, 24), -1, np.int64)
+    stats = np.zeros(2, np.int64)
+    counts = np.full(4, 5, np.int64)
+    times = []
+    for d in range(count + 1):
+        own = np.uint64(to_contract(hands[d % count, 0], np.int64(HEARTS)))
+        started = time.perf_counter()
+        pimc_values(
+            np.uint64(stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), np.int64(d))),
+            np.int64(0),
+            own,
+            counts,
+            np.zeros(4, np.uint64),
+            deck & ~own,
+            np.zeros(4, np.int64),
+            np.int64(4),
+            np.int64(0b1111),
+            np.int64(HEARTS),
+            np.int64(0),
+            np.zeros(0, np.int64),
+            np.int64(worlds),
+            buffers,
+            np.int64(1),
+            stats,
+            values,
+        )
+        if d:  # the first call compiles or loads the kernel
+            times.append(time.perf_counter() - started)
+    return 1000 * float(np.median(times))
+
+
+def playout_seconds(seats: int, active: int, count: int, worlds: int = 20) -> float:
+    hands = deals(seats, count, active)
+    play_deals(hands[:1], HEARTS, 0, 1, active, "pimc", seed=SEED, worlds=worlds)  # warm-up
+    started = time.perf_counter()
+    play_deals(hands, HEARTS, 0, 1, active, "pimc", seed=SEED, worlds=worlds)
+    return (time.perf_counter() - started) / count
+
+
+def analysis_seconds(variant, hand, contracts, count, **options) -> float:
+    started = time.perf_counter()
+    analyse_hand(variant, hand, contracts=contracts, deals=count, play="pimc", table="none", **options)
+    return time.perf_counter() - started
+
+
+def run(quick: bool) -> list[dict]:
+    command = "python -m benchmarks.run pimc" + (" --quick" if quick else "")
+
+    def row(benchmark, value, unit, detail):
+        return {"benchmark": benchmark, "value": value, "unit": unit, "detail": detail, "command": command}
+
+    threads = numba.get_num_threads()
+    rows = []
+    try:
+        numba.set_num_threads(1)
+        ms = decision_ms(20 if quick else 200)
+        rows.append(
+            row(
+                "PIMC decision, four seats, 50 worlds",
+                round(ms, 3),
+                "ms",
+                f"first lead, median of {20 if quick else 200} deals, one core "
+                f"({23 / ms:.0f}x the published 23 ms of a Rust engine)",
+            )
+        )
+        for name, seats, active, count in (
+            ("PIMC playout, four seats", 4, 0b1111, 20 if quick else 200),
+            ("PIMC playout, six-seat Hog", 6, 0b101011, 2 if quick else 10),
+            ("PIMC playout, six-seat level contract", 6, 0b111111, 1 if quick else 3),
+        ):
+            seconds = playout_seconds(seats, active, count)
+            rows.append(
+                row(name, round(seconds, 3), "s/deal", f"20 worlds a decision, {count} deals, one core")
+            )
+    finally:
+        numba.set_num_threads(threads)
+    count = 100 if quick else 1000
+    classic = analysis_seconds("euchre", "JH JD AH 9C TS", "order up", count, upcard="9H", seat=3)
+    rows.append(
+        row(
+            "PIMC analysis, classic order up",
+            round(classic, 1),
+            "s",
+            f"{count} deals, 20 worlds, {threads} threads",
+        )
+    )
+    hog = analysis_seconds("pigs-and-hogs", "JH JH JD AH AH KH QH AC", "Hog Hearts", count)
+    rows.append(
+        row(
+            "PIMC analysis, Pigs and Hogs Hog",
+            round(hog, 1),
+            "s",
+            f"{count} deals, 20 worlds, {threads} threads",
+        )
+    )
+    return rows

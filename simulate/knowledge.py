@@ -1,0 +1,43 @@
+"""What each seat knows as play begins, beyond its own hand: the PIMC play model's input.
+
+docs/pimc.md lists it per variant.  Everyone sees every card played and who played it,
+and the voids that shows (the kernel tracks those during play); before play:
+
+* classic, ordered up: everyone sees the dealer pick up the upcard (it is in the
+  dealer's hand until played), and the dealer knows its own discard is out of play;
+* classic, turned down: everyone saw the upcard, which stays out of play;
+* Pig and six-handed Alone: each partner knows the card it gave (its partners sit out,
+  so only the bidder plays with that knowledge), and the bidder holds both gifts and
+  knows its own two discards are out of play.
+
+A :class:`~.play.Knowledge` holds it as masks per deal: ``held[d, v, o]`` the cards
+seat ``v`` knows seat ``o`` holds, ``gone[d, v]`` those ``v`` knows are out of play.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .play import Knowledge
+
+
+def table_knowledge(count: int, n_seats: int, shown=(), seen_out=0, private_out=()) -> Knowledge:
+    """Knowledge of ``count`` deals at a table of ``n_seats``.
+
+    ``shown`` is (seat, cards) pairs every other seat knows ``seat`` holds; ``seen_out``
+    cards every seat knows are out of play; ``private_out`` (seat, cards) pairs only
+    ``seat`` knows are out of play.  Cards are face-space masks, one int for every deal
+    or one per deal.
+    """
+    known = Knowledge.none(count, n_seats)
+    for seat, cards in shown:
+        for viewer in range(n_seats):
+            if viewer != seat:
+                known.held[:, viewer, seat] |= np.asarray(cards, np.uint64)
+    known.gone[:] |= np.uint64(seen_out)
+    for seat, cards in private_out:
+        known.gone[:, seat] |= np.asarray(cards, np.uint64)
+    return known
+
+
+__all__ = ["table_knowledge"]

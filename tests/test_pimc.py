@@ -1,0 +1,273 @@
+"""The PIMC play model and best-card: a seat that sees every card plays double dummy,
+sampled worlds hold only what the seat may not have seen (and are uniform), obvious
+cards are found, and results are pure functions of the seed."""
+
+import itertools
+
+import numba
+import numpy as np
+import pytest
+
+from euchre_mc.simulate.advice import best_card
+from euchre_mc.simulate.cards import CardError
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.dealing import deal_many
+from euchre_mc.simulate.kernels.pimc import sample_world, void_cards
+from euchre_mc.simulate.kernels.tables import SUIT_MASK
+from euchre_mc.simulate.play import Knowledge, play_deals
+from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.solve import solve_many
+
+HEARTS = 2
+CLUBS, DIAMONDS, SPADES = 0, 1, 3
+
+
+def random_deals(seats: int, count: int, seed: int = 1, active: int | None = None) -> np.ndarray:
+    """Seeded whole deals (four seats: 5 cards of the 24; six: 8 of the 48), sitting-out seats emptied."""
+    pool = np.arange(0, 48, 2 if seats == 4 else 1, dtype=np.int64)
+    need = np.full(seats, 5 if seats == 4 else 8, np.int64)
+    deals = deal_many(np.uint64(seed), 0, count, np.zeros(seats, np.uint64), need, pool)
+    for seat in range(seats):
+        if active is not None and not active >> seat & 1:
+            deals[:, seat] = 0
+    return deals
+
+
+def everything_known(deals: np.ndarray) -> Knowledge:
+    """Every seat knows every hand: the one world it can sample is the true deal."""
+    count, seats = deals.shape
+    held = np.broadcast_to(deals[:, None, :], (count, seats, seats)).copy()
+    return Knowledge(held, np.zeros((count, seats), np.uint64))
+
+
+@pytest.mark.parametrize(
+    ("seats", "active", "count"),
+    [(4, 0b1111, 12), (4, 0b0111, 6), (6, 0b101011, 2)],
+    ids=["classic", "classic alone", "six-seat Hog"],
+)
+def test_one_world_with_every_card_seen_plays_double_dummy(seats, active, count):
+    deals = random_deals(seats, count, active=active)
+    exact = solve_many(deals, HEARTS, 0, 1, active)
+    pimc = play_deals(
+        deals, HEARTS, 0, 1, active, "pimc", seed=5, worlds=1, knowledge=everything_known(deals)
+    )
+    assert pimc.tolist() == exact.tolist()
+
+
+def contract_cards(text: str, denom: int = HEARTS) -> np.uint64:
+    from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+
+    return np.uint64(to_contract(np.uint64(faces_to_mask(parse_cards(text))), np.int64(denom)))
+
+
+def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS, seed=3, exact=True):
+    world = np.zeros(n_seats, np.uint64)
+    stats = np.zeros(2, np.int64)
+    state = np.uint64(seed)
+    worlds = np.zeros((count, n_seats), np.uint64)
+    for k in range(count):
+        state = np.uint64(
+            sample_world(
+                state,
+                np.int64(viewer),
+                np.uint64(own),
+                counts,
+                fixed,
+                np.uint64(pool),
+                voids,
+                np.int64(n_seats),
+                np.int64(denom),
+                world,
+                stats,
+            )
+        )
+        worlds[k] = world
+    if exact:
+        assert stats[1] == 0  # every world came from exact rejection
+    return worlds
+
+
+def test_worlds_hold_no_seen_card_and_respect_every_void():
+    # Seat 1 sees its hand and 8 played cards; seat 2 showed out of Clubs and Spades,
+    # seat 4 of trumps; seat 3 is known to hold the 9H (the picked-up upcard).
+    own = contract_cards("JH AH KC QS")
+    played = contract_cards("JD KH QH TC 9C AD KD QD")
+    fixed = np.zeros(4, np.uint64)
+    fixed[2] = contract_cards("9H")
+    deck = np.uint64(0x555555555555)
+    pool = deck & ~own & ~played & ~fixed[2]
+    voids = np.array([0, 1 << CLUBS | 1 << SPADES, 0, 1 << HEARTS], np.int64)
+    counts = np.array([4, 3, 3, 3], np.int64)
+    worlds = draw(4000, 0, own, counts, fixed, pool, voids)
+    for world in worlds:
+        assert world[0] == own
+        assert [bin(int(h)).count("1") for h in world] == [4, 3, 3, 3]
+        union = world[1] | world[2] | world[3]
+        assert union & (own | played) == 0
+        assert world[2] & fixed[2] == fixed[2]
+        assert world[1] & void_cards(voids[1], HEARTS) == 0
+        assert world[3] & SUIT_MASK[HEARTS, HEARTS] == 0
+
+
+def test_six_seat_worlds_respect_voids():
+    own = contract_cards("JH JH AH AH KH 9C 9C TC")
+    fixed = np.zeros(6, np.uint64)
+    deck = np.uint64(0xFFFFFFFFFFFF)
+    pool = deck & ~own
+    voids = np.array([0, 1 << HEARTS, 0, 1 << HEARTS | 1 << CLUBS, 0, 1 << SPADES], np.int64)
+    counts = np.full(6, 8, np.int64)
+    # so many voids starve rejection: the fallback places cards where they may go
+    worlds = draw(300, 0, own, counts, fixed, pool, voids, n_seats=6, exact=False)
+    for world in worlds:
+        assert sum(bin(int(h)).count("1") for h in world) == 48
+        for seat in range(1, 6):
+            assert world[seat] & void_cards(voids[seat], HEARTS) == 0
+            assert world[seat] & own == 0
+
+
+def test_world_frequencies_match_exact_counts():
+    # Four unseen cards (AC, KC, AD, KD in a Hearts contract): seats 2, 3, 4 hold one
+    # each, one is out of play, and seat 2 showed out of Clubs.
+    own = contract_cards("JH")
+    pool = contract_cards("AC KC AD KD")
+    cards = [contract_cards(c) for c in ("AC", "KC", "AD", "KD")]
+    voids = np.array([0, 1 << CLUBS, 0, 0], np.int64)
+    counts = np.array([1, 1, 1, 1], np.int64)
+    exact = {}
+    valid = 0
+    for order in itertools.permutations(range(4)):  # order[i]: the card of place i (seat 2, 3, 4, out)
+        if order[0] in (0, 1):
+            continue  # seat 2 cannot hold a club
+        valid += 1
+        for place in range(3):
+            exact[(place + 1, order[place])] = exact.get((place + 1, order[place]), 0) + 1
+    n = 20000
+    worlds = draw(n, 0, own, counts, np.zeros(4, np.uint64), pool, voids, seed=11)
+    for (seat, card), ways in exact.items():
+        p = ways / valid
+        seen = np.count_nonzero(worlds[:, seat] == cards[card]) / n
+        assert abs(seen - p) < 4 * np.sqrt(p * (1 - p) / n), (seat, card, seen, p)
+
+
+def test_results_do_not_depend_on_threads_or_chunks():
+    deals = random_deals(4, 8, seed=9)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = play_deals(deals, HEARTS, 0, 1, 15, "pimc", seed=4, worlds=6)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = play_deals(deals, HEARTS, 0, 1, 15, "pimc", seed=4, worlds=6)
+    finally:
+        numba.set_num_threads(before)
+    halves = np.concatenate(
+        [
+            play_deals(deals[:3], HEARTS, 0, 1, 15, "pimc", seed=4, worlds=6),
+            play_deals(deals[3:], HEARTS, 0, 1, 15, "pimc", seed=4, worlds=6, first_index=3),
+        ]
+    )
+    assert one.tolist() == two.tolist() == halves.tolist()
+
+
+def test_worlds_checked():
+    with pytest.raises(RulesError, match="worlds 0: allowed are whole numbers 1 to 1000"):
+        play_deals(random_deals(4, 1), HEARTS, 0, 1, 15, "pimc", worlds=0)
+
+
+# --------------------------------------------------------------------------- best-card
+
+# Trumps (Hearts) are all out after three tricks that seat 1, the maker, won.
+NO_TRUMPS_LEFT = "1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC TC QC KC"
+CLASSIC = dict(variant="euchre", contract="order up", bidder=1, upcard="9H", dealer=4, first=1, worlds=60)
+
+
+def test_best_card_cashes_the_last_winner():
+    advice = best_card(**CLASSIC, seat=1, hand="AS 9C", tricks=NO_TRUMPS_LEFT)
+    assert advice.best == "AS"
+    assert advice.won == 3
+    assert advice.cards[0].mean_tricks > advice.cards[1].mean_tricks
+
+
+def test_best_card_ruffs_the_ace():
+    # QH is the last trump; seat 2 cannot follow to the AS and ruffs rather than throw JC.
+    tricks = "1: JH KH TH 9H; 1: JD AH 9D QD; 1: AC TC QC KC"
+    advice = best_card(**CLASSIC, seat=2, hand="QH JC", tricks=tricks, current="1: AS")
+    assert advice.best == "QH"
+    assert advice.cards[0].mean_tricks == 2.0
+
+
+def test_best_card_is_a_pure_function_of_the_seed():
+    one = best_card(**CLASSIC, seat=1, hand="JD AH KS 9C", tricks="1: JH QH TH 9H")
+    two = best_card(**CLASSIC, seat=1, hand="JD AH KS 9C", tricks="1: JH QH TH 9H")
+    assert one == two
+    assert {row.card for row in one.cards} == {"JD", "AH", "KS", "9C"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        (
+            dict(hand="AS 9C", tricks="1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC TC QC AC"),
+            CardError,
+            "AC seen 2 times",
+        ),
+        (
+            dict(hand="AS 9C", tricks="1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC 9S QC KC; 1: AS 9C TC JC"),
+            RulesError,
+            "after showing out of Clubs",
+        ),
+        (
+            dict(hand="AS 9C KS", tricks=NO_TRUMPS_LEFT),
+            RulesError,
+            "hand of 3 cards at trick 4: it must hold 2",
+        ),
+        (
+            dict(hand="AS 9C", tricks="1: JH QH TH 9H; 2: JD KH 9D AH; 1: AC TC QC KC"),
+            RulesError,
+            "led by seat 2",
+        ),
+        (dict(hand="AS 9C", tricks=NO_TRUMPS_LEFT, current="2: KS"), RulesError, "led by seat 2"),
+    ],
+    ids=["card seen twice", "revoke", "hand size", "leader", "current trick leader"],
+)
+def test_best_card_position_errors(changes, error, message):
+    with pytest.raises(error, match=message):
+        best_card(**{**CLASSIC, "seat": 1, **changes})
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def test_analyse_under_pimc_says_strategy_fusion_and_compares_models():
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    common = ["analyse", "--variant", "euchre", "--hand", "JH JD AH KS 9C", "--upcard", "9H"]
+    common += ["--seat", "1", "--dealer", "4", "--contracts", "order up", "--deals", "40", "--worlds", "5"]
+    played = CliRunner().invoke(main, [*common, "--play", "pimc"])
+    assert played.exit_code == 0, played.output
+    assert "play pimc (5 worlds a decision)" in played.output
+    assert "(strategy fusion)" in " ".join(played.output.split())
+    compared = CliRunner().invoke(main, [*common, "--compare-play", "--json"])
+    assert compared.exit_code == 0, compared.output
+    import json
+
+    table = json.loads(compared.output)
+    assert table["deals"] == 40 and table["worlds"] == 5
+    (row,) = table["contracts"]
+    assert row["contract"] == "order up" and set(row) == {"contract", "dd", "pimc", "heuristic"}
+
+
+def test_best_card_command_and_its_errors():
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    position = ["best-card", "--variant", "euchre", "--contract", "order up", "--upcard", "9H"]
+    position += ["--dealer", "4", "--bidder", "1", "--seat", "1", "--worlds", "30"]
+    ok = CliRunner().invoke(main, [*position, "--hand", "AS 9C", "--tricks", NO_TRUMPS_LEFT])
+    assert ok.exit_code == 0, ok.output
+    assert "Play AS." in ok.output and "(strategy fusion)" in " ".join(ok.output.split())
+    bad = CliRunner().invoke(main, [*position, "--hand", "AS 9C AC", "--tricks", NO_TRUMPS_LEFT])
+    assert bad.exit_code == 2
+    assert bad.output.strip().splitlines()[-1].startswith("Error: ")
