@@ -117,6 +117,10 @@ class ProgressBar:
             leave=False,
             desc=description,
             dynamic_ncols=True,
+            # the rate since the start, not of the last updates: an analysis step answers
+            # its cheap sweep questions in a burst, then its slow exact counts, and a
+            # recent rate swung the ETA far either way
+            smoothing=0,
         )
 
     def __call__(self, done: int, total: int) -> None:
@@ -129,6 +133,33 @@ class ProgressBar:
 
     def __exit__(self, *_) -> None:
         self.bar.close()
+
+
+def compiles_kernels(command):
+    """For a command that runs numba kernels: before it does, say so on a terminal's
+    stderr if the kernels are not in numba's cache yet (the first run after an install
+    or an upgrade), so the wait is not taken for a hang.  Checked after the options are
+    parsed, so ``--help`` and bad options stay instant."""
+
+    @functools.wraps(command)
+    def announced(*args, **kwargs):
+        announce_compiling()
+        return command(*args, **kwargs)
+
+    return announced
+
+
+def announce_compiling() -> None:
+    """Print "compiling kernels (first run only, about N s)" to a terminal's stderr when
+    numba's cache lacks a kernel group.  Only on a terminal, like the progress bar:
+    redirected stderr keeps just the messages."""
+    if not sys.stderr.isatty():
+        return
+    from .simulate.compiling import compile_seconds, uncached_groups
+
+    groups = uncached_groups()
+    if groups:
+        click.echo(f"compiling kernels (first run only, about {compile_seconds(groups)} s)", err=True)
 
 
 def output_options(json_help: str, csv_help: str | None = None):
@@ -230,6 +261,7 @@ def _seat_index(seat: int | None, variant, what: str) -> int | None:
 )
 @click.option("--upcard", default=None, metavar="CARD", help="The upcard of a given classic deal.")
 @output_options("Print the trace as JSON.")
+@compiles_kernels
 def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard, output):
     """Play one deal at random (uniform legal cards) and print every step.
 
@@ -287,6 +319,7 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 @click.option(
     "--nodes", "show_nodes", is_flag=True, help='Also print the positions searched ("nodes" in JSON).'
 )
+@compiles_kernels
 def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no_leads, show_nodes):
     """Exact double-dummy tricks of the declarer's side, and the value of each lead.
 
@@ -558,6 +591,7 @@ def _analysis_arguments(
     metavar="FILE.png",
     help="Also draw the trick distributions and net points per contract to this file.",
 )
+@compiles_kernels
 def analyse(contracts, output, plot, **options):
     """Estimate every contract for your hand and advise the best bid.
 
@@ -574,7 +608,7 @@ def analyse(contracts, output, plot, **options):
     """
     if plot:
         check_chart_path(plot)
-    with ProgressBar("analysing", "play") as progress:
+    with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(contracts=contracts, progress=progress, **_analysis_arguments(**options))
     if output == "json":
         click.echo(result.to_json(indent=1))
@@ -598,6 +632,7 @@ def analyse(contracts, output, plot, **options):
     help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).",
 )
 @output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
+@compiles_kernels
 def should_i_bid_command(contract, against, output, **options):
     """Yes or no for one bid, with the numbers behind it.
 
@@ -611,7 +646,7 @@ def should_i_bid_command(contract, against, output, **options):
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
     """
-    with ProgressBar("analysing", "play") as progress:
+    with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(contract, against=against, progress=progress, **_analysis_arguments(**options))
     if output == "json":
         click.echo(verdict.to_json(indent=1))
@@ -654,6 +689,7 @@ def _exit_if_interrupted(settings) -> None:
     metavar="N",
     help="Seeds the deals.",
 )
+@compiles_kernels
 def demo(out_dir, deals, seed):
     """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
 
@@ -671,11 +707,37 @@ def demo(out_dir, deals, seed):
         raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
     check_chart_path(path)
     click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
-    with ProgressBar("analysing", "play") as progress:
+    with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
     save_analysis_chart(result, path)
     click.echo(f"\nChart written to {path.resolve()}")
+
+
+@main.command("compile")
+def compile_command():
+    """Compile the numba kernels now, group by group, with the time each took.
+
+    numba compiles a kernel on its first use and keeps it in its cache, so the first
+    run after an install (or an upgrade) waits for it; this runs that wait ahead.
+    Groups the cache holds already are listed as cached.  ``make install`` and
+    ``make demo`` run it.
+
+    \b
+    Example:
+      euchre-mc compile
+    """
+    from .simulate.compiling import COMPILE_SECONDS, GROUPS
+
+    for group in GROUPS:
+        if group.cached():
+            click.echo(f"{group.name}: cached")
+            continue
+        click.echo(
+            f"compiling {group.name} (first run only, about {COMPILE_SECONDS[group.name]} s) ... ", nl=False
+        )
+        taken = group.compile()
+        click.echo(f"{taken:.1f} s")
 
 
 # --------------------------------------------------------------------------- study, chart
@@ -731,6 +793,7 @@ STUDY_HELP_WORKERS = "Processes computing chunks (local pool or Dask LocalCluste
     show_default=True,
     help="Rebuild the summaries, charts and index.html when the study is done.",
 )
+@compiles_kernels
 def study(variant, hands, seed, out, play, workers, backend, scheduler, resume, chunk_size, charts):
     """Play every seat of N random deals under every contract; write rows to Parquet.
 
@@ -856,6 +919,7 @@ def _games_options(command):
     metavar="GAME_INDEX",
     help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.",
 )
+@compiles_kernels
 def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index):
     """Play complete games between two bidding strategies and compare win rates.
 
@@ -929,6 +993,7 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
 @_games_options
 @click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
 @output_options("Print the table as JSON (no timings).", "Print the table as CSV (one line per value).")
+@compiles_kernels
 def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, output):
     """Win rate of a strategy for each value of one parameter, against a fixed opponent.
 
@@ -1000,6 +1065,7 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
 @output_options(
     "Print the table as JSON.", "Print the whole table as CSV, behind one # line (the shipped tables' form)."
 )
+@compiles_kernels
 def match_equity_command(variant, strategy, against, hands, seed, play, plot, output):
     """The chance of winning the game from every score, with either team to deal.
 

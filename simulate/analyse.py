@@ -683,21 +683,28 @@ def advise(
 
 
 class _PlayCounter:
-    """Counts finished plays for a ``progress(done, total)`` callback; safe to update from
-    the solver's threads (the callback is called under a lock, so counts arrive in order)."""
+    """Counts finished plays and tells a ``progress(done, total)`` callback of them in
+    deals, the unit the user asked for: a deal of an analysis is its plays of every
+    layout (and discard option), so ``done`` is the finished plays' share of ``total``
+    deals.  Safe to update from the solver's threads (the callback is called under a
+    lock, so counts arrive in order)."""
 
-    def __init__(self, progress, total: int):
+    def __init__(self, progress, total: int, deals: int = 0):
         self.progress = progress
         self.total = total
+        self.deals = deals
         self.done = 0
         self.lock = threading.Lock()
+
+    def _report(self) -> None:
+        self.progress(self.done * self.deals // max(self.total, 1), self.deals)
 
     def update(self, count: int) -> None:
         """Add ``count`` finished plays."""
         if self.progress is not None:
             with self.lock:
                 self.done += count
-                self.progress(self.done, self.total)
+                self._report()
 
     def capped(self, limit: int):
         """An ``update`` for a solver call that passes on at most ``limit`` plays in all
@@ -712,12 +719,13 @@ class _PlayCounter:
 
         return update
 
-    def grow(self, extra: int) -> None:
-        """More plays to come: a precision run dealt another batch."""
+    def grow(self, extra: int, extra_deals: int) -> None:
+        """More plays to come: a precision run dealt another batch of ``extra_deals``."""
         if self.progress is not None:
             with self.lock:
                 self.total += extra
-                self.progress(self.done, self.total)
+                self.deals += extra_deals
+                self._report()
 
 
 # --------------------------------------------------------------------------- the analysis
@@ -754,8 +762,9 @@ def analyse_hand(
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
     half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
-    if given, hears of finished plays (a play: one deal of one layout or discard option;
-    the total grows when a precision run deals more).  ``known``, ``constraints``,
+    if given, hears of the work done counted in deals (a deal is done once it is played
+    under every layout and discard option; the total grows when a precision run deals
+    more).  ``known``, ``constraints``,
     ``table``, ``inference`` and ``score``: see :func:`make_question`.  With a table model
     every option (pass included) is also valued after the rest of the table bids
     (:mod:`.options`), and the advice is the option with the best net points, or with a
@@ -803,7 +812,7 @@ def analyse_hand(
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
-    plays = _PlayCounter(progress, search_work + len(layouts) * first_batch)
+    plays = _PlayCounter(progress, search_work + len(layouts) * first_batch, first_batch)
     search_deals = _search_deals(source, first_batch) if searched else None
     searches = {
         layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, plays)
@@ -1056,7 +1065,7 @@ def _play_main_deals(
             dealt = total
             if precision is not None:
                 total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-                plays.grow(len(layouts) * (total - dealt))
+                plays.grow(len(layouts) * (total - dealt), total - dealt)
     deals = np.concatenate(dealt_parts) if dealt_parts else np.zeros((0, question.players), np.uint64)
     return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, deals, interrupted
 
