@@ -10,12 +10,15 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
+	@echo "Compiling the numba kernels once (later runs load them from the cache):"
+	$(BIN)/euchre-mc compile
 	touch $(STAMP)
 
 install: $(STAMP)
 
 # The built-in example: a Pigs-and-Hogs hand analysed, with its chart in demo-out/.
 demo: $(STAMP)
+	$(BIN)/euchre-mc compile
 	$(BIN)/euchre-mc demo
 
 test: $(STAMP)

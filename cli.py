@@ -156,6 +156,10 @@ class ProgressBar:
             leave=False,
             desc=description,
             dynamic_ncols=True,
+            # the rate since the start, not of the last updates: an analysis step answers
+            # its cheap sweep questions in a burst, then its slow exact counts, and a
+            # recent rate swung the ETA far either way
+            smoothing=0,
         )
 
     def __call__(self, done: int, total: int) -> None:
@@ -168,6 +172,33 @@ class ProgressBar:
 
     def __exit__(self, *_) -> None:
         self.bar.close()
+
+
+def compiles_kernels(command):
+    """For a command that runs numba kernels: before it does, say so on a terminal's
+    stderr if the kernels are not in numba's cache yet (the first run after an install
+    or an upgrade), so the wait is not taken for a hang.  Checked after the options are
+    parsed, so ``--help`` and bad options stay instant."""
+
+    @functools.wraps(command)
+    def announced(*args, **kwargs):
+        announce_compiling()
+        return command(*args, **kwargs)
+
+    return announced
+
+
+def announce_compiling() -> None:
+    """Print "compiling kernels (first run only, about N s)" to a terminal's stderr when
+    numba's cache lacks a kernel group.  Only on a terminal, like the progress bar:
+    redirected stderr keeps just the messages."""
+    if not sys.stderr.isatty():
+        return
+    from .simulate.compiling import compile_seconds, uncached_groups
+
+    groups = uncached_groups()
+    if groups:
+        click.echo(f"compiling kernels (first run only, about {compile_seconds(groups)} s)", err=True)
 
 
 def output_options(json_help: str, csv_help: str | None = None):
@@ -271,6 +302,7 @@ def _seat_index(seat: int | None, variant, what: str) -> int | None:
 )
 @click.option("--upcard", default=None, metavar="CARD", help="The upcard of a given classic deal.")
 @output_options("Print the trace as JSON.")
+@compiles_kernels
 def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard, output):
     """Play one deal at random (uniform legal cards) and print every step.
 
@@ -331,6 +363,7 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
 @click.option(
     "--nodes", "show_nodes", is_flag=True, help='Also print the positions searched ("nodes" in JSON).'
 )
+@compiles_kernels
 def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no_leads, show_nodes):
     """Exact double-dummy tricks of the declarer's side, and the value of each lead.
 
@@ -624,6 +657,7 @@ def _analysis_arguments(
     help="Play the same deals double dummy, by PIMC and by the rules of thumb, and print each "
     "contract's P(make) and mean tricks side by side (--play is ignored).",
 )
+@compiles_kernels
 def analyse(contracts, output, plot, compare_play, **options):
     """Estimate every contract for your hand and advise the best bid.
 
@@ -648,7 +682,7 @@ def analyse(contracts, output, plot, compare_play, **options):
     from .reports.tables import analysis_csv, format_analysis
     from .simulate.analyse import analyse_hand
 
-    with ProgressBar("analysing", "play") as progress:
+    with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(contracts=contracts, progress=progress, **arguments)
     if output == "json":
         click.echo(result.to_json(indent=1))
@@ -696,6 +730,7 @@ def _compare_play(contracts, output, **options) -> None:
     help="Deals the alternatives are played on: the first N of BID's deals, paired with BID there.",
 )
 @output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
+@compiles_kernels
 def should_i_bid_command(contract_words, against, alternative_deals, output, **options):
     """Yes or no for one bid, with the numbers behind it.
 
@@ -718,7 +753,7 @@ def should_i_bid_command(contract_words, against, alternative_deals, output, **o
     from .reports.tables import format_verdict
     from .simulate.analyse import should_i_bid
 
-    with ProgressBar("analysing", "play") as progress:
+    with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(
             contract, against=against, alternative_deals=alternative_deals, progress=progress, **arguments
         )
@@ -763,6 +798,7 @@ def _exit_if_interrupted(settings) -> None:
     metavar="N",
     help="Seeds the deals.",
 )
+@compiles_kernels
 def demo(out_dir, deals, seed):
     """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
 
@@ -784,11 +820,37 @@ def demo(out_dir, deals, seed):
         raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
     check_chart_path(path)
     click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
-    with ProgressBar("analysing", "play") as progress:
+    with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
     save_analysis_chart(result, path)
     click.echo(f"\nChart written to {path.resolve()}")
+
+
+@main.command("compile")
+def compile_command():
+    """Compile the numba kernels now, group by group, with the time each took.
+
+    numba compiles a kernel on its first use and keeps it in its cache, so the first
+    run after an install (or an upgrade) waits for it; this runs that wait ahead.
+    Groups the cache holds already are listed as cached.  ``make install`` and
+    ``make demo`` run it.
+
+    \b
+    Example:
+      euchre-mc compile
+    """
+    from .simulate.compiling import COMPILE_SECONDS, GROUPS
+
+    for group in GROUPS:
+        if group.cached():
+            click.echo(f"{group.name}: cached")
+            continue
+        click.echo(
+            f"compiling {group.name} (first run only, about {COMPILE_SECONDS[group.name]} s) ... ", nl=False
+        )
+        taken = group.compile()
+        click.echo(f"{taken:.1f} s")
 
 
 # --------------------------------------------------------------------------- study, chart
@@ -853,6 +915,7 @@ STUDY_HELP_WORKERS = (
     show_default=True,
     help="Rebuild the summaries, charts and index.html when the study is done.",
 )
+@compiles_kernels
 def study(variant, hands, seed, out, play, worlds, workers, backend, scheduler, resume, chunk_size, charts):
     """Play every seat of N random deals under every contract; write rows to Parquet.
 
@@ -1065,6 +1128,7 @@ def _games_options(command):
     metavar="K",
     help="With --play pimc: worlds each seat samples and solves at each card it plays.",
 )
+@compiles_kernels
 def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index, worlds):
     """Play complete games between two bidding strategies and compare win rates.
 
@@ -1150,6 +1214,7 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
 @_games_options
 @click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
 @output_options("Print the table as JSON (no timings).", "Print the table as CSV (one line per value).")
+@compiles_kernels
 def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, output):
     """Win rate of a strategy for each value of one parameter, against a fixed opponent.
 
@@ -1244,6 +1309,7 @@ def _warn_unused(variant, specs) -> None:
 @output_options(
     "Print the table as JSON.", "Print the whole table as CSV, behind one # line (the shipped tables' form)."
 )
+@compiles_kernels
 def match_equity_command(variant, strategy, against, hands, seed, play, plot, output):
     """The chance of winning the game from every score, with either team to deal.
 

@@ -468,9 +468,7 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray):
     return table_knowledge(count, question.players, seen_out=int(upcard))
 
 
-def sweeps(
-    question: Question, layout: Layout, hands: np.ndarray, first_index: int, progress=None
-) -> np.ndarray:
+def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.play == "dd":
         from .solve import _solve_many  # only double-dummy questions load the solver's module
@@ -483,12 +481,8 @@ def sweeps(
             layout.active,
             question.hand_size,
             target=question.hand_size,
-            progress=progress,
         ).astype(bool)
-    swept = play_out(question, layout, hands, first_index) == question.hand_size
-    if progress is not None:
-        progress(hands.shape[0])
-    return swept
+    return play_out(question, layout, hands, first_index) == question.hand_size
 
 
 def play_layouts(question: Question, laid: dict, first_index: int, progress) -> dict:
@@ -498,14 +492,17 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
     first the sweep question for every sweep layout's deals, then the exact count of
     each deal that did not sweep together with every level contract's deals.  (One call
     per layout left a thread idle behind each hard deal, and calls cost set-up.)  On the
-    progress bar a sweep layout's deal is one play, counted when its question is
-    answered; the exact counts of failed sweeps, solved last, add none.
+    progress bar (a :class:`_DealCounter`) the step's deals advance with the level
+    contracts' exact counts, the slow part, or with the sweep questions when there are
+    no level contracts; the exact counts of failed sweeps, solved last, add none.
     """
+    step_deals = next(iter(laid.values())).shape[0]
     if question.play != "dd":
         tricks = {}
+        update = progress.share(step_deals, sum(hands.shape[0] for hands in laid.values()))
         for layout, hands in laid.items():
             tricks[layout] = play_out(question, layout, hands, first_index)
-            progress.update(hands.shape[0])
+            update(hands.shape[0])
         return tricks
     from .solve import _solve_many  # only double-dummy questions load the solver's module
 
@@ -528,9 +525,14 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
     tricks = {}
     exact_rows = {}
     sweep_layouts = [layout for layout in laid if layout.sweep]
+    level_deals = sum(hands.shape[0] for layout, hands in laid.items() if not layout.sweep)
     if sweep_layouts:
+        sweep_deals = sum(laid[layout].shape[0] for layout in sweep_layouts)
         swept = solve_together(
-            sweep_layouts, every_row, target=question.hand_size, on_progress=progress.update
+            sweep_layouts,
+            every_row,
+            target=question.hand_size,
+            on_progress=None if level_deals else progress.share(step_deals, sweep_deals),
         )
         for layout in sweep_layouts:
             tricks[layout] = np.full(laid[layout].shape[0], question.hand_size, np.int8)
@@ -544,10 +546,10 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
         (layout for layout, rows in exact_rows.items() if rows.size), key=lambda layout: layout.sweep
     )
     if exact:
-        level_deals = sum(exact_rows[layout].size for layout in exact if not layout.sweep)
-        for layout, counted in solve_together(
-            exact, exact_rows, on_progress=progress.capped(level_deals)
-        ).items():
+        # the failed sweeps' counts, solved last, are quick (counting them made half of
+        # each step's bar jump in a fifth of a second): they add no deals
+        on_progress = progress.share(step_deals, level_deals) if level_deals else None
+        for layout, counted in solve_together(exact, exact_rows, on_progress=on_progress).items():
             if layout.sweep:
                 tricks[layout][exact_rows[layout]] = counted
             else:
@@ -625,7 +627,6 @@ def search_discard(
     contracts: list[Contract],
     deals: np.ndarray,
     first_index: int,
-    progress,
 ) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
     if question.play == "pimc":
@@ -642,7 +643,7 @@ def search_discard(
         # (Random play keeps one call per pair: its streams follow the deal index.)
         discards = np.repeat(np.array(options, np.uint64), count)
         hands = lay_out(question, layout, np.tile(deals, (len(options), 1)), discards)
-        swept = sweeps(question, layout, hands, first_index, progress.update).reshape(len(options), count)
+        swept = sweeps(question, layout, hands, first_index).reshape(len(options), count)
         successes[:] = np.count_nonzero(swept, axis=1)
     else:
         table = score_table(question.variant, contracts[0])
@@ -655,7 +656,6 @@ def search_discard(
                 tricks = play_out(question, layout, hands, first_index)
                 successes[i] = int(np.count_nonzero(tricks >= needed))
                 net[i] = float(np.mean(table[tricks, 0] - table[tricks, 1]))
-            progress.update(count)
     return DiscardSearch(layout, options, successes, net, count)
 
 
@@ -742,9 +742,16 @@ def advise(
     )
 
 
-class _PlayCounter:
-    """Counts finished plays for a ``progress(done, total)`` callback; safe to update from
-    the solver's threads (the callback is called under a lock, so counts arrive in order)."""
+class _DealCounter:
+    """Counts finished main deals for a ``progress(done, total)`` callback: the unit the
+    user asked for, at the pace of the slow part of each step, so that the ETA holds.
+
+    A step's deals advance as its slowest questions are answered (:meth:`share`): under
+    dd the exact counts of the level contracts (six-seat solves, nearly all the time),
+    not the sweep questions answered in a burst before them, and not the discard
+    search (thousands of cheap sweeps ahead of the main deals, which once took the bar
+    to 90% in a tenth of a second).  Safe to update from the solver's threads (the
+    callback is called under a lock, so counts arrive in order)."""
 
     def __init__(self, progress, total: int):
         self.progress = progress
@@ -752,28 +759,25 @@ class _PlayCounter:
         self.done = 0
         self.lock = threading.Lock()
 
-    def update(self, count: int) -> None:
-        """Add ``count`` finished plays."""
-        if self.progress is not None:
-            with self.lock:
-                self.done += count
-                self.progress(self.done, self.total)
-
-    def capped(self, limit: int):
-        """An ``update`` for a solver call that passes on at most ``limit`` plays in all
-        (the call's deals beyond them, solved last, are not plays of their own)."""
-        left = [limit]
+    def share(self, deals: int, plays: int):
+        """An ``update(count)`` for ``plays`` plays that stand for ``deals`` deals: the
+        deals advance by the plays' share, and plays beyond ``plays`` (solved last, not
+        plays of their own) add nothing."""
+        finished = [0]
 
         def update(count: int) -> None:
+            if self.progress is None:
+                return
             with self.lock:
-                count = min(count, left[0])
-                left[0] -= count
-            self.update(count)
+                before = finished[0] * deals // max(plays, 1)
+                finished[0] = min(plays, finished[0] + count)
+                self.done += finished[0] * deals // max(plays, 1) - before
+                self.progress(self.done, self.total)
 
         return update
 
     def grow(self, extra: int) -> None:
-        """More plays to come: a precision run dealt another batch."""
+        """More deals to come: a precision run dealt another batch."""
         if self.progress is not None:
             with self.lock:
                 self.total += extra
@@ -815,9 +819,10 @@ def analyse_hand(
     ``deals`` is the number of main deals (default 2000); with ``precision`` it is the
     first batch (default 500) and dealing goes on until every P(make) interval's
     half-width is below ``precision`` or ``max_deals`` is reached.  ``progress(done, total)``,
-    if given, hears of finished plays (a play: one deal of one layout or discard option;
-    the total grows when a precision run deals more).  ``known``, ``constraints``,
-    ``table``, ``inference``, ``score`` and ``worlds``: see :func:`make_question`.  With a table model
+    if given, hears of the main deals finished, at the pace of each step's slowest
+    questions (see :class:`_DealCounter`; the total grows when a precision run deals
+    more).  ``known``, ``constraints``, ``table``, ``inference``, ``score`` and ``worlds``: see
+    :func:`make_question`.  With a table model
     every option (pass included) is also valued after the rest of the table bids
     (:mod:`.options`), and the advice is the option with the best net points, or with a
     score the best chance of winning the game.
@@ -864,11 +869,10 @@ def analyse_hand(
     for contract in question.contracts:
         layouts.setdefault(layout_of(question, contract), []).append(contract)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
-    search_work = sum(len(_search_options(question, layout)) for layout in searched) * first_batch
-    plays = _PlayCounter(progress, search_work + len(layouts) * first_batch)
+    plays = _DealCounter(progress, first_batch)
     search_deals = _search_deals(source, first_batch) if searched else None
     searches = {
-        layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX, plays)
+        layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX)
         for layout in searched
     }
     tricks, deals, interrupted = _play_main_deals(
@@ -1120,7 +1124,7 @@ def _play_main_deals(
             dealt = total
             if precision is not None:
                 total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-                plays.grow(len(layouts) * (total - dealt))
+                plays.grow(total - dealt)
     deals = np.concatenate(dealt_parts) if dealt_parts else np.zeros((0, question.players), np.uint64)
     return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, deals, interrupted
 

@@ -179,6 +179,12 @@ def _solve_batch(
     one value per deal and ``n_tricks`` the most tricks any deal has.
     """
     count, n_seats = deals.shape
+    # writable contiguous arrays always: numba types a read-only array (a broadcast
+    # view, say) apart, and each such signature would compile the whole solver again
+    deals = np.require(deals, np.uint64, ("C", "W"))
+    denoms, declarers, leaders, actives = (
+        np.require(values, np.int64, ("C", "W")) for values in (denoms, declarers, leaders, actives)
+    )
     goal = -1 if target is None else int(target)
     tricks = np.zeros(count, np.int8)
     nodes = np.zeros(count, np.int64)
@@ -217,10 +223,7 @@ def _solve_many(
     or one per deal; ``n_tricks`` is the most tricks any deal has."""
     deals = np.ascontiguousarray(hands, dtype=np.uint64)
     count = deals.shape[0]
-    settings = [
-        np.ascontiguousarray(np.broadcast_to(np.asarray(v, np.int64), (count,)))
-        for v in (denom, declarer, leader, active)
-    ]
+    settings = [np.broadcast_to(np.asarray(v, np.int64), (count,)) for v in (denom, declarer, leader, active)]
     return _solve_batch(deals, *settings, n_tricks, target, False, progress).tricks
 
 

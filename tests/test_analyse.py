@@ -353,6 +353,22 @@ def test_progress_hears_of_every_play_and_the_library_prints_nothing(capsys):
     assert captured.out == "" and captured.err == ""
 
 
+def test_progress_counts_deals_however_many_layouts_each_deal_is_played_under():
+    # the bar's unit is the deal the user asked for, not one play of one layout
+    seen = []
+    analyse_hand(
+        "pigs-and-hogs",
+        "JH JH JD AH KH QH 9S AC",
+        contracts="4 Hearts, Pig Hearts, Hog Hearts",
+        deals=20,
+        play="heuristic",
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen[-1] == (20, 20)
+    assert {total for _, total in seen} == {20}
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
 # --------------------------------------------------------------------------- interruption
 
 

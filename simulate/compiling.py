@@ -1,0 +1,117 @@
+"""Compiling the numba kernels ahead of use, and telling whether the cache holds them.
+
+numba compiles a kernel on its first call and keeps the machine code in its on-disk
+cache (see :mod:`.kernels.jit`), so only the first run after an install (or after an
+edit to a kernel) pays for compiling: about half a minute, most of it the double-dummy
+solver.  This module owns the kernel groups: the kernels a group's commands call first
+(its entry points; their callees compile with them), a little library work that
+compiles the group with exactly the signatures the library uses, and the seconds each
+group took to compile when measured (``COMPILE_SECONDS``, for the "about N s" the
+command line announces).
+
+Whether a group is cached is read from numba's index files, not by compiling: a kernel
+is cached when its index exists and carries the current stamp of the kernel sources.
+Reading every group's index takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# Measured with the groups' warm-ups on a cold cache, as processor seconds (numba 0.6x,
+# one core; on 2 cores busy with other work the wall clock was 2 to 3 times more):
+# what a first run pays for each group.  Only the "about N s" of the notice uses them.
+COMPILE_SECONDS = {
+    "dealing and exchange": 7,
+    "random and heuristic play": 3,
+    "double-dummy solver": 36,
+}
+
+WARM_UP_VARIANT = "pigs-and-hogs"
+WARM_UP_HAND = "JH JH JD AH KH QH 9S AC"
+
+
+def _analyse(play: str) -> None:
+    from .analyse import analyse_hand
+
+    # a Pig: dealing, the partners' gifts and the bidder's discards, then the play
+    analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play)
+
+
+def _solve() -> None:
+    from .batch import solve_setup
+    from .rules import as_variant
+    from .solve import solve_position
+
+    _analyse("dd")  # the batch solver, as analyses call it
+    # and one position, as ``euchre-mc solve`` asks it
+    position = solve_setup(as_variant("euchre"), ["JH JD", "9S TS", "9C TC", "9D TD"], "Hearts", 1, 1, [])
+    solve_position(*position)
+
+
+@dataclass(frozen=True)
+class KernelGroup:
+    """Kernels compiled together, named for users."""
+
+    name: str
+    entry_names: tuple[str, ...]  # "module.kernel" under simulate.kernels
+    warm_up: Callable[[], None]
+
+    def entry_points(self) -> list:
+        kernels = []
+        for name in self.entry_names:
+            module, _, kernel = name.rpartition(".")
+            kernels.append(getattr(importlib.import_module(f"{__package__}.kernels.{module}"), kernel))
+        return kernels
+
+    def compile(self) -> float:
+        """Compile the group (its warm-up work); the seconds it took."""
+        start = time.perf_counter()
+        self.warm_up()
+        return time.perf_counter() - start
+
+    def cached(self) -> bool:
+        """Does numba's cache hold every entry point, stamped with the current sources?"""
+        return all(_is_cached(kernel) for kernel in self.entry_points())
+
+
+GROUPS = (
+    KernelGroup(
+        "dealing and exchange",
+        ("dealing.deal_many", "exchange.exchange_many"),
+        lambda: _analyse("random"),
+    ),
+    KernelGroup(
+        "random and heuristic play",
+        ("play.play_random_many", "play.play_heuristic_many"),
+        lambda: _analyse("heuristic"),
+    ),
+    KernelGroup(
+        "double-dummy solver",
+        ("dd.search.dd_buffers", "dd.search.dd_solve_range", "dd.search.dd_solve_position"),
+        _solve,
+    ),
+)
+
+
+def _is_cached(kernel) -> bool:
+    cache = getattr(kernel, "_cache", None)
+    if cache is None:  # NUMBA_DISABLE_JIT: plain Python, nothing to compile
+        return True
+    cache_file = getattr(cache, "_cache_file", None)
+    if cache_file is None:  # numba found no cache directory: every run compiles
+        return False
+    return bool(cache_file._load_index())
+
+
+def uncached_groups() -> list[KernelGroup]:
+    """The groups a run would compile first (none when the cache holds everything)."""
+    return [group for group in GROUPS if not group.cached()]
+
+
+def compile_seconds(groups) -> int:
+    """About how long compiling ``groups`` takes (the recorded measurements)."""
+    return sum(COMPILE_SECONDS[group.name] for group in groups)
