@@ -14,8 +14,7 @@ What is measured (2 cores, dd play, warm, best of 2, each pair timed in turns)
 
 from __future__ import annotations
 
-import time
-
+from benchmarks.bench_solver import best_seconds
 from euchre_mc.simulate import analyse_hand
 
 COMMAND = "python -m benchmarks.run table"
@@ -23,21 +22,14 @@ CLASSIC = dict(variant="euchre", hand="JD AH KH 9C TS", upcard="9H", seat=0, dea
 PIGS = dict(variant="pigs-and-hogs", hand="JH JH JD AH KH QH 9S AC", seat=0, dealer=5)
 
 
-def _best(work, repeats: int = 2) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = work()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
 def _pair(question: dict, deals: int) -> tuple[float, float]:
     """(with the table model, without) seconds, timed in turns."""
     with_table, without = float("inf"), float("inf")
     for _ in range(2):
-        with_table = min(with_table, _best(lambda: analyse_hand(**question, deals=deals), 1)[0])
-        without = min(without, _best(lambda: analyse_hand(**question, deals=deals, table="none"), 1)[0])
+        with_table = min(with_table, best_seconds(lambda: analyse_hand(**question, deals=deals), 1)[0])
+        without = min(
+            without, best_seconds(lambda: analyse_hand(**question, deals=deals, table="none"), 1)[0]
+        )
     return with_table, without
 
 
@@ -69,8 +61,8 @@ def run(quick: bool = False) -> list[dict]:
     ):
         contracts = "order up" if name == "euchre" else "5 Clubs"
         asked = dict(question, auction=auction, contracts=contracts, deals=deals)
-        seconds, result = _best(lambda: analyse_hand(**asked), 1)  # noqa: B023 (called here)
-        plain, _ = _best(lambda: analyse_hand(**asked, inference="none"), 1)  # noqa: B023 (called here)
+        seconds, result = best_seconds(lambda: analyse_hand(**asked), 1)  # noqa: B023 (called here)
+        plain, _ = best_seconds(lambda: analyse_hand(**asked, inference="none"), 1)  # noqa: B023 (called here)
         table = result.table
         row(
             f"inference {name} '{auction}': deals kept",
