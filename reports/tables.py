@@ -23,11 +23,43 @@ _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call"
 
 
 def analysis_csv(result) -> str:
-    """One CSV line per contract; the trick distribution as columns ``tricks_0 ..``."""
+    """One CSV line per contract; the trick distribution as columns ``tricks_0 ..``.
+
+    With a table model each legal option's value after the other seats' bids is in the
+    ``option_*`` columns of its contract's line, and passing gets a line of its own.
+    """
     frame = result.to_frame()
     distribution = pd.DataFrame(frame.pop("tricks").tolist(), index=frame.index)
     distribution.columns = [f"tricks_{t}" for t in distribution.columns]
     frame = pd.concat([frame, distribution], axis=1)
+    if result.options:
+        options = pd.DataFrame(
+            [
+                {
+                    "contract": str(option.bid),
+                    "option_ev_net": option.ev_net,
+                    "option_ev_net_ci": option.ev_net_ci,
+                    "option_p_we_play": option.p_we_play,
+                    "option_p_outbid": option.p_overcalled,
+                    **(
+                        {
+                            "option_p_win": option.p_win,
+                            "option_p_win_ci": option.p_win_ci,
+                            "option_delta_p_win": option.delta_p_win,
+                        }
+                        if option.p_win is not None
+                        else {}
+                    ),
+                }
+                for option in result.options
+            ]
+        )
+        frame = frame.merge(options, on="contract", how="left")
+        passing = options[options["contract"] == "pass"]
+        if len(passing):
+            # whole-number columns stay whole numbers beside the pass line's blanks
+            frame = frame.astype({c: "Int64" for c in frame.columns if frame[c].dtype.kind in "iu"})
+            frame = pd.concat([frame, passing], ignore_index=True)
     frame["seed"] = result.settings.seed
     frame["variant"] = result.settings.variant
     frame["play"] = result.settings.play

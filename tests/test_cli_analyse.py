@@ -55,8 +55,22 @@ def test_analyse_csv_has_one_line_per_contract_and_the_distribution_in_columns()
     )
     assert result.exit_code == 0, result.output
     header, *rows = result.stdout.strip().splitlines()
-    assert len(rows) == 3
+    assert len(rows) == 3 + 1  # the contracts, then passing valued after the table's bids
     assert {"contract", "p_make", "ci_low", "tricks_0", "tricks_8", "seed"} <= set(header.split(","))
+    assert {"option_ev_net", "option_p_we_play", "option_p_outbid"} <= set(header.split(","))
+    assert rows[-1].startswith("pass,")
+    plain = invoke(
+        "analyse",
+        *QUICK,
+        "--contracts",
+        "Hog Clubs, 3 Clubs, Pig Clubs",
+        "--csv",
+        "--play",
+        "random",
+        "--table",
+        "none",
+    )
+    assert len(plain.stdout.strip().splitlines()) == 1 + 3
 
 
 def test_analyse_plot_writes_a_png(tmp_path):
