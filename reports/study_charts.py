@@ -1,14 +1,14 @@
-"""Strategy charts of a batch study and the page that shows them all.
+"""Strategy charts of a batch study.
 
 Each chart is drawn from the summary tables of :mod:`reports.study_summary` and titled
 with the variant (options included), play model, sample size and seed.
 :func:`build_study_reports` rebuilds every summary, every chart and ``index.html`` from
-the study's Parquet rows alone; ``euchre-mc chart DIR`` is a thin layer over it.
+the study's Parquet rows alone (the page is :mod:`reports.study_page`); ``euchre-mc chart DIR``
+is a thin layer over it.
 """
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +19,7 @@ from matplotlib.ticker import MaxNLocator
 from ..simulate.rules import as_variant
 from ..simulate.study_store import StudyParams, read_params, read_rows
 from .files import make_folder, save_figure, write_text
+from .study_page import index_page
 from .study_summary import MIN_HANDS, study_title, write_summaries
 
 
@@ -133,28 +134,5 @@ def build_study_reports(out) -> Path:
         save_figure(figure, path, dpi=110)
         images.append(path.relative_to(out))
     index = out / "index.html"
-    write_text(index, _index_page(params, len(rows), images, tables))
+    write_text(index, index_page(params, len(rows), images, tables))
     return index
-
-
-def _index_page(params: StudyParams, rows: int, images, tables) -> str:
-    title = html.escape(study_title(params, rows))
-    parts = [
-        "<!doctype html>",
-        "<html><head><meta charset='utf-8'>",
-        f"<title>{title}</title>",
-        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;font-size:12px}"
-        "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}img{max-width:100%}</style>",
-        "</head><body>",
-        f"<h1>{title}</h1>",
-        f"<p>Chunk size {params.chunk_size}; rows in <code>rows/</code>, columns in "
-        "<a href='schema.md'>schema.md</a>, tables as CSV in <code>summary/</code> and "
-        "<a href='summary/summary.md'>summary.md</a>.</p>",
-    ]
-    for image in images:
-        parts.append(f"<h2>{html.escape(image.stem)}</h2><img src='{html.escape(str(image))}'>")
-    for name, table in tables.items():
-        parts.append(f"<h2>{html.escape(name)}</h2><p><a href='summary/{name}.csv'>{name}.csv</a></p>")
-        parts.append(table.to_html(index=False, float_format=lambda v: f"{v:.3f}", na_rep=""))
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
