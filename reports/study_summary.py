@@ -32,6 +32,7 @@ from ..simulate.rules import LEVEL, Contract, as_variant, score_table
 from ..simulate.stats import Z95, wilson_interval
 from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds
 from .files import make_folder, write_text
+from .numbers import cell
 
 MIN_HANDS = 30
 POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
@@ -236,17 +237,15 @@ def study_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.Dat
     return bid_summaries(rows, params)
 
 
-def markdown_table(frame: pd.DataFrame, digits: int = 3) -> str:
-    """A GitHub Markdown table; floats rounded to ``digits``, missing values blank."""
-
-    def cell(value):
-        if isinstance(value, (float, np.floating)):
-            return "" if np.isnan(value) else f"{value:.{digits}f}".rstrip("0").rstrip(".")
-        return str(value)
-
+def markdown_table(frame: pd.DataFrame) -> str:
+    """A GitHub Markdown table; cells as :func:`reports.numbers.cell` writes them (counts
+    whole, small probabilities with their digits), missing values blank."""
     header = "| " + " | ".join(map(str, frame.columns)) + " |"
     rule = "|" + "---|" * len(frame.columns)
-    body = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    body = [
+        "| " + " | ".join(cell(column, value) for column, value in zip(frame.columns, row)) + " |"
+        for row in frame.itertuples(index=False)
+    ]
     return "\n".join([header, rule] + body)
 
 
@@ -254,6 +253,25 @@ def study_title(params: StudyParams, rows: int) -> str:
     deals = rows // as_variant(params.variant).players
     return f"{params.variant} - {params.play} play - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
 
+
+READING = (
+    "How to read the tables: a hand is one seat's cards in one deal; hands is the sample "
+    "size of a row; P(make) is the share of those hands whose contract made, with its 95% "
+    "Wilson interval; net points are the points of the bidding team (in classic euchre the "
+    "seat's team) minus the other team's, from the scoring table, with a 95% normal "
+    "interval; the four trump suits are pooled, no trump (where the variant has it) apart."
+)
+"""How to read every summary (summary.md and index.html print it)."""
+
+TABLE_TITLES = {
+    "lone_by_trumps_bowers": "Lone contracts by trumps and bowers held",
+    "bids_by_strength": "Every bid by hand strength",
+    "thresholds": "The weakest hand worth each bid",
+    "order_by_position_trumps": "Ordering up by position and trumps held",
+    "call_by_position_trumps": "The best round-2 call by position and trumps held",
+    "classic_thresholds": "The fewest trumps worth ordering up, going alone or calling",
+}
+"""Each table's title in words (the name is its CSV file's)."""
 
 TABLE_NOTES = {
     "lone_by_trumps_bowers": "P(make) and mean net points of each lone contract by trumps held and bowers "
@@ -284,9 +302,10 @@ def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, p
     """Write ``summary/<name>.csv`` and ``summary/summary.md`` under ``out``; return the tables."""
     tables = study_summaries(rows, params)
     folder = make_folder(Path(out) / "summary")
-    sections = [f"# Study summary: {study_title(params, len(rows))}", ""]
+    sections = [f"# Study summary: {study_title(params, len(rows))}", "", READING, ""]
     for name, table in tables.items():
         write_text(folder / f"{name}.csv", table.to_csv(index=False))
-        sections += [f"## {name}", "", TABLE_NOTES[name], "", markdown_table(table), ""]
+        heading = f"## {TABLE_TITLES[name]} ({name}.csv)"
+        sections += [heading, "", TABLE_NOTES[name], "", markdown_table(table), ""]
     write_text(folder / "summary.md", "\n".join(sections))
     return tables
