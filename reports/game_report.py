@@ -54,11 +54,18 @@ def format_games(summary) -> str:
 # --------------------------------------------------------------------------- tune
 
 
+def _against(settings) -> str:
+    """The opponent with its own value of the parameter, when the sweep knows it."""
+    if settings.against_value is None:
+        return settings.against
+    return f"{settings.against} ({settings.param} {settings.against_value:g})"
+
+
 def format_tune(tuning) -> str:
     """A parameter sweep as text: one line per value."""
     settings = tuning.settings
     lines = [
-        f"{settings.variant}: {settings.param} of {settings.base} against {settings.against}, "
+        f"{settings.variant}: {settings.param} of {settings.base} against {_against(settings)}, "
         f"{settings.games} games per value, seed {settings.seed}, {settings.play} play",
         "",
         f"{settings.param:>20}{'wins':>8}{'win rate':>10}  {'95% CI':<17}{'points/hand':>18}",
@@ -70,27 +77,54 @@ def format_tune(tuning) -> str:
     return "\n".join(lines) + "\n"
 
 
+def tune_limits(rows) -> tuple[float, float]:
+    """Win-rate axis limits around the points and their intervals (not 0..1 when they
+    span 0.48..0.53), taking in the even line 0.5 when it is no farther off than the data
+    are wide; never beyond 0..1."""
+    low = min(r.ci_low for r in rows if r.ci_low is not None)
+    high = max(r.ci_high for r in rows if r.ci_high is not None)
+    span = max(high - low, 0.02)
+    if low - span <= 0.5 < low:
+        low = 0.5
+    if high < 0.5 <= high + span:
+        high = 0.5
+    pad = 0.08 * max(high - low, 0.02)
+    return max(0.0, low - pad), min(1.0, high + pad)
+
+
 def tune_figure(tuning) -> Figure:
-    """Win rate of the tuned strategy by parameter value, with its 95% band."""
-    settings, rows = tuning.settings, tuning.rows
+    """Win rate of the tuned strategy by parameter value: each point with its 95% interval,
+    the axis fitted to them, the even line and the opponent's own value marked."""
+    settings = tuning.settings
+    rows = [row for row in tuning.rows if row.win_rate is not None]
     values = [row.value for row in rows]
     figure = Figure(figsize=(7, 4.5), layout="constrained")
     axes = figure.subplots()
-    axes.fill_between(
+    axes.fill_between(values, [r.ci_low for r in rows], [r.ci_high for r in rows], alpha=0.15)
+    axes.errorbar(
         values,
-        [r.ci_low for r in rows],
-        [r.ci_high for r in rows],
-        alpha=0.25,
-        label="95% Wilson interval",
+        [r.win_rate for r in rows],
+        yerr=[[r.win_rate - r.ci_low for r in rows], [r.ci_high - r.win_rate for r in rows]],
+        marker="o",
+        capsize=3,
+        label="win rate, 95% Wilson interval",
     )
-    axes.plot(values, [r.win_rate for r in rows], marker="o", label="win rate")
-    axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--", label="even (0.5)")
+    if settings.against_value is not None:
+        axes.axvline(
+            settings.against_value,
+            color="tab:red",
+            linewidth=1,
+            linestyle=":",
+            label=f"{settings.against}'s own value ({settings.against_value:g})",
+        )
     axes.set_xlabel(settings.param)
     axes.set_ylabel(f"games won by {settings.base} (tuned)")
-    axes.set_ylim(0, 1)
-    axes.legend(loc="lower right")
+    if rows:
+        axes.set_ylim(*tune_limits(rows))
+    axes.legend(loc="best", fontsize=8)
     axes.set_title(
-        f"{settings.param} of {settings.base} against {settings.against}\n"
+        f"{settings.param} of {settings.base} against {_against(settings)}\n"
         f"{textwrap.fill(settings.variant.replace(',', ', '), 80)}\n"
         f"{settings.games} games per value, seed {settings.seed}, {settings.play} play",
         fontsize=9,
@@ -98,4 +132,4 @@ def tune_figure(tuning) -> Figure:
     return figure
 
 
-__all__ = ["format_games", "format_tune", "tune_figure"]
+__all__ = ["format_games", "format_tune", "tune_figure", "tune_limits"]

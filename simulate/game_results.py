@@ -185,6 +185,7 @@ class TuneSettings:
     games: int  # per value
     seed: int
     play: str
+    against_value: float | None = None  # the opponent's own value of ``param``
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -275,7 +276,9 @@ def _tune(variant, param, strategies, base, opponent, games, seed, play, pool, p
                 team.points_per_hand_half_width,
             )
         )
-    settings = TuneSettings(str(variant), param, base.name, opponent.name, games, seed, play)
+    settings = TuneSettings(
+        str(variant), param, base.name, opponent.name, games, seed, play, _round(getattr(opponent, param))
+    )
     return Tuning(settings, tuple(rows))
 
 
