@@ -101,3 +101,82 @@ def test_should_i_bid_csv_is_the_verdict_in_one_line():
     assert result.exit_code == 0, result.output
     header, line = result.stdout.strip().splitlines()
     assert header.startswith("contract,verdict,p_make") and line.startswith("Hog Low No Trump,yes,1.0,")
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def slow_first_chunk(chunks=10, deals=100, warm_up=12.0, seconds=1.0):
+    """(time, done, total) of a run whose first chunk carries the warm-up (numba's cache,
+    workers starting): ``warm_up`` seconds, then ``seconds`` per chunk."""
+    moments, now = [], 0.0
+    for chunk in range(chunks):
+        now += warm_up if chunk == 0 else seconds
+        moments.append((now, (chunk + 1) * deals, chunks * deals))
+    return moments
+
+
+def test_the_eta_leaves_out_the_warm_up_and_is_within_2x_from_the_first_it_shows():
+    from euchre_mc.cli import Eta
+
+    clock = FakeClock()
+    eta = Eta(clock)
+    updates = slow_first_chunk()
+    end = updates[-1][0]
+    shown = []
+    for moment, done, total in updates[:-1]:
+        clock.now = moment
+        measured = eta.estimate(done, total)
+        shown.append(None if measured is None else measured[0] / (end - moment))
+    # the first chunk (warm-up) and the next (the rate's start) are "estimating"; every
+    # ETA after is the truth here, and at worst within 2x
+    assert shown[:2] == [None, None] and shown[2] == pytest.approx(1.0)
+    assert all(0.5 <= ratio <= 2 for ratio in shown[2:]), shown
+    # what the bar showed before, the rate since the start, at its second update: 6.5x
+    moment, done, total = updates[1]
+    assert moment / done * (total - done) / (end - moment) == pytest.approx(6.5)
+
+
+def test_the_eta_of_a_resumed_run_starts_from_the_work_it_does():
+    from euchre_mc.cli import Eta
+
+    clock = FakeClock()
+    eta = Eta(clock)
+    assert eta.estimate(500, 1000) is None  # finished chunks found on resume
+    clock.now = 10.0  # the first new chunk, with the warm-up
+    assert eta.estimate(600, 1000) is None
+    clock.now = 12.0
+    assert eta.estimate(700, 1000) == pytest.approx((6.0, 50.0))  # 300 left at 50 a second
+
+
+def test_the_bar_says_estimating_until_a_rate_is_measured(monkeypatch):
+    clock = FakeClock()
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with ProgressBar("testing", "deal", clock=clock) as bar:
+        texts = []
+        for moment, done, total in slow_first_chunk()[:4]:
+            clock.now = moment
+            texts.append(bar.eta_text(done, total))
+        assert texts[:2] == ["ETA estimating", "ETA estimating"]
+        assert texts[2:] == ["ETA 00:07, 100 deal/s", "ETA 00:06, 100 deal/s"]
+        bar(500, 1000)
+        assert "ETA" in str(bar.bar) and "<" not in str(bar.bar)  # no tqdm ETA beside ours
+
+
+def test_the_eta_waits_for_a_share_of_the_work_or_ten_seconds():
+    from euchre_mc.cli import Eta
+
+    clock = FakeClock()
+    eta = Eta(clock)
+    eta.estimate(0, 10_000)
+    clock.now = 5.0
+    eta.estimate(10, 10_000)  # the first work, after the warm-up
+    clock.now = 7.0
+    assert eta.estimate(110, 10_000) is None  # two seconds, but 1% of the run
+    clock.now = 15.0
+    assert eta.estimate(510, 10_000) == pytest.approx((9490 / 50, 50.0))  # ten seconds of work
