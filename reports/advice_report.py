@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+from .numbers import probability, probability_in
+
 
 def format_card_advice(advice) -> str:
     """One line per legal card, best first; the player's side's tricks for the whole hand."""
@@ -18,8 +20,8 @@ def format_card_advice(advice) -> str:
     for i, row in enumerate(advice.cards):
         mark = ">" if i == 0 else " "
         lines.append(
-            f"{mark} {row.card:<5} {row.mean_tricks:>6.2f} {row.tricks_half_width:>5.2f} {row.p_make:>7.3f}"
-            f"   {row.p_make_low:.3f}-{row.p_make_high:.3f}"
+            f"{mark} {row.card:<5} {row.mean_tricks:>6.2f} {row.tricks_half_width:>5.2f} "
+            f"{probability_in(row.p_make, 7)}   {probability(row.p_make_low)}-{probability(row.p_make_high)}"
         )
     lines += ["", f"Play {advice.best}.", textwrap.fill(advice.note, width=100)]
     return "\n".join(lines) + "\n"

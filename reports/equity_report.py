@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
+from .numbers import probability_in
+
 
 def _shown_scores(equity) -> list[int]:
     """Every score for a short game, every fifth (and the last) for a long one."""
@@ -30,7 +32,8 @@ def format_equity(equity) -> str:
         lines.append(f"P(team A wins), team {name} to deal: rows team A's score, columns team B's")
         lines.append("A \\ B " + "".join(f"{b:>6}" for b in scores))
         for a in scores:
-            lines.append(f"{a:>5} " + "".join(f"{table.p_win(a, b, team):6.3f}" for b in scores))
+            cells = (probability_in(table.p_win(a, b, team), 5) for b in scores)
+            lines.append(f"{a:>5} " + "".join(f" {cell}" for cell in cells))
         lines.append("")
     lines.append(
         f"fixed point reached in {table.iterations} iterations (largest last change {table.residual:.1e}); "

@@ -12,6 +12,8 @@ import textwrap
 
 from matplotlib.figure import Figure
 
+from .numbers import probability_in
+
 
 def _percent(value) -> str:
     return "   -  " if value is None else f"{100 * value:5.1f}%"
@@ -45,7 +47,7 @@ def format_games(summary) -> str:
     for row in summary.contracts:
         interval = "" if row.bid == 0 else f"[{_percent(row.ci_low)}, {_percent(row.ci_high)}]"
         lines.append(
-            f"{row.kind:<16}{row.team:<6}{row.bid:>8}{row.bid_per_hand:>10.3f}"
+            f"{row.kind:<16}{row.team:<6}{row.bid:>8}{probability_in(row.bid_per_hand, 10)}"
             f"{row.made:>8}{row.set:>8}{_percent(row.make_rate):>11}  {interval}"
         )
     return "\n".join(lines) + "\n"

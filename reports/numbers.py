@@ -58,6 +58,20 @@ def probability(p, digits: int = DIGITS) -> str:
     return f"{p:.{decimals}f}"
 
 
+def probability_in(p, width: int) -> str:
+    """A probability right-aligned in a fixed-width text column: :func:`probability` when it
+    fits, else three decimals with the extremes as ``<.001`` and ``>.999`` (never 0.000).
+
+    >>> probability_in(0.0072, 7), probability_in(0.0072, 5), probability_in(0.0004, 5), probability_in(0, 5)
+    (' 0.0072', '0.007', '<.001', '    0')
+    """
+    text = probability(p)
+    if len(text) > width:
+        p = float(p)
+        text = "<.001" if p < 0.001 else ">.999" if p > 0.999 else f"{p:.{DIGITS}f}"
+    return text.rjust(width)
+
+
 def decimal(value, digits: int = DIGITS) -> str:
     """A count or feature value as a whole number, anything else with ``digits`` decimals."""
     if _missing(value):
@@ -93,4 +107,4 @@ def cell(column: str, value) -> str:
     return str(value)
 
 
-__all__ = ["cell", "decimal", "is_whole", "probability", "whole"]
+__all__ = ["cell", "decimal", "is_whole", "probability", "probability_in", "whole"]

@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..simulate.choices import STRATEGY_FUSION
 from ..simulate.rules import ORDER_UP, PASS, same_score_text
+from .numbers import probability, probability_in
 
 WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
@@ -131,9 +132,10 @@ def format_analysis(result) -> str:
         distribution = ""
         if row.tricks != previous_tricks or denom != previous_denom:
             distribution = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in row.tricks)
-        march = f" {row.p_march:>5.3f}" if classic else ""
+        march = f" {probability_in(row.p_march, 5)}" if classic else ""
+        interval = f"{probability_in(row.ci_low, 5).strip()}-{probability_in(row.ci_high, 5).strip()}"
         lines.append(
-            f"{mark}{name:<21} {row.p_make:>7.3f} {row.ci_low:.3f}-{row.ci_high:.3f} "
+            f"{mark}{name:<21} {probability_in(row.p_make, 7)} {interval:<11} "
             f"{row.mean_tricks:>4.2f} {_signed(row.ev, 6)} {_signed(row.ev_net, 6)} "
             f"{row.ev_net_ci:>5.2f}{march}  {distribution}"
         )
@@ -223,13 +225,13 @@ def _option_lines(result) -> list[str]:
     shown = _shown_options(result)
     for option in shown:
         mark = "> " if option.bid == best else "  "
-        outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
+        outbid = "     -" if option.p_overcalled is None else probability_in(option.p_overcalled, 6)
         line = (
             f"{mark}{option.bid!s:<21} {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f} "
-            f"{option.p_we_play:>7.3f} {outbid}"
+            f"{probability_in(option.p_we_play, 7)} {outbid}"
         )
         if with_score:
-            line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f} {option.delta_p_win:>+6.3f}"
+            line += f" {probability_in(option.p_win, 6)} {option.p_win_ci:>5.3f} {option.delta_p_win:>+6.3f}"
         lines.append(line)
         ended = ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes)
         lines.append(_fit(f"      ended: {ended}"))
@@ -295,7 +297,7 @@ def _discard_lines(result) -> list[str]:
             options = [f"{r.discards} {r.ev_net:+.2f}" for r in table[:4]]
             lines.append(f"  {name:<21} discard (net): " + ", ".join(options))
         else:
-            options = [f"{r.discards} {r.p_make:.3f}" for r in table]
+            options = [f"{r.discards} {probability(r.p_make)}" for r in table]
             widest = max((r.ci_high - r.ci_low) / 2 for r in table)
             lines.append(f"  {name:<21} discard, P(make): " + ", ".join(options) + f"  (±{widest:.3f})")
     return lines
@@ -305,7 +307,8 @@ def format_verdict(verdict) -> str:
     """A should-i-bid verdict: the yes/no line, the numbers behind it, the reason."""
     lines = [f"{verdict.contract}: {verdict.verdict}"]
     lines.append(
-        f"P(make) {verdict.p_make:.3f} (95% CI {verdict.ci_low:.3f}-{verdict.ci_high:.3f}, "
+        f"P(make) {probability(verdict.p_make)} (95% CI {probability(verdict.ci_low)}-"
+        f"{probability(verdict.ci_high)}, "
         f"{verdict.deals} deals); net {verdict.ev_net:+.2f} a hand"
     )
     if verdict.best_alternative is not None:
@@ -383,7 +386,10 @@ def format_play_comparison(results: dict) -> str:
     for row in table["contracts"]:
         lines.append(
             f"  {row['contract']:<20}"
-            + "".join(f" {row[model]['p_make']:>17.3f} {row[model]['mean_tricks']:>5.2f}" for model in models)
+            + "".join(
+                f" {probability_in(row[model]['p_make'], 17)} {row[model]['mean_tricks']:>5.2f}"
+                for model in models
+            )
         )
     lines += ["", textwrap.fill(STRATEGY_FUSION, width=100)]
     return "\n".join(lines) + "\n"

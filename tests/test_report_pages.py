@@ -2,6 +2,7 @@
 small probabilities not 0.000).  The study page itself: tests/test_study_page.py."""
 
 import math
+import re
 
 import pytest
 
@@ -87,3 +88,81 @@ def test_probabilities_are_never_rounded_to_zero_or_one(p, text):
 )
 def test_cells_write_counts_whole_and_small_probabilities_with_digits(column, value, text):
     assert cell(column, value) == text
+
+
+def _no_rounded_probability(text: str) -> None:
+    assert not re.search(r"(?<![\d.])0\.000(?!\d)", text), text
+
+
+def test_a_contract_bid_a_handful_of_times_is_not_0_000_per_hand():
+    from types import SimpleNamespace
+
+    from euchre_mc.reports.game_report import format_games
+
+    contract = SimpleNamespace(
+        kind="hog",
+        team="A",
+        bid=3,
+        bid_per_hand=3 / 7_500,
+        made=1,
+        set=2,
+        make_rate=1 / 3,
+        ci_low=0.06,
+        ci_high=0.79,
+    )
+    team = SimpleNamespace(
+        team="A",
+        seats=(1, 3, 5),
+        strategy="balanced",
+        wins=10,
+        win_rate=0.5,
+        ci_low=0.3,
+        ci_high=0.7,
+        points_per_hand=0.1,
+        points_per_hand_half_width=0.05,
+    )
+    summary = SimpleNamespace(
+        variant="pigs-and-hogs",
+        games=20,
+        seed=1,
+        play="heuristic",
+        teams=(team,),
+        contracts=(contract,),
+        hands_per_game=375.0,
+        hands_per_game_half_width=1.0,
+        thrown_in_per_game=0.0,
+    )
+    text = format_games(summary)
+    _no_rounded_probability(text)
+    assert "   0.00040" in text  # 3 bids in 7,500 hands, in its 10-column field
+
+
+def test_the_match_equity_grid_shows_no_certain_looking_zero():
+    from types import SimpleNamespace
+
+    from euchre_mc.reports.equity_report import format_equity
+
+    values = {(0, 0): 0.5, (0, 1): 0.0004, (1, 0): 0.9996, (1, 1): 0.5}
+    table = SimpleNamespace(
+        floor=0, target=2, iterations=3, residual=1e-9, p_win=lambda a, b, team: values[(a, b)]
+    )
+    text = format_equity(SimpleNamespace(table=table, describe=lambda: "test table"))
+    _no_rounded_probability(text)
+    assert "<.001" in text and ">.999" in text and "1.000" not in text
+    rows = [line for line in text.splitlines() if line.startswith("    ")]
+    assert len({len(line) for line in rows}) == 1  # the grid keeps its columns
+
+
+def test_analyse_and_should_i_bid_write_a_zero_and_a_certainty_as_such():
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    hand = ["--hand", "9S 9S TS TS 9D 9D TD QC", "--deals", "40", "--inference", "none"]
+    verdict = CliRunner().invoke(main, ["should-i-bid", "Hog Hearts", *hand, "--alternative-deals", "10"])
+    assert verdict.exit_code == 0, verdict.output
+    assert "P(make) 0 (95% CI 0-0." in verdict.stdout
+    analysis = CliRunner().invoke(main, ["analyse", *hand, "--contracts", "Hog Hearts,8 Hearts"])
+    assert analysis.exit_code == 0, analysis.output
+    _no_rounded_probability(analysis.stdout)
+    assert re.search(r"Hog Hearts +0 0-0\.\d+ ", analysis.stdout), analysis.stdout
