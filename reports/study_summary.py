@@ -305,7 +305,7 @@ def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, p
     sections = [f"# Study summary: {study_title(params, len(rows))}", "", READING, ""]
     for name, table in tables.items():
         write_text(folder / f"{name}.csv", table.to_csv(index=False))
-        heading = f"## {TABLE_TITLES[name]} ({name}.csv)"
+        heading = f"## {TABLE_TITLES.get(name, name.replace('_', ' '))} ({name}.csv)"
         sections += [heading, "", TABLE_NOTES[name], "", markdown_table(table), ""]
     write_text(folder / "summary.md", "\n".join(sections))
     return tables

@@ -115,3 +115,8 @@ def test_the_long_variant_title_can_wrap(page):
     if "euchre(" in text:
         assert "stick_the_dealer=true, no_trump=true" in text  # spaces where it may break
         assert parsed.text["h1"][0].startswith("Euchre study: 160 hands (40 deals), heuristic play")
+
+
+def test_every_summary_table_has_a_title_in_words_and_a_sentence():
+    assert set(TABLE_TITLES) == set(TABLE_NOTES), "a summary table needs a title in TABLE_TITLES too"
+    assert all("_" not in title for title in TABLE_TITLES.values())
