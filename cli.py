@@ -21,6 +21,8 @@ from pathlib import Path
 
 import click
 
+from . import interrupt  # first: Ctrl-C while the modules below load exits 130 too
+from .interrupt import INTERRUPTED
 from .reports.files import OutputError, check_chart_path
 from .simulate.cards import CardError
 from .simulate.choices import (
@@ -40,7 +42,7 @@ from .simulate.choices import (
 from .simulate.rules import RulesError, as_variant, seat_index
 from .simulate.study_store import StudyError
 
-INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
+interrupt.release()  # loaded: Ctrl-C is a KeyboardInterrupt again, handled by each command
 # Only light modules load at start-up, so that --help, rules and a bad option answer at
 # once: numba's kernels, pandas and matplotlib load inside the commands that use them
 # (benchmarks/bench_startup.py measures it, tests/test_startup.py guards it).

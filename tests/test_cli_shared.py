@@ -180,3 +180,16 @@ def test_the_eta_waits_for_a_share_of_the_work_or_ten_seconds():
     assert eta.estimate(110, 10_000) is None  # two seconds, but 1% of the run
     clock.now = 15.0
     assert eta.estimate(510, 10_000) == pytest.approx((9490 / 50, 50.0))  # ten seconds of work
+
+
+def test_ctrl_c_is_python_s_own_again_once_the_cli_has_loaded():
+    import signal
+
+    import euchre_mc.cli  # noqa: F401  (loaded: interrupt.release() ran)
+    from euchre_mc import interrupt
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    interrupt.hold()
+    assert signal.getsignal(signal.SIGINT) is interrupt._while_loading
+    interrupt.release()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
