@@ -12,7 +12,7 @@ from euchre_mc.simulate.advice import best_card
 from euchre_mc.simulate.cards import CardError
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import sample_world, void_cards
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_world, void_cards
 from euchre_mc.simulate.kernels.tables import SUIT_MASK
 from euchre_mc.simulate.play import Knowledge, play_deals
 from euchre_mc.simulate.rules import RulesError
@@ -60,30 +60,30 @@ def contract_cards(text: str, denom: int = HEARTS) -> np.uint64:
     return np.uint64(to_contract(np.uint64(faces_to_mask(parse_cards(text))), np.int64(denom)))
 
 
-def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS, seed=3, exact=True):
+def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS, seed=3, counted=False):
+    """``count`` worlds from sample_world; ``counted``: every one from the counting plan."""
     world = np.zeros(n_seats, np.uint64)
     stats = np.zeros(2, np.int64)
     state = np.uint64(seed)
     worlds = np.zeros((count, n_seats), np.uint64)
     for k in range(count):
-        state = np.uint64(
-            sample_world(
-                state,
-                np.int64(viewer),
-                np.uint64(own),
-                counts,
-                fixed,
-                np.uint64(pool),
-                voids,
-                np.int64(n_seats),
-                np.int64(denom),
-                world,
-                stats,
-            )
+        state, _ = sample_world(
+            state,
+            np.int64(viewer),
+            np.uint64(own),
+            counts,
+            fixed,
+            np.uint64(pool),
+            voids,
+            np.int64(n_seats),
+            np.int64(denom),
+            world,
+            stats,
+            np.int64(0 if counted else MAX_REDEALS),
         )
+        state = np.uint64(state)  # numba returns it as a Python int
         worlds[k] = world
-    if exact:
-        assert stats[1] == 0  # every world came from exact rejection
+    assert stats[1] == count if counted else stats[1] <= count
     return worlds
 
 
@@ -116,8 +116,8 @@ def test_six_seat_worlds_respect_voids():
     pool = deck & ~own
     voids = np.array([0, 1 << HEARTS, 0, 1 << HEARTS | 1 << CLUBS, 0, 1 << SPADES], np.int64)
     counts = np.full(6, 8, np.int64)
-    # so many voids starve rejection: the fallback places cards where they may go
-    worlds = draw(300, 0, own, counts, fixed, pool, voids, n_seats=6, exact=False)
+    # so many voids starve rejection: these worlds all come from the counting plan
+    worlds = draw(300, 0, own, counts, fixed, pool, voids, n_seats=6, counted=True)
     for world in worlds:
         assert sum(bin(int(h)).count("1") for h in world) == 48
         for seat in range(1, 6):
@@ -147,6 +147,71 @@ def test_world_frequencies_match_exact_counts():
         p = ways / valid
         seen = np.count_nonzero(worlds[:, seat] == cards[card]) / n
         assert abs(seen - p) < 4 * np.sqrt(p * (1 - p) / n), (seat, card, seen, p)
+
+
+def test_worlds_are_exactly_uniform_where_rejection_starves():
+    # Six seats, ten unseen cards, two to each of seats 2-6: two Clubs, two Diamonds, two
+    # Hearts (trumps) and four Spades.  Seats 2-4 each showed out of two suits and seat 5
+    # of three, so about one random deal in 2,000 fits: rejection starves and the worlds
+    # come from the counting plan.  Every consistent deal must be equally likely.
+    suits = (CLUBS, DIAMONDS, HEARTS, SPADES)
+    cards = []
+    for suit, many in zip(suits, (2, 2, 2, 4)):
+        mask = int(SUIT_MASK[HEARTS, suit])
+        for _ in range(many):
+            cards.append(mask & -mask)
+            mask &= mask - 1
+    allowed = {1: {CLUBS, DIAMONDS}, 2: {DIAMONDS, HEARTS}, 3: {CLUBS, HEARTS}, 4: {SPADES}, 5: set(suits)}
+    voids = np.array([0] + [sum(1 << s for s in suits if s not in allowed[o]) for o in range(1, 6)], np.int64)
+    suit_of = {card: suit for suit in suits for card in cards if card & int(SUIT_MASK[HEARTS, suit])}
+
+    def deals(left, seat):
+        if seat == 6:
+            yield ()
+            return
+        for pair in itertools.combinations(left, 2):
+            rest = [c for c in left if c not in pair]
+            for later in deals(rest, seat + 1):
+                yield (pair[0] | pair[1], *later)
+
+    every = list(deals(cards, 1))
+    fits = [
+        d for d in every if all(suit_of[c] in allowed[o + 1] for o, h in enumerate(d) for c in cards if c & h)
+    ]
+    assert len(every) == 113400 and 0 < len(fits) * 1000 < len(every)
+    own = contract_cards("JH")
+    counts = np.array([1, 2, 2, 2, 2, 2], np.int64)
+    pool = np.uint64(sum(cards))
+    n = 12000
+    worlds = draw(n, 0, own, counts, np.zeros(6, np.uint64), pool, voids, n_seats=6, seed=5, counted=True)
+    seen = {}
+    for world in worlds:
+        key = tuple(int(h) for h in world[1:])
+        seen[key] = seen.get(key, 0) + 1
+    assert set(seen) <= set(fits)  # never a deal that breaks a void
+    p = 1 / len(fits)
+    for deal in fits:
+        assert abs(seen.get(deal, 0) / n - p) < 4.5 * np.sqrt(p * (1 - p) / n), (deal, seen.get(deal), n * p)
+    # the full sampler, rejection first, starves here (most of the time) and says so
+    stats = np.zeros(2, np.int64)
+    state, starved = np.uint64(1), 0
+    for _ in range(40):
+        state, hungry = sample_world(
+            state,
+            0,
+            own,
+            counts,
+            np.zeros(6, np.uint64),
+            pool,
+            voids,
+            6,
+            HEARTS,
+            np.zeros(6, np.uint64),
+            stats,
+            MAX_REDEALS,
+        )
+        state, starved = np.uint64(state), starved + hungry
+    assert starved >= 20 and stats[1] == starved
 
 
 def test_results_do_not_depend_on_threads_or_chunks():
