@@ -100,6 +100,10 @@ class Knowledge:
         """Nobody knows anything beyond its own hand."""
         return cls(np.zeros((count, seats, seats), np.uint64), np.zeros((count, seats), np.uint64))
 
+    def rows(self, which) -> Knowledge:
+        """The knowledge of the deals ``which`` (an index or a boolean mask)."""
+        return Knowledge(self.held[which], self.gone[which])
+
 
 def play_deals(
     hands,
