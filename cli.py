@@ -989,6 +989,21 @@ def _build_charts(directory):
 # --------------------------------------------------------------------------- best-card
 
 
+def _advice_worlds(command):
+    """``--worlds`` and ``--seed``, shared by best-card, best-discard and best-gift."""
+    command = click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the worlds.")(
+        command
+    )
+    return click.option(
+        "--worlds",
+        type=WholeNumber(min=1, max=MAX_WORLDS),
+        default=ADVICE_WORLDS,
+        show_default=True,
+        metavar="N",
+        help="Worlds sampled and solved.",
+    )(command)
+
+
 @main.command("best-card")
 @variant_option()
 @click.option(
@@ -1010,15 +1025,7 @@ def _build_charts(directory):
 @click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
 @click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
-@click.option(
-    "--worlds",
-    type=WholeNumber(min=1, max=MAX_WORLDS),
-    default=ADVICE_WORLDS,
-    show_default=True,
-    metavar="N",
-    help="Worlds sampled and solved.",
-)
-@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the worlds.")
+@_advice_worlds
 @output_options("Print every card's numbers as JSON.")
 def best_card_command(
     variant, contract, bidder, seat, hand, tricks, current, upcard, dealer, discards, worlds, seed, output
@@ -1069,25 +1076,18 @@ def best_card_command(
     metavar="BID",
     help="'order up', or 'order up alone'.",
 )
-@click.option(
-    "--worlds",
-    type=WholeNumber(min=1, max=MAX_WORLDS),
-    default=ADVICE_WORLDS,
-    show_default=True,
-    metavar="N",
-    help="Worlds sampled and solved.",
-)
-@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the worlds.")
+@_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds, seed, output):
     """Ordered up as the dealer: which card do I discard?
 
     Values each of the six cards you hold after picking up the upcard over N worlds of
     the cards you cannot see (the hand then played double dummy), and ranks them by
-    your side's expected tricks, with P(make).
+    your side's expected tricks, with P(make).  In the example your partner, seat 2,
+    ordered you up.
 
     \b
-    Example (partner, seat 2, ordered you up):
+    Example:
       euchre-mc best-discard --variant euchre --hand "JD AH KS 9C TC" --upcard 9H \\
           --dealer 4 --bidder 2 --worlds 100
     """
@@ -1116,15 +1116,7 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
     show_default=True,
     help="How the other partner chooses its gift.",
 )
-@click.option(
-    "--worlds",
-    type=WholeNumber(min=1, max=MAX_WORLDS),
-    default=ADVICE_WORLDS,
-    show_default=True,
-    metavar="N",
-    help="Worlds sampled and solved.",
-)
-@click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds the worlds.")
+@_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy, worlds, seed, output):
     """Partner bid Pig (or six-handed Alone): which card do I give?

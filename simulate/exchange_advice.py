@@ -24,14 +24,13 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from .advice import CardValue
+from .advice import CardValue, ranked_values
 from .cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 from .choices import ADVICE_WORLDS
 from .deal import deal_unseen
 from .exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from .play import check_worlds, play_deals
 from .rules import ORDER_UP, RulesError, as_variant, check_contract, parse_contract, seat_index
-from .stats import mean_half_width, wilson_interval
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
@@ -192,23 +191,8 @@ def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, lead
     needed = bid.tricks_needed(size)
     ours = (bidder & 1) == (seat & 1)
     tricks = play_deals(np.concatenate(tables), bid.denom, bidder, leader, active, "dd")
-    rows = []
-    for k, face in enumerate(candidates):
-        bidder_side = tricks[k * worlds : (k + 1) * worlds].astype(np.int64)
-        total = bidder_side if ours else size - bidder_side
-        made = int(np.count_nonzero(bidder_side >= needed))
-        low, high = wilson_interval(made, worlds)
-        rows.append(
-            CardValue(
-                format_card(face),
-                float(total.mean()),
-                mean_half_width(total),
-                made / worlds,
-                float(low),
-                float(high),
-            )
-        )
-    rows.sort(key=lambda row: (-row.mean_tricks, -row.p_make if ours else row.p_make))
+    bidder_side = tricks.astype(np.int64).reshape(len(candidates), worlds)
+    rows = ranked_values(candidates, list(bidder_side if ours else size - bidder_side), ours, size, needed)
     return ExchangeAdvice(
         decision=decision,
         variant=str(variant),
