@@ -255,25 +255,9 @@ def best_card(
     )
     needed = bid.tricks_needed(size)
     ours = (bidder & 1) == (seat & 1)
-    rows = []
-    for face in sorted(set(legal), key=lambda f: POSITION[denom, f]):
-        total = won + values[:, POSITION[denom, face]]
-        bidder_tricks = total if ours else size - total
-        made = int(np.count_nonzero(bidder_tricks >= needed))
-        low, high = wilson_interval(made, worlds)
-        rows.append(
-            CardValue(
-                format_card(face),
-                float(total.mean()),
-                mean_half_width(total),
-                made / worlds,
-                float(low),
-                float(high),
-            )
-        )
-    rows.sort(  # best first; a tie keeps the contract order (lowest card first)
-        key=lambda row: (-row.mean_tricks, -row.p_make if ours else row.p_make)
-    )
+    faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # a tie keeps the contract order
+    totals = [won + values[:, POSITION[denom, face]] for face in faces]
+    rows = ranked_values(faces, totals, ours, size, needed)
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -286,6 +270,30 @@ def best_card(
         seed=int(seed),
         cards=tuple(rows),
     )
+
+
+def ranked_values(faces, totals, ours: bool, size: int, needed: int) -> list[CardValue]:
+    """Each candidate card's CardValue, best first: ``totals[k]`` the player's side's
+    tricks in each world after ``faces[k]``; ``ours``: is the player on the bidder's
+    side (who needs ``needed`` of ``size`` tricks)?  Ranked by expected tricks, then by
+    P(make) for the bidder's side or against it for a defender; ties keep the order."""
+    rows = []
+    for face, total in zip(faces, totals):
+        bidder_tricks = total if ours else size - total
+        made = int(np.count_nonzero(bidder_tricks >= needed))
+        low, high = wilson_interval(made, total.size)
+        rows.append(
+            CardValue(
+                format_card(face),
+                float(total.mean()),
+                mean_half_width(total),
+                made / total.size,
+                float(low),
+                float(high),
+            )
+        )
+    rows.sort(key=lambda row: (-row.mean_tricks, -row.p_make if ours else row.p_make))
+    return rows
 
 
 def _seats_from(tricks, n: int, first: int) -> list[tuple[int, list[int]]]:
@@ -376,4 +384,4 @@ def _world_values(
     return values
 
 
-__all__ = ["CardAdvice", "CardValue", "best_card", "parse_tricks"]
+__all__ = ["CardAdvice", "CardValue", "best_card", "parse_tricks", "ranked_values"]

@@ -85,7 +85,14 @@ from .choices import (
 )
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
-from .exchange import GIFT_POLICIES, _apply_exchange, _dealer_pickup, discard_pairs, sitting_out_mask
+from .exchange import (
+    GIFT_POLICIES,
+    _apply_exchange,
+    _dealer_pickup,
+    discard_pairs,
+    partners,
+    sitting_out_mask,
+)
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
 from .knowledge import table_knowledge
 from .play import _play_deals, check_worlds
@@ -357,7 +364,10 @@ def _auction(variant, dealer, seat, auction, upcard, round_) -> tuple[list, bool
         bids, given = list(auction), True
     to_bid = legal_bids(variant, dealer, bids, upcard).seat_to_bid
     if to_bid is None:
-        raise RulesError(f"auction '{format_auction(bids)}' is already over: nobody is left to bid")
+        hint = ""
+        if variant.classic and seat == dealer and bids and getattr(bids[-1], "kind", None) == ORDER_UP:
+            hint = " (ordered up as the dealer? `euchre-mc best-discard` ranks your discards)"
+        raise RulesError(f"auction '{format_auction(bids)}' is already over: nobody is left to bid{hint}")
     if to_bid != seat:
         raise RulesError(
             f"auction '{format_auction(bids)}' leaves seat {to_bid + 1} to bid, not seat {seat + 1}: "
@@ -423,19 +433,36 @@ def layout_of(question: Question, contract: Contract) -> Layout:
 def lay_out(question: Question, layout: Layout, deals: np.ndarray, discard: int | None) -> np.ndarray:
     """The hands as play begins: after the exchange of the layout, if any, with the
     hands of seats that sit out set aside (empty, as the solver expects)."""
+    return lay_out_with_discards(question, layout, deals, discard)[0]
+
+
+def lay_out_with_discards(question: Question, layout: Layout, deals: np.ndarray, discard: int | None):
+    """(:func:`lay_out`'s hands, the discarder's own discards per deal or None): the
+    classic dealer's one card after picking up, a Pig / Alone bidder's two.  What the
+    bidder's group (the bidder and the partners who gave it a card) held before the
+    exchange and no longer holds after it is what the bidder threw away."""
+    discards = None
     if layout.exchange == PARTNER_GIFTS:
         hands = _apply_exchange(deals, layout.denom, question.seat, discard, question.gift_policy)
+        group = [question.seat, *partners(question.players, question.seat)]
+        before = np.bitwise_or.reduce(deals[:, group], axis=1)
+        discards = before & ~np.bitwise_or.reduce(hands[:, group], axis=1)
     elif layout.exchange == PICKUP:
         hands = _dealer_pickup(deals, question.dealer, question.upcard, layout.denom, discard)
+        dealer = question.dealer
+        discards = (deals[:, dealer] | np.uint64(question.upcard_mask)) & ~hands[:, dealer]
     else:
         hands = deals.copy()
     sitting_out = [seat for seat in range(question.players) if not layout.active >> seat & 1]
     hands[:, sitting_out] = 0
-    return hands
+    return hands, discards
 
 
-def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
-    """Tricks taken by the bidder's side on each deal (int8), under the question's play model."""
+def play_out(
+    question: Question, layout: Layout, hands: np.ndarray, first_index: int, discards=None
+) -> np.ndarray:
+    """Tricks taken by the bidder's side on each deal (int8), under the question's play
+    model; ``discards`` (pimc) the discarder's own discards per deal, which it knows."""
     # dd sweep layouts never come here: play_layouts and sweeps ask the solver the sweep
     # question instead (and search_discard asks it of Pig / Alone discards)
     return _play_deals(
@@ -449,23 +476,25 @@ def play_out(question: Question, layout: Layout, hands: np.ndarray, first_index:
         first_index,
         question.hand_size,
         question.worlds,
-        _knowledge(question, layout, hands) if question.play == "pimc" else None,
+        _knowledge(question, layout, hands, discards) if question.play == "pimc" else None,
     )
 
 
-def _knowledge(question: Question, layout: Layout, hands: np.ndarray):
+def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=None):
     """What the seats know before play under pimc (simulate/knowledge.py): in the classic
     games the upcard, in the dealer's hand once picked up (unless it was thrown straight
-    back), out of play once turned down.  (The discards are not passed on here: each
-    discarder treats its own discards as unseen cards.)"""
+    back), out of play once turned down; the discarder (the classic dealer, the Pig /
+    Alone bidder, who also holds both gifts) its own ``discards``, out of play."""
     count = hands.shape[0]
+    discarder = question.dealer if layout.exchange == PICKUP else question.seat
+    private = [] if discards is None else [(discarder, discards)]
     if question.upcard is None:
-        return table_knowledge(count, question.players)
+        return table_knowledge(count, question.players, private_out=private)
     upcard = np.uint64(question.upcard_mask)
     if layout.exchange == PICKUP:
         held = hands[:, question.dealer] & upcard
-        return table_knowledge(count, question.players, [(question.dealer, held)])
-    return table_knowledge(count, question.players, seen_out=int(upcard))
+        return table_knowledge(count, question.players, [(question.dealer, held)], private_out=private)
+    return table_knowledge(count, question.players, seen_out=int(upcard), private_out=private)
 
 
 def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
@@ -485,8 +514,9 @@ def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: i
     return play_out(question, layout, hands, first_index) == question.hand_size
 
 
-def play_layouts(question: Question, laid: dict, first_index: int, progress) -> dict:
-    """Tricks of the bidder's side per deal for each layout's hands (``laid[layout]``).
+def play_layouts(question: Question, laid: dict, first_index: int, progress, discards=None) -> dict:
+    """Tricks of the bidder's side per deal for each layout's hands (``laid[layout]``);
+    ``discards[layout]`` (pimc) the discarder's own discards, from lay_out_with_discards.
 
     Under ``dd`` the whole chunk is two solver calls, so its threads share every layout:
     first the sweep question for every sweep layout's deals, then the exact count of
@@ -501,7 +531,7 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress) -> 
         tricks = {}
         update = progress.share(step_deals, sum(hands.shape[0] for hands in laid.values()))
         for layout, hands in laid.items():
-            tricks[layout] = play_out(question, layout, hands, first_index)
+            tricks[layout] = play_out(question, layout, hands, first_index, (discards or {}).get(layout))
             update(hands.shape[0])
         return tricks
     from .solve import _solve_many  # only double-dummy questions load the solver's module
@@ -1104,14 +1134,16 @@ def _play_main_deals(
         for start in range(dealt, total, chunk):
             count = min(chunk, total - start)
             batch = source(start, count)
-            laid = {
-                layout: lay_out(
+            both = {
+                layout: lay_out_with_discards(
                     question, layout, batch, searches[layout].chosen if layout in searches else None
                 )
                 for layout in layouts
             }
+            laid = {layout: hands for layout, (hands, _) in both.items()}
+            thrown = {layout: discards for layout, (_, discards) in both.items()}
             try:
-                played = play_layouts(question, laid, start, plays)
+                played = play_layouts(question, laid, start, plays, thrown)
             except KeyboardInterrupt:
                 if start == 0:
                     raise

@@ -25,16 +25,16 @@ def table_knowledge(count: int, n_seats: int, shown=(), seen_out=0, private_out=
     """Knowledge of ``count`` deals at a table of ``n_seats``.
 
     ``shown`` is (seat, cards) pairs every other seat knows ``seat`` holds; ``seen_out``
-    cards every seat knows are out of play; ``private_out`` (seat, cards) pairs only
-    ``seat`` knows are out of play.  Cards are face-space masks, one int for every deal
-    or one per deal.
+    cards every seat knows are out of play (such as the upcard turned down);
+    ``private_out`` (seat, cards) pairs only ``seat`` knows are out of play (its own
+    discards).  Cards are face-space masks, one int for every deal or one per deal.
     """
     known = Knowledge.none(count, n_seats)
     for seat, cards in shown:
         for viewer in range(n_seats):
             if viewer != seat:
                 known.held[:, viewer, seat] |= np.asarray(cards, np.uint64)
-    known.gone[:] |= np.uint64(seen_out)
+    known.gone[:] |= np.asarray(seen_out, np.uint64)[..., None]
     for seat, cards in private_out:
         known.gone[:, seat] |= np.asarray(cards, np.uint64)
     return known

@@ -43,7 +43,7 @@ def team_scores(question, score) -> np.ndarray | None:
 def option_values(question, deals, deal_tricks, searches, legal, may_pass, score=None, equity=None):
     """The options (pass first when allowed, then each legal analysed contract) with
     their values, and per option the per-deal (ours minus theirs) points and P(win)."""
-    from .analyse import PARTNER_GIFTS, PICKUP, _DealCounter, lay_out, layout_of, play_layouts
+    from .analyse import PARTNER_GIFTS, PICKUP, _DealCounter, lay_out_with_discards, layout_of, play_layouts
 
     options = ([PASS] if may_pass else []) + [c for c in question.contracts if c in legal]
     if not options:
@@ -92,9 +92,11 @@ def option_values(question, deals, deal_tricks, searches, legal, may_pass, score
                 own = layout_of(question, ended.contracts[contracts[0]])
                 if own in searches:
                     discard = searches[own].chosen
-            hands = lay_out(as_bidder, layout, deals[rows], discard)
+            hands, thrown = lay_out_with_discards(as_bidder, layout, deals[rows], discard)
             played = np.full(count, -1, np.int64)
-            played[rows] = play_layouts(as_bidder, {layout: hands}, 0, _DealCounter(None, 0))[layout]
+            played[rows] = play_layouts(
+                as_bidder, {layout: hands}, 0, _DealCounter(None, 0), {layout: thrown}
+            )[layout]
             for mask in masks:
                 tricks[mask] = played[np.nonzero(mask)[1]]
     points = {}

@@ -1,9 +1,9 @@
 """Playing many deals out under a model of play: ``dd``, ``pimc``, ``heuristic`` or ``random``.
 
 This module owns the Python edge of play: it checks the deals and dispatches to the
-kernels (``play_random_many`` and ``play_heuristic_many`` in ``kernels.play``, the exact
-double-dummy search ``simulate.solve.solve_many``), returning the tricks of the
-declarer's team for each deal.
+kernels (``play_heuristic_many``, which plays random seats too, and ``play_pimc_many`` in
+``kernels.play``, the exact double-dummy search ``simulate.solve.solve_many``), returning
+the tricks of the declarer's team for each deal.
 
 Models
 ------
@@ -80,8 +80,7 @@ from .cards import CardError, format_cards, mask_to_faces
 from .choices import MAX_WORLDS, PIMC_WORLDS, PLAY_MODELS
 from .deal import check_seed
 from .kernels.contract import table_deck
-from .kernels.pimc import play_pimc_many
-from .kernels.play import play_heuristic_many, play_random_many, playing_hand_sizes
+from .kernels.play import play_heuristic_many, play_pimc_many, playing_hand_sizes
 from .rules import RulesError
 
 TABLE_SIZES = (4, 6)
@@ -100,6 +99,10 @@ class Knowledge:
     def none(cls, count: int, seats: int) -> Knowledge:
         """Nobody knows anything beyond its own hand."""
         return cls(np.zeros((count, seats, seats), np.uint64), np.zeros((count, seats), np.uint64))
+
+    def rows(self, which) -> Knowledge:
+        """The knowledge of the deals ``which`` (an index or a boolean mask)."""
+        return Knowledge(self.held[which], self.gone[which])
 
 
 def play_deals(
@@ -179,20 +182,18 @@ def _play_deals(
             np.int64(table_bits(int(np.max(tricks, initial=0)))),
         )
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
-    args = (np.int64(active), np.int64(denom))
-    if model == "random":
-        team0 = play_random_many(hands, *args, np.int64(leader), np.uint64(seed), np.int64(first_index))
-    else:
-        every_seat = np.int64((1 << hands.shape[1]) - 1)
-        team0 = play_heuristic_many(
-            hands,
-            *args,
-            np.int64(declarer),
-            np.int64(leader),
-            every_seat,
-            np.uint64(seed),
-            np.int64(first_index),
-        )
+    # random play is the heuristic kernel with no heuristic seat (and no declarer to know)
+    heuristic = model == "heuristic"
+    team0 = play_heuristic_many(
+        hands,
+        np.int64(active),
+        np.int64(denom),
+        np.int64(declarer if heuristic else 0),
+        np.int64(leader),
+        np.int64((1 << hands.shape[1]) - 1 if heuristic else 0),
+        np.uint64(seed),
+        np.int64(first_index),
+    )
     if declarer & 1 == 0:
         return team0
     return (tricks - team0).astype(np.int8)

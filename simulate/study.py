@@ -103,6 +103,7 @@ from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
 from .kernels.exchange import void_first_discards_many
+from .knowledge import table_knowledge
 from .play import check_worlds, play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 from .study_store import (
@@ -395,7 +396,7 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
         alone = Contract(exchange_kind, denom, variant.hand_size)
         for bidder in range(players):
 
-            def play(deal_hands, active):
+            def play(deal_hands, active, knowledge=None):
                 return play_deals(
                     cards_in_play(deal_hands, active),
                     denom,  # noqa: B023 (called in this iteration)
@@ -406,6 +407,7 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
                     seed=params.seed,
                     first_index=deals.start,
                     worlds=params.worlds or PIMC_WORLDS,
+                    knowledge=knowledge,
                 )
 
             partners_out = sitting_out_mask(variant, alone, bidder)
@@ -414,7 +416,9 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
                 tricks["hog"][:, bidder] = play(hands, partners_out)
             discarded[:, bidder] = lone_discards(hands[:, bidder], denom)
             exchanged = apply_exchange(hands, denom, bidder, discarded[:, bidder])
-            tricks[exchange_kind][:, bidder] = play(exchanged, partners_out)
+            # under pimc the bidder knows its own discards are out of play (and holds both gifts)
+            thrown = table_knowledge(count, players, private_out=[(bidder, discarded[:, bidder])])
+            tricks[exchange_kind][:, bidder] = play(exchanged, partners_out, thrown)
         for kind, values in tricks.items():
             columns[f"{kind}_{code}"] = values.ravel()
         columns[f"{exchange_kind}_discard_{code}"] = hand_text(discarded.ravel())
@@ -452,7 +456,7 @@ def _classic_columns(
     features = hand_features(hands.ravel(), denoms)
     upcard_suit = upcards // 6
 
-    def play(deal_hands, denom, maker, active):
+    def play(deal_hands, denom, maker, active, knowledge=None):
         return play_deals(
             cards_in_play(deal_hands, active),
             denom,
@@ -463,16 +467,19 @@ def _classic_columns(
             seed=params.seed,
             first_index=deals.start,
             worlds=params.worlds or PIMC_WORLDS,
+            knowledge=knowledge,
         )
 
     def lone(maker):
         return sitting_out_mask(variant, Contract(CALL, 0, alone=True), maker)
 
-    def sides(deal_hands, denom):
+    def sides(deal_hands, denom, knowledge):
         """Tricks of each seat's side when all four play.  Double dummy solves once: the
         side of seat 1 takes what the other side cannot (a zero-sum game's value)."""
         if params.play != "dd":
-            return np.stack([play(deal_hands, denom, maker, everyone) for maker in range(players)], axis=1)
+            return np.stack(
+                [play(deal_hands, denom, maker, everyone, knowledge) for maker in range(players)], axis=1
+            )
         first_side = play(deal_hands, denom, 0, everyone)
         other_side = (variant.hand_size - first_side).astype(np.int8)
         return np.stack([other_side if maker & 1 else first_side for maker in range(players)], axis=1)
@@ -481,20 +488,32 @@ def _classic_columns(
     for face in np.unique(upcards):
         group = upcards == face
         picked_up[group] = dealer_pickup(hands[group], dealer, int(face), int(face) // 6)
+    # What the seats know under pimc: everyone saw the dealer pick the upcard up (it is in
+    # its hand until played, unless thrown straight back) and the dealer knows its
+    # discard; in round 2 everyone saw the upcard turned down.
+    upcard_bits = np.left_shift(np.uint64(1), (2 * upcards).astype(np.uint64))
+    held = picked_up[:, dealer] & upcard_bits
+    discard = (hands[:, dealer] | upcard_bits) & ~picked_up[:, dealer]
+    ordered_up = table_knowledge(count, players, [(dealer, held)], private_out=[(dealer, discard)])
+    turned_down = table_knowledge(count, players, seen_out=upcard_bits)
     order = np.empty((count, players), np.int8)
     order_alone = np.empty((count, players), np.int8)
     calls = {(d, alone): np.full((count, players), -1, np.int8) for d in denoms for alone in (False, True)}
     for suit in range(4):
         group = upcard_suit == suit
-        order[group] = sides(picked_up[group], suit)
+        order[group] = sides(picked_up[group], suit, ordered_up.rows(group))
         for denom in denoms:
             if denom != suit:
-                calls[denom, False][group] = sides(hands[group], denom)
+                calls[denom, False][group] = sides(hands[group], denom, turned_down.rows(group))
         for maker in range(players):
-            order_alone[group, maker] = play(picked_up[group], suit, maker, lone(maker))
+            order_alone[group, maker] = play(
+                picked_up[group], suit, maker, lone(maker), ordered_up.rows(group)
+            )
             for denom in denoms:
                 if denom != suit:
-                    calls[denom, True][group, maker] = play(hands[group], denom, maker, lone(maker))
+                    calls[denom, True][group, maker] = play(
+                        hands[group], denom, maker, lone(maker), turned_down.rows(group)
+                    )
 
     row_suit = np.repeat(upcard_suit, players)
     position = np.tile(np.arange(1, players + 1, dtype=np.int8), count)

@@ -36,10 +36,10 @@ def interrupt_after_first_step(monkeypatch):
 
     real = analyse.play_layouts
 
-    def play_then_stop(question, laid, first_index, progress):
+    def play_then_stop(question, laid, first_index, progress, *discards):
         if first_index > 0:
             raise KeyboardInterrupt
-        return real(question, laid, first_index, progress)
+        return real(question, laid, first_index, progress, *discards)
 
     def arm(step: int) -> None:
         monkeypatch.setattr(analyse, "play_layouts", play_then_stop)

@@ -12,7 +12,7 @@ from euchre_mc.simulate.advice import best_card
 from euchre_mc.simulate.cards import CardError
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import sample_world, void_cards
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_world, void_cards
 from euchre_mc.simulate.kernels.tables import SUIT_MASK
 from euchre_mc.simulate.play import Knowledge, play_deals
 from euchre_mc.simulate.rules import RulesError
@@ -60,30 +60,30 @@ def contract_cards(text: str, denom: int = HEARTS) -> np.uint64:
     return np.uint64(to_contract(np.uint64(faces_to_mask(parse_cards(text))), np.int64(denom)))
 
 
-def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS, seed=3, exact=True):
+def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS, seed=3, counted=False):
+    """``count`` worlds from sample_world; ``counted``: every one from the counting plan."""
     world = np.zeros(n_seats, np.uint64)
     stats = np.zeros(2, np.int64)
     state = np.uint64(seed)
     worlds = np.zeros((count, n_seats), np.uint64)
     for k in range(count):
-        state = np.uint64(
-            sample_world(
-                state,
-                np.int64(viewer),
-                np.uint64(own),
-                counts,
-                fixed,
-                np.uint64(pool),
-                voids,
-                np.int64(n_seats),
-                np.int64(denom),
-                world,
-                stats,
-            )
+        state, _ = sample_world(
+            state,
+            np.int64(viewer),
+            np.uint64(own),
+            counts,
+            fixed,
+            np.uint64(pool),
+            voids,
+            np.int64(n_seats),
+            np.int64(denom),
+            world,
+            stats,
+            np.int64(0 if counted else MAX_REDEALS),
         )
+        state = np.uint64(state)  # numba returns it as a Python int
         worlds[k] = world
-    if exact:
-        assert stats[1] == 0  # every world came from exact rejection
+    assert stats[1] == count if counted else stats[1] <= count
     return worlds
 
 
@@ -116,8 +116,8 @@ def test_six_seat_worlds_respect_voids():
     pool = deck & ~own
     voids = np.array([0, 1 << HEARTS, 0, 1 << HEARTS | 1 << CLUBS, 0, 1 << SPADES], np.int64)
     counts = np.full(6, 8, np.int64)
-    # so many voids starve rejection: the fallback places cards where they may go
-    worlds = draw(300, 0, own, counts, fixed, pool, voids, n_seats=6, exact=False)
+    # so many voids starve rejection: these worlds all come from the counting plan
+    worlds = draw(300, 0, own, counts, fixed, pool, voids, n_seats=6, counted=True)
     for world in worlds:
         assert sum(bin(int(h)).count("1") for h in world) == 48
         for seat in range(1, 6):
@@ -147,6 +147,71 @@ def test_world_frequencies_match_exact_counts():
         p = ways / valid
         seen = np.count_nonzero(worlds[:, seat] == cards[card]) / n
         assert abs(seen - p) < 4 * np.sqrt(p * (1 - p) / n), (seat, card, seen, p)
+
+
+def test_worlds_are_exactly_uniform_where_rejection_starves():
+    # Six seats, ten unseen cards, two to each of seats 2-6: two Clubs, two Diamonds, two
+    # Hearts (trumps) and four Spades.  Seats 2-4 each showed out of two suits and seat 5
+    # of three, so about one random deal in 2,000 fits: rejection starves and the worlds
+    # come from the counting plan.  Every consistent deal must be equally likely.
+    suits = (CLUBS, DIAMONDS, HEARTS, SPADES)
+    cards = []
+    for suit, many in zip(suits, (2, 2, 2, 4)):
+        mask = int(SUIT_MASK[HEARTS, suit])
+        for _ in range(many):
+            cards.append(mask & -mask)
+            mask &= mask - 1
+    allowed = {1: {CLUBS, DIAMONDS}, 2: {DIAMONDS, HEARTS}, 3: {CLUBS, HEARTS}, 4: {SPADES}, 5: set(suits)}
+    voids = np.array([0] + [sum(1 << s for s in suits if s not in allowed[o]) for o in range(1, 6)], np.int64)
+    suit_of = {card: suit for suit in suits for card in cards if card & int(SUIT_MASK[HEARTS, suit])}
+
+    def deals(left, seat):
+        if seat == 6:
+            yield ()
+            return
+        for pair in itertools.combinations(left, 2):
+            rest = [c for c in left if c not in pair]
+            for later in deals(rest, seat + 1):
+                yield (pair[0] | pair[1], *later)
+
+    every = list(deals(cards, 1))
+    fits = [
+        d for d in every if all(suit_of[c] in allowed[o + 1] for o, h in enumerate(d) for c in cards if c & h)
+    ]
+    assert len(every) == 113400 and 0 < len(fits) * 1000 < len(every)
+    own = contract_cards("JH")
+    counts = np.array([1, 2, 2, 2, 2, 2], np.int64)
+    pool = np.uint64(sum(cards))
+    n = 12000
+    worlds = draw(n, 0, own, counts, np.zeros(6, np.uint64), pool, voids, n_seats=6, seed=5, counted=True)
+    seen = {}
+    for world in worlds:
+        key = tuple(int(h) for h in world[1:])
+        seen[key] = seen.get(key, 0) + 1
+    assert set(seen) <= set(fits)  # never a deal that breaks a void
+    p = 1 / len(fits)
+    for deal in fits:
+        assert abs(seen.get(deal, 0) / n - p) < 4.5 * np.sqrt(p * (1 - p) / n), (deal, seen.get(deal), n * p)
+    # the full sampler, rejection first, starves here (most of the time) and says so
+    stats = np.zeros(2, np.int64)
+    state, starved = np.uint64(1), 0
+    for _ in range(40):
+        state, hungry = sample_world(
+            state,
+            0,
+            own,
+            counts,
+            np.zeros(6, np.uint64),
+            pool,
+            voids,
+            6,
+            HEARTS,
+            np.zeros(6, np.uint64),
+            stats,
+            MAX_REDEALS,
+        )
+        state, starved = np.uint64(state), starved + hungry
+    assert starved >= 20 and stats[1] == starved
 
 
 def test_results_do_not_depend_on_threads_or_chunks():
@@ -193,6 +258,28 @@ def test_best_card_ruffs_the_ace():
     advice = best_card(**CLASSIC, seat=2, hand="QH JC", tricks=tricks, current="1: AS")
     assert advice.best == "QH"
     assert advice.cards[0].mean_tricks == 2.0
+
+
+def test_best_card_keeps_the_guard_of_a_king_against_a_known_ace():
+    # Spades trump; the dealer, seat 4, picked up the AS and has not played it, and both
+    # bowers are gone.  Seat 1, void in Clubs on its partner's winning AC, keeps KS 9S:
+    # throwing the 9S would leave the king alone under the ace.
+    advice = best_card(
+        "euchre",
+        "order up",
+        bidder=2,
+        seat=1,
+        hand="KS 9S QD",
+        tricks="1: AH JS 9H JC; 2: KD AD 9D TD",
+        current="3: AC QC",
+        upcard="AS",
+        dealer=4,
+        first=1,
+        worlds=60,
+    )
+    assert advice.best == "QD"
+    by_card = {row.card: row for row in advice.cards}
+    assert by_card["QD"].mean_tricks > by_card["9S"].mean_tricks + 0.3
 
 
 def test_best_card_is_a_pure_function_of_the_seed():
@@ -271,3 +358,133 @@ def test_best_card_command_and_its_errors():
     bad = CliRunner().invoke(main, [*position, "--hand", "AS 9C AC", "--tricks", NO_TRUMPS_LEFT])
     assert bad.exit_code == 2
     assert bad.output.strip().splitlines()[-1].startswith("Error: ")
+
+
+# --------------------------------------------------------------------------- discards and gifts
+
+
+def worlds_for(knowledge, hands, deal, viewer, denom, count=300):
+    """``count`` worlds seat ``viewer`` deals at the first card of ``deal``, from what it knows."""
+    n = hands.shape[1]
+    own = np.uint64(to_contract(np.uint64(hands[deal, viewer]), np.int64(denom)))
+    held = knowledge.held[deal, viewer]
+    fixed = np.array([to_contract(np.uint64(c), np.int64(denom)) for c in held], np.uint64)
+    fixed[viewer] = 0
+    gone = np.uint64(to_contract(np.uint64(knowledge.gone[deal, viewer]), np.int64(denom)))
+    deck = np.uint64(0x555555555555 if n == 4 else 0xFFFFFFFFFFFF)
+    pool = deck & ~own & ~gone
+    for o in range(n):
+        pool &= ~fixed[o]
+    counts = np.array([bin(int(h)).count("1") for h in hands[deal]], np.int64)
+    worlds = draw(count, viewer, own, counts, fixed, pool, np.zeros(n, np.int64), n_seats=n, denom=denom)
+    return worlds, gone
+
+
+def test_the_discarder_knows_its_discards_and_its_worlds_never_hold_them():
+    from euchre_mc.simulate.analyse import _knowledge, lay_out_with_discards, layout_of, make_question
+    from euchre_mc.simulate.rules import parse_contract
+
+    # classic: seat 1 orders up the 9H to dealer seat 4, who throws one card away
+    question = make_question("euchre", "JH JD AH KS 9C", seat=0, dealer=3, upcard="9H", play="pimc")
+    contract = parse_contract("order up", question.variant, question.upcard)
+    layout = layout_of(question, contract)
+    deals = random_deals(4, 20, seed=3)
+    deals = deals[[int(np.bitwise_or.reduce(d)) & question.upcard_mask == 0 for d in deals]]  # 9H undealt
+    hands, discards = lay_out_with_discards(question, layout, deals, None)
+    assert all(bin(int(d)).count("1") == 1 for d in discards)
+    knowledge = _knowledge(question, layout, hands, discards)
+    for deal in range(hands.shape[0]):
+        assert knowledge.gone[deal, 3] == discards[deal]  # the dealer knows its discard
+        assert knowledge.gone[deal, 0] == 0  # nobody else does
+        worlds, gone = worlds_for(knowledge, hands, deal, 3, HEARTS)
+        assert gone and not np.any(worlds[:, :3] & gone)
+    # Pig: seat 1 bids Pig; both partners give it a card and it discards two
+    question = make_question("pigs-and-hogs", "JH JD AH KH QH AC 9S TD", seat=0, play="pimc")
+    contract = parse_contract("Pig Hearts", question.variant)
+    layout = layout_of(question, contract)
+    from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+    from euchre_mc.simulate.deal import deal_unseen
+
+    deals = deal_unseen("pigs-and-hogs", {0: question.hand}, seed=4, count=10)
+    thrown = faces_to_mask(parse_cards("9S TD"))
+    hands, discards = lay_out_with_discards(question, layout, deals, thrown)
+    knowledge = _knowledge(question, layout, hands, discards)
+    for deal in range(hands.shape[0]):
+        assert discards[deal] == thrown
+        assert discards[deal] & hands[deal, 0] == 0
+        assert knowledge.gone[deal, 0] == discards[deal]
+        worlds, gone = worlds_for(knowledge, hands, deal, 0, HEARTS)
+        assert not np.any(worlds[:, 1:] & gone)
+
+
+def test_study_tells_the_dealer_its_discard():
+    from euchre_mc.simulate import study
+
+    seen = []
+    real = study.play_deals
+
+    def spy(hands, *args, knowledge=None, **kwargs):
+        seen.append((hands.copy(), knowledge))
+        return real(hands, *args, knowledge=knowledge, **kwargs)
+
+    study.play_deals = spy
+    try:
+        study.study_chunk(study.make_params("euchre", 8, 2, play="heuristic"), 0)
+    finally:
+        study.play_deals = real
+    thrown = [k for _, k in seen if k is not None and k.gone[:, 3].any()]
+    assert thrown, "the order-up playouts pass the dealer's discard"
+    for knowledge in thrown:
+        assert all(bin(int(g)).count("1") == 1 for g in knowledge.gone[:, 3])
+
+
+# --------------------------------------------------------------------------- before play
+
+
+def test_best_discard_throws_the_lone_nine():
+    from euchre_mc.simulate.exchange_advice import best_discard
+
+    # ordered up with four trumps, the AS and a singleton 9C: the 9C goes, the dealer is void
+    advice = best_discard("euchre", "JH JD AH AS 9C", "KH", dealer=4, bidder=2, worlds=40, first=1)
+    assert advice.best == "9C"
+    assert sorted(row.card for row in advice.cards) == sorted(["JH", "JD", "AH", "AS", "9C", "KH"])
+    assert all(row.p_make_low <= row.p_make <= row.p_make_high for row in advice.cards)
+    assert advice == best_discard("euchre", "JH JD AH AS 9C", "KH", dealer=4, bidder=2, worlds=40, first=1)
+
+
+def test_best_gift_gives_the_right_bower():
+    from euchre_mc.simulate.exchange_advice import best_gift
+
+    advice = best_gift(
+        "pigs-and-hogs", "Pig Hearts", "JH AS KS QC 9C TD TD 9S", bidder=1, seat=3, worlds=40, first=1
+    )
+    assert advice.best == "JH"
+    assert len(advice.cards) == 7  # the two TD are one choice
+
+
+def test_best_discard_and_gift_commands_and_their_errors():
+    import json
+
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    discard = ["best-discard", "--variant", "euchre", "--upcard", "KH", "--dealer", "4", "--bidder", "2"]
+    ok = CliRunner().invoke(main, [*discard, "--hand", "JH JD AH AS 9C", "--worlds", "20", "--json"])
+    assert ok.exit_code == 0, ok.output
+    table = json.loads(ok.output)
+    assert table["decision"] == "discard" and table["best"] == table["cards"][0]["card"]
+    gift = ["best-gift", "--variant", "pigs-and-hogs", "--contract", "Pig Hearts", "--bidder", "1"]
+    text = CliRunner().invoke(
+        main, [*gift, "--seat", "3", "--hand", "JH AS KS QC 9C TD TD 9S", "--worlds", "10"]
+    )
+    assert text.exit_code == 0, text.output
+    assert "Give " in text.output and "double-dummy" in text.output
+    for bad, message in (
+        ([*discard, "--hand", "JH JD AH AS KH"], "upcard KH is also in your hand"),
+        ([*discard, "--hand", "JH JD AH AS"], "hand of 4 cards"),
+        ([*gift, "--seat", "2", "--hand", "JH AS KS QC 9C TD TD 9S"], "not a partner of the bidder"),
+    ):
+        result = CliRunner().invoke(main, bad)
+        assert result.exit_code == 2, result.output
+        assert result.output.strip().splitlines()[-1].startswith("Error: ") and message in result.output

@@ -16,25 +16,27 @@ Worlds are exactly uniform among the deals consistent with the seat's knowledge.
 suit that only one place may hold (every other seat void in it, or full) goes there
 first, which every consistent deal does; the rest is dealt uniformly and redealt
 (rejection) until no seat gets a suit it showed out of.  When that starves (several
-seats void in several suits: ``MAX_REDEALS`` redeals fail), the cards are placed one
-by one instead, each where it may go: consistent, close to uniform, and counted.  Decision ``k`` of deal ``d``
+seats void in several suits: ``MAX_REDEALS`` redeals fail), counted_world deals by a
+counting plan instead, as simulate/constraints.py does for suit lengths: exact too, so
+every world is uniform whichever way it was dealt.  Decision ``k`` of deal ``d``
 draws from the stream ``(seed, SALT_PIMC + k, d)``: a pure function of the seed, the
 deal and the decision, whatever the threads.
 """
 
+import math
+from collections import namedtuple
+
 import numpy as np
 
-from .bits import SALT_PIMC, lowest_bit, next_random, popcount, stream_state
-from .contract import beats, legal_cards, table_deck, to_contract, to_face
+from .bits import SALT_PIMC, lowest_bit, next_random, next_unit, popcount, stream_state
+from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import dd_buffers, dd_leads, dd_position
-from .jit import njit, prange
-from .seats import first_active, next_active
-from .tables import FACE_AT, ONE, SUIT_AT, SUIT_MASK, ZERO
+from .jit import njit
+from .tables import ONE, SUIT_AT, SUIT_MASK, ZERO
 
-# Redeals before sample_world falls back to placing cards one by one (counted in
-# ``stats[1]``): at most this many, so information that starves rejection, or that
-# contradicts itself, cannot stall a playout.
-MAX_REDEALS = 20000
+# Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
+# rejection costs a deal a try, the counting plan about as much as a few hundred tries.
+MAX_REDEALS = 300
 
 
 @njit(cache=True)
@@ -48,11 +50,12 @@ def void_cards(voids, denom):
 
 
 @njit(cache=True)
-def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats):
-    """Deal one world into ``world`` (contract space): ``viewer`` holds ``own``; every
-    other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|`` cards of
-    ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of play.
-    Returns the state."""
+def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals):
+    """Deal one world into ``world`` (contract space), exactly uniformly: ``viewer`` holds
+    ``own``; every other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|``
+    cards of ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of
+    play.  Up to ``redeals`` redeals by rejection, then by the counting plan
+    (counted in ``stats[1]``).  Returns (state, did rejection starve?)."""
     need = np.zeros(n_seats + 1, np.int64)  # the last place is "out of play"
     banned = np.zeros(n_seats + 1, np.uint64)
     free = pool
@@ -95,62 +98,144 @@ def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom,
         top += 1
         cards &= cards - ONE
     base = world.copy()
-    for _ in range(MAX_REDEALS):
+    for _ in range(redeals):
         state = deal_free(state, left, need, base, n_seats, world)
         good = True
         for o in range(n_seats):
             if world[o] & banned[o]:
                 good = False
         if good:
-            return state
-    # Rejection is exact but can starve when several seats showed out of several suits:
-    # then place the cards one by one, the most constrained first, each to a place that
-    # may hold it with weight its free room (consistent, close to uniform; counted).
+            return state, False
+    # Rejection starves when several seats showed out of several suits: count instead.
     stats[1] += 1
-    for _ in range(MAX_REDEALS):
-        state, placed = place_in_turn(state, left, need, banned, base, n_seats, denom, world)
-        if placed:
-            return state
-    return deal_free(state, left, need, base, n_seats, world)
+    return counted_world(state, left, need, voids, viewer, base, n_seats, denom, world), True
+
+
+def binomials(top):
+    """``out[n, k]`` = n choose k for n, k up to ``top`` (floats: the counts of deals
+    outgrow 64-bit integers)."""
+    out = np.zeros((top + 1, top + 1), np.float64)
+    for n in range(top + 1):
+        for k in range(n + 1):
+            out[n, k] = math.comb(n, k)
+    return out
+
+
+# A suit holds at most 14 cards (the double deck's trumps: seven faces, two copies).
+BINOMIAL = binomials(16)
 
 
 @njit(cache=True)
-def place_in_turn(state, left, need, banned, base, n_seats, denom, world):
-    """One try of the fallback of sample_world: (state, did every card find a place?)."""
-    room = need.copy()
+def suit_takes(weights, r, k, allowed, strides, target, take):
+    """The ways a seat that may hold the suits in the bit mask ``allowed`` draws ``k`` of
+    the cards left (``r[s]`` of suit ``s``), each weighted by its number of card choices
+    times ``weights`` of what it leaves (indexed by ``strides``).  Returns their total;
+    with ``target >= 0``, stops at the first draw where the running total passes
+    ``target`` and leaves it in ``take`` (the last draw with weight, should rounding
+    leave the total short)."""
+    total = 0.0
+    for x0 in range(min(r[0], k) + 1 if allowed & 1 else 1):
+        for x1 in range(min(r[1], k - x0) + 1 if allowed & 2 else 1):
+            for x2 in range(min(r[2], k - x0 - x1) + 1 if allowed & 4 else 1):
+                x3 = k - x0 - x1 - x2
+                if x3 > r[3] or (x3 > 0 and not allowed & 8):
+                    continue
+                rest = (r[0] - x0) * strides[0] + (r[1] - x1) * strides[1]
+                rest += (r[2] - x2) * strides[2] + (r[3] - x3) * strides[3]
+                weight = weights[rest]
+                if weight == 0.0:
+                    continue
+                weight *= BINOMIAL[r[0], x0] * BINOMIAL[r[1], x1] * BINOMIAL[r[2], x2] * BINOMIAL[r[3], x3]
+                total += weight
+                if target >= 0.0:
+                    take[0] = x0
+                    take[1] = x1
+                    take[2] = x2
+                    take[3] = x3
+                    if total > target:
+                        return total
+    return total
+
+
+@njit(cache=True)
+def counted_world(state, left, need, voids, viewer, base, n_seats, denom, world):
+    """``world``: ``base`` plus the cards ``left`` dealt exactly uniformly, ``need[o]`` to
+    each place (``need[n_seats]``: out of play), no seat a card of a suit in its
+    ``voids``.  A uniform deal is a table of how many cards of each suit each place gets,
+    drawn in proportion to its number of deals, then a uniform choice within each suit
+    (as simulate/constraints.py deals suit lengths).  So the seats with voids draw their
+    suit counts in turn, each in proportion to the deals of the draw and of everything
+    after it (``ways[level, suit counts left]``, counted backwards), and the seats
+    without voids and the out-of-play place share the rest uniformly.  Returns the state.
+    """
+    cards = np.empty((4, 16), np.int64)
+    r = np.zeros(4, np.int64)
+    for i in range(left.shape[0]):
+        suit = SUIT_AT[denom, left[i] >> 1]
+        cards[suit, r[suit]] = left[i]
+        r[suit] += 1
+    strides = np.ones(4, np.int64)
+    for suit in range(2, -1, -1):
+        strides[suit] = strides[suit + 1] * (r[suit + 1] + 1)
+    size = strides[0] * (r[0] + 1)
+    voided = np.empty(n_seats, np.int64)
+    levels = 0
+    for o in range(n_seats):
+        if o != viewer and need[o] > 0 and voids[o] & 15:
+            voided[levels] = o
+            levels += 1
+    remaining = np.empty(levels + 1, np.int64)  # cards left before each level
+    remaining[0] = left.shape[0]
+    for level in range(levels):
+        remaining[level + 1] = remaining[level] - need[voided[level]]
+    ways = np.zeros((levels + 1, size), np.float64)
+    counts = np.empty(4, np.int64)
+    take = np.zeros(4, np.int64)
+    for level in range(levels, -1, -1):
+        for index in range(size):
+            rest = index
+            for suit in range(4):
+                counts[suit] = rest // strides[suit]
+                rest -= counts[suit] * strides[suit]
+            if counts.sum() != remaining[level]:
+                continue
+            if level == levels:
+                ways[level, index] = 1.0  # the seats without voids take any of what is left
+            else:
+                o = voided[level]
+                ways[level, index] = suit_takes(
+                    ways[level + 1], counts, need[o], ~voids[o] & 15, strides, -1.0, take
+                )
     for o in range(n_seats):
         world[o] = base[o]
-    # cards of the suits fewest places may hold go first
-    order = np.empty(left.shape[0], np.int64)
+    if ways[0, size - 1] == 0.0:
+        return state  # no consistent deal: the knowledge contradicts itself
+    index = size - 1
+    for level in range(levels):
+        o = voided[level]
+        state, u = next_unit(state)
+        suit_takes(ways[level + 1], r, need[o], ~voids[o] & 15, strides, u * ways[level, index], take)
+        hand = world[o]
+        for suit in range(4):
+            for _ in range(take[suit]):
+                state, pick = next_random(state, r[suit])
+                r[suit] -= 1
+                card = cards[suit, pick]
+                cards[suit, pick] = cards[suit, r[suit]]
+                cards[suit, r[suit]] = card
+                hand |= ONE << np.uint64(card)
+            index -= take[suit] * strides[suit]
+        world[o] = hand
+    rest = np.empty(r.sum(), np.int64)
     top = 0
-    for allowed in range(n_seats + 2):
-        for i in range(left.shape[0]):
-            bit = ONE << np.uint64(left[i])
-            places = 0
-            for o in range(n_seats + 1):
-                if need[o] > 0 and (banned[o] & bit) == ZERO:
-                    places += 1
-            if places == allowed:
-                order[top] = left[i]
-                top += 1
-    for i in range(top):
-        bit = ONE << np.uint64(order[i])
-        total = 0
-        for o in range(n_seats + 1):
-            if (banned[o] & bit) == ZERO:
-                total += room[o]
-        if total == 0:
-            return state, False
-        state, pick = next_random(state, total)
-        for o in range(n_seats + 1):
-            if (banned[o] & bit) == ZERO:
-                if pick < room[o]:
-                    room[o] -= 1
-                    if o < n_seats:
-                        world[o] |= bit
-                    break
-                pick -= room[o]
-    return state, True
+    for suit in range(4):
+        for i in range(r[suit]):
+            rest[top] = cards[suit, i]
+            top += 1
+    free_need = need.copy()
+    for level in range(levels):
+        free_need[voided[level]] = 0
+    return deal_free(state, rest, free_need, world.copy(), n_seats, world)
 
 
 @njit(cache=True)
@@ -198,8 +283,13 @@ def pimc_values(
     (state, the next free table generation)."""
     world = np.empty(n_seats, np.uint64)
     deal = np.empty(n_seats, np.uint64)
+    redeals = MAX_REDEALS
     for k in range(worlds):
-        state = sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats)
+        state, starved = sample_world(
+            state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals
+        )
+        if starved:
+            redeals = 0  # it would starve again: count the rest of the decision's worlds
         for s in range(n_seats):
             deal[s] = to_face(world[s], denom)
         search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
@@ -231,128 +321,92 @@ def best_mean_card(legal, values, worlds):
     return best
 
 
+# What a PIMC playout of one deal keeps from decision to decision (pimc_table): what
+# each seat knows (``known[v, o]``, ``gone[v]``, contract space), the worlds a decision,
+# the seed and the deal's index (its streams), the solver's buffers and the table
+# generation (``generation[0]``, one a decision), ``stats`` (stats[1]: worlds dealt by
+# the fallback) and the work arrays of a decision.  A namedtuple, so numba keeps each
+# field a plain value.
+PimcTable = namedtuple(
+    "PimcTable",
+    [
+        "known",
+        "gone",
+        "worlds",
+        "seed",
+        "index",
+        "buffers",
+        "generation",
+        "stats",
+        "counts",
+        "fixed",
+        "values",
+    ],
+)
+
+
 @njit(cache=True)
-def play_pimc_deal(
-    hands, known, gone, n_seats, active, denom, leader, worlds, seed, index, buffers, record, stats
-):
-    """Play one deal out with every seat choosing by PIMC over ``worlds`` worlds.
-
-    ``hands`` (contract space) is emptied; ``known[v, o]`` are the cards seat ``v`` knows
-    seat ``o`` holds as play begins and ``gone[v]`` the cards ``v`` knows are out of play
-    (contract space).  ``record`` is filled as by play.play_random_deal.  Returns the
-    tricks won by team 0.
-    """
-    deck = table_deck(n_seats)
-    played = ZERO
-    voids = np.zeros(n_seats, np.int64)
-    counts = np.zeros(n_seats, np.int64)
-    fixed = np.zeros(n_seats, np.uint64)
-    trick_faces = np.zeros(n_seats, np.int64)
-    values = np.full((max(worlds, 1), 24), -1, np.int64)
-    generation = np.int64(1)
-    tricks_team0 = 0
-    leader = first_active(leader, n_seats, active)
-    n_tricks = popcount(hands[leader])
-    n_active = popcount(np.uint64(active))
-    for trick in range(n_tricks):
-        for s in range(n_seats):
-            record[trick, s] = -1
-        seat = leader
-        led_suit = -1
-        winner_card = -1
-        winner_seat = -1
-        for place in range(n_active):
-            legal = legal_cards(hands[seat], denom, led_suit)
-            if (legal & ~(np.uint64(3) << np.uint64(lowest_bit(legal) & ~1))) == ZERO:
-                card = lowest_bit(legal)  # one face to play: nothing to decide
-            else:
-                for o in range(n_seats):
-                    counts[o] = popcount(hands[o])
-                    fixed[o] = known[seat, o] & ~played
-                pool = deck & ~hands[seat] & ~played & ~gone[seat]
-                for o in range(n_seats):
-                    if o != seat:
-                        pool &= ~fixed[o]
-                state = stream_state(seed, SALT_PIMC + trick * n_seats + place, index)
-                state, generation = pimc_values(
-                    state,
-                    seat,
-                    hands[seat],
-                    counts,
-                    fixed,
-                    pool,
-                    voids,
-                    n_seats,
-                    active,
-                    denom,
-                    leader,
-                    trick_faces[:place],
-                    worlds,
-                    buffers,
-                    generation,
-                    stats,
-                    values,
-                )
-                card = best_mean_card(legal, values, worlds)
-            bit = ONE << np.uint64(card)
-            hands[seat] ^= bit
-            played |= bit
-            record[trick, seat] = card
-            trick_faces[place] = FACE_AT[denom, card >> 1]
-            if led_suit < 0:
-                led_suit = SUIT_AT[denom, card >> 1]
-                winner_card = card
-                winner_seat = seat
-            else:
-                if SUIT_AT[denom, card >> 1] != led_suit:
-                    voids[seat] |= 1 << led_suit  # everyone sees a seat show out
-                if beats(card, winner_card, denom):
-                    winner_card = card
-                    winner_seat = seat
-            seat = next_active(seat, n_seats, active)
-        record[trick, n_seats] = winner_seat
-        if winner_seat & 1 == 0:
-            tricks_team0 += 1
-        leader = winner_seat
-    return tricks_team0
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits):
+    """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
+    played; ``known`` and ``gone`` are face space (see PimcTable)."""
+    n_seats = hands.shape[0]
+    seen = np.empty((n_seats, n_seats), np.uint64)
+    out_of_play = np.empty(n_seats, np.uint64)
+    n_tricks = 0
+    for s in range(n_seats):
+        n_tricks = max(n_tricks, popcount(hands[s]))
+        out_of_play[s] = to_contract(gone[s], denom)
+        for o in range(n_seats):
+            seen[s, o] = to_contract(known[s, o], denom)
+    return PimcTable(
+        seen,
+        out_of_play,
+        worlds,
+        seed,
+        index,
+        dd_buffers(n_seats, n_tricks, tt_bits),
+        np.ones(1, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(n_seats, np.int64),
+        np.zeros(n_seats, np.uint64),
+        np.full((max(worlds, 1), 24), -1, np.int64),
+    )
 
 
-@njit(parallel=True, cache=True)
-def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits):
-    """PIMC playouts of face-space deals ``hands[d, seat]`` (``known[d, v, o]``,
-    ``gone[d, v]`` face space, see play_pimc_deal); tricks won by team 0 per deal, and
-    per deal the worlds taken with their voids unchecked (see MAX_REDEALS)."""
-    count, n_seats = hands.shape
-    out = np.empty(count, np.int8)
-    unchecked = np.zeros(count, np.int64)
-    for d in prange(count):
-        local = np.empty(n_seats, np.uint64)
-        seen = np.empty((n_seats, n_seats), np.uint64)
-        out_of_play = np.empty(n_seats, np.uint64)
-        n_tricks = 0
-        for s in range(n_seats):
-            local[s] = to_contract(hands[d, s], denom)
-            n_tricks = max(n_tricks, popcount(local[s]))
-            out_of_play[s] = to_contract(gone[d, s], denom)
-            for o in range(n_seats):
-                seen[s, o] = to_contract(known[d, s, o], denom)
-        record = np.empty((8, n_seats + 1), np.int64)
-        stats = np.zeros(2, np.int64)
-        buffers = dd_buffers(n_seats, n_tricks, tt_bits)
-        out[d] = play_pimc_deal(
-            local,
-            seen,
-            out_of_play,
-            n_seats,
-            active,
-            denom,
-            leader,
-            worlds,
-            seed,
-            first_index + d,
-            buffers,
-            record,
-            stats,
-        )
-        unchecked[d] = stats[1]
-    return out, unchecked
+@njit(cache=True)
+def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, led_suit, trick, decision):
+    """The card (contract space) ``seat`` plays by PIMC: decision ``decision`` of the
+    deal, ``trick`` the faces played to the trick in progress from ``leader``."""
+    legal = legal_cards(hands[seat], denom, led_suit)
+    if (legal & ~(np.uint64(3) << np.uint64(lowest_bit(legal) & ~1))) == ZERO:
+        return lowest_bit(legal)  # one face to play: nothing to decide
+    counts, fixed = pimc.counts, pimc.fixed
+    for o in range(n_seats):
+        counts[o] = popcount(hands[o])
+        fixed[o] = pimc.known[seat, o] & ~played
+    pool = table_deck(n_seats) & ~hands[seat] & ~played & ~pimc.gone[seat]
+    for o in range(n_seats):
+        if o != seat:
+            pool &= ~fixed[o]
+    state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
+    state, generation = pimc_values(
+        state,
+        seat,
+        hands[seat],
+        counts,
+        fixed,
+        pool,
+        voids,
+        n_seats,
+        active,
+        denom,
+        leader,
+        trick,
+        pimc.worlds,
+        pimc.buffers,
+        pimc.generation[0],
+        pimc.stats,
+        pimc.values,
+    )
+    pimc.generation[0] = generation
+    return best_mean_card(legal, pimc.values, pimc.worlds)

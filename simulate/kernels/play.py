@@ -1,4 +1,6 @@
-"""Playing deals out: uniformly random legal cards, and the rules of thumb for every seat.
+"""Playing deals out: the one trick loop (play_tricks) of every play model, and the
+rules of thumb for every seat (random play is the loop with no heuristic seat; PIMC's
+card choice is kernels.pimc.pimc_card).
 
 The rules are listed, numbered, in the docstring of simulate/play.py; comments below
 cite them as "rule N".  A seat sees only what a real player sees: its own hand, the
@@ -12,8 +14,9 @@ import numpy as np
 from .bits import SALT_PLAY, highest_bit, lowest_bit, next_random, nth_bit, popcount, stream_state
 from .contract import beats, legal_cards, table_deck, to_contract, trump_cards
 from .jit import njit, prange
+from .pimc import pimc_card, pimc_table
 from .seats import first_active, next_active
-from .tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
+from .tables import FACE_AT, ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 
 
 @njit(cache=True)
@@ -24,24 +27,19 @@ def play_random_deal(hands, n_seats, active, denom, leader, state, record):
     contract-space card seat ``s`` played to trick ``t`` (-1 for seats sitting out) and
     ``record[t, n_seats]`` the trick's winner.  Returns tricks won by team 0 and the state.
     """
-    # Random play is the heuristic loop with no heuristic seat: one implementation of a
-    # trick's turn order, following and winner for every play model.
-    return play_heuristic_deal(hands, n_seats, active, denom, 0, leader, 0, state, record)
+    return play_tricks(hands, n_seats, active, denom, 0, leader, 0, state, record, None)
 
 
-@njit(parallel=True, cache=True)
-def play_random_many(hands, active, denom, leader, seed, first_index):
-    """Random playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal."""
-    count, n_seats = hands.shape
-    out = np.empty(count, np.int8)
-    for d in prange(count):
-        local = np.empty(n_seats, np.uint64)
-        for s in range(n_seats):
-            local[s] = to_contract(hands[d, s], denom)
-        record = np.empty((8, n_seats + 1), np.int64)
-        state = stream_state(seed, SALT_PLAY, first_index + d)
-        out[d], state = play_random_deal(local, n_seats, active, denom, leader, state, record)
-    return out
+@njit(cache=True)
+def deal_start(hands, d, denom, seed, index):
+    """Deal ``d`` of face-space ``hands[d, seat]`` made ready to play: its contract-space
+    hands, an empty trick record and the random stream of deal ``index``."""
+    n_seats = hands.shape[1]
+    local = np.empty(n_seats, np.uint64)
+    for s in range(n_seats):
+        local[s] = to_contract(hands[d, s], denom)
+    record = np.empty((8, n_seats + 1), np.int64)
+    return local, record, stream_state(seed, SALT_PLAY, index)
 
 
 @njit(cache=True)
@@ -240,9 +238,24 @@ def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heurist
     ``hands`` (contract space) is emptied; ``record`` is filled as by ``play_random_deal``.
     Returns tricks won by team 0 and the state.
     """
+    return play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats, state, record, None)
+
+
+@njit(cache=True)
+def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats, state, record, pimc):
+    """The one trick loop of every play model: turn order, following, voids shown, the
+    winner of each trick.  Returns tricks won by team 0 and the state.
+
+    The card each seat plays: with ``pimc`` (a kernels.pimc.PimcTable) every seat
+    chooses by PIMC; with ``pimc`` None, seats in ``heuristic_seats`` by the rules of
+    thumb and the others at random from ``state``.  numba drops the branch that a None
+    ``pimc`` cannot take when it compiles, so random and heuristic play do not carry
+    the double-dummy solver.
+    """
     deck = table_deck(n_seats)
     played = ZERO
     voids = np.zeros(n_seats, np.int64)
+    trick_faces = np.zeros(n_seats, np.int64)
     tricks_team0 = 0
     leader = first_active(leader, n_seats, active)
     n_tricks = popcount(hands[leader])
@@ -254,8 +267,23 @@ def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heurist
         led_suit = -1
         winner_card = -1
         winner_seat = -1
-        for _ in range(n_active):
-            if (heuristic_seats >> seat) & 1:
+        for place in range(n_active):
+            if pimc is not None:
+                card = pimc_card(
+                    pimc,
+                    hands,
+                    played,
+                    voids,
+                    seat,
+                    n_seats,
+                    active,
+                    denom,
+                    leader,
+                    led_suit,
+                    trick_faces[:place],
+                    trick * n_seats + place,
+                )
+            elif (heuristic_seats >> seat) & 1:
                 unseen = deck & ~hands[seat] & ~played
                 card = heuristic_card(
                     hands[seat],
@@ -279,6 +307,7 @@ def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heurist
             hands[seat] ^= bit
             played |= bit
             record[trick, seat] = card
+            trick_faces[place] = FACE_AT[denom, card >> 1]
             if led_suit < 0:
                 led_suit = SUIT_AT[denom, card >> 1]
                 winner_card = card
@@ -335,17 +364,33 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
     """Heuristic playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal.
 
     Seats outside ``heuristic_seats`` play random legal cards from the stream of deal
-    ``first_index + d``, so a heuristic side can be measured against a random one.
+    ``first_index + d``, so a heuristic side can be measured against a random one; with
+    no heuristic seat this is random play.
     """
     count, n_seats = hands.shape
     out = np.empty(count, np.int8)
     for d in prange(count):
-        local = np.empty(n_seats, np.uint64)
-        for s in range(n_seats):
-            local[s] = to_contract(hands[d, s], denom)
-        record = np.empty((8, n_seats + 1), np.int64)
-        state = stream_state(seed, SALT_PLAY, first_index + d)
-        out[d], state = play_heuristic_deal(
-            local, n_seats, active, denom, declarer, leader, heuristic_seats, state, record
+        local, record, state = deal_start(hands, d, denom, seed, first_index + d)
+        out[d], state = play_tricks(
+            local, n_seats, active, denom, declarer, leader, heuristic_seats, state, record, None
         )
     return out
+
+
+@njit(parallel=True, cache=True)
+def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits):
+    """PIMC playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal,
+    and per deal the worlds dealt by the fallback of kernels.pimc.sample_world.
+
+    ``known[d, v, o]`` are the face-space cards seat ``v`` knows seat ``o`` holds as play
+    begins and ``gone[d, v]`` those ``v`` knows are out of play.
+    """
+    count, n_seats = hands.shape
+    out = np.empty(count, np.int8)
+    unchecked = np.zeros(count, np.int64)
+    for d in prange(count):
+        local, record, state = deal_start(hands, d, denom, seed, first_index + d)
+        pimc = pimc_table(known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits)
+        out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, 0, state, record, pimc)
+        unchecked[d] = pimc.stats[1]
+    return out, unchecked
