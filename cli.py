@@ -928,7 +928,19 @@ STUDY_HELP_WORKERS = (
 )
 @compiles_kernels
 def study(
-    variant, hands, seed, out, contracts, play, worlds, workers, backend, scheduler, resume, chunk_size, charts
+    variant,
+    hands,
+    seed,
+    out,
+    contracts,
+    play,
+    worlds,
+    workers,
+    backend,
+    scheduler,
+    resume,
+    chunk_size,
+    charts,
 ):
     """Play every seat of N random deals under every contract; write rows to Parquet.
 
