@@ -997,7 +997,8 @@ def study(
 def chart(directory):
     """Rebuild every summary, chart and the index page of a study from its rows alone.
 
-    Writes DIR/summary/*.csv and summary.md, DIR/charts/*.png and DIR/index.html.
+    Writes DIR/summary/*.csv and summary.md, DIR/charts/*.png (the one-page strategy
+    chart DIR/charts/strategy.png among them) and DIR/index.html.
 
     \b
     Example:
@@ -1009,7 +1010,8 @@ def chart(directory):
 def _build_charts(directory):
     from .reports.study_charts import build_study_reports
 
-    index = build_study_reports(directory)
+    with ProgressBar("charts", "step") as progress:
+        index = build_study_reports(directory, progress=progress)
     click.echo(f"summaries, charts and index: {index}")
 
 

@@ -39,6 +39,22 @@ from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds
 from .files import make_folder, write_text
 
 MIN_HANDS = 30
+
+
+def position_name(position: int, players: int = 4) -> str:
+    """A classic seat by its place from the dealer's left (1-based, the dealer last), as
+    a player says it: "leads (left of dealer)", "dealer's partner", "right of dealer", "dealer"."""
+    if position == players:
+        return "dealer"
+    if position == 1:
+        return "leads (left of dealer)"
+    if position == players // 2:
+        return "dealer's partner"
+    if position == players - 1:
+        return "right of dealer"
+    return f"seat {position} from the dealer's left"
+
+
 POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
 """Hand-strength buckets of ``points_<d>``: [0, 6), [6, 9), ... [21, 99)."""
 
@@ -282,11 +298,24 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
                 "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
             }
         )
+    players = as_variant(params.variant).players
     return {
-        "order_by_position_trumps": _merge_alone(order, alone, "trumps"),
-        "call_by_position_trumps": _merge_alone(call, call_alone, "call_trumps"),
-        "classic_thresholds": pd.DataFrame(thresholds),
+        name: _named_seats(table, players)
+        for name, table in (
+            ("order_by_position_trumps", _merge_alone(order, alone, "trumps")),
+            ("call_by_position_trumps", _merge_alone(call, call_alone, "call_trumps")),
+            ("classic_thresholds", pd.DataFrame(thresholds)),
+        )
     }
+
+
+def _named_seats(table: pd.DataFrame, players: int) -> pd.DataFrame:
+    """The table with a ``seat`` column naming each position, right after ``position``."""
+    table = table.copy()
+    table.insert(
+        table.columns.get_loc("position") + 1, "seat", [position_name(p, players) for p in table["position"]]
+    )
+    return table
 
 
 def _merge_alone(partner: pd.DataFrame, alone: pd.DataFrame, feature: str) -> pd.DataFrame:
@@ -343,11 +372,12 @@ TABLE_NOTES = {
     f"stay above 0 in every bucket of at least {MIN_HANDS} hands; `note` gives the sample at that value, "
     f"or why the cell is blank (fewer than {MIN_HANDS} hands, or the bid does not pay at the strongest "
     "holding with enough hands).",
-    "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by position "
-    "(1 leads, 4 deals) and trumps held (the dealer counts the upcard).",
+    "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by seat "
+    "(position 1 leads from the dealer's left, 2 is the dealer's partner, 3 the dealer's right, 4 the "
+    "dealer) and trumps held (the dealer counts the upcard).",
     "call_by_position_trumps": "The best round-2 call (chosen from the hand: most trumps) with the partner "
     "and alone, by position and trumps in the called suit.",
-    "classic_thresholds": f"Per position, the trump count from which ordering up (or the call) pays, and "
+    "classic_thresholds": f"Per seat, the trump count from which ordering up (or the call) pays, and "
     f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
 }
 

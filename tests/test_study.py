@@ -317,9 +317,9 @@ def test_hand_text_writes_hands_as_format_cards_does():
 @pytest.mark.parametrize(
     "variant,charts",
     [
-        ("six-handed", ["lone_p_make.png", "net_by_level.png"]),
-        ("piq", ["order_up_value.png", "round2_call_value.png"]),
-        ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png"]),
+        ("six-handed", ["lone_p_make.png", "net_by_level.png", "strategy.png"]),
+        ("piq", ["order_up_value.png", "round2_call_value.png", "strategy.png"]),
+        ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png", "strategy.png"]),
     ],
 )
 def test_every_variant_studies_and_charts(tmp_path, variant, charts):

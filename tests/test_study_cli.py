@@ -48,7 +48,7 @@ def test_chart_rebuilds_every_summary_chart_and_the_index(euchre_study):
     assert result.exit_code == 0, result.output
     charts = sorted(p.name for p in (out / "charts").iterdir())
     tables = sorted(p.name for p in (out / "summary").iterdir())
-    assert charts == ["order_up_value.png", "round2_call_value.png"]
+    assert charts == ["order_up_value.png", "round2_call_value.png", "strategy.png"]
     assert tables == [
         "call_by_position_trumps.csv",
         "classic_thresholds.csv",
