@@ -35,12 +35,14 @@ Bid-euchre rows (``pigs-and-hogs``, ``six-handed``)
 -----------------------------------------------------
 One row per seat of a deal; that seat is the bidder of every contract and leads the
 first trick.  Features of the hand for each denomination come from
-:mod:`simulate.features` (``trumps_h``, ``right_h``, ``left_h``, ``aces_h``,
-``voids_h``, ``points_h``, ... with suffixes ``c d h s high low``).  Results, each the
-tricks taken by the bidder's side under the study's play model:
+:mod:`simulate.features` (``trumps_h``, ``right_h``, ``left_h``, ``run_h``,
+``trump_aces_h``, ``aces_h``, ``voids_h``, ``points_h``, ``runs_high``, ... with
+suffixes ``c d h s high low``).  Results, each the tricks taken by the bidder's side
+under the study's play model:
 
 * ``tricks_<d>``: all six seats play, the bidder leads; one play per denomination serves
-  every level ``1 .. 8`` (a level-``n`` bid makes when ``tricks >= n``).
+  every level ``1 .. 8`` (a level-``n`` bid makes when ``tricks >= n``).  Not in a study
+  of the sweep contracts only (``contracts="lone"``).
 * ``hog_<d>`` (``pigs-and-hogs``): the bidder alone with the original eight against
   three defenders, partners sitting out.
 * ``pig_<d>`` (``pigs-and-hogs``) or ``alone_<d>`` (``six-handed``): the bidder discards
@@ -52,7 +54,8 @@ Classic rows (``euchre``, ``piq``)
 ----------------------------------
 One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the
 player at its left (seat 1) leads.  ``position`` is the seat's place from the dealer's
-left (1 .. 4, 4 = the dealer).  ``trumps`` counts the seat's cards of the upcard's suit,
+left: 1 leads (left of dealer), 2 is the dealer's partner, 3 is right of the dealer, 4
+is the dealer (the summaries name them so).  ``trumps`` counts the seat's cards of the upcard's suit,
 left bower included, plus the upcard itself for the dealer.  For each contract the
 seat could make, the tricks its side takes and ``ev_*`` = net points (its team's points
 minus the other team's, from the scoring table):
@@ -72,11 +75,14 @@ What a row costs, and the choices that follow
 ---------------------------------------------
 Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
-* Six-seat studies default to ``heuristic`` play: about 6,000 rows/s per core for
-  ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take a minute or two.  Exact
-  double-dummy play of a six-seat level contract costs about half a second per deal
-  and a row needs one per denomination: ``--play dd`` runs at well under one row per
-  second, fine for a few hundred deals, not for 100,000.
+* Six-seat studies of every contract default to ``heuristic`` play: thousands of rows/s
+  per core for ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take minutes.  Exact
+  double-dummy play of the six-seat level contracts (every seat plays, one solve per
+  denomination and bidder) runs at 10-20 rows/s: days for 100,000 deals.
+* ``contracts="lone"`` studies only the sweep contracts (Pig, Hog, Alone), partners
+  sitting out, and defaults to ``dd``: the solver's target question "does the bidder
+  take every trick?" first (the analyser's question for them), exact counts of the failed
+  sweeps only, all of a chunk in two solver calls -- about 120 rows/s.
 * Pig and Alone discards follow the void-first policy instead of the analyser's search
   over all 28 pairs: the search needs its own Monte Carlo deals per hand (28 options x
   the search deals, per row and denomination).  ``analyse_hand`` with 50 search deals
@@ -690,7 +696,12 @@ def schema_columns(variant, levels: bool = True) -> list[tuple[str, str, str]]:
     if variant.classic:
         out += [
             ("upcard", "string", "the turned-up card of the kitty"),
-            ("position", "int8", "place from the dealer's left: 1 leads, 4 is the dealer (seat 4 deals)"),
+            (
+                "position",
+                "int8",
+                "place from the dealer's left: 1 leads (left of dealer), 2 is the dealer's partner, "
+                "3 is right of the dealer, 4 is the dealer (seat 4 deals)",
+            ),
             (
                 "trumps",
                 "int8",
