@@ -78,11 +78,11 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 * Six-seat studies of every contract default to ``heuristic`` play: thousands of rows/s
   per core for ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take minutes.  Exact
   double-dummy play of the six-seat level contracts (every seat plays, one solve per
-  denomination and bidder) runs at 10-20 rows/s: days for 100,000 deals.
+  denomination and bidder) runs at 4-20 rows/s: days for 100,000 deals.
 * ``contracts="lone"`` studies only the sweep contracts (Pig, Hog, Alone), partners
   sitting out, and defaults to ``dd``: the solver's target question "does the bidder
   take every trick?" first (the analyser's question for them), exact counts of the failed
-  sweeps only, all of a chunk in two solver calls -- about 120 rows/s.
+  sweeps only, all of a chunk in two solver calls -- about 60-130 rows/s.
 * Pig and Alone discards follow the void-first policy instead of the analyser's search
   over all 28 pairs: the search needs its own Monte Carlo deals per hand (28 options x
   the search deals, per row and denomination).  ``analyse_hand`` with 50 search deals
@@ -258,8 +258,8 @@ MAX_CHUNK_SIZE = 1_000_000  # deals of one chunk, computed and held in memory at
 def default_chunk_size(variant, play: str = "heuristic", contracts: str = ALL_CONTRACTS) -> int:
     """Deals per chunk: small enough that a kill loses little (and the progress bar moves
     every few seconds), big enough to keep kernels busy.  Six-seat searched play costs
-    far more per deal than heuristic play: about 90 rows/s for the sweep contracts under
-    dd, well under one row/s with the level contracts (``benchmarks/bench_study.py``)."""
+    far more per deal than heuristic play: 60-130 rows/s for the sweep contracts under
+    dd, 4-20 rows/s with the level contracts (``benchmarks/bench_study.py``)."""
     if as_variant(variant).classic:
         return 2000
     if play == "heuristic":

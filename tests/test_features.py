@@ -138,3 +138,23 @@ def test_low_no_trump_run_follows_nine_ten_jack():
     hand = features("9S 9S TS TS JS AH AH KH")
     assert (hand["runs_low"], hand["long_run_low"]) == (5, 5)
     assert (hand["runs_high"], hand["long_run_high"]) == (3, 3)  # AH AH KH
+
+
+@pytest.mark.parametrize(
+    "variant,text,expected",
+    [
+        # double deck: both copies of the right and left bowers, one ace: a run of 5
+        ("pigs-and-hogs", "JS JS JC JC AS KS 9H AD", {"run_s": 5, "trump_aces_s": 1, "aces_s": 1}),
+        ("six-handed", "JS JS JC JC AS KS 9H AD", {"run_s": 5, "trump_aces_s": 1, "voids_s": 1}),
+        # single deck: right, left and ace is the whole top of the suit, a run of 3
+        ("euchre", "JS JC AS 9H AD", {"run_s": 3, "trump_aces_s": 1, "aces_s": 1, "runs_high": 2}),
+        ("piq", "JC JS KC AH TD", {"run_c": 2, "trump_aces_c": 0, "aces_c": 1, "long_run_high": 1}),
+    ],
+)
+def test_runs_on_each_variants_deck(variant, text, expected):
+    from euchre_mc.simulate.rules import as_variant
+
+    copies = as_variant(variant).copies
+    mask = faces_to_mask(parse_cards(text, copies))
+    hand = hand_features(np.array([mask], np.uint64), range(5), copies=copies)
+    assert {name: int(hand[name][0]) for name in expected} == expected
