@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 
 from ..simulate.rules import as_variant
 from ..simulate.study_store import StudyParams
-from .study_summary import MIN_HANDS, position_name, study_title
+from .study_summary import MIN_HANDS, POINT_LABELS, position_name, study_title
 
 PAGE = (11.69, 8.27)  # A4, landscape
 COLOURS = "RdYlGn"
@@ -61,8 +61,7 @@ def _grid(axis, values, labels, x_ticks, y_ticks, norm, fontsize=7):
 
 def _bids_by_strength(axis, table: pd.DataFrame, denomination: str, order: list[str], norm):
     part = table[(table["denomination"] == denomination) & (table["hands"] >= MIN_HANDS)]
-    strengths = list(table["strength"].cat.categories) if hasattr(table["strength"], "cat") else None
-    strengths = strengths or list(dict.fromkeys(table["strength"]))
+    strengths = POINT_LABELS
     values = np.full((len(order), len(strengths)), np.nan)
     for row in part.itertuples():
         values[order.index(row.contract), strengths.index(row.strength)] = row.mean_net

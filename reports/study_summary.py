@@ -59,9 +59,11 @@ POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
 """Hand-strength buckets of ``points_<d>``: [0, 6), [6, 9), ... [21, 99)."""
 
 
+POINT_LABELS = [f"{lo}-{hi - 1}" if hi < 99 else f"{lo}+" for lo, hi in zip(POINT_EDGES, POINT_EDGES[1:])]
+
+
 def point_bucket(points) -> pd.Categorical:
-    labels = [f"{lo}-{hi - 1}" if hi < 99 else f"{lo}+" for lo, hi in zip(POINT_EDGES, POINT_EDGES[1:])]
-    return pd.cut(np.asarray(points), bins=list(POINT_EDGES), right=False, labels=labels)
+    return pd.cut(np.asarray(points), bins=list(POINT_EDGES), right=False, labels=POINT_LABELS)
 
 
 def summarise(frame: pd.DataFrame, keys: list[str], marches: bool = False) -> pd.DataFrame:
