@@ -23,19 +23,25 @@ from .files import make_folder, save_figure, write_text
 from .strategy_charts import strategy_chart
 from .study_summary import MIN_HANDS, position_name, study_title, write_summaries
 
+LONE_ROWS = {
+    "bowers": "bowers held (right + left copies)",
+    "run": "top-trump run (top trumps held in order, both copies)",
+}
 
-def lone_heatmaps(table: pd.DataFrame, title: str) -> Figure:
-    """P(make) of each lone contract (Pig, Hog or Alone) by trump count and bowers held."""
+
+def lone_heatmaps(table: pd.DataFrame, title: str, by: str = "bowers") -> Figure:
+    """P(make) of each lone contract (Pig, Hog or Alone) by trump count and ``by``: bowers
+    held, or the top-trump run (which decides a sweep far better)."""
     kinds = list(dict.fromkeys(table["contract"]))
     figure = Figure(figsize=(6.5 * len(kinds), 5))
     axes = figure.subplots(1, len(kinds), squeeze=False)
     trumps = np.arange(table["trumps"].min(), table["trumps"].max() + 1)
-    bowers = np.arange(table["bowers"].min(), table["bowers"].max() + 1)
+    rows = np.arange(table[by].min(), table[by].max() + 1)
     for axis, kind in zip(axes[0], kinds):
-        grid = np.full((len(bowers), len(trumps)), np.nan)
+        grid = np.full((len(rows), len(trumps)), np.nan)
         part = table[(table["contract"] == kind) & (table["hands"] >= MIN_HANDS)]
         for row in part.itertuples():
-            grid[row.bowers - bowers[0], row.trumps - trumps[0]] = row.p_make
+            grid[getattr(row, by) - rows[0], row.trumps - trumps[0]] = row.p_make
         image = axis.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1)
         for (y, x), value in np.ndenumerate(grid):
             if not np.isnan(value):
@@ -49,9 +55,9 @@ def lone_heatmaps(table: pd.DataFrame, title: str) -> Figure:
                     color="white" if value < 0.6 else "black",
                 )
         axis.set_xticks(range(len(trumps)), trumps)
-        axis.set_yticks(range(len(bowers)), bowers)
+        axis.set_yticks(range(len(rows)), rows)
         axis.set_xlabel("trumps held (left bower included)")
-        axis.set_ylabel("bowers held (right + left copies)")
+        axis.set_ylabel(LONE_ROWS[by])
         axis.set_title(f"P(make) {kind}, trump suits pooled")
         figure.colorbar(image, ax=axis, label="P(make)")
     figure.suptitle(f"{title}\nblank: fewer than {MIN_HANDS} hands")
@@ -121,6 +127,7 @@ def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int
     return {
         "strategy": strategy_chart(tables, params, rows),
         "lone_p_make": lone_heatmaps(tables["lone_by_trumps_bowers"], title),
+        "lone_p_make_by_run": lone_heatmaps(tables["lone_by_trumps_run"], title, by="run"),
         "net_by_level": net_by_level(tables["bids_by_strength"], title),
     }
 
@@ -133,7 +140,7 @@ def build_study_reports(out, progress=None) -> Path:
     """
     out = Path(out)
     params = read_params(out)
-    steps = 3 + STUDY_CHART_COUNT
+    steps = 3 + chart_count(params)
 
     def advance(done):
         if progress is not None:
@@ -157,7 +164,9 @@ def build_study_reports(out, progress=None) -> Path:
     return index
 
 
-STUDY_CHART_COUNT = 3  # charts of every study: the strategy page and two detail charts
+def chart_count(params: StudyParams) -> int:
+    """How many charts :func:`study_charts` draws for the study (the strategy page included)."""
+    return 3 if as_variant(params.variant).classic else 4
 
 
 def _index_page(params: StudyParams, rows: int, images, tables) -> str:

@@ -317,7 +317,7 @@ def test_hand_text_writes_hands_as_format_cards_does():
 @pytest.mark.parametrize(
     "variant,charts",
     [
-        ("six-handed", ["lone_p_make.png", "net_by_level.png", "strategy.png"]),
+        ("six-handed", ["lone_p_make.png", "lone_p_make_by_run.png", "net_by_level.png", "strategy.png"]),
         ("piq", ["order_up_value.png", "round2_call_value.png", "strategy.png"]),
         ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png", "strategy.png"]),
     ],
