@@ -55,8 +55,8 @@ Classic rows (``euchre``, ``piq``)
 One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the
 player at its left (seat 1) leads.  ``position`` is the seat's place from the dealer's
 left: 1 leads (left of dealer), 2 is the dealer's partner, 3 is right of the dealer, 4
-is the dealer (the summaries name them so).  ``trumps`` counts the seat's cards of the upcard's suit,
-left bower included, plus the upcard itself for the dealer.  For each contract the
+is the dealer (the summaries name them so).  ``trumps`` counts the seat's cards of the
+upcard's suit, left bower included, plus the upcard itself for the dealer.  For each contract the
 seat could make, the tricks its side takes and ``ev_*`` = net points (its team's points
 minus the other team's, from the scoring table):
 

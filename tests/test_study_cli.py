@@ -115,3 +115,23 @@ def test_unknown_variant_in_a_study(tmp_path):
 def test_help_has_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0 and re.search(r"Example:\n +euchre-mc " + command, result.output)
+
+
+def test_a_sweep_contract_study_of_a_classic_game_is_one_line(tmp_path):
+    result = run(
+        "study", "--variant", "euchre", "--contracts", "lone", "--hands", "5", "--out", str(tmp_path / "s")
+    )
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "Error: --contracts lone: euchre has no sweep contracts to study apart "
+        "(the sweep-only study is for pigs-and-hogs and six-handed)"
+    ]
+
+
+def test_study_help_says_why_six_seats_default_to_heuristic():
+    text = " ".join(run("study", "--help").output.split())
+    assert "--contracts [all|lone]" in text
+    assert (
+        "heuristic for six seats with every contract, where exact play of the six-seat level contracts"
+        in text
+    )
