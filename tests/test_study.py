@@ -396,5 +396,5 @@ def test_a_sweep_contract_study_of_a_classic_game_is_refused():
 def test_resuming_a_sweep_contract_study_as_a_full_one_is_refused(lone_dd_rows):
     out, _ = lone_dd_rows
     params = read_params(out)
-    with pytest.raises(StudyError, match="different parameters: .*contracts 'all' \\(stored 'lone'\\)"):
+    with pytest.raises(StudyError, match=r"different parameters: .*contracts 'all' \(stored 'lone'\)"):
         run_study(params.variant, params.hands, params.seed, out, play="dd", chunk_size=3, resume=True)
