@@ -13,7 +13,9 @@ directory, as ``euchre-mc study ... --no-charts`` does; rows = deals x seats.
   minus the same chunk computed here), so the steady rate is visible.
 * Studies: ``pigs-and-hogs`` with its default heuristic play (the 100,000-deal study of
   the issue), ``pigs-and-hogs`` with double-dummy play (exact six-seat play of every
-  level contract: slow, so few deals), ``euchre`` with double-dummy play (its default).
+  level contract: slow, so few deals), ``pigs-and-hogs --contracts lone`` (the sweep
+  contracts only, dd by default: the solver's target question first, exact counts of
+  the failed sweeps), ``euchre`` with double-dummy play (its default).
 * This process compiles every kernel first on a small study, so compile time is not in
   any figure.  Seeds are fixed; the machine is shared, so figures vary with its load.
 """
@@ -30,17 +32,29 @@ from euchre_mc.simulate.study import make_params, run_study, study_chunk
 SEED = 1
 
 
-def _command(variant: str, deals: int, play: str, workers: int, chunk: int) -> str:
+def _command(variant: str, deals: int, play: str, workers: int, chunk: int, contracts: str = "all") -> str:
     return (
         f"euchre-mc study --variant {variant} --hands {deals} --seed {SEED} --play {play} "
-        f"--workers {workers} --chunk-size {chunk} --no-charts --out DIR"
+        + ("" if contracts == "all" else f"--contracts {contracts} ")
+        + f"--workers {workers} --chunk-size {chunk} --no-charts --out DIR"
     )
 
 
-def _timed_study(variant: str, deals: int, play: str, workers: int, chunk: int) -> float:
+def _timed_study(
+    variant: str, deals: int, play: str, workers: int, chunk: int, contracts: str = "all"
+) -> float:
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        run_study(variant, deals, SEED, Path(folder) / "study", play=play, workers=workers, chunk_size=chunk)
+        run_study(
+            variant,
+            deals,
+            SEED,
+            Path(folder) / "study",
+            play=play,
+            workers=workers,
+            chunk_size=chunk,
+            contracts=contracts,
+        )
         return time.perf_counter() - start
 
 
@@ -53,19 +67,22 @@ def _worker_startup(variant: str, play: str, chunk: int) -> float:
     return max(0.0, _timed_study(variant, chunk, play, 2, chunk) - in_process)
 
 
-def _study_rows(variant: str, play: str, deals: int, chunk: int, scaling: bool) -> list[dict]:
+def _study_rows(
+    variant: str, play: str, deals: int, chunk: int, scaling: bool, contracts: str = "all"
+) -> list[dict]:
     seats = as_variant(variant).players
     rows = []
     times = {}
+    which = "" if contracts == "all" else ", sweep contracts only"
     for workers in (1, 2) if scaling else (2,):
-        times[workers] = _timed_study(variant, deals, play, workers, chunk)
+        times[workers] = _timed_study(variant, deals, play, workers, chunk, contracts)
         rows.append(
             {
-                "benchmark": f"study {variant} {play}, {workers} worker{'s' if workers > 1 else ''}",
+                "benchmark": f"study {variant} {play}{which}, {workers} worker{'s' if workers > 1 else ''}",
                 "value": deals * seats / times[workers],
                 "unit": "rows/s",
                 "detail": f"{deals} deals x {seats} seats in {times[workers]:.1f} s, chunks of {chunk} deals",
-                "command": _command(variant, deals, play, workers, chunk),
+                "command": _command(variant, deals, play, workers, chunk, contracts),
             }
         )
     if scaling:
@@ -89,4 +106,6 @@ def run(quick: bool) -> list[dict]:
     rows = _study_rows("pigs-and-hogs", "heuristic", 1000 if quick else 20_000, 500, scaling=True)
     rows += _study_rows("euchre", "dd", 2000 if quick else 40_000, 2000, scaling=True)
     rows += _study_rows("pigs-and-hogs", "dd", 2 if quick else 12, 1, scaling=False)
+    lone = 20 if quick else 400
+    rows += _study_rows("pigs-and-hogs", "dd", lone, lone // 4, scaling=True, contracts="lone")
     return rows

@@ -1,6 +1,7 @@
-"""Strategy charts of a batch study.
+"""The charts of a batch study.
 
-Each chart is drawn from the summary tables of :mod:`reports.study_summary` and titled
+The one-page strategy chart comes from :mod:`reports.strategy_charts`.  Each chart is
+drawn from the summary tables of :mod:`reports.study_summary` and titled
 with the variant (options included), play model, sample size and seed.
 :func:`build_study_reports` rebuilds every summary, every chart and ``index.html`` from
 the study's Parquet rows alone (the page is :mod:`reports.study_page`); ``euchre-mc chart DIR``
@@ -19,22 +20,29 @@ from matplotlib.ticker import MaxNLocator
 from ..simulate.rules import as_variant
 from ..simulate.study_store import StudyParams, read_params, read_rows
 from .files import make_folder, save_figure, write_text
+from .strategy_charts import strategy_chart
 from .study_page import index_page
-from .study_summary import MIN_HANDS, study_title, write_summaries
+from .study_summary import MIN_HANDS, position_name, study_title, write_summaries
+
+LONE_ROWS = {
+    "bowers": "bowers held (right + left copies)",
+    "run": "top-trump run (top trumps held in order, both copies)",
+}
 
 
-def lone_heatmaps(table: pd.DataFrame, title: str) -> Figure:
-    """P(make) of each lone contract (Pig, Hog or Alone) by trump count and bowers held."""
+def lone_heatmaps(table: pd.DataFrame, title: str, by: str = "bowers") -> Figure:
+    """P(make) of each lone contract (Pig, Hog or Alone) by trump count and ``by``: bowers
+    held, or the top-trump run (which decides a sweep far better)."""
     kinds = list(dict.fromkeys(table["contract"]))
     figure = Figure(figsize=(6.5 * len(kinds), 5))
     axes = figure.subplots(1, len(kinds), squeeze=False)
     trumps = np.arange(table["trumps"].min(), table["trumps"].max() + 1)
-    bowers = np.arange(table["bowers"].min(), table["bowers"].max() + 1)
+    rows = np.arange(table[by].min(), table[by].max() + 1)
     for axis, kind in zip(axes[0], kinds):
-        grid = np.full((len(bowers), len(trumps)), np.nan)
+        grid = np.full((len(rows), len(trumps)), np.nan)
         part = table[(table["contract"] == kind) & (table["hands"] >= MIN_HANDS)]
         for row in part.itertuples():
-            grid[row.bowers - bowers[0], row.trumps - trumps[0]] = row.p_make
+            grid[getattr(row, by) - rows[0], row.trumps - trumps[0]] = row.p_make
         image = axis.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1)
         for (y, x), value in np.ndenumerate(grid):
             if not np.isnan(value):
@@ -48,9 +56,9 @@ def lone_heatmaps(table: pd.DataFrame, title: str) -> Figure:
                     color="white" if value < 0.6 else "black",
                 )
         axis.set_xticks(range(len(trumps)), trumps)
-        axis.set_yticks(range(len(bowers)), bowers)
+        axis.set_yticks(range(len(rows)), rows)
         axis.set_xlabel("trumps held (left bower included)")
-        axis.set_ylabel("bowers held (right + left copies)")
+        axis.set_ylabel(LONE_ROWS[by])
         axis.set_title(f"P(make) {kind}, trump suits pooled")
         figure.colorbar(image, ax=axis, label="P(make)")
     figure.suptitle(f"{title}\nblank: fewer than {MIN_HANDS} hands")
@@ -86,12 +94,13 @@ def classic_values(table: pd.DataFrame, feature: str, title: str, what: str) -> 
     axes = figure.subplots(1, 2, sharey=True)
     for axis, suffix, label in ((axes[0], "", f"{what} with partner"), (axes[1], "_alone", f"{what} alone")):
         for position, group in table[table["hands"] >= MIN_HANDS].groupby("position"):
-            name = {1: "1 (leads)", 4: "4 (dealer)"}.get(position, str(position))
-            axis.plot(group[feature], group[f"mean_net{suffix}"], marker="o", label=f"position {name}")
+            name = position_name(position)
+            axis.plot(group[feature], group[f"mean_net{suffix}"], marker="o", label=name)
             axis.fill_between(
                 group[feature], group[f"net_ci_low{suffix}"], group[f"net_ci_high{suffix}"], alpha=0.15
             )
-        axis.axhline(0, color="grey", linewidth=0.8)
+        # passing scores 0: the bar every bid must clear
+        axis.axhline(0, color="grey", linewidth=4, alpha=0.5, label="pass (0 net points)")
         axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         axis.set_xlabel("trumps held" + (" (upcard included for the dealer)" if feature == "trumps" else ""))
         axis.set_title(label)
@@ -110,29 +119,52 @@ def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int
     )  # the variant with its options on a line of its own
     if as_variant(params.variant).classic:
         return {
+            "strategy": strategy_chart(tables, params, rows),
             "order_up_value": classic_values(tables["order_by_position_trumps"], "trumps", title, "order up"),
             "round2_call_value": classic_values(
                 tables["call_by_position_trumps"], "call_trumps", title, "best round-2 call"
             ),
         }
     return {
+        "strategy": strategy_chart(tables, params, rows),
         "lone_p_make": lone_heatmaps(tables["lone_by_trumps_bowers"], title),
+        "lone_p_make_by_run": lone_heatmaps(tables["lone_by_trumps_run"], title, by="run"),
         "net_by_level": net_by_level(tables["bids_by_strength"], title),
     }
 
 
-def build_study_reports(out) -> Path:
-    """Rebuild every summary and chart of study ``out`` from its rows; return ``index.html``."""
+def build_study_reports(out, progress=None) -> Path:
+    """Rebuild every summary and chart of study ``out`` from its rows; return ``index.html``.
+
+    ``progress(done, total)``, if given, hears of each step: reading the rows, the
+    summaries, each chart drawn and saved, the index page.
+    """
     out = Path(out)
     params = read_params(out)
+    steps = 3 + chart_count(params)
+
+    def advance(done):
+        if progress is not None:
+            progress(done, steps)
+
+    advance(0)
     rows = read_rows(out)
+    advance(1)
     tables = write_summaries(out, rows, params)
+    advance(2)
     folder = make_folder(out / "charts")
     images = []
-    for stem, figure in study_charts(tables, params, len(rows)).items():
+    for done, (stem, figure) in enumerate(study_charts(tables, params, len(rows)).items(), 3):
         path = folder / f"{stem}.png"
         save_figure(figure, path, dpi=110)
         images.append(path.relative_to(out))
+        advance(done)
     index = out / "index.html"
     write_text(index, index_page(params, len(rows), images, tables))
+    advance(steps)
     return index
+
+
+def chart_count(params: StudyParams) -> int:
+    """How many charts :func:`study_charts` draws for the study (the strategy page included)."""
+    return 3 if as_variant(params.variant).classic else 4

@@ -29,6 +29,18 @@ LONG_TABLE = 100
 """A table of more rows than this is folded (``<details>``): the page stays readable."""
 
 CHARTS = {
+    "strategy": (
+        "The strategy chart: what to bid with which hand",
+        "One page to pin up: the best decision for each holding, coloured by its mean net points "
+        "(passing counted as 0); grey cells held fewer than "
+        f"{MIN_HANDS} hands.",
+    ),
+    "lone_p_make_by_run": (
+        "How often each lone contract makes, by top-trump run",
+        "Each cell is the share of hands that made the lone contract, by trumps held (across) "
+        "and the top-trump run (the top trumps held in order, both copies counted; up), the "
+        f"four trump suits pooled; a blank cell held fewer than {MIN_HANDS} hands.",
+    ),
     "lone_p_make": (
         "How often each lone contract makes",
         "Each cell is the share of hands that made the lone contract (Pig, Hog or Alone), by "
@@ -44,14 +56,15 @@ CHARTS = {
     "order_up_value": (
         "Ordering up: what it is worth by position and trumps",
         "Mean net points for the seat's team when the seat orders up the upcard, with its "
-        "partner (left) and alone (right), by trumps held and position from the dealer's "
-        "left; the bands are 95% intervals and above the grey line ordering up pays.",
+        "partner (left) and alone (right), by trumps held and seat (leads, dealer's partner, "
+        "right of dealer, dealer); the bands are 95% intervals and above the pass line "
+        "(0 net points) ordering up pays.",
     ),
     "round2_call_value": (
         "Round 2: what the best call is worth",
         "Mean net points of the seat's best round-2 call (the suit it holds most of), with its "
-        "partner and alone, by trumps in the called suit and position; the bands are 95% "
-        "intervals and above the grey line the call pays.",
+        "partner and alone, by trumps in the called suit and seat; the bands are 95% "
+        "intervals and above the pass line (0 net points) the call pays.",
     ),
 }
 """Each chart's title and sentence, by file stem."""

@@ -16,7 +16,12 @@ Conventions
   zero in every bucket from ``v`` upwards that holds at least ``MIN_HANDS`` hands
   (``confident``: the lower interval bound is above zero there too).  Zero is what the
   team scores from the bid by not making it; a threshold is a floor for bidding, not a
-  comparison with the other team's best bid.
+  comparison with the other team's best bid.  Every threshold row carries a ``note``: the
+  sample behind a filled value, or why a value is blank (too few hands, or the bid does
+  not pay at the strongest holding the study has enough hands of).
+* The sweep contracts (Pig, Hog, Alone) are decided by the top of the hand, so they are
+  summarised by the top-trump run, side aces and voids (:mod:`simulate.features`), and
+  their thresholds are the lowest top-trump run that pays for each trump length.
 """
 
 from __future__ import annotations
@@ -35,13 +40,31 @@ from .files import make_folder, write_text
 from .numbers import cell
 
 MIN_HANDS = 30
+
+
+def position_name(position: int, players: int = 4) -> str:
+    """A classic seat by its place from the dealer's left (1-based, the dealer last), as
+    a player says it: "leads (left of dealer)", "dealer's partner", "right of dealer", "dealer"."""
+    if position == players:
+        return "dealer"
+    if position == 1:
+        return "leads (left of dealer)"
+    if position == players // 2:
+        return "dealer's partner"
+    if position == players - 1:
+        return "right of dealer"
+    return f"seat {position} from the dealer's left"
+
+
 POINT_EDGES = (0, 6, 9, 12, 15, 18, 21, 99)
 """Hand-strength buckets of ``points_<d>``: [0, 6), [6, 9), ... [21, 99)."""
 
 
+POINT_LABELS = [f"{lo}-{hi - 1}" if hi < 99 else f"{lo}+" for lo, hi in zip(POINT_EDGES, POINT_EDGES[1:])]
+
+
 def point_bucket(points) -> pd.Categorical:
-    labels = [f"{lo}-{hi - 1}" if hi < 99 else f"{lo}+" for lo, hi in zip(POINT_EDGES, POINT_EDGES[1:])]
-    return pd.cut(np.asarray(points), bins=list(POINT_EDGES), right=False, labels=labels)
+    return pd.cut(np.asarray(points), bins=list(POINT_EDGES), right=False, labels=POINT_LABELS)
 
 
 def summarise(frame: pd.DataFrame, keys: list[str], marches: bool = False) -> pd.DataFrame:
@@ -106,9 +129,12 @@ class BidColumn:
         return Contract(self.kind, denom, self.level)
 
 
-def bid_contracts(variant) -> list[BidColumn]:
-    """Each contract kind of the variant: levels 1..8, then the lone contracts."""
-    levels = [BidColumn(str(n), "tricks", LEVEL, n) for n in range(1, variant.hand_size + 1)]
+def bid_contracts(variant, levels: bool = True) -> list[BidColumn]:
+    """Each contract kind of the variant: levels 1..8 (unless ``levels`` is False: a study of
+    the sweep contracts only), then the lone contracts."""
+    levels = (
+        [BidColumn(str(n), "tricks", LEVEL, n) for n in range(1, variant.hand_size + 1)] if levels else []
+    )
     return levels + [
         BidColumn(kind.capitalize(), kind, kind, variant.hand_size) for kind in lone_kinds(variant)
     ]
@@ -124,6 +150,8 @@ def bid_long(rows: pd.DataFrame, variant, column: BidColumn) -> pd.DataFrame:
             {
                 "denomination": "trump suit" if denom < 4 else DENOM_LABELS[denom],
                 "points": rows[f"points_{code}"].to_numpy(),
+                "aces": rows[f"aces_{code}"].to_numpy(),
+                "voids": rows[f"voids_{code}"].to_numpy(),
                 "made": made,
                 "net": net,
             }
@@ -131,52 +159,113 @@ def bid_long(rows: pd.DataFrame, variant, column: BidColumn) -> pd.DataFrame:
         if denom < 4:
             part["trumps"] = rows[f"trumps_{code}"].to_numpy()
             part["bowers"] = rows[f"right_{code}"].to_numpy() + rows[f"left_{code}"].to_numpy()
+            part["run"] = rows[f"run_{code}"].to_numpy()
+        else:
+            part["runs"] = rows[f"runs_{code}"].to_numpy()
         parts.append(part)
     return pd.concat(parts, ignore_index=True)
 
 
+def threshold_row(table: pd.DataFrame, feature: str, **identity) -> dict:
+    """A thresholds row: where ``table``'s bid turns profitable along ``feature``, with a note
+    giving the sample behind the value, or why there is none."""
+    start = profitable_from(table, feature)
+    enough = table[table["hands"] >= MIN_HANDS].sort_values(feature)
+    if not np.isnan(start):
+        at = enough[enough[feature] == start].iloc[0]
+        note = (
+            f"{feature}={int(start)}: {int(at['hands'])} hands, P(make) {at['p_make']:.3f}, "
+            f"mean net {at['mean_net']:+.2f}"
+        )
+    elif enough.empty:
+        most = int(table["hands"].max()) if len(table) else 0
+        note = f"fewer than {MIN_HANDS} hands at every {feature} value (most: {most})"
+    else:
+        top = enough.iloc[-1]
+        note = (
+            f"does not pay at the strongest {feature} with {MIN_HANDS}+ hands "
+            f"({feature}={int(top[feature])}: {int(top['hands'])} hands, mean net {top['mean_net']:+.2f})"
+        )
+        if (table[feature] > top[feature]).any():
+            note += f"; higher {feature} has fewer than {MIN_HANDS} hands"
+    return {
+        **identity,
+        "feature": feature,
+        "profitable_from": start,
+        "confident_from": profitable_from(table, feature, "net_ci_low"),
+        "note": note,
+    }
+
+
 def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     variant = as_variant(params.variant)
-    lone_tables, level_tables, thresholds = [], [], []
-    for column in bid_contracts(variant):
+    lone_tables, by_run, by_top, no_trump_lone, level_tables, thresholds = [], [], [], [], [], []
+    for column in bid_contracts(variant, params.levels):
         label = column.label
         long = bid_long(rows, variant, column)
         by_points = summarise(
             long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"]
         )
         level_tables.append(by_points.assign(contract=label))
-        suits = long[long["denomination"] == "trump suit"].astype({"trumps": np.int64, "bowers": np.int64})
+        suits = long[long["denomination"] == "trump suit"].astype(
+            {"trumps": np.int64, "bowers": np.int64, "run": np.int64}
+        )
+        no_trumps = long[long["denomination"] != "trump suit"].astype({"runs": np.int64})
         by_trumps = summarise(suits, ["trumps", "bowers"])
-        if column.kind != LEVEL:
-            lone_tables.append(by_trumps.assign(contract=label))
         for bowers, group in by_trumps.groupby("bowers"):
             thresholds.append(
-                {
-                    "contract": label,
-                    "denomination": "trump suit",
-                    "feature": "trumps",
-                    "given": f"bowers={bowers}",
-                    "profitable_from": profitable_from(group, "trumps"),
-                    "confident_from": profitable_from(group, "trumps", "net_ci_low"),
-                }
+                threshold_row(
+                    group, "trumps", contract=label, denomination="trump suit", given=f"bowers={bowers}"
+                )
             )
-        for denomination, group in long.groupby("denomination"):
-            table = summarise(group, ["points"])
+        if column.kind != LEVEL:
+            lone_tables.append(by_trumps.assign(contract=label))
+            by_run.append(summarise(suits, ["trumps", "run"]).assign(contract=label))
+            by_top.append(summarise(suits, ["run", "aces", "voids"]).assign(contract=label))
+            no_trump_lone.append(
+                summarise(no_trumps, ["denomination", "runs", "aces"]).assign(contract=label)
+            )
             thresholds.append(
-                {
-                    "contract": label,
-                    "denomination": denomination,
-                    "feature": "points",
-                    "given": "",
-                    "profitable_from": profitable_from(table, "points"),
-                    "confident_from": profitable_from(table, "points", "net_ci_low"),
-                }
+                threshold_row(
+                    summarise(suits, ["run"]),
+                    "run",
+                    contract=label,
+                    denomination="trump suit",
+                    given="any trumps",
+                )
+            )
+            for trumps, group in by_run[-1].groupby("trumps"):
+                thresholds.append(
+                    threshold_row(
+                        group, "run", contract=label, denomination="trump suit", given=f"trumps={trumps}"
+                    )
+                )
+        for denomination, group in long.groupby("denomination"):
+            thresholds.append(
+                threshold_row(
+                    summarise(group, ["points"]),
+                    "points",
+                    contract=label,
+                    denomination=denomination,
+                    given="",
+                )
+            )
+        for denomination, group in no_trumps.groupby("denomination"):
+            thresholds.append(
+                threshold_row(
+                    summarise(group, ["runs"]), "runs", contract=label, denomination=denomination, given=""
+                )
             )
     front = ["contract"]
     return {
         "lone_by_trumps_bowers": _front(pd.concat(lone_tables, ignore_index=True), front),
+        "lone_by_trumps_run": _front(pd.concat(by_run, ignore_index=True), front),
+        "lone_by_run_aces_voids": _front(pd.concat(by_top, ignore_index=True), front),
+        "lone_no_trump_by_runs_aces": _front(pd.concat(no_trump_lone, ignore_index=True), front),
         "bids_by_strength": _front(pd.concat(level_tables, ignore_index=True), front),
-        "thresholds": pd.DataFrame(thresholds),
+        "thresholds": pd.DataFrame(thresholds)[
+            ["contract", "denomination", "feature", "given", "profitable_from", "confident_from", "note"]
+        ],
     }
 
 
@@ -212,11 +301,24 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
                 "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
             }
         )
+    players = as_variant(params.variant).players
     return {
-        "order_by_position_trumps": _merge_alone(order, alone, "trumps"),
-        "call_by_position_trumps": _merge_alone(call, call_alone, "call_trumps"),
-        "classic_thresholds": pd.DataFrame(thresholds),
+        name: _named_seats(table, players)
+        for name, table in (
+            ("order_by_position_trumps", _merge_alone(order, alone, "trumps")),
+            ("call_by_position_trumps", _merge_alone(call, call_alone, "call_trumps")),
+            ("classic_thresholds", pd.DataFrame(thresholds)),
+        )
     }
+
+
+def _named_seats(table: pd.DataFrame, players: int) -> pd.DataFrame:
+    """The table with a ``seat`` column naming each position, right after ``position``."""
+    table = table.copy()
+    table.insert(
+        table.columns.get_loc("position") + 1, "seat", [position_name(p, players) for p in table["position"]]
+    )
+    return table
 
 
 def _merge_alone(partner: pd.DataFrame, alone: pd.DataFrame, feature: str) -> pd.DataFrame:
@@ -251,7 +353,8 @@ def markdown_table(frame: pd.DataFrame) -> str:
 
 def study_title(params: StudyParams, rows: int) -> str:
     deals = rows // as_variant(params.variant).players
-    return f"{params.variant} - {params.play} play - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
+    play = f"{params.play} play" + ("" if params.levels else ", sweep contracts only")
+    return f"{params.variant} - {play} - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
 
 
 READING = (
@@ -265,6 +368,9 @@ READING = (
 
 TABLE_TITLES = {
     "lone_by_trumps_bowers": "Lone contracts by trumps and bowers held",
+    "lone_by_trumps_run": "Lone contracts by trumps held and top-trump run",
+    "lone_by_run_aces_voids": "Lone contracts by top-trump run, side aces and voids",
+    "lone_no_trump_by_runs_aces": "Lone no-trump contracts by the suits' top runs and top cards",
     "bids_by_strength": "Every bid by hand strength",
     "thresholds": "The weakest hand worth each bid",
     "order_by_position_trumps": "Ordering up by position and trumps held",
@@ -276,15 +382,25 @@ TABLE_TITLES = {
 TABLE_NOTES = {
     "lone_by_trumps_bowers": "P(make) and mean net points of each lone contract by trumps held and bowers "
     "(right + left copies), the four trump suits pooled.",
+    "lone_by_trumps_run": "P(make) and mean net points of each lone contract by trumps held and top-trump "
+    "run (the top trumps held in unbroken order, both copies counted: 6 = both right bowers, both left "
+    "bowers and both trump aces), trump suits pooled.",
+    "lone_by_run_aces_voids": "Each lone contract by top-trump run, side aces (top cards of the other suits) "
+    "and voids (side suits with no card), trump suits pooled.",
+    "lone_no_trump_by_runs_aces": "Each lone contract in High and Low No Trump by the suits' top runs added "
+    "up (cards that cash from the top) and top cards held (aces in High, nines in Low).",
     "bids_by_strength": "Every bid by hand strength (points bucket), trump suits pooled, no trumps apart.",
     "thresholds": "Smallest feature value from which the bid's mean net points "
     f"(confident: the lower 95% bound) "
-    f"stay above 0 in every bucket of at least {MIN_HANDS} hands; blank: no such value.",
-    "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by position "
-    "(1 leads, 4 deals) and trumps held (the dealer counts the upcard).",
+    f"stay above 0 in every bucket of at least {MIN_HANDS} hands; `note` gives the sample at that value, "
+    f"or why the cell is blank (fewer than {MIN_HANDS} hands, or the bid does not pay at the strongest "
+    "holding with enough hands).",
+    "order_by_position_trumps": "Ordering up with the partner and alone (columns *_alone) by seat "
+    "(position 1 leads from the dealer's left, 2 is the dealer's partner, 3 the dealer's right, 4 the "
+    "dealer) and trumps held (the dealer counts the upcard).",
     "call_by_position_trumps": "The best round-2 call (chosen from the hand: most trumps) with the partner "
     "and alone, by position and trumps in the called suit.",
-    "classic_thresholds": f"Per position, the trump count from which ordering up (or the call) pays, and "
+    "classic_thresholds": f"Per seat, the trump count from which ordering up (or the call) pays, and "
     f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
 }
 
@@ -294,15 +410,60 @@ def format_study_run(run) -> str:
     params = run.params
     return (
         f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
+        f"{'' if params.levels else 'sweep contracts only, '}"
         f"chunk size {params.chunk_size} -> {run.out}/rows (schema: {run.out}/schema.md)\n"
     )
+
+
+def _trumps_first(given: pd.Series) -> pd.Series:
+    """Sort key of ``given`` = "any trumps", "trumps=8", "trumps=7", ...: the pooled row first."""
+    return -pd.to_numeric(given.str.removeprefix("trumps="), errors="coerce").fillna(99)
+
+
+def strength_answers(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """Markdown lines answering "how strong must a hand be to bid X?" from the thresholds."""
+    thresholds = tables.get("thresholds")
+    if thresholds is None:
+        return []
+    lines = [
+        "## How strong must a hand be?",
+        "",
+        "Read off `thresholds` below (a bid pays when its mean net points are above 0, "
+        f"in every bucket of {MIN_HANDS}+ hands from there up; trump suits pooled).",
+        "",
+    ]
+    lone = thresholds[thresholds["feature"] == "run"]
+    for contract, group in lone.groupby("contract", sort=False):
+        lines.append(f"- **{contract}** with a trump suit, by trumps held (top-trump run needed):")
+        for row in group.sort_values("given", key=_trumps_first).itertuples():
+            trumps = row.given.removeprefix("trumps=")
+            trumps = f"{trumps} trump{'' if trumps == '1' else 's'}" if trumps.isdigit() else trumps
+            if np.isnan(row.profitable_from):
+                lines.append(f"  - {trumps}: no answer: {row.note}")
+            else:
+                lines.append(f"  - {trumps}: from a run of {int(row.profitable_from)} ({row.note})")
+    points = thresholds[thresholds["feature"].isin(["points", "runs"])]
+    filled = points[~points["profitable_from"].isna()]
+    if len(filled):
+        lines.append("- **By point count or top runs** (every bid that pays somewhere):")
+        for row in filled.itertuples():
+            start = int(row.profitable_from)
+            lines.append(f"  - {row.contract} {row.denomination}: from {row.feature} {start} ({row.note})")
+    blank = len(points) - len(filled)
+    if blank:
+        lines.append(
+            f"- {blank} point-count and top-run rows have no threshold: the `note` of each says why."
+        )
+    return lines + [""]
 
 
 def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
     """Write ``summary/<name>.csv`` and ``summary/summary.md`` under ``out``; return the tables."""
     tables = study_summaries(rows, params)
     folder = make_folder(Path(out) / "summary")
-    sections = [f"# Study summary: {study_title(params, len(rows))}", "", READING, ""]
+    sections = [f"# Study summary: {study_title(params, len(rows))}", "", READING, ""] + strength_answers(
+        tables
+    )
     for name, table in tables.items():
         write_text(folder / f"{name}.csv", table.to_csv(index=False))
         heading = f"## {TABLE_TITLES.get(name, name.replace('_', ' '))} ({name}.csv)"

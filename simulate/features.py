@@ -20,6 +20,19 @@ Trump; 5 = Low No Trump) and a hand:
 ``voids``
     suits other than trump in which the hand holds no card (the left bower's suit
     counts as void when only its jack was there).  Four suits in no trump.
+``run``
+    the *top-trump run*: how many of the top trumps the hand holds in unbroken order from
+    the top, every copy counted (0 in no trump).  In a double deck both right bowers, both
+    left bowers and both trump aces are a run of 6 ("the top 6 trumps held"); one right
+    bower and both left bowers is a run of 1, since the other right bower is out.  In a
+    single deck the right and left bowers and the ace are a run of 3.
+``trump_aces``
+    copies of the ace of trump held (0 in no trump).
+``runs`` (no trump only)
+    the suits' top runs added up: in each suit, the cards held in unbroken order from the
+    suit's top card (both copies of a face needed to go on in a double deck), summed over
+    the four suits -- the cards that cash from the top.  ``long_run``: the longest of the
+    four.  The count of top cards is ``aces``.
 ``points``
     a simple strength count in the contract's ranking.  Each trump scores by its place
     from the top of the trump suit: right bower 5, left bower 4, ace 3, king 2, any
@@ -33,13 +46,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernels.tables import JACK, NUM_DENOMS, PLACE, POSITION, SUIT_AT, TRUMP
+from .kernels.tables import ACE, JACK, NUM_DENOMS, PLACE, POSITION, SUIT_AT, TRUMP
 
 DENOM_CODES = ("c", "d", "h", "s", "high", "low")
 """Column suffix of each denomination: ``trumps_h`` is the hand's count of Hearts as trump."""
 
 SUIT_FEATURES = ("trumps", "right", "left")
-"""Features that exist only with a trump suit."""
+"""Features that exist only with a trump suit (summed over the cards held)."""
+RUN_FEATURES = ("run", "trump_aces")
+"""Features of the top of the trump suit (a trump suit only)."""
+NO_TRUMP_RUN_FEATURES = ("runs", "long_run")
+"""Features of the top of every suit (no trump only)."""
 COUNTED = SUIT_FEATURES + ("aces", "points")
 """Features that are sums over the cards held (``voids`` is not)."""
 TRUMP_POINTS = (5, 4, 3, 2)  # right, left, ace, king; every lower trump scores 1
@@ -79,12 +96,36 @@ def face_counts(hands) -> np.ndarray:
     return bits.reshape(-1, 24, 2).sum(axis=2).astype(np.int64)
 
 
-def hand_features(hands, denoms=range(NUM_DENOMS)) -> dict[str, np.ndarray]:
+# each effective suit's faces per denomination, best first (its place 0, 1, ...)
+SUIT_ORDER = [
+    [
+        sorted(np.flatnonzero(FACE_SUIT[denom] == suit), key=lambda face: PLACE[denom, face])
+        for suit in range(4)
+    ]
+    for denom in range(NUM_DENOMS)
+]
+
+
+def top_run(counts: np.ndarray, faces, copies: int) -> np.ndarray:
+    """Cards held of ``faces`` (best first) in unbroken order from the first, every copy
+    counted: the run goes on past a face only when all ``copies`` of it are held."""
+    run = np.zeros(len(counts), np.int64)
+    unbroken = np.ones(len(counts), bool)
+    for face in faces:
+        run += np.where(unbroken, counts[:, face], 0)
+        unbroken &= counts[:, face] == copies
+    return run
+
+
+def hand_features(hands, denoms=range(NUM_DENOMS), copies: int = 2) -> dict[str, np.ndarray]:
     """Feature columns for face-space hand masks ``hands`` (shape ``(R,)``).
 
-    Returns ``{"trumps_h": int8 array, ...}``: ``trumps``, ``right`` and ``left`` for
-    each suit denomination among ``denoms``, ``aces``, ``voids`` and ``points`` for
-    every denomination in ``denoms``.  See the module docstring for definitions.
+    Returns ``{"trumps_h": int8 array, ...}``: ``trumps``, ``right``, ``left``, ``run``
+    and ``trump_aces`` for each suit denomination among ``denoms``, ``runs`` and
+    ``long_run`` for each no trump, ``aces``, ``voids`` and ``points`` for every
+    denomination in ``denoms``.  ``copies`` is the deck's copies of each face (2 in the
+    double-deck games, 1 in classic euchre); only the runs depend on it.  See the
+    module docstring for definitions.
     """
     counts = face_counts(hands)
     columns: dict[str, np.ndarray] = {}
@@ -97,4 +138,12 @@ def hand_features(hands, denoms=range(NUM_DENOMS)) -> dict[str, np.ndarray]:
         per_suit = np.stack([counts[:, FACE_SUIT[denom] == suit].sum(axis=1) for suit in range(4)], axis=1)
         side_suits = [suit for suit in range(4) if suit != trump]
         columns[f"voids_{code}"] = (per_suit[:, side_suits] == 0).sum(axis=1).astype(np.int8)
+        if trump >= 0:
+            trump_order = SUIT_ORDER[denom][trump]
+            columns[f"run_{code}"] = top_run(counts, trump_order, copies).astype(np.int8)
+            columns[f"trump_aces_{code}"] = counts[:, trump * 6 + ACE].astype(np.int8)
+        else:
+            runs = np.stack([top_run(counts, SUIT_ORDER[denom][suit], copies) for suit in range(4)], axis=1)
+            columns[f"runs_{code}"] = runs.sum(axis=1).astype(np.int8)
+            columns[f"long_run_{code}"] = runs.max(axis=1).astype(np.int8)
     return columns

@@ -35,12 +35,14 @@ Bid-euchre rows (``pigs-and-hogs``, ``six-handed``)
 -----------------------------------------------------
 One row per seat of a deal; that seat is the bidder of every contract and leads the
 first trick.  Features of the hand for each denomination come from
-:mod:`simulate.features` (``trumps_h``, ``right_h``, ``left_h``, ``aces_h``,
-``voids_h``, ``points_h``, ... with suffixes ``c d h s high low``).  Results, each the
-tricks taken by the bidder's side under the study's play model:
+:mod:`simulate.features` (``trumps_h``, ``right_h``, ``left_h``, ``run_h``,
+``trump_aces_h``, ``aces_h``, ``voids_h``, ``points_h``, ``runs_high``, ... with
+suffixes ``c d h s high low``).  Results, each the tricks taken by the bidder's side
+under the study's play model:
 
 * ``tricks_<d>``: all six seats play, the bidder leads; one play per denomination serves
-  every level ``1 .. 8`` (a level-``n`` bid makes when ``tricks >= n``).
+  every level ``1 .. 8`` (a level-``n`` bid makes when ``tricks >= n``).  Not in a study
+  of the sweep contracts only (``contracts="lone"``).
 * ``hog_<d>`` (``pigs-and-hogs``): the bidder alone with the original eight against
   three defenders, partners sitting out.
 * ``pig_<d>`` (``pigs-and-hogs``) or ``alone_<d>`` (``six-handed``): the bidder discards
@@ -52,8 +54,9 @@ Classic rows (``euchre``, ``piq``)
 ----------------------------------
 One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the
 player at its left (seat 1) leads.  ``position`` is the seat's place from the dealer's
-left (1 .. 4, 4 = the dealer).  ``trumps`` counts the seat's cards of the upcard's suit,
-left bower included, plus the upcard itself for the dealer.  For each contract the
+left: 1 leads (left of dealer), 2 is the dealer's partner, 3 is right of the dealer, 4
+is the dealer (the summaries name them so).  ``trumps`` counts the seat's cards of the
+upcard's suit, left bower included, plus the upcard itself for the dealer.  For each contract the
 seat could make, the tricks its side takes and ``ev_*`` = net points (its team's points
 minus the other team's, from the scoring table):
 
@@ -72,11 +75,14 @@ What a row costs, and the choices that follow
 ---------------------------------------------
 Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 
-* Six-seat studies default to ``heuristic`` play: about 6,000 rows/s per core for
-  ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take a minute or two.  Exact
-  double-dummy play of a six-seat level contract costs about half a second per deal
-  and a row needs one per denomination: ``--play dd`` runs at well under one row per
-  second, fine for a few hundred deals, not for 100,000.
+* Six-seat studies of every contract default to ``heuristic`` play: thousands of rows/s
+  per core for ``pigs-and-hogs``, so 100,000 deals (600,000 rows) take minutes.  Exact
+  double-dummy play of the six-seat level contracts (every seat plays, one solve per
+  denomination and bidder) runs at 4-20 rows/s: days for 100,000 deals.
+* ``contracts="lone"`` studies only the sweep contracts (Pig, Hog, Alone), partners
+  sitting out, and defaults to ``dd``: the solver's target question "does the bidder
+  take every trick?" first (the analyser's question for them), exact counts of the failed
+  sweeps only, all of a chunk in two solver calls -- about 60-130 rows/s.
 * Pig and Alone discards follow the void-first policy instead of the analyser's search
   over all 28 pairs: the search needs its own Monte Carlo deals per hand (28 options x
   the search deals, per row and denomination).  ``analyse_hand`` with 50 search deals
@@ -107,6 +113,9 @@ from .knowledge import table_knowledge
 from .play import check_worlds, play_deals
 from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
 from .study_store import (
+    ALL_CONTRACTS,
+    LONE_CONTRACTS,
+    STUDY_CONTRACTS,
     StudyError,
     StudyParams,
     chunk_parquet,
@@ -232,9 +241,13 @@ def _take(iterator, n):
 STUDY_PLAY_MODELS = ("dd", "pimc", "heuristic")
 
 
-def default_play(variant) -> str:
-    """dd for the four-seat games; heuristic for six seats, where exact level play is too slow."""
-    return "dd" if as_variant(variant).classic else "heuristic"
+def default_play(variant, contracts: str = ALL_CONTRACTS) -> str:
+    """dd where exact play is practical: the four-seat games, and six-seat studies of the
+    sweep contracts only; heuristic for six-seat studies of every contract, where exact
+    play of the level contracts (all six seats) costs seconds a deal."""
+    if as_variant(variant).classic or contracts == LONE_CONTRACTS:
+        return "dd"
+    return "heuristic"
 
 
 # One Parquet file per chunk, and the chunks to do are listed: a million chunks (two
@@ -243,9 +256,16 @@ MAX_CHUNKS = 1_000_000
 MAX_CHUNK_SIZE = 1_000_000  # deals of one chunk, computed and held in memory at once
 
 
-def default_chunk_size(variant) -> int:
-    """Deals per chunk: small enough that a kill loses little, big enough to keep kernels busy."""
-    return 2000 if as_variant(variant).classic else 500
+def default_chunk_size(variant, play: str = "heuristic", contracts: str = ALL_CONTRACTS) -> int:
+    """Deals per chunk: small enough that a kill loses little (and the progress bar moves
+    every few seconds), big enough to keep kernels busy.  Six-seat searched play costs
+    far more per deal than heuristic play: 60-130 rows/s for the sweep contracts under
+    dd, 4-20 rows/s with the level contracts (``benchmarks/bench_study.py``)."""
+    if as_variant(variant).classic:
+        return 2000
+    if play == "heuristic":
+        return 500
+    return 100 if contracts == LONE_CONTRACTS else 10
 
 
 def make_params(
@@ -255,11 +275,20 @@ def make_params(
     play: str | None = None,
     chunk_size: int | None = None,
     worlds: int | None = None,
+    contracts: str = ALL_CONTRACTS,
 ) -> StudyParams:
-    """Validated study parameters, defaults filled in (``worlds``: under pimc only)."""
+    """Validated study parameters, defaults filled in (``worlds``: under pimc only;
+    ``contracts``: every contract, or ``"lone"`` for the six-seat sweep contracts only)."""
     variant = as_variant(variant)
-    play = default_play(variant) if play is None else play
-    chunk_size = default_chunk_size(variant) if chunk_size is None else chunk_size
+    if contracts not in STUDY_CONTRACTS:
+        raise StudyError(f"--contracts {contracts!r}: a study plays {' or '.join(STUDY_CONTRACTS)}")
+    if contracts == LONE_CONTRACTS and variant.classic:
+        raise StudyError(
+            f"--contracts lone: {variant.name} has no sweep contracts to study apart "
+            "(the sweep-only study is for pigs-and-hogs and six-handed)"
+        )
+    play = default_play(variant, contracts) if play is None else play
+    chunk_size = default_chunk_size(variant, play, contracts) if chunk_size is None else chunk_size
     if play not in STUDY_PLAY_MODELS:
         raise StudyError(f"play model {play!r}: a study plays {', '.join(STUDY_PLAY_MODELS)}")
     worlds = (PIMC_WORLDS if worlds is None else check_worlds(worlds)) if play == "pimc" else None
@@ -273,7 +302,9 @@ def make_params(
             f"--hands {hands} in chunks of {chunk_size} is {chunks:,} chunks: a study has at most "
             f"{MAX_CHUNKS:,} (one file each); give fewer hands or a larger --chunk-size"
         )
-    return StudyParams(str(variant), int(hands), check_seed(seed), play, int(chunk_size), worlds=worlds)
+    return StudyParams(
+        str(variant), int(hands), check_seed(seed), play, int(chunk_size), worlds=worlds, contracts=contracts
+    )
 
 
 def run_study(
@@ -290,6 +321,7 @@ def run_study(
     progress=None,
     report=None,
     worlds: int | None = None,
+    contracts: str = ALL_CONTRACTS,
 ) -> StudyRun:
     """Run (or resume) a study into directory ``out``; return what was done (:class:`StudyRun`).
 
@@ -301,7 +333,7 @@ def run_study(
     ``report(line)`` is told of damaged chunks that a resume computes again.  The
     folder is locked for the run (:func:`~.study_store.study_lock`).
     """
-    params = make_params(variant, hands, seed, play, chunk_size, worlds)
+    params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts)
     if backend not in BACKENDS:
         raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
     if workers < 1:
@@ -377,52 +409,140 @@ def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
     if variant.classic:
         columns.update(_classic_columns(variant, params, deals, hands, upcards))
     else:
-        columns.update(hand_features(hands.ravel()))
+        columns.update(hand_features(hands.ravel(), copies=variant.copies))
         columns.update(_bid_columns(variant, params, deals, hands))
-    return pd.DataFrame(columns)[[name for name, _, _ in schema_columns(variant)]]
+    return pd.DataFrame(columns)[[name for name, _, _ in schema_columns(variant, params.levels)]]
 
 
 def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) -> dict[str, np.ndarray]:
-    """Tricks of every bid-euchre contract with each seat as the bidder, leading."""
-    count, players = hands.shape
+    """Tricks of every bid-euchre contract with each seat as the bidder, leading.
+
+    Every (contract kind, denomination, bidder) is one *layout*: the hands as play
+    begins and the seats that play.  :func:`play_layouts` plays them all.
+    """
+    players = hands.shape[1]
     everyone = (1 << players) - 1
     lone = lone_kinds(variant)
     exchange_kind = lone[0]
+    kinds = (("tricks",) if params.levels else ()) + lone
+    layouts = []
+    discarded = {}
+    for denom in range(6):
+        alone = Contract(exchange_kind, denom, variant.hand_size)
+        for bidder in range(players):
+            partners_out = sitting_out_mask(variant, alone, bidder)
+            discarded[denom, bidder] = lone_discards(hands[:, bidder], denom)
+            exchanged = apply_exchange(hands, denom, bidder, discarded[denom, bidder])
+            # under pimc the bidder knows its own discards are out of play (and holds both gifts)
+            thrown = table_knowledge(len(hands), players, private_out=[(bidder, discarded[denom, bidder])])
+            laid = {
+                "tricks": (hands, everyone, None),
+                "hog": (hands, partners_out, None),
+                exchange_kind: (exchanged, partners_out, thrown),
+            }
+            for kind in kinds:
+                before, active, knowledge = laid[kind]
+                layouts.append(
+                    StudyLayout(
+                        kind,
+                        denom,
+                        bidder,
+                        active,
+                        kind != "tricks",
+                        cards_in_play(before, active),
+                        knowledge,
+                    )
+                )
+    played = play_layouts(params, deals, layouts, variant.hand_size)
     columns = {}
     for denom in range(6):
         code = DENOM_CODES[denom]
-        tricks = {kind: np.empty((count, players), np.int8) for kind in ("tricks",) + lone}
-        discarded = np.empty((count, players), np.uint64)
-        alone = Contract(exchange_kind, denom, variant.hand_size)
-        for bidder in range(players):
-
-            def play(deal_hands, active, knowledge=None):
-                return play_deals(
-                    cards_in_play(deal_hands, active),
-                    denom,  # noqa: B023 (called in this iteration)
-                    bidder,  # noqa: B023 (called in this iteration)
-                    bidder,  # noqa: B023 (called in this iteration)
-                    active,
-                    model=params.play,
-                    seed=params.seed,
-                    first_index=deals.start,
-                    worlds=params.worlds or PIMC_WORLDS,
-                    knowledge=knowledge,
-                )
-
-            partners_out = sitting_out_mask(variant, alone, bidder)
-            tricks["tricks"][:, bidder] = play(hands, everyone)
-            if "hog" in lone:
-                tricks["hog"][:, bidder] = play(hands, partners_out)
-            discarded[:, bidder] = lone_discards(hands[:, bidder], denom)
-            exchanged = apply_exchange(hands, denom, bidder, discarded[:, bidder])
-            # under pimc the bidder knows its own discards are out of play (and holds both gifts)
-            thrown = table_knowledge(count, players, private_out=[(bidder, discarded[:, bidder])])
-            tricks[exchange_kind][:, bidder] = play(exchanged, partners_out, thrown)
-        for kind, values in tricks.items():
-            columns[f"{kind}_{code}"] = values.ravel()
-        columns[f"{exchange_kind}_discard_{code}"] = hand_text(discarded.ravel())
+        for kind in kinds:
+            tricks = np.stack([played[layout] for layout in layouts if layout.key(kind, denom)], axis=1)
+            columns[f"{kind}_{code}"] = tricks.ravel()
+        chosen = np.stack([discarded[denom, bidder] for bidder in range(players)], axis=1)
+        columns[f"{exchange_kind}_discard_{code}"] = hand_text(chosen.ravel())
     return columns
+
+
+@dataclass(frozen=True, eq=False)
+class StudyLayout:
+    """One contract of a six-seat study's chunk: its kind (``tricks`` for the levels),
+    denomination and bidder, the seats that play, whether it is made only by a sweep,
+    the hands as play begins (seats that sit out emptied), and what the seats know beyond
+    their hands (for pimc)."""
+
+    kind: str
+    denom: int
+    bidder: int
+    active: int
+    sweep: bool
+    hands: np.ndarray
+    knowledge: object = None  # what the seats know beyond their hands, for pimc (knowledge.table_knowledge)
+
+    def key(self, kind: str, denom: int) -> bool:
+        return (self.kind, self.denom) == (kind, denom)
+
+
+def play_layouts(params: StudyParams, deals: range, layouts: list[StudyLayout], hand_size: int) -> dict:
+    """Tricks of the bidder's side on each deal of every layout, under the study's play model.
+
+    Under ``dd`` the sweep contracts (Pig, Hog, Alone) first ask the solver the cheap
+    target question "does the bidder take every trick?" -- the analyser's question for
+    them (``analyse.sweeps``) -- and only the deals that fail are counted exactly (the
+    count decides the defenders' points); the level contracts are counted exactly with
+    them.  Both are one solver call for the whole chunk, so the solver's threads share
+    every layout.  The answers are the exact counts either way: a sweep is ``hand_size``.
+    """
+    if params.play != "dd":
+        return {
+            layout: play_deals(
+                layout.hands,
+                layout.denom,
+                layout.bidder,
+                layout.bidder,
+                layout.active,
+                model=params.play,
+                seed=params.seed,
+                first_index=deals.start,
+                worlds=params.worlds or PIMC_WORLDS,
+                knowledge=layout.knowledge,
+            )
+            for layout in layouts
+        }
+    from .solve import _solve_many  # only double-dummy studies load the solver's module
+
+    def solve(chosen, rows, target=None):
+        if not chosen:
+            return {}
+        sizes = [rows[layout].size for layout in chosen]
+        solved = _solve_many(
+            np.concatenate([layout.hands[rows[layout]] for layout in chosen]),
+            np.repeat([layout.denom for layout in chosen], sizes),
+            np.repeat([layout.bidder for layout in chosen], sizes),
+            np.repeat([layout.bidder for layout in chosen], sizes),
+            np.repeat([layout.active for layout in chosen], sizes),
+            hand_size,
+            target=target,
+        )
+        return dict(zip(chosen, np.split(solved, np.cumsum(sizes)[:-1])))
+
+    every_row = {layout: np.arange(len(layout.hands)) for layout in layouts}
+    sweeps = [layout for layout in layouts if layout.sweep]
+    tricks = {}
+    exact_rows = {layout: every_row[layout] for layout in layouts if not layout.sweep}
+    for layout, swept in solve(sweeps, every_row, target=hand_size).items():
+        tricks[layout] = np.full(len(layout.hands), hand_size, np.int8)
+        exact_rows[layout] = np.flatnonzero(swept == 0)
+    # the level contracts first, the quick counts of failed sweeps last: they fill the
+    # end of the call, so neither thread waits long for the other
+    counted = sorted((layout for layout, rows in exact_rows.items() if rows.size), key=lambda lay: lay.sweep)
+    for layout, values in solve(counted, exact_rows).items():
+        if layout.sweep:
+            tricks[layout][exact_rows[layout]] = values
+        else:
+            tricks[layout] = values
+    return tricks
 
 
 def cards_in_play(hands: np.ndarray, active: int) -> np.ndarray:
@@ -453,7 +573,7 @@ def _classic_columns(
     dealer, leader = players - 1, 0
     everyone = (1 << players) - 1
     denoms = feature_denoms(variant)
-    features = hand_features(hands.ravel(), denoms)
+    features = hand_features(hands.ravel(), denoms, variant.copies)
     upcard_suit = upcards // 6
 
     def play(deal_hands, denom, maker, active, knowledge=None):
@@ -588,8 +708,9 @@ def feature_denoms(variant) -> list[int]:
     return [0, 1, 2, 3] + ([4] if dict(variant.options).get("no_trump") else [])
 
 
-def schema_columns(variant) -> list[tuple[str, str, str]]:
-    """``(column, type, meaning)`` for every column of a study's rows, in order."""
+def schema_columns(variant, levels: bool = True) -> list[tuple[str, str, str]]:
+    """``(column, type, meaning)`` for every column of a study's rows, in order
+    (``levels=False``: a six-seat study of the sweep contracts only, no ``tricks_<d>``)."""
     variant = as_variant(variant)
     n = variant.players
     out = [
@@ -604,7 +725,12 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
     if variant.classic:
         out += [
             ("upcard", "string", "the turned-up card of the kitty"),
-            ("position", "int8", "place from the dealer's left: 1 leads, 4 is the dealer (seat 4 deals)"),
+            (
+                "position",
+                "int8",
+                "place from the dealer's left: 1 leads (left of dealer), 2 is the dealer's partner, "
+                "3 is right of the dealer, 4 is the dealer (seat 4 deals)",
+            ),
             (
                 "trumps",
                 "int8",
@@ -618,6 +744,23 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
                 (f"trumps_{code}", "int8", f"{label} trumps held, left bower included"),
                 (f"right_{code}", "int8", f"copies of the right bower (J{label[0]}) held"),
                 (f"left_{code}", "int8", f"copies of the left bower held with {label} trump"),
+                (
+                    f"run_{code}",
+                    "int8",
+                    f"top-trump run with {label}: the top trumps held in unbroken order, every copy "
+                    "counted (6 = both right bowers, both left bowers and both aces)",
+                ),
+                (f"trump_aces_{code}", "int8", f"copies of the ace of {label} held"),
+            ]
+        else:
+            out += [
+                (
+                    f"runs_{code}",
+                    "int8",
+                    f"{label}: each suit's top run (cards held in unbroken order from the suit's top "
+                    "card) added up over the four suits",
+                ),
+                (f"long_run_{code}", "int8", f"{label}: the longest of the four suits' top runs"),
             ]
         out += [
             (
@@ -666,14 +809,15 @@ def schema_columns(variant) -> list[tuple[str, str, str]]:
     lone = lone_kinds(variant)
     for denom in range(6):
         code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
-        out.append(
-            (
-                f"tricks_{code}",
-                "int8",
-                f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
-                "(a level-n bid makes when tricks >= n)",
+        if levels:
+            out.append(
+                (
+                    f"tricks_{code}",
+                    "int8",
+                    f"tricks of the bidder's side, all {n} playing, {label}, bidder leads "
+                    "(a level-n bid makes when tricks >= n)",
+                )
             )
-        )
         exchange = lone[0]
         out += [
             (
@@ -709,10 +853,18 @@ def schema_markdown(params: StudyParams) -> str:
         "Rows are in `rows/part-*.parquet` (load with `pandas.read_parquet(DIR + '/rows')`).",
         "Definitions of the features: `simulate/features.py`; of the rows: `simulate/study.py`.",
         "Every trick count is for the row seat's side under the play model above.",
+        *(
+            []
+            if params.levels
+            else ["Sweep contracts only (`--contracts lone`): the level contracts are not played."]
+        ),
         "Pig and Alone discards: the rules' void-first policy, chosen from the hand alone; gifts: `highest`.",
         "",
         "| column | type | meaning |",
         "|---|---|---|",
     ]
-    lines += [f"| `{name}` | {kind} | {meaning} |" for name, kind, meaning in schema_columns(params.variant)]
+    lines += [
+        f"| `{name}` | {kind} | {meaning} |"
+        for name, kind, meaning in schema_columns(params.variant, params.levels)
+    ]
     return "\n".join(lines) + "\n"

@@ -40,7 +40,13 @@ if TYPE_CHECKING:
 # pandas and pyarrow load inside the functions that read and write rows: the command
 # line imports StudyError from here and must answer --help without them.
 
-SCHEMA_VERSION = 2  # 2: classic tables are dealt as the playout and the games deal them
+# 2: classic tables are dealt as the playout and the games deal them; 3: the top-run
+# features (run, trump_aces; runs, long_run in no trump)
+SCHEMA_VERSION = 3
+ALL_CONTRACTS = "all"
+LONE_CONTRACTS = "lone"
+STUDY_CONTRACTS = (ALL_CONTRACTS, LONE_CONTRACTS)
+"""What a six-seat study plays: every contract, or only the sweep contracts (Pig, Hog, Alone)."""
 STUDY_FILE = "study.json"
 SCHEMA_FILE = "schema.md"
 ROWS_DIR = "rows"
@@ -65,13 +71,22 @@ class StudyParams:
     chunk_size: int
     schema: int = SCHEMA_VERSION
     worlds: int | None = None  # worlds per decision, for the pimc play model only
+    contracts: str = ALL_CONTRACTS  # or LONE_CONTRACTS: the sweep contracts only (six seats)
 
     def to_dict(self) -> dict:
-        """The params as stored; ``worlds`` only under pimc (other studies read as before)."""
+        """The params as stored; ``worlds`` only under pimc and ``contracts`` only when not
+        every contract is played (other studies read as before)."""
         out = asdict(self)
         if self.worlds is None:
             del out["worlds"]
+        if self.contracts == ALL_CONTRACTS:
+            del out["contracts"]
         return out
+
+    @property
+    def levels(self) -> bool:
+        """Whether the rows hold the level contracts' tricks (``tricks_<d>``)."""
+        return self.contracts == ALL_CONTRACTS
 
     @property
     def chunks(self) -> int:

@@ -17,6 +17,8 @@ from euchre_mc.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 SMALL = {"--deals": "60", "--hands": "200", "--games": "16"}
+# a study of the sweep contracts plays exactly (dd), about a hundredth of the heuristic rate
+SMALLER = {"--contracts lone": {"--hands": "30"}}
 # Commands that need what CI does not have, with the reason; each is covered elsewhere.
 NOT_RUN = {
     "--scheduler tcp://10.0.0.5:8786": "needs a Dask cluster at that address (tests/test_study.py runs "
@@ -45,9 +47,13 @@ def readme_commands() -> list[str]:
 
 def shrink(arguments: list[str]) -> list[str]:
     out = list(arguments)
+    small = dict(SMALL)
+    for marker, counts in SMALLER.items():
+        if marker in " ".join(arguments):
+            small.update(counts)
     for i, word in enumerate(out[:-1]):
-        if word in SMALL:
-            out[i + 1] = min(out[i + 1], SMALL[word], key=int)
+        if word in small:
+            out[i + 1] = min(out[i + 1], small[word], key=int)
     return out
 
 

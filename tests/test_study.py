@@ -256,7 +256,7 @@ def test_stored_parameters_are_the_study_identity(ph_rows):
         "seed": 4,
         "play": "heuristic",
         "chunk_size": PH_DEALS // 3,
-        "schema": 2,
+        "schema": 3,
     }
 
 
@@ -317,9 +317,9 @@ def test_hand_text_writes_hands_as_format_cards_does():
 @pytest.mark.parametrize(
     "variant,charts",
     [
-        ("six-handed", ["lone_p_make.png", "net_by_level.png"]),
-        ("piq", ["order_up_value.png", "round2_call_value.png"]),
-        ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png"]),
+        ("six-handed", ["lone_p_make.png", "lone_p_make_by_run.png", "net_by_level.png", "strategy.png"]),
+        ("piq", ["order_up_value.png", "round2_call_value.png", "strategy.png"]),
+        ("euchre(no_trump=true)", ["order_up_value.png", "round2_call_value.png", "strategy.png"]),
     ],
 )
 def test_every_variant_studies_and_charts(tmp_path, variant, charts):
@@ -338,3 +338,63 @@ def test_study_rows_hold_both_right_bowers_as_often_as_combinatorics_says(ph_row
     _, rows = ph_rows
     both = np.concatenate([rows[f"right_{code}"].to_numpy() == 2 for code in "cdhs"])
     assert within(both.mean(), math.comb(46, 6) / math.comb(48, 8), both.size)
+
+
+# --------------------------------------------------------------------------- sweep contracts under dd
+
+
+@pytest.fixture(scope="module")
+def lone_dd_rows(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lone") / "study"
+    run_study("pigs-and-hogs", 6, 3, out, contracts="lone", chunk_size=3)
+    return out, read_rows(out)
+
+
+def test_a_sweep_contract_study_defaults_to_dd_and_plays_no_level_contract(lone_dd_rows):
+    out, rows = lone_dd_rows
+    params = read_params(out)
+    assert (params.play, params.contracts, params.levels) == ("dd", "lone", False)
+    assert make_params("six-handed", 1, 1, contracts="lone").chunk_size == 100
+    assert list(rows.columns) == [name for name, _, _ in schema_columns(params.variant, levels=False)]
+    assert not any(name.startswith("tricks_") for name in rows.columns)
+    assert "hog_h" in rows.columns and "pig_discard_h" in rows.columns
+    assert json.loads((out / "study.json").read_text())["contracts"] == "lone"
+    assert "Sweep contracts only" in (out / "schema.md").read_text()
+
+
+def test_sweep_first_dd_rows_are_the_exact_trick_counts(lone_dd_rows):
+    # the target question first, exact counts of the failures: the same numbers as
+    # counting every deal exactly
+    from euchre_mc.simulate.exchange import apply_exchange, sitting_out_mask
+    from euchre_mc.simulate.rules import HOG, PIG, Contract
+    from euchre_mc.simulate.study import cards_in_play
+
+    _, rows = lone_dd_rows
+    hands, _ = deal_cards("pigs-and-hogs", 3, range(6))
+    for denom, code in ((2, "h"), (4, "high"), (5, "low")):
+        for bidder in range(6):
+            active = sitting_out_mask("pigs-and-hogs", Contract(HOG, denom, 8), bidder)
+            hog = play_deals(cards_in_play(hands, active), denom, bidder, bidder, active, model="dd")
+            discards = lone_discards(hands[:, bidder], denom)
+            exchanged = apply_exchange(hands, denom, bidder, discards)
+            pig_active = sitting_out_mask("pigs-and-hogs", Contract(PIG, denom, 8), bidder)
+            pig = play_deals(
+                cards_in_play(exchanged, pig_active), denom, bidder, bidder, pig_active, model="dd"
+            )
+            seat_rows = rows[rows["seat"] == bidder + 1]
+            assert list(seat_rows[f"hog_{code}"]) == list(hog)
+            assert list(seat_rows[f"pig_{code}"]) == list(pig)
+
+
+def test_a_sweep_contract_study_of_a_classic_game_is_refused():
+    with pytest.raises(StudyError, match="--contracts lone: euchre has no sweep contracts"):
+        make_params("euchre", 10, 1, contracts="lone")
+    with pytest.raises(StudyError, match="--contracts 'some'"):
+        make_params("pigs-and-hogs", 10, 1, contracts="some")
+
+
+def test_resuming_a_sweep_contract_study_as_a_full_one_is_refused(lone_dd_rows):
+    out, _ = lone_dd_rows
+    params = read_params(out)
+    with pytest.raises(StudyError, match=r"different parameters: .*contracts 'all' \(stored 'lone'\)"):
+        run_study(params.variant, params.hands, params.seed, out, play="dd", chunk_size=3, resume=True)

@@ -48,7 +48,7 @@ def test_chart_rebuilds_every_summary_chart_and_the_index(euchre_study):
     assert result.exit_code == 0, result.output
     charts = sorted(p.name for p in (out / "charts").iterdir())
     tables = sorted(p.name for p in (out / "summary").iterdir())
-    assert charts == ["order_up_value.png", "round2_call_value.png"]
+    assert charts == ["order_up_value.png", "round2_call_value.png", "strategy.png"]
     assert tables == [
         "call_by_position_trumps.csv",
         "classic_thresholds.csv",
@@ -115,3 +115,22 @@ def test_unknown_variant_in_a_study(tmp_path):
 def test_help_has_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0 and re.search(r"Example:\n +euchre-mc " + command, result.output)
+
+
+def test_a_sweep_contract_study_of_a_classic_game_is_one_line(tmp_path):
+    result = run(
+        "study", "--variant", "euchre", "--contracts", "lone", "--hands", "5", "--out", str(tmp_path / "s")
+    )
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "Error: --contracts lone: euchre has no sweep contracts to study apart "
+        "(the sweep-only study is for pigs-and-hogs and six-handed)"
+    ]
+
+
+def test_study_help_says_why_six_seats_default_to_heuristic():
+    text = " ".join(run("study", "--help").output.split())
+    assert "--contracts [all|lone]" in text
+    # (click may break "six-seat" at its hyphen)
+    assert "heuristic for six seats with every contract, where exact play of the" in text
+    assert "level contracts takes seconds a deal" in text

@@ -133,3 +133,42 @@ def test_profitable_from_ignores_thin_buckets_and_says_never():
 def test_markdown_table_rounds_and_blanks_missing():
     text = markdown_table(pd.DataFrame({"a": [1, 2], "p": [0.12345, np.nan]}))
     assert text.splitlines() == ["| a | p |", "|---|---|", "| 1 | 0.123 |", "| 2 |  |"]
+
+
+def test_a_small_studys_thresholds_explain_every_blank(tmp_path):
+    from euchre_mc.reports.study_summary import write_summaries
+    from euchre_mc.simulate.study import run_study
+    from euchre_mc.simulate.study_store import read_params, read_rows
+
+    out = tmp_path / "study"
+    run_study("pigs-and-hogs", 40, 2, out, play="heuristic", chunk_size=20)
+    write_summaries(out, read_rows(out), read_params(out))
+    thresholds = pd.read_csv(out / "summary" / "thresholds.csv")
+    hog = thresholds[thresholds["contract"] == "Hog"]
+    assert set(hog["feature"]) == {"trumps", "run", "points", "runs"}
+    assert "any trumps" in set(hog["given"])
+    blank = thresholds[thresholds["profitable_from"].isna()]
+    assert len(blank) and blank["note"].str.contains(f"fewer than {MIN_HANDS} hands|does not pay").all()
+    filled = thresholds[~thresholds["profitable_from"].isna()]
+    assert filled["note"].str.contains("hands, P\\(make\\)").all()
+    summary = (out / "summary" / "summary.md").read_text()
+    assert "## How strong must a hand be?" in summary and "- **Hog** with a trump suit" in summary
+
+
+def test_threshold_notes_give_the_sample_or_the_reason():
+    from euchre_mc.reports.study_summary import threshold_row
+
+    def table(means, hands):
+        return threshold_table(means, hands).assign(p_make=0.5, net_ci_low=-1.0)
+
+    paid = threshold_row(table([-1.0, 2.0, 1.0, 3.0], None), "trumps", contract="Hog")
+    assert paid["profitable_from"] == 4 and paid["note"].startswith(f"trumps=4: {MIN_HANDS} hands")
+    thin = threshold_row(table([1.0] * 4, [1, 2, 3, 4]), "trumps", contract="Hog")
+    assert np.isnan(thin["profitable_from"]) and thin["note"] == (
+        f"fewer than {MIN_HANDS} hands at every trumps value (most: 4)"
+    )
+    losing = threshold_row(table([-1.0, -2.0, 1.0, 3.0], [MIN_HANDS, MIN_HANDS, 5, 5]), "trumps")
+    assert losing["note"].startswith(
+        f"does not pay at the strongest trumps with {MIN_HANDS}+ hands (trumps=4"
+    )
+    assert losing["note"].endswith(f"higher trumps has fewer than {MIN_HANDS} hands")
