@@ -33,6 +33,7 @@ from .simulate.choices import (
     MAX_DEALS,
     MAX_SEED,
     MAX_WORLDS,
+    OPTION_DEALS,
     PIMC_WORLDS,
     PLAY_MODELS,
     STRATEGY_FUSION,
@@ -729,18 +730,30 @@ def _compare_play(contracts, output, **options) -> None:
     metavar="N",
     help="Deals the alternatives are played on: the first N of BID's deals, paired with BID there.",
 )
+@click.option(
+    "--option-deals",
+    type=WholeNumber(min=1),
+    default=OPTION_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals BID and passing are valued on after the other seats' bids: the first N of BID's deals.",
+)
 @output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
 @compiles_kernels
-def should_i_bid_command(contract_words, against, alternative_deals, output, **options):
+def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, **options):
     """Yes or no for one bid, with the numbers behind it.
 
-    Plays BID on all its deals (--deals, default 2000), then every legal alternative
-    (or only those of --against) beside BID on the first --alternative-deals of those
-    deals, and compares BID's net points a hand with the best alternative on those
-    paired deals (passing counts as 0 where the auction allows it; bids that score the
-    same are named as a range, ties go to the higher bid, as in analyse's advice).  The
-    output says what was compared and on how many deals; a difference inside its 95%
-    interval is marked not significant.
+    Compares what BID is worth once the other seats have bid after it under the table
+    model (--table; the final contract played out and scored for your team) with what
+    passing and every other legal bid (or only those of --against) are worth, on the
+    same deals: BID is played on all its deals (--deals, default 2000), BID and passing
+    are valued after the table's bids on the first --option-deals of them, the other
+    bids beside BID on the first --alternative-deals.  With --score the measure is the
+    chance of winning the game.  With --table none the bids are compared as played and
+    passing counts as 0.  Bids that score the same are named as a range, ties go to the
+    higher bid, as in analyse's advice.  The output says what was compared, how each
+    option was estimated and on how many deals; a difference inside its 95% interval is
+    marked not significant.
 
     \b
     Example:
@@ -755,7 +768,12 @@ def should_i_bid_command(contract_words, against, alternative_deals, output, **o
 
     with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(
-            contract, against=against, alternative_deals=alternative_deals, progress=progress, **arguments
+            contract,
+            against=against,
+            alternative_deals=alternative_deals,
+            option_deals=option_deals,
+            progress=progress,
+            **arguments,
         )
     if output == "json":
         click.echo(verdict.to_json(indent=1))

@@ -307,15 +307,26 @@ def format_verdict(verdict) -> str:
     lines.append(
         f"P(make) {verdict.p_make:.3f} (95% CI {verdict.ci_low:.3f}-{verdict.ci_high:.3f}, "
         f"{verdict.deals} deals); net {verdict.ev_net:+.2f} a hand"
+        + (" as played" if verdict.option is not None else "")
     )
+    if verdict.option is not None:
+        lines += _verdict_options(verdict)
     if verdict.best_alternative is not None:
+        digits = 3 if verdict.by == "p_win" else 2
+        best = verdict.alternative(verdict.best_alternative)
+        value = best.p_win if verdict.by == "p_win" and best is not None else verdict.best_alternative_ev_net
+        shown = f"P(win) {value:.3f}" if verdict.by == "p_win" else f"{value:+.2f}"
+        if verdict.by == "net":
+            shown = "net " + shown
         lines.append(
-            f"best alternative: {verdict.best_alternative} at {verdict.best_alternative_ev_net:+.2f}; "
-            f"difference {verdict.margin:+.2f} ±{verdict.margin_ci:.2f} (95%)"
+            f"best alternative: {verdict.best_alternative} at {shown}; "
+            f"difference {verdict.margin:+.{digits}f} ±{verdict.margin_ci:.{digits}f} (95%)"
             + ("" if abs(verdict.margin) > verdict.margin_ci else ", not significant")
         )
     if verdict.compared:
         lines.append(f"compared with {verdict.compared}")
+    if verdict.estimated:
+        lines.append(f"estimated: {verdict.estimated}")
     lines = [_fit(line) for line in lines]
     # The reason is a sentence: wrap it rather than cut it at the table width.
     lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))
@@ -336,6 +347,44 @@ def format_verdict(verdict) -> str:
             if value:
                 lines.append(_fit(f"{name}: {value}"))
     return "\n".join(lines) + "\n"
+
+
+def _verdict_options(verdict) -> list[str]:
+    """The bid and its alternatives after the table's bids, each on its own deals."""
+    table = verdict.table
+    with_score = verdict.by == "p_win"
+    lines = [
+        f"after the others bid by the table model ({table.model}): your team's points minus theirs"
+        + ("; P(win) the game after this hand" if with_score else "")
+        + _inference_text(table),
+        f"  {'option':<21} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
+        + (f" {'P(win)':>6} {'±95%':>5}" if with_score else "")
+        + f" {'deals':>6}",
+    ]
+    value = (lambda o: o.p_win) if with_score else (lambda o: o.ev_net)
+    others = sorted(verdict.alternatives, key=value, reverse=True)
+    shown = [o for o in others if o.bid == PASS or o.bid == verdict.best_alternative]
+    shown += [o for o in others if o not in shown][: max(0, SHOWN_OPTIONS - 1 - len(shown))]
+    for option in [verdict.option, *sorted(shown, key=value, reverse=True)]:
+        mark = "> " if option is verdict.option else "  "
+        outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
+        line = (
+            f"{mark}{option.bid!s:<21} {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f} "
+            f"{option.p_we_play:>7.3f} {outbid}"
+        )
+        if with_score:
+            line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f}"
+        lines.append(line + f" {option.deals:>6}")
+    hidden = len(verdict.alternatives) - len(shown)
+    if hidden:
+        lines.append(f"  ... and {hidden} more alternatives, each worth less (all of them in --json)")
+    return lines
+
+
+def _inference_text(table) -> str:
+    if table.inference == "exact" and table.dealt:
+        return f"; deals kept by inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
+    return ""
 
 
 __all__ = ["analysis_csv", "format_analysis", "format_verdict"]

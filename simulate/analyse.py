@@ -80,6 +80,7 @@ from .choices import (
     DEFAULT_MAX_DEALS,
     DEFAULT_SEED,
     MAX_DEALS,
+    OPTION_DEALS,
     PIMC_WORLDS,
     PLAY_MODELS,
 )
@@ -809,6 +810,7 @@ def analyse_hand(
     inference="exact",
     score=None,
     worlds: int = PIMC_WORLDS,
+    option_deals: int | None = None,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -824,8 +826,9 @@ def analyse_hand(
     more).  ``known``, ``constraints``, ``table``, ``inference``, ``score`` and ``worlds``: see
     :func:`make_question`.  With a table model
     every option (pass included) is also valued after the rest of the table bids
-    (:mod:`.options`), and the advice is the option with the best net points, or with a
-    score the best chance of winning the game.
+    (:mod:`.options`), on the first ``option_deals`` main deals (default all of them; each
+    option's ``deals`` says so when fewer), and the advice is the option with the best net
+    points, or with a score the best chance of winning the game.
 
     Returns an :class:`~simulate.results.Analysis`: one
     :class:`~simulate.results.ContractEstimate` per contract (``estimate(contract)``),
@@ -857,6 +860,10 @@ def analyse_hand(
         worlds,
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
+    if option_deals is not None and (
+        isinstance(option_deals, bool) or not isinstance(option_deals, (int, np.integer)) or option_deals < 1
+    ):
+        raise RulesError(f"option_deals {option_deals!r}: allowed is a whole number of at least 1")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
     source = _DealSource(question)
@@ -898,14 +905,24 @@ def analyse_hand(
         if layout in searches
     }
     dealt = next(iter(deal_tricks.values())).shape[0]
-    options, table_settings = (), None
+    options, table_settings, points, wins = (), None, {}, {}
     advice = None
     # an interrupted run reports at once on the deals it finished: valuing every option
     # after the table's bids would play those deals again (the report says it was skipped)
     if (question.table is not None or question.score is not None) and not interrupted:
-        options, table_settings, advice = _with_the_table(
-            question, deals, deal_tricks, searches, legal, may_pass, source
+        valued = dealt if option_deals is None else min(option_deals, dealt)
+        options, table_settings, advice, points, wins = _with_the_table(
+            question,
+            deals[:valued],
+            {contract: tricks[:valued] for contract, tricks in deal_tricks.items()},
+            searches,
+            legal,
+            may_pass,
+            source,
+            dealt,
         )
+        if valued < dealt:
+            options = tuple(replace(option, deals=valued) for option in options)
     return Analysis(
         question=question,
         estimates=estimates,
@@ -917,12 +934,15 @@ def analyse_hand(
         deal_tricks=deal_tricks,
         options=options,
         table=table_settings,
+        option_points=points,
+        option_wins=wins,
     )
 
 
-def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, source):
-    """The options after the rest of the table bids (with a table model), their P(win)
-    (with a score), the table's settings and the advice they give."""
+def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, source, played):
+    """The options after the rest of the table bids (with a table model) on ``deals``,
+    their P(win) (with a score), the table's settings (``played``: the main deals, for the
+    share inference kept), the advice they give and the per-deal points and P(win)."""
     from .equity import equity_for
     from .options import option_values
 
@@ -945,7 +965,7 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         description=NO_TABLE_DESCRIPTION if question.table is None else question.table.description,
         inference="exact" if question.infers else "none",
         dealt=source.dealt.get(0) if question.infers else None,
-        acceptance=deals.shape[0] / source.dealt[0] if question.infers and source.dealt.get(0) else None,
+        acceptance=played / source.dealt[0] if question.infers and source.dealt.get(0) else None,
         score=question.score,
         p_win_now=p_win_now,
         equity=equity_text,
@@ -954,6 +974,8 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         options,
         settings,
         _advice_from(question, options, wins if equity is not None else points, may_pass),
+        points,
+        wins if equity is not None else {},
     )
 
 
@@ -1285,20 +1307,148 @@ def bid_verdict(
     )
 
 
-def should_i_bid(
-    contract, variant, hand, against=None, alternative_deals: int = ALTERNATIVE_DEALS, **options
-) -> Verdict:
-    """Analyse ``contract`` and its alternatives and give the verdict (see :func:`bid_verdict`).
+def option_verdict(main: Analysis, compared: Analysis, contract, what: str, estimated: str) -> Verdict:
+    """Yes or no for one bid by the options' values after the rest of the table bids.
 
-    The bid is played on all its deals (``deals``, default 2000, or a ``precision``
-    run); the alternatives, with the bid beside them, on the first ``alternative_deals``
-    of those deals, so the comparison is paired and a default run takes seconds even
-    where exact six-seat level contracts are among the alternatives.  ``against`` limits
-    the alternatives (text such as ``"Pig Hearts, 6 Hearts"`` or contracts; each must be
-    legal here); default every legal bid.  Passing is an alternative wherever the
-    auction allows it, and counts as 0: the verdict compares bids as played, so a table
-    model (``table``) is used only to explain earlier bids (``inference``), not to value
-    the options.  ``progress(done, total)`` hears of both runs as one.
+    ``main`` holds the bid (and passing, where the auction allows it) valued after the
+    table's bids on all its deals; ``compared`` the bid beside its alternatives on the
+    first of those deals.  Passing is compared with the bid on ``main``'s deals, every other
+    alternative on ``compared``'s, each difference paired on the deals both were valued
+    on.  The measure is net points (your team minus theirs), or with a score the chance
+    of winning the game.  Alternatives that score the same as the bid on every deal are
+    equivalent; the best alternative is the best of the others by its value on its own
+    deals, ties to the higher bid (:func:`bid_order`).  ``what`` says in words what was
+    compared, ``estimated`` how each option was estimated.
+    """
+    question = main.question
+    bid = main.estimate(contract).contract
+    text = str(bid)
+    by_p_win = question.score is not None
+    main_values = main.option_wins if by_p_win else main.option_points
+    compared_values = compared.option_wins if by_p_win else compared.option_points
+
+    def option(result, choice):
+        found = next(o for o in result.options if o.bid == choice)
+        return replace(found, deals=found.deals or result.settings.deals)
+
+    own = option(main, bid)
+    # (alternative, its value, the bid's per-deal values and its own, same points?) by deals
+    rivals = []
+    if PASS in main_values:
+        rivals.append(
+            (option(main, PASS), main_values[bid], main_values[PASS], main.option_points[PASS], main)
+        )
+    for choice in compared.options:
+        if choice.bid not in (bid, PASS):
+            rivals.append(
+                (
+                    option(compared, choice.bid),
+                    compared_values[bid],
+                    compared_values[choice.bid],
+                    compared.option_points[choice.bid],
+                    compared,
+                )
+            )
+    headline = main.estimate(bid)
+    verdict = Verdict(
+        contract=bid,
+        yes=True,
+        p_make=headline.p_make,
+        ci_low=headline.ci_low,
+        ci_high=headline.ci_high,
+        deals=headline.deals,
+        ev=headline.ev,
+        ev_net=headline.ev_net,
+        reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+        compared=what,
+        compared_deals=compared.settings.deals if rivals else None,
+        by="p_win" if by_p_win else "net",
+        option=own,
+        alternatives=tuple(rival[0] for rival in rivals),
+        estimated=estimated,
+        table=main.table,
+    )
+    if not rivals:
+        return verdict
+    equivalent = tuple(
+        alt.bid for alt, _, _, points, result in rivals if np.array_equal(points, result.option_points[bid])
+    )
+    others = [rival for rival in rivals if rival[0].bid not in equivalent]
+    same = ""
+    if equivalent:
+        highest = max((bid, *equivalent), key=lambda b: bid_order(question.variant, b))
+        same = f" {same_score_text((bid, *equivalent))} score the same on these deals"
+        same += "." if highest == bid else f" (the advice names the highest, {highest})."
+    verdict = replace(verdict, equivalent=equivalent)
+
+    def value(alt):
+        return alt.p_win if by_p_win else alt.ev_net
+
+    if not others:
+        return replace(
+            verdict, reason=f"{text} nets {own.ev_net:+.2f} points a hand after the table's bids:{same}"
+        )
+    best, own_values, best_values, _, result = max(
+        others, key=lambda rival: (value(rival[0]), bid_order(question.variant, rival[0].bid))
+    )
+    margin = float(np.mean(own_values - best_values))
+    margin_ci = float(mean_half_width(own_values - best_values))
+    own_value, best_value = float(np.mean(own_values)), float(np.mean(best_values))
+    on = "" if result is main else f" on the {result.settings.deals} deals compared"
+    alt_name = "passing" if best.bid == PASS else str(best.bid)
+    digits = 3 if by_p_win else 2
+    significant = "" if abs(margin) > margin_ci else f" (not significant: within ±{margin_ci:.{digits}f})"
+    if by_p_win:
+        first, second = (text, alt_name) if margin >= 0 else (alt_name, text)
+        high, low = (own_value, best_value) if margin >= 0 else (best_value, own_value)
+        reason = (
+            f"{first} wins the game {high:.3f} of the time after the table's bids{on}, {abs(margin):.3f} "
+            f"more than {'the best alternative, ' if margin >= 0 else ''}{second} ({low:.3f}){significant}."
+        )
+    elif margin >= 0:
+        reason = (
+            f"{text} nets {own_value:+.2f} points a hand after the table's bids{on}, {margin:.2f} more "
+            f"than the best alternative, {alt_name} ({best_value:+.2f}){significant}."
+        )
+    else:
+        reason = (
+            f"{alt_name} nets {best_value:+.2f} points a hand after the table's bids{on}, {-margin:.2f} "
+            f"more than {text} ({own_value:+.2f}){significant}."
+        )
+    return replace(
+        verdict,
+        yes=margin >= 0,
+        reason=reason + same,
+        best_alternative=best.bid,
+        best_alternative_ev_net=best.ev_net,
+        margin=margin,
+        margin_ci=margin_ci,
+    )
+
+
+def should_i_bid(
+    contract,
+    variant,
+    hand,
+    against=None,
+    alternative_deals: int = ALTERNATIVE_DEALS,
+    option_deals: int = OPTION_DEALS,
+    **options,
+) -> Verdict:
+    """Yes or no for ``contract``, with the numbers behind it.
+
+    With a table model (``table``, default ``balanced``) the verdict compares the options'
+    values after the rest of the table bids (:func:`option_verdict`).  The bid is played
+    on all its deals (``deals``, default 2000, or a ``precision`` run: its P(make) and net
+    as played); it and passing are valued after the table's bids on the first
+    ``option_deals`` of them (default 250: after a pass another seat's contract is played
+    out), every other alternative beside the bid on the first ``alternative_deals``
+    (default 50; wider intervals, stated), so a default run takes seconds.  With a ``score`` the measure is
+    the chance of winning the game.  With ``table="none"`` the bids are compared as
+    played and passing counts as 0 (:func:`bid_verdict`).  ``against`` limits the
+    alternatives (text such as ``"Pig Hearts, 6 Hearts"`` or contracts; each must be
+    legal here); default every legal bid.  ``progress(done, total)`` hears of both runs
+    as one.
     """
     variant = as_variant(variant)
     question = make_question(
@@ -1319,25 +1469,30 @@ def should_i_bid(
         options.get("inference", "exact"),
         options.get("score"),
     )
-    if not question.infers:
-        options["table"] = None  # it would only value the options, which the verdict does not use
+    by_table = question.table is not None
+    if not by_table:
+        options.pop("score", None)  # compared as played: the score would only value the options
     if (
         isinstance(alternative_deals, bool)
         or not isinstance(alternative_deals, (int, np.integer))
         or alternative_deals < 1
     ):
         raise RulesError(f"alternative_deals {alternative_deals!r}: allowed is a whole number of at least 1")
+    if isinstance(option_deals, bool) or not isinstance(option_deals, (int, np.integer)) or option_deals < 1:
+        raise RulesError(f"option_deals {option_deals!r}: allowed is a whole number of at least 1")
     bid = parse_contract(contract, variant, question.upcard) if isinstance(contract, str) else contract
     check_contract(variant, bid)
-    legal = list(legal_bids(variant, question.dealer, question.bids, question.upcard).legal)
+    state = legal_bids(variant, question.dealer, question.bids, question.upcard)
+    legal = list(state.legal)
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(
             f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
             f"allowed are {allowed}"
         )
-    state = legal_bids(variant, question.dealer, question.bids, question.upcard)
-    passing = " and passing" if state.can_pass() else ""
+    passing = (
+        (" and passing" if by_table else " and passing (as 0: --table none)") if state.can_pass() else ""
+    )
     if against is not None:
         chosen = _contracts(variant, against, question.upcard, question.round_)
         illegal = [c for c in chosen if c not in legal]
@@ -1352,14 +1507,37 @@ def should_i_bid(
         compared = f"every legal bid{passing}"
     progress = options.pop("progress", None)
     told = _Progress(progress)
-    main = analyse_hand(variant, hand, contracts=[bid], progress=told.part(), **options)
+    main = analyse_hand(
+        variant,
+        hand,
+        contracts=[bid],
+        progress=told.part(),
+        option_deals=option_deals if by_table else None,
+        **options,
+    )
     count = min(alternative_deals, main.settings.deals)
     options.update(deals=count, precision=None)
     options.pop("max_deals", None)
     result = analyse_hand(variant, hand, contracts=[bid, *rivals], progress=told.part(), **options)
-    if count < main.settings.deals:
-        compared += f", on the first {count} of the {main.settings.deals} deals"
-    verdict = bid_verdict(result, bid, main=main, compared=compared)
+    if not by_table or main.table is None or not main.options:
+        # no table model (or an interrupted run, which values no options): bids as played
+        if count < main.settings.deals:
+            compared += f", on the first {count} of the {main.settings.deals} deals"
+        verdict = bid_verdict(result, bid, main=main, compared=compared)
+        return replace(verdict, settings=main.settings, by="as played")
+    deals, valued = main.settings.deals, main.options[0].deals or main.settings.deals
+    alone = f"{bid} and passing" if state.can_pass() else str(bid)
+    estimated = f"{bid} played on {deals} deals; {alone} valued after the table's bids on "
+    estimated += f"the first {valued}" if valued < deals else f"all {deals}"
+    if rivals:
+        estimated += f", the other bids on the first {count} (each compared with {bid} there)"
+        if count < valued:
+            compared += (
+                f"; passing on {valued} deals, the other bids on the first {count}"
+                if state.can_pass()
+                else f", on the first {count} of the {valued} deals"
+            )
+    verdict = option_verdict(main, result, bid, compared, estimated)
     return replace(verdict, settings=main.settings)
 
 
@@ -1399,6 +1577,7 @@ def compare_play(variant, hand, models=COMPARED_PLAY_MODELS, progress=None, **op
 __all__ = [
     "ALTERNATIVE_DEALS",
     "DEFAULT_SEED",
+    "OPTION_DEALS",
     "Layout",
     "Question",
     "analyse_hand",
@@ -1406,5 +1585,6 @@ __all__ = [
     "bid_verdict",
     "compare_play",
     "make_question",
+    "option_verdict",
     "should_i_bid",
 ]
