@@ -650,7 +650,8 @@ def _analysis_arguments(
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE.png",
-    help="Also draw the trick distributions and net points per contract to this file.",
+    help="Also draw the trick distributions, net points and P(make) per contract, and each option "
+    "after the other seats' bids, to this file.",
 )
 @click.option(
     "--compare-play",
@@ -739,8 +740,15 @@ def _compare_play(contracts, output, **options) -> None:
     help="Deals BID and passing are valued on after the other seats' bids: the first N of BID's deals.",
 )
 @output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.png",
+    help="Also chart BID, passing and the alternatives after the other seats' bids to this file.",
+)
 @compiles_kernels
-def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, **options):
+def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, plot, **options):
     """Yes or no for one bid, with the numbers behind it.
 
     Compares what BID is worth once the other seats have bid after it under the table
@@ -763,6 +771,8 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     """
     contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
+    if plot:
+        check_chart_path(plot)
     from .reports.tables import format_verdict
     from .simulate.analyse import should_i_bid
 
@@ -781,6 +791,14 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
         click.echo(verdict.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
     else:
         click.echo(format_verdict(verdict), nl=False)
+    if plot:
+        if verdict.option is None:  # --table none or an interrupted run: no options to chart
+            click.echo(f"no chart written to {plot}: there are no options after the table's bids", err=True)
+        else:
+            from .reports.charts import save_verdict_chart
+
+            save_verdict_chart(verdict, plot)
+            click.echo(f"chart written to {plot}", err=output != "table")
     _exit_if_interrupted(verdict.settings)
 
 

@@ -220,7 +220,7 @@ def _option_lines(result) -> list[str]:
         + (f" {'P(win)':>6} {'±95%':>5} {'change':>6}" if with_score else ""),
     ]
     best = result.advice.bid
-    shown = _shown_options(result)
+    shown = shown_options(result)
     for option in shown:
         mark = "> " if option.bid == best else "  "
         outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
@@ -242,7 +242,7 @@ def _option_lines(result) -> list[str]:
 SHOWN_OPTIONS = 8
 
 
-def _shown_options(result) -> list:
+def shown_options(result) -> list:
     """Pass, the advice and the best others, in bid order: at most SHOWN_OPTIONS."""
     options = list(result.options)
     if len(options) <= SHOWN_OPTIONS:
@@ -361,11 +361,8 @@ def _verdict_options(verdict) -> list[str]:
         + (f" {'P(win)':>6} {'±95%':>5}" if with_score else "")
         + f" {'deals':>6}",
     ]
-    value = (lambda o: o.p_win) if with_score else (lambda o: o.ev_net)
-    others = sorted(verdict.alternatives, key=value, reverse=True)
-    shown = [o for o in others if o.bid == PASS or o.bid == verdict.best_alternative]
-    shown += [o for o in others if o not in shown][: max(0, SHOWN_OPTIONS - 1 - len(shown))]
-    for option in [verdict.option, *sorted(shown, key=value, reverse=True)]:
+    shown = verdict_options_shown(verdict)
+    for option in shown:
         mark = "> " if option is verdict.option else "  "
         outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
         line = (
@@ -375,10 +372,20 @@ def _verdict_options(verdict) -> list[str]:
         if with_score:
             line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f}"
         lines.append(line + f" {option.deals:>6}")
-    hidden = len(verdict.alternatives) - len(shown)
+    hidden = len(verdict.alternatives) + 1 - len(shown)
     if hidden:
         lines.append(f"  ... and {hidden} more alternatives, each worth less (all of them in --json)")
     return lines
+
+
+def verdict_options_shown(verdict) -> list:
+    """The bid, then passing, the best alternative and the best others (at most
+    SHOWN_OPTIONS in all), best first."""
+    value = (lambda o: o.p_win) if verdict.by == "p_win" else (lambda o: o.ev_net)
+    others = sorted(verdict.alternatives, key=value, reverse=True)
+    shown = [o for o in others if o.bid == PASS or o.bid == verdict.best_alternative]
+    shown += [o for o in others if o not in shown][: max(0, SHOWN_OPTIONS - 1 - len(shown))]
+    return [verdict.option, *sorted(shown, key=value, reverse=True)]
 
 
 def _inference_text(table) -> str:
@@ -387,7 +394,7 @@ def _inference_text(table) -> str:
     return ""
 
 
-__all__ = ["analysis_csv", "format_analysis", "format_verdict"]
+__all__ = ["analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]
 
 
 def play_comparison_dict(results: dict) -> dict:
