@@ -539,7 +539,8 @@ def analysis_options(command):
             default=DEFAULT_MAX_DEALS,
             show_default=True,
             metavar="N",
-            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}).",
+            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}); with --inference it also "
+            "bounds the deals dealt to find the consistent ones (8 N, at most 400,000).",
         ),
         click.option(
             "--play",

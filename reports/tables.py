@@ -196,6 +196,7 @@ def _table_header(table) -> list[str]:
                 f"({table.acceptance:.1%} of {table.dealt:,} dealt)"
             )
         lines.append(f"table model {table.model}: the other seats bid by that strategy after you{inferred}")
+        lines += _low_acceptance(table)
     if table.score is not None:
         lines.append(
             f"score {table.score[0]}-{table.score[1]} (your team first): P(win the game) now "
@@ -357,6 +358,7 @@ def _verdict_options(verdict) -> list[str]:
         f"after the others bid by the table model ({table.model}): your team's points minus theirs"
         + ("; P(win) the game after this hand" if with_score else "")
         + _inference_text(table),
+        *_low_acceptance(table),
         f"  {'option':<21} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
         + (f" {'P(win)':>6} {'±95%':>5}" if with_score else "")
         + f" {'deals':>6}",
@@ -392,6 +394,16 @@ def _inference_text(table) -> str:
     if table.inference == "exact" and table.dealt:
         return f"; deals kept by inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
     return ""
+
+
+def _low_acceptance(table) -> list[str]:
+    """Why inference kept few deals: the earlier bid that rejects the most of them."""
+    if table.rejected_by is None:
+        return []
+    return [
+        f"low acceptance: {table.rejected_by} rejects {table.rejected_share:.1%} of the deals dealt (the "
+        f"table model makes exactly that bid from few hands); every interval uses the deals kept"
+    ]
 
 
 __all__ = ["analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]

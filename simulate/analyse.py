@@ -52,7 +52,9 @@ Method, and the decisions the rules leave to the analyser:
 * **Inference** (``inference="exact"``, with a table model and an auction given): the
   deals are the first ones, in deal order, on which every earlier bidder holding that
   deal's cards would have bid as given under the model (:func:`~.table.sample_consistent`,
-  at most ``INFERENCE_CAP`` dealt); the share kept is in the table settings.
+  at most ``INFERENCE_CAP`` dealt, or ``INFERENCE_PER_MAX_DEAL`` times ``max_deals`` if
+  fewer); the share kept, and the bid that rejects the most deals, are in the table
+  settings.
 * Not modelled: the classic misdeal options (farmer's hand, ace-no-face) in the unseen
   hands.
 """
@@ -133,8 +135,13 @@ INFERENCE_MODES = ("exact", "none")
 NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
 NOTHING_TO_ADVISE = "no analysed contract is a legal bid here and passing is not allowed"
 # With inference, deals are dealt until enough explain the auction, at most this many
-# (about 2 s of the table model's checks for Pigs and Hogs).
+# (about 2 s of the table model's checks for Pigs and Hogs), and at most
+# INFERENCE_PER_MAX_DEAL times --max-deals (the default 50,000 gives the same 400,000), so
+# a lower --max-deals bounds the dealing time too.
 INFERENCE_CAP = 400_000
+INFERENCE_PER_MAX_DEAL = 8
+# Below this share kept, the report says which bid rejects most deals (issue 12 item 7).
+LOW_ACCEPTANCE = 0.10
 
 
 # --------------------------------------------------------------------------- the question
@@ -866,7 +873,7 @@ def analyse_hand(
         raise RulesError(f"option_deals {option_deals!r}: allowed is a whole number of at least 1")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
-    source = _DealSource(question)
+    source = _DealSource(question, min(INFERENCE_CAP, INFERENCE_PER_MAX_DEAL * max_deals))
     if question.infers:  # the consistent deals there are, up to what was asked for
         available = source.available(cap if precision is not None else first_batch)
         first_batch, cap = min(first_batch, available), min(cap, available)
@@ -966,6 +973,7 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         inference="exact" if question.infers else "none",
         dealt=source.dealt.get(0) if question.infers else None,
         acceptance=played / source.dealt[0] if question.infers and source.dealt.get(0) else None,
+        **_rejection(source, played) if question.infers else {},
         score=question.score,
         p_win_now=p_win_now,
         equity=equity_text,
@@ -977,6 +985,14 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         points,
         wins if equity is not None else {},
     )
+
+
+def _rejection(source, played) -> dict:
+    """With a low acceptance: which earlier bid rejects the most deals, and its share."""
+    found = source.rejection() if source.dealt.get(0) else None
+    if found is None or played / source.dealt[0] >= LOW_ACCEPTANCE:
+        return {}
+    return {"rejected_by": found[0], "rejected_share": found[1]}
 
 
 def _options_without_table(question, deal_tricks, legal, may_pass, equity):
@@ -1065,10 +1081,12 @@ class _DealSource:
     """The deals an analysis plays: deals ``first_index ..`` of the seed (uniform, or
     with inference the consistent ones in deal order, dealt once and kept)."""
 
-    def __init__(self, question: Question):
+    def __init__(self, question: Question, cap: int = INFERENCE_CAP):
         self.question = question
+        self.cap = cap
         self.kept: dict[int, np.ndarray] = {}
         self.dealt: dict[int, int] = {}
+        self.inferred: dict = {}  # base index -> InferredDeals
 
     def __call__(self, first_index: int, count: int) -> np.ndarray:
         question = self.question
@@ -1084,14 +1102,26 @@ class _DealSource:
                 question.bids,
                 lambda first, n: _deals(question, first, n),
                 offset + count,
-                cap=INFERENCE_CAP,
+                cap=self.cap,
                 upcard=question.upcard,
                 scores=_table_scores(question),
                 first_index=base,
                 analysed=question.seat,
             )
             self.kept[base], self.dealt[base] = inferred.deals, inferred.dealt
+            self.inferred[base] = inferred
         return self.kept[base][offset : offset + count]
+
+    def rejection(self) -> tuple[str, float] | None:
+        """The bid that rejects the most main deals, as text ("seat 1's 4 Clubs"), and the
+        share of the deals dealt it rejects."""
+        inferred = self.inferred.get(0)
+        most = inferred.most_rejecting() if inferred is not None else None
+        if most is None:
+            return None
+        index, share = most
+        seat = (self.question.dealer + 1 + index) % self.question.players
+        return f"seat {seat + 1}'s '{format_auction(self.question.bids[index : index + 1])}'", share
 
     def available(self, wanted: int) -> int:
         """How many main deals there are when ``wanted`` are asked for (inference may keep fewer)."""

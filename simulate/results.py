@@ -291,11 +291,16 @@ class TableSettings:
     score: tuple[int, int] | None = None  # the player's team, the other team
     p_win_now: float | None = None  # before this hand, from the match-equity table
     equity: str | None = None  # which match-equity table
+    # below 10% kept: the earlier bid that rejects the most deals, and the share it rejects
+    rejected_by: str | None = None
+    rejected_share: float | None = None
 
     def to_dict(self) -> dict:
         out = {"model": self.model, "description": self.description, "inference": self.inference}
         if self.dealt is not None:
             out.update({"dealt": self.dealt, "acceptance": self.acceptance})
+        if self.rejected_by is not None:
+            out.update({"rejected_by": self.rejected_by, "rejected_share": self.rejected_share})
         if self.score is not None:
             out.update({"score": list(self.score), "p_win_now": self.p_win_now, "equity": self.equity})
         return out

@@ -509,16 +509,26 @@ def consistent(
 class InferredDeals:
     """The consistent deals of a run: ``deals`` (kept, N), their deal ``indexes``, the
     number ``dealt`` to find them (from ``first_index``), ``next_index`` to continue
-    from, and ``acceptance`` = kept / dealt."""
+    from, and ``acceptance`` = kept / dealt.  ``rejected_at[i]`` counts the deals dealt
+    whose first bid the model does not make is bid ``i`` (what rejects the deals)."""
 
     deals: np.ndarray
     indexes: np.ndarray
     dealt: int
     next_index: int
+    rejected_at: tuple[int, ...] = ()
 
     @property
     def acceptance(self) -> float:
         return self.deals.shape[0] / self.dealt if self.dealt else 0.0
+
+    def most_rejecting(self) -> tuple[int, float] | None:
+        """The bid (its index in the auction) that rejects the most deals, and the share
+        of the deals dealt it rejects; None when nothing was rejected."""
+        if not any(self.rejected_at):
+            return None
+        index = int(np.argmax(self.rejected_at))
+        return index, self.rejected_at[index] / self.dealt
 
 
 def sample_consistent(
@@ -553,10 +563,12 @@ def sample_consistent(
         raise RulesError(f"wanted {wanted!r} and cap {cap!r}: allowed are whole numbers from 1")
     kept, indexes, examined, best = [], [], 0, 0
     found = 0
+    matches = []
     while found < wanted and examined < cap:
         count = min(batch, cap - examined)
         dealt = np.asarray(deal(first_index + examined, count), np.uint64)
         matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
+        matches.append(matched)
         best = max(best, int(matched.max()))
         rows = np.flatnonzero(matched == len(bids))[: wanted - found]
         kept.append(dealt[rows])
@@ -568,7 +580,10 @@ def sample_consistent(
         raise _never_bid(model, variant, dealer, bids, best, examined, upcard)
     # deals examined up to the last one kept, so the count is the same whatever batch
     used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
-    return InferredDeals(np.concatenate(kept), indexes, used, first_index + used)
+    stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
+    return InferredDeals(
+        np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
+    )
 
 
 def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesError:
