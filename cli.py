@@ -497,11 +497,12 @@ def analysis_options(command):
         ),
         click.option(
             "--inference",
-            type=click.Choice(["exact", "none"]),
+            type=click.Choice(["exact", "soft", "none"]),
             default="exact",
             show_default=True,
             help="exact: keep only deals on which each earlier bidder would have bid as given "
-            "(under --table); none: uniform deals.",
+            "(under --table); soft: keep each deal with probability that the earlier bidders bid as "
+            "given, every threshold of the table model a logistic of width 0.05; none: uniform deals.",
         ),
         click.option(
             "--score",

@@ -195,6 +195,12 @@ def _table_header(table) -> list[str]:
                 f"; inference: kept the deals on which every earlier bid is the model's "
                 f"({table.acceptance:.1%} of {table.dealt:,} dealt)"
             )
+        elif table.inference == "soft" and table.dealt:
+            inferred = (
+                f"; soft inference (logistic width {table.soft_scale}): kept each deal with probability "
+                f"the earlier bids' likelihood ({table.acceptance:.1%} of {table.dealt:,} dealt, the "
+                f"effective sample; the weights' Kish ESS is {table.weights_ess:,.0f})"
+            )
         lines.append(f"table model {table.model}: the other seats bid by that strategy after you{inferred}")
         lines += _low_acceptance(table)
     if table.score is not None:
@@ -391,8 +397,8 @@ def verdict_options_shown(verdict) -> list:
 
 
 def _inference_text(table) -> str:
-    if table.inference == "exact" and table.dealt:
-        return f"; deals kept by inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
+    if table.inference != "none" and table.dealt:
+        return f"; deals kept by {table.inference} inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
     return ""
 
 

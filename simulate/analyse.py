@@ -49,6 +49,12 @@ Method, and the decisions the rules leave to the analyser:
 * **Interrupted runs** (Ctrl-C) keep the main deals finished so far, in steps of
   ``CHUNK`` deals, and report on them with ``settings.interrupted`` set; an
   interruption before the first step is finished stops the run.
+* **Soft inference** (``inference="soft"``): each deal dealt is kept with probability its
+  likelihood of the earlier bids under the table model with every threshold test made a
+  logistic of width ``SOFT_SCALE`` (:func:`~.table.soft_weights`); the deals kept are an
+  unweighted sample of the weighted distribution, so every figure and interval is
+  computed from them as with exact inference (their count is the effective sample); the
+  settings add the Kish effective sample size of the weights of the deals dealt.
 * **Inference** (``inference="exact"``, with a table model and an auction given): the
   deals are the first ones, in deal order, on which every earlier bidder holding that
   deal's cards would have bid as given under the model (:func:`~.table.sample_consistent`,
@@ -118,7 +124,7 @@ from .rules import (
     seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
-from .table import NO_TABLE_DESCRIPTION, TableModel, sample_consistent, table_model
+from .table import NO_TABLE_DESCRIPTION, SOFT_SCALE, TableModel, sample_consistent, table_model
 
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
@@ -131,7 +137,7 @@ SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals 
 # 100, 8.8 s in steps of 250).
 CHUNK = {"dd": 250, "pimc": 20, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
-INFERENCE_MODES = ("exact", "none")
+INFERENCE_MODES = ("exact", "soft", "none")
 NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
 NOTHING_TO_ADVISE = "no analysed contract is a legal bid here and passing is not allowed"
 # With inference, deals are dealt until enough explain the auction, at most this many
@@ -166,7 +172,8 @@ class Question:
     known: tuple[int, ...] = ()  # per seat, cards known to be there (the player's own seat: 0)
     constraints: DealConstraints | None = None  # suit lengths of the unseen hands
     table: TableModel | None = None  # how the other seats bid; None: a pass counts as 0
-    inference: str = "none"  # "exact": deals must explain the earlier bids under the table
+    inference: str = "none"  # "exact": deals must explain the earlier bids under the table;
+    # "soft": each deal is kept with probability the auction's likelihood under the table
     score: tuple[int, int] | None = None  # the player's team's points, the other team's
     worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
 
@@ -174,7 +181,7 @@ class Question:
     def infers(self) -> bool:
         """Do the earlier bids condition the deals?  Only bids actually given, by a model."""
         others = any((self.dealer + 1 + i) % self.players != self.seat for i in range(len(self.bids)))
-        return self.inference == "exact" and self.table is not None and self.auction_given and others
+        return self.inference != "none" and self.table is not None and self.auction_given and others
 
     @property
     def players(self) -> int:
@@ -970,7 +977,9 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
     settings = TableSettings(
         model=None if question.table is None else question.table.name,
         description=NO_TABLE_DESCRIPTION if question.table is None else question.table.description,
-        inference="exact" if question.infers else "none",
+        inference=question.inference if question.infers else "none",
+        soft_scale=SOFT_SCALE if question.infers and question.inference == "soft" else None,
+        weights_ess=source.inferred[0].weights_ess if question.infers else None,
         dealt=source.dealt.get(0) if question.infers else None,
         acceptance=played / source.dealt[0] if question.infers and source.dealt.get(0) else None,
         **_rejection(source, played) if question.infers else {},
@@ -1107,6 +1116,7 @@ class _DealSource:
                 scores=_table_scores(question),
                 first_index=base,
                 analysed=question.seat,
+                soft_scale=SOFT_SCALE if question.inference == "soft" else None,
             )
             self.kept[base], self.dealt[base] = inferred.deals, inferred.dealt
             self.inferred[base] = inferred

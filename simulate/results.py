@@ -285,7 +285,7 @@ class TableSettings:
 
     model: str | None
     description: str
-    inference: str  # "exact" or "none"
+    inference: str  # "exact", "soft" or "none"
     dealt: int | None = None  # deals dealt to keep the analysis's deals, with inference
     acceptance: float | None = None
     score: tuple[int, int] | None = None  # the player's team, the other team
@@ -294,11 +294,15 @@ class TableSettings:
     # below 10% kept: the earlier bid that rejects the most deals, and the share it rejects
     rejected_by: str | None = None
     rejected_share: float | None = None
+    soft_scale: float | None = None  # soft inference: the logistic's width
+    weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
 
     def to_dict(self) -> dict:
         out = {"model": self.model, "description": self.description, "inference": self.inference}
         if self.dealt is not None:
             out.update({"dealt": self.dealt, "acceptance": self.acceptance})
+        if self.soft_scale is not None:
+            out.update({"soft_scale": self.soft_scale, "weights_ess": self.weights_ess})
         if self.rejected_by is not None:
             out.update({"rejected_by": self.rejected_by, "rejected_share": self.rejected_share})
         if self.score is not None:
