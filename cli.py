@@ -770,6 +770,7 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
       euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
+      euchre-mc should-i-bid "Hog Hearts" --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
     """
     contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load

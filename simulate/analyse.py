@@ -1372,7 +1372,9 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
         return replace(found, deals=found.deals or result.settings.deals)
 
     own = option(main, bid)
-    # (alternative, its value, the bid's per-deal values and its own, same points?) by deals
+    # per alternative: its value, the bid's and its per-deal values on the deals both were
+    # valued on (points or P(win)), its per-deal points (for "scores the same"), and whose
+    # deals those are
     rivals = []
     if PASS in main_values:
         rivals.append(
