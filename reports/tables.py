@@ -380,6 +380,10 @@ def _verdict_options(verdict) -> list[str]:
         if with_score:
             line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f}"
         lines.append(line + f" {option.deals:>6}")
+        if option is verdict.option or option.bid == PASS:  # who took the contract, how often
+            lines.append(
+                _fit("      ended: " + ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes))
+            )
     hidden = len(verdict.alternatives) + 1 - len(shown)
     if hidden:
         lines.append(f"  ... and {hidden} more alternatives, each worth less (all of them in --json)")
@@ -398,7 +402,11 @@ def verdict_options_shown(verdict) -> list:
 
 def _inference_text(table) -> str:
     if table.inference != "none" and table.dealt:
-        return f"; deals kept by {table.inference} inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
+        kish = f", the weights' Kish ESS {table.weights_ess:,.0f}" if table.weights_ess is not None else ""
+        return (
+            f"; deals kept by {table.inference} inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
+            + kish
+        )
     return ""
 
 
@@ -408,7 +416,7 @@ def _low_acceptance(table) -> list[str]:
         return []
     return [
         f"low acceptance: {table.rejected_by} rejects {table.rejected_share:.1%} of the deals dealt (the "
-        f"table model makes exactly that bid from few hands); every interval uses the deals kept"
+        f"table model makes that bid there from few hands); every interval uses the deals kept"
     ]
 
 
