@@ -124,3 +124,25 @@ def test_the_cli_takes_inference_soft_and_reports_the_effective_sample():
     assert data["table"]["inference"] == "soft" and data["table"]["weights_ess"] > 0
     bad = CliRunner().invoke(main, [*arguments[:-4], "--inference", "fuzzy"])
     assert bad.exit_code == 2 and "fuzzy" in bad.output
+
+
+def test_the_deals_kept_follow_the_weighted_distribution():
+    # seats 1 and 2 passed: the weights move seat 1's heart count (seat 2 passing with few
+    # hearts leaves more of them to seat 1); the kept deals' mean count must match the
+    # weighted mean over the deals dealt
+    upcard = parse_card("9H")
+    inferred = sample_consistent(
+        BALANCED, EUCHRE, 3, [PASS, PASS], _deal, 3000, upcard=upcard, analysed=2, soft_scale=SOFT_SCALE
+    )
+    dealt = _deal(0, inferred.dealt)
+    weights = soft_weights(BALANCED, EUCHRE, 3, [PASS, PASS], dealt, upcard, analysed=2)
+    hearts_mask = sum(1 << (2 * f) | 1 << (2 * f + 1) for f in range(24) if f // 6 == upcard // 6)
+
+    def hearts(hands):
+        return np.array([bin(int(h) & hearts_mask).count("1") for h in hands], float)
+
+    every = hearts(dealt[:, 0])
+    weighted = float(np.sum(weights * every) / np.sum(weights))
+    kept = hearts(inferred.deals[:, 0])
+    assert abs(kept.mean() - weighted) < 4 * kept.std() / np.sqrt(kept.size)
+    assert abs(weighted - every.mean()) > 0.03  # the passes say something
