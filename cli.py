@@ -35,6 +35,7 @@ from .simulate.choices import (
     MAX_DEALS,
     MAX_SEED,
     MAX_WORLDS,
+    OPTION_DEALS,
     PIMC_WORLDS,
     PLAY_MODELS,
     STRATEGY_FUSION,
@@ -554,11 +555,12 @@ def analysis_options(command):
         ),
         click.option(
             "--inference",
-            type=click.Choice(["exact", "none"]),
+            type=click.Choice(["exact", "soft", "none"]),
             default="exact",
             show_default=True,
             help="exact: keep only deals on which each earlier bidder would have bid as given "
-            "(under --table); none: uniform deals.",
+            "(under --table); soft: keep each deal with probability that the earlier bidders bid as "
+            "given, every threshold of the table model a logistic of width 0.05; none: uniform deals.",
         ),
         click.option(
             "--score",
@@ -596,7 +598,8 @@ def analysis_options(command):
             default=DEFAULT_MAX_DEALS,
             show_default=True,
             metavar="N",
-            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}).",
+            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}); with --inference it also "
+            "bounds the deals dealt to find the consistent ones (8 N, at most 400,000).",
         ),
         click.option(
             "--play",
@@ -707,7 +710,8 @@ def _analysis_arguments(
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE.png",
-    help="Also draw the trick distributions and net points per contract to this file.",
+    help="Also draw the trick distributions, net points and P(make) per contract, and each option "
+    "after the other seats' bids, to this file.",
 )
 @click.option(
     "--compare-play",
@@ -787,33 +791,60 @@ def _compare_play(contracts, output, **options) -> None:
     metavar="N",
     help="Deals the alternatives are played on: the first N of BID's deals, paired with BID there.",
 )
+@click.option(
+    "--option-deals",
+    type=WholeNumber(min=1),
+    default=OPTION_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals BID and passing are valued on after the other seats' bids: the first N of BID's deals.",
+)
 @output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.png",
+    help="Also chart BID, passing and the alternatives after the other seats' bids to this file.",
+)
 @compiles_kernels
-def should_i_bid_command(contract_words, against, alternative_deals, output, **options):
+def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, plot, **options):
     """Yes or no for one bid, with the numbers behind it.
 
-    Plays BID on all its deals (--deals, default 2000), then every legal alternative
-    (or only those of --against) beside BID on the first --alternative-deals of those
-    deals, and compares BID's net points a hand with the best alternative on those
-    paired deals (passing counts as 0 where the auction allows it; bids that score the
-    same are named as a range, ties go to the higher bid, as in analyse's advice).  The
-    output says what was compared and on how many deals; a difference inside its 95%
-    interval is marked not significant.
+    Compares what BID is worth once the other seats have bid after it under the table
+    model (--table; the final contract played out and scored for your team) with what
+    passing and every other legal bid (or only those of --against) are worth, on the
+    same deals: BID is played on all its deals (--deals, default 2000), BID and passing
+    are valued after the table's bids on the first --option-deals of them, the other
+    bids beside BID on the first --alternative-deals.  With --score the measure is the
+    chance of winning the game.  With --table none the bids are compared as played and
+    passing counts as 0.  Bids that score the same are named as a range, ties go to the
+    higher bid, as in analyse's advice.  The output says what was compared, how each
+    option was estimated and on how many deals; a difference inside its 95% interval is
+    marked not significant.
 
     \b
     Example:
       euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
       euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
+      euchre-mc should-i-bid "Hog Hearts" --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
     """
     contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
+    if plot:
+        check_chart_path(plot)
     from .reports.tables import format_verdict
     from .simulate.analyse import should_i_bid
 
     with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(
-            contract, against=against, alternative_deals=alternative_deals, progress=progress, **arguments
+            contract,
+            against=against,
+            alternative_deals=alternative_deals,
+            option_deals=option_deals,
+            progress=progress,
+            **arguments,
         )
     if output == "json":
         click.echo(verdict.to_json(indent=1))
@@ -821,6 +852,14 @@ def should_i_bid_command(contract_words, against, alternative_deals, output, **o
         click.echo(verdict.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
     else:
         click.echo(format_verdict(verdict), nl=False)
+    if plot:
+        if verdict.option is None:  # --table none or an interrupted run: no options to chart
+            click.echo(f"no chart written to {plot}: there are no options after the table's bids", err=True)
+        else:
+            from .reports.charts import save_verdict_chart
+
+            save_verdict_chart(verdict, plot)
+            click.echo(f"chart written to {plot}", err=output != "table")
     _exit_if_interrupted(verdict.settings)
 
 

@@ -197,7 +197,14 @@ def _table_header(table) -> list[str]:
                 f"; inference: kept the deals on which every earlier bid is the model's "
                 f"({table.acceptance:.1%} of {table.dealt:,} dealt)"
             )
+        elif table.inference == "soft" and table.dealt:
+            inferred = (
+                f"; soft inference (logistic width {table.soft_scale}): kept each deal with probability "
+                f"the earlier bids' likelihood ({table.acceptance:.1%} of {table.dealt:,} dealt, the "
+                f"effective sample; the weights' Kish ESS is {table.weights_ess:,.0f})"
+            )
         lines.append(f"table model {table.model}: the other seats bid by that strategy after you{inferred}")
+        lines += _low_acceptance(table)
     if table.score is not None:
         lines.append(
             f"score {table.score[0]}-{table.score[1]} (your team first): P(win the game) now "
@@ -222,7 +229,7 @@ def _option_lines(result) -> list[str]:
         + (f" {'P(win)':>6} {'±95%':>5} {'change':>6}" if with_score else ""),
     ]
     best = result.advice.bid
-    shown = _shown_options(result)
+    shown = shown_options(result)
     for option in shown:
         mark = "> " if option.bid == best else "  "
         outbid = "     -" if option.p_overcalled is None else probability_in(option.p_overcalled, 6)
@@ -244,7 +251,7 @@ def _option_lines(result) -> list[str]:
 SHOWN_OPTIONS = 8
 
 
-def _shown_options(result) -> list:
+def shown_options(result) -> list:
     """Pass, the advice and the best others, in bid order: at most SHOWN_OPTIONS."""
     options = list(result.options)
     if len(options) <= SHOWN_OPTIONS:
@@ -310,15 +317,26 @@ def format_verdict(verdict) -> str:
         f"P(make) {probability(verdict.p_make)} (95% CI {probability(verdict.ci_low)}-"
         f"{probability(verdict.ci_high)}, "
         f"{verdict.deals} deals); net {verdict.ev_net:+.2f} a hand"
+        + (" as played" if verdict.option is not None else "")
     )
+    if verdict.option is not None:
+        lines += _verdict_options(verdict)
     if verdict.best_alternative is not None:
+        digits = 3 if verdict.by == "p_win" else 2
+        best = verdict.alternative(verdict.best_alternative)
+        value = best.p_win if verdict.by == "p_win" and best is not None else verdict.best_alternative_ev_net
+        shown = f"P(win) {value:.3f}" if verdict.by == "p_win" else f"{value:+.2f}"
+        if verdict.by == "net":
+            shown = "net " + shown
         lines.append(
-            f"best alternative: {verdict.best_alternative} at {verdict.best_alternative_ev_net:+.2f}; "
-            f"difference {verdict.margin:+.2f} ±{verdict.margin_ci:.2f} (95%)"
+            f"best alternative: {verdict.best_alternative} at {shown}; "
+            f"difference {verdict.margin:+.{digits}f} ±{verdict.margin_ci:.{digits}f} (95%)"
             + ("" if abs(verdict.margin) > verdict.margin_ci else ", not significant")
         )
     if verdict.compared:
         lines.append(f"compared with {verdict.compared}")
+    if verdict.estimated:
+        lines.append(f"estimated: {verdict.estimated}")
     lines = [_fit(line) for line in lines]
     # The reason is a sentence: wrap it rather than cut it at the table width.
     lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))
@@ -341,7 +359,71 @@ def format_verdict(verdict) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["analysis_csv", "format_analysis", "format_verdict"]
+def _verdict_options(verdict) -> list[str]:
+    """The bid and its alternatives after the table's bids, each on its own deals."""
+    table = verdict.table
+    with_score = verdict.by == "p_win"
+    lines = [
+        f"after the others bid by the table model ({table.model}): your team's points minus theirs"
+        + ("; P(win) the game after this hand" if with_score else "")
+        + _inference_text(table),
+        *_low_acceptance(table),
+        f"  {'option':<21} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
+        + (f" {'P(win)':>6} {'±95%':>5}" if with_score else "")
+        + f" {'deals':>6}",
+    ]
+    shown = verdict_options_shown(verdict)
+    for option in shown:
+        mark = "> " if option is verdict.option else "  "
+        outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
+        line = (
+            f"{mark}{option.bid!s:<21} {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f} "
+            f"{option.p_we_play:>7.3f} {outbid}"
+        )
+        if with_score:
+            line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f}"
+        lines.append(line + f" {option.deals:>6}")
+        if option is verdict.option or option.bid == PASS:  # who took the contract, how often
+            lines.append(
+                _fit("      ended: " + ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes))
+            )
+    hidden = len(verdict.alternatives) + 1 - len(shown)
+    if hidden:
+        lines.append(f"  ... and {hidden} more alternatives, each worth less (all of them in --json)")
+    return lines
+
+
+def verdict_options_shown(verdict) -> list:
+    """The bid, then passing, the best alternative and the best others (at most
+    SHOWN_OPTIONS in all), best first."""
+    value = (lambda o: o.p_win) if verdict.by == "p_win" else (lambda o: o.ev_net)
+    others = sorted(verdict.alternatives, key=value, reverse=True)
+    shown = [o for o in others if o.bid == PASS or o.bid == verdict.best_alternative]
+    shown += [o for o in others if o not in shown][: max(0, SHOWN_OPTIONS - 1 - len(shown))]
+    return [verdict.option, *sorted(shown, key=value, reverse=True)]
+
+
+def _inference_text(table) -> str:
+    if table.inference != "none" and table.dealt:
+        kish = f", the weights' Kish ESS {table.weights_ess:,.0f}" if table.weights_ess is not None else ""
+        return (
+            f"; deals kept by {table.inference} inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
+            + kish
+        )
+    return ""
+
+
+def _low_acceptance(table) -> list[str]:
+    """Why inference kept few deals: the earlier bid that rejects the most of them."""
+    if table.rejected_by is None:
+        return []
+    return [
+        f"low acceptance: {table.rejected_by} rejects {table.rejected_share:.1%} of the deals dealt (the "
+        f"table model makes that bid there from few hands); every interval uses the deals kept"
+    ]
+
+
+__all__ = ["analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]
 
 
 def play_comparison_dict(results: dict) -> dict:

@@ -49,10 +49,18 @@ Method, and the decisions the rules leave to the analyser:
 * **Interrupted runs** (Ctrl-C) keep the main deals finished so far, in steps of
   ``CHUNK`` deals, and report on them with ``settings.interrupted`` set; an
   interruption before the first step is finished stops the run.
+* **Soft inference** (``inference="soft"``): each deal dealt is kept with probability its
+  likelihood of the earlier bids under the table model with every threshold test made a
+  logistic of width ``SOFT_SCALE`` (:func:`~.table.soft_weights`); the deals kept are an
+  unweighted sample of the weighted distribution, so every figure and interval is
+  computed from them as with exact inference (their count is the effective sample); the
+  settings add the Kish effective sample size of the weights of the deals dealt.
 * **Inference** (``inference="exact"``, with a table model and an auction given): the
   deals are the first ones, in deal order, on which every earlier bidder holding that
   deal's cards would have bid as given under the model (:func:`~.table.sample_consistent`,
-  at most ``INFERENCE_CAP`` dealt); the share kept is in the table settings.
+  at most ``INFERENCE_CAP`` dealt, or ``INFERENCE_PER_MAX_DEAL`` times ``max_deals`` if
+  fewer); the share kept, and the bid that rejects the most deals, are in the table
+  settings.
 * Not modelled: the classic misdeal options (farmer's hand, ace-no-face) in the unseen
   hands.
 """
@@ -80,6 +88,7 @@ from .choices import (
     DEFAULT_MAX_DEALS,
     DEFAULT_SEED,
     MAX_DEALS,
+    OPTION_DEALS,
     PIMC_WORLDS,
     PLAY_MODELS,
 )
@@ -122,7 +131,7 @@ from .rules import (
     seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
-from .table import NO_TABLE_DESCRIPTION, TableModel, sample_consistent, table_model
+from .table import NO_TABLE_DESCRIPTION, SOFT_SCALE, TableModel, sample_consistent, table_model
 
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
@@ -135,12 +144,17 @@ SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals 
 # 100, 8.8 s in steps of 250).
 CHUNK = {"dd": 250, "pimc": 20, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
-INFERENCE_MODES = ("exact", "none")
+INFERENCE_MODES = ("exact", "soft", "none")
 NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
 NOTHING_TO_ADVISE = "no analysed contract is a legal bid here and passing is not allowed"
 # With inference, deals are dealt until enough explain the auction, at most this many
-# (about 2 s of the table model's checks for Pigs and Hogs).
+# (about 2 s of the table model's checks for Pigs and Hogs), and at most
+# INFERENCE_PER_MAX_DEAL times --max-deals (the default 50,000 gives the same 400,000), so
+# a lower --max-deals bounds the dealing time too.
 INFERENCE_CAP = 400_000
+INFERENCE_PER_MAX_DEAL = 8
+# Below this share kept, the report says which bid rejects most deals (issue 12 item 7).
+LOW_ACCEPTANCE = 0.10
 
 
 # --------------------------------------------------------------------------- the question
@@ -165,7 +179,8 @@ class Question:
     known: tuple[int, ...] = ()  # per seat, cards known to be there (the player's own seat: 0)
     constraints: DealConstraints | None = None  # suit lengths of the unseen hands
     table: TableModel | None = None  # how the other seats bid; None: a pass counts as 0
-    inference: str = "none"  # "exact": deals must explain the earlier bids under the table
+    inference: str = "none"  # "exact": deals must explain the earlier bids under the table;
+    # "soft": each deal is kept with probability the auction's likelihood under the table
     score: tuple[int, int] | None = None  # the player's team's points, the other team's
     worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
 
@@ -173,7 +188,7 @@ class Question:
     def infers(self) -> bool:
         """Do the earlier bids condition the deals?  Only bids actually given, by a model."""
         others = any((self.dealer + 1 + i) % self.players != self.seat for i in range(len(self.bids)))
-        return self.inference == "exact" and self.table is not None and self.auction_given and others
+        return self.inference != "none" and self.table is not None and self.auction_given and others
 
     @property
     def players(self) -> int:
@@ -839,6 +854,7 @@ def analyse_hand(
     inference="exact",
     score=None,
     worlds: int = PIMC_WORLDS,
+    option_deals: int | None = None,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -854,8 +870,9 @@ def analyse_hand(
     more).  ``known``, ``constraints``, ``table``, ``inference``, ``score`` and ``worlds``: see
     :func:`make_question`.  With a table model
     every option (pass included) is also valued after the rest of the table bids
-    (:mod:`.options`), and the advice is the option with the best net points, or with a
-    score the best chance of winning the game.
+    (:mod:`.options`), on the first ``option_deals`` main deals (default all of them; each
+    option's ``deals`` says so when fewer), and the advice is the option with the best net
+    points, or with a score the best chance of winning the game.
 
     Returns an :class:`~simulate.results.Analysis`: one
     :class:`~simulate.results.ContractEstimate` per contract (``estimate(contract)``),
@@ -887,9 +904,13 @@ def analyse_hand(
         worlds,
     )
     first_batch, cap = _deal_counts(deals, precision, max_deals)
+    if option_deals is not None and (
+        isinstance(option_deals, bool) or not isinstance(option_deals, (int, np.integer)) or option_deals < 1
+    ):
+        raise RulesError(f"option_deals {option_deals!r}: allowed is a whole number of at least 1")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
-    source = _DealSource(question)
+    source = _DealSource(question, min(INFERENCE_CAP, INFERENCE_PER_MAX_DEAL * max_deals))
     if question.infers:  # the consistent deals there are, up to what was asked for
         available = source.available(cap if precision is not None else first_batch)
         first_batch, cap = min(first_batch, available), min(cap, available)
@@ -928,14 +949,24 @@ def analyse_hand(
         if layout in searches
     }
     dealt = next(iter(deal_tricks.values())).shape[0]
-    options, table_settings = (), None
+    options, table_settings, points, wins = (), None, {}, {}
     advice = None
     # an interrupted run reports at once on the deals it finished: valuing every option
     # after the table's bids would play those deals again (the report says it was skipped)
     if (question.table is not None or question.score is not None) and not interrupted:
-        options, table_settings, advice = _with_the_table(
-            question, deals, deal_tricks, searches, legal, may_pass, source
+        valued = dealt if option_deals is None else min(option_deals, dealt)
+        options, table_settings, advice, points, wins = _with_the_table(
+            question,
+            deals[:valued],
+            {contract: tricks[:valued] for contract, tricks in deal_tricks.items()},
+            searches,
+            legal,
+            may_pass,
+            source,
+            dealt,
         )
+        if valued < dealt:
+            options = tuple(replace(option, deals=valued) for option in options)
     return Analysis(
         question=question,
         estimates=estimates,
@@ -947,12 +978,15 @@ def analyse_hand(
         deal_tricks=deal_tricks,
         options=options,
         table=table_settings,
+        option_points=points,
+        option_wins=wins,
     )
 
 
-def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, source):
-    """The options after the rest of the table bids (with a table model), their P(win)
-    (with a score), the table's settings and the advice they give."""
+def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, source, played):
+    """The options after the rest of the table bids (with a table model) on ``deals``,
+    their P(win) (with a score), the table's settings (``played``: the main deals, for the
+    share inference kept), the advice they give and the per-deal points and P(win)."""
     from .equity import equity_for
     from .options import option_values
 
@@ -973,9 +1007,12 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
     settings = TableSettings(
         model=None if question.table is None else question.table.name,
         description=NO_TABLE_DESCRIPTION if question.table is None else question.table.description,
-        inference="exact" if question.infers else "none",
+        inference=question.inference if question.infers else "none",
+        soft_scale=SOFT_SCALE if question.infers and question.inference == "soft" else None,
+        weights_ess=source.inferred[0].weights_ess if question.infers else None,
         dealt=source.dealt.get(0) if question.infers else None,
-        acceptance=deals.shape[0] / source.dealt[0] if question.infers and source.dealt.get(0) else None,
+        acceptance=played / source.dealt[0] if question.infers and source.dealt.get(0) else None,
+        **_rejection(source, played) if question.infers else {},
         score=question.score,
         p_win_now=p_win_now,
         equity=equity_text,
@@ -984,7 +1021,17 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         options,
         settings,
         _advice_from(question, options, wins if equity is not None else points, may_pass),
+        points,
+        wins if equity is not None else {},
     )
+
+
+def _rejection(source, played) -> dict:
+    """With a low acceptance: which earlier bid rejects the most deals, and its share."""
+    found = source.rejection() if source.dealt.get(0) else None
+    if found is None or played / source.dealt[0] >= LOW_ACCEPTANCE:
+        return {}
+    return {"rejected_by": found[0], "rejected_share": found[1]}
 
 
 def _options_without_table(question, deal_tricks, legal, may_pass, equity):
@@ -1073,10 +1120,12 @@ class _DealSource:
     """The deals an analysis plays: deals ``first_index ..`` of the seed (uniform, or
     with inference the consistent ones in deal order, dealt once and kept)."""
 
-    def __init__(self, question: Question):
+    def __init__(self, question: Question, cap: int = INFERENCE_CAP):
         self.question = question
+        self.cap = cap
         self.kept: dict[int, np.ndarray] = {}
         self.dealt: dict[int, int] = {}
+        self.inferred: dict = {}  # base index -> InferredDeals
 
     def __call__(self, first_index: int, count: int) -> np.ndarray:
         question = self.question
@@ -1092,14 +1141,27 @@ class _DealSource:
                 question.bids,
                 lambda first, n: _deals(question, first, n),
                 offset + count,
-                cap=INFERENCE_CAP,
+                cap=self.cap,
                 upcard=question.upcard,
                 scores=_table_scores(question),
                 first_index=base,
                 analysed=question.seat,
+                soft_scale=SOFT_SCALE if question.inference == "soft" else None,
             )
             self.kept[base], self.dealt[base] = inferred.deals, inferred.dealt
+            self.inferred[base] = inferred
         return self.kept[base][offset : offset + count]
+
+    def rejection(self) -> tuple[str, float] | None:
+        """The bid that rejects the most main deals, as text ("seat 1's 4 Clubs"), and the
+        share of the deals dealt it rejects."""
+        inferred = self.inferred.get(0)
+        most = inferred.most_rejecting() if inferred is not None else None
+        if most is None:
+            return None
+        index, share = most
+        seat = (self.question.dealer + 1 + index) % self.question.players
+        return f"seat {seat + 1}'s '{format_auction(self.question.bids[index : index + 1])}'", share
 
     def available(self, wanted: int) -> int:
         """How many main deals there are when ``wanted`` are asked for (inference may keep fewer)."""
@@ -1317,20 +1379,150 @@ def bid_verdict(
     )
 
 
-def should_i_bid(
-    contract, variant, hand, against=None, alternative_deals: int = ALTERNATIVE_DEALS, **options
-) -> Verdict:
-    """Analyse ``contract`` and its alternatives and give the verdict (see :func:`bid_verdict`).
+def option_verdict(main: Analysis, compared: Analysis, contract, what: str, estimated: str) -> Verdict:
+    """Yes or no for one bid by the options' values after the rest of the table bids.
 
-    The bid is played on all its deals (``deals``, default 2000, or a ``precision``
-    run); the alternatives, with the bid beside them, on the first ``alternative_deals``
-    of those deals, so the comparison is paired and a default run takes seconds even
-    where exact six-seat level contracts are among the alternatives.  ``against`` limits
-    the alternatives (text such as ``"Pig Hearts, 6 Hearts"`` or contracts; each must be
-    legal here); default every legal bid.  Passing is an alternative wherever the
-    auction allows it, and counts as 0: the verdict compares bids as played, so a table
-    model (``table``) is used only to explain earlier bids (``inference``), not to value
-    the options.  ``progress(done, total)`` hears of both runs as one.
+    ``main`` holds the bid (and passing, where the auction allows it) valued after the
+    table's bids on all its deals; ``compared`` the bid beside its alternatives on the
+    first of those deals.  Passing is compared with the bid on ``main``'s deals, every other
+    alternative on ``compared``'s, each difference paired on the deals both were valued
+    on.  The measure is net points (your team minus theirs), or with a score the chance
+    of winning the game.  Alternatives that score the same as the bid on every deal are
+    equivalent; the best alternative is the best of the others by its value on its own
+    deals, ties to the higher bid (:func:`bid_order`).  ``what`` says in words what was
+    compared, ``estimated`` how each option was estimated.
+    """
+    question = main.question
+    bid = main.estimate(contract).contract
+    text = str(bid)
+    by_p_win = question.score is not None
+    main_values = main.option_wins if by_p_win else main.option_points
+    compared_values = compared.option_wins if by_p_win else compared.option_points
+
+    def option(result, choice):
+        found = next(o for o in result.options if o.bid == choice)
+        return replace(found, deals=found.deals or result.settings.deals)
+
+    own = option(main, bid)
+    # per alternative: its value, the bid's and its per-deal values on the deals both were
+    # valued on (points or P(win)), its per-deal points (for "scores the same"), and whose
+    # deals those are
+    rivals = []
+    if PASS in main_values:
+        rivals.append(
+            (option(main, PASS), main_values[bid], main_values[PASS], main.option_points[PASS], main)
+        )
+    for choice in compared.options:
+        if choice.bid not in (bid, PASS):
+            rivals.append(
+                (
+                    option(compared, choice.bid),
+                    compared_values[bid],
+                    compared_values[choice.bid],
+                    compared.option_points[choice.bid],
+                    compared,
+                )
+            )
+    headline = main.estimate(bid)
+    verdict = Verdict(
+        contract=bid,
+        yes=True,
+        p_make=headline.p_make,
+        ci_low=headline.ci_low,
+        ci_high=headline.ci_high,
+        deals=headline.deals,
+        ev=headline.ev,
+        ev_net=headline.ev_net,
+        reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+        compared=what,
+        compared_deals=compared.settings.deals if rivals else None,
+        by="p_win" if by_p_win else "net",
+        option=own,
+        alternatives=tuple(rival[0] for rival in rivals),
+        estimated=estimated,
+        table=main.table,
+    )
+    if not rivals:
+        return verdict
+    equivalent = tuple(
+        alt.bid for alt, _, _, points, result in rivals if np.array_equal(points, result.option_points[bid])
+    )
+    others = [rival for rival in rivals if rival[0].bid not in equivalent]
+    same = ""
+    if equivalent:
+        highest = max((bid, *equivalent), key=lambda b: bid_order(question.variant, b))
+        same = f" {same_score_text((bid, *equivalent))} score the same on these deals"
+        same += "." if highest == bid else f" (the advice names the highest, {highest})."
+    verdict = replace(verdict, equivalent=equivalent)
+
+    def value(alt):
+        return alt.p_win if by_p_win else alt.ev_net
+
+    if not others:
+        return replace(
+            verdict, reason=f"{text} nets {own.ev_net:+.2f} points a hand after the table's bids:{same}"
+        )
+    best, own_values, best_values, _, result = max(
+        others, key=lambda rival: (value(rival[0]), bid_order(question.variant, rival[0].bid))
+    )
+    margin = float(np.mean(own_values - best_values))
+    margin_ci = float(mean_half_width(own_values - best_values))
+    own_value, best_value = float(np.mean(own_values)), float(np.mean(best_values))
+    on = "" if result is main else f" on the {result.settings.deals} deals compared"
+    alt_name = "passing" if best.bid == PASS else str(best.bid)
+    digits = 3 if by_p_win else 2
+    significant = "" if abs(margin) > margin_ci else f" (not significant: within ±{margin_ci:.{digits}f})"
+    if by_p_win:
+        first, second = (text, alt_name) if margin >= 0 else (alt_name, text)
+        high, low = (own_value, best_value) if margin >= 0 else (best_value, own_value)
+        reason = (
+            f"{first} wins the game {high:.3f} of the time after the table's bids{on}, {abs(margin):.3f} "
+            f"more than {'the best alternative, ' if margin >= 0 else ''}{second} ({low:.3f}){significant}."
+        )
+    elif margin >= 0:
+        reason = (
+            f"{text} nets {own_value:+.2f} points a hand after the table's bids{on}, {margin:.2f} more "
+            f"than the best alternative, {alt_name} ({best_value:+.2f}){significant}."
+        )
+    else:
+        reason = (
+            f"{alt_name} nets {best_value:+.2f} points a hand after the table's bids{on}, {-margin:.2f} "
+            f"more than {text} ({own_value:+.2f}){significant}."
+        )
+    return replace(
+        verdict,
+        yes=margin >= 0,
+        reason=reason + same,
+        best_alternative=best.bid,
+        best_alternative_ev_net=best.ev_net,
+        margin=margin,
+        margin_ci=margin_ci,
+    )
+
+
+def should_i_bid(
+    contract,
+    variant,
+    hand,
+    against=None,
+    alternative_deals: int = ALTERNATIVE_DEALS,
+    option_deals: int = OPTION_DEALS,
+    **options,
+) -> Verdict:
+    """Yes or no for ``contract``, with the numbers behind it.
+
+    With a table model (``table``, default ``balanced``) the verdict compares the options'
+    values after the rest of the table bids (:func:`option_verdict`).  The bid is played
+    on all its deals (``deals``, default 2000, or a ``precision`` run: its P(make) and net
+    as played); it and passing are valued after the table's bids on the first
+    ``option_deals`` of them (default 250: after a pass another seat's contract is played
+    out), every other alternative beside the bid on the first ``alternative_deals``
+    (default 50; wider intervals, stated), so a default run takes seconds.  With a ``score`` the measure is
+    the chance of winning the game.  With ``table="none"`` the bids are compared as
+    played and passing counts as 0 (:func:`bid_verdict`).  ``against`` limits the
+    alternatives (text such as ``"Pig Hearts, 6 Hearts"`` or contracts; each must be
+    legal here); default every legal bid.  ``progress(done, total)`` hears of both runs
+    as one.
     """
     variant = as_variant(variant)
     question = make_question(
@@ -1351,25 +1543,30 @@ def should_i_bid(
         options.get("inference", "exact"),
         options.get("score"),
     )
-    if not question.infers:
-        options["table"] = None  # it would only value the options, which the verdict does not use
+    by_table = question.table is not None
+    if not by_table:
+        options.pop("score", None)  # compared as played: the score would only value the options
     if (
         isinstance(alternative_deals, bool)
         or not isinstance(alternative_deals, (int, np.integer))
         or alternative_deals < 1
     ):
         raise RulesError(f"alternative_deals {alternative_deals!r}: allowed is a whole number of at least 1")
+    if isinstance(option_deals, bool) or not isinstance(option_deals, (int, np.integer)) or option_deals < 1:
+        raise RulesError(f"option_deals {option_deals!r}: allowed is a whole number of at least 1")
     bid = parse_contract(contract, variant, question.upcard) if isinstance(contract, str) else contract
     check_contract(variant, bid)
-    legal = list(legal_bids(variant, question.dealer, question.bids, question.upcard).legal)
+    state = legal_bids(variant, question.dealer, question.bids, question.upcard)
+    legal = list(state.legal)
     if bid not in legal:
         allowed = ", ".join(str(c) for c in legal[:3]) + (" ..." if len(legal) > 3 else "")
         raise RulesError(
             f"bid '{bid}' is not legal after the auction '{format_auction(question.bids)}': "
             f"allowed are {allowed}"
         )
-    state = legal_bids(variant, question.dealer, question.bids, question.upcard)
-    passing = " and passing" if state.can_pass() else ""
+    passing = (
+        (" and passing" if by_table else " and passing (as 0: --table none)") if state.can_pass() else ""
+    )
     if against is not None:
         chosen = _contracts(variant, against, question.upcard, question.round_)
         illegal = [c for c in chosen if c not in legal]
@@ -1384,14 +1581,37 @@ def should_i_bid(
         compared = f"every legal bid{passing}"
     progress = options.pop("progress", None)
     told = _Progress(progress)
-    main = analyse_hand(variant, hand, contracts=[bid], progress=told.part(), **options)
+    main = analyse_hand(
+        variant,
+        hand,
+        contracts=[bid],
+        progress=told.part(),
+        option_deals=option_deals if by_table else None,
+        **options,
+    )
     count = min(alternative_deals, main.settings.deals)
     options.update(deals=count, precision=None)
     options.pop("max_deals", None)
     result = analyse_hand(variant, hand, contracts=[bid, *rivals], progress=told.part(), **options)
-    if count < main.settings.deals:
-        compared += f", on the first {count} of the {main.settings.deals} deals"
-    verdict = bid_verdict(result, bid, main=main, compared=compared)
+    if not by_table or main.table is None or not main.options:
+        # no table model (or an interrupted run, which values no options): bids as played
+        if count < main.settings.deals:
+            compared += f", on the first {count} of the {main.settings.deals} deals"
+        verdict = bid_verdict(result, bid, main=main, compared=compared)
+        return replace(verdict, settings=main.settings, by="as played")
+    deals, valued = main.settings.deals, main.options[0].deals or main.settings.deals
+    alone = f"{bid} and passing" if state.can_pass() else str(bid)
+    estimated = f"{bid} played on {deals} deals; {alone} valued after the table's bids on "
+    estimated += f"the first {valued}" if valued < deals else f"all {deals}"
+    if rivals:
+        estimated += f", the other bids on the first {count} (each compared with {bid} there)"
+        if count < valued:
+            compared += (
+                f"; passing on {valued} deals, the other bids on the first {count}"
+                if state.can_pass()
+                else f", on the first {count} of the {valued} deals"
+            )
+    verdict = option_verdict(main, result, bid, compared, estimated)
     return replace(verdict, settings=main.settings)
 
 
@@ -1431,6 +1651,7 @@ def compare_play(variant, hand, models=COMPARED_PLAY_MODELS, progress=None, **op
 __all__ = [
     "ALTERNATIVE_DEALS",
     "DEFAULT_SEED",
+    "OPTION_DEALS",
     "Layout",
     "Question",
     "analyse_hand",
@@ -1438,5 +1659,6 @@ __all__ = [
     "bid_verdict",
     "compare_play",
     "make_question",
+    "option_verdict",
     "should_i_bid",
 ]

@@ -29,6 +29,9 @@ MAX_DEALS = 1_000_000
 # should-i-bid plays the alternatives on the first 50 of the bid's deals: exact six-seat
 # level contracts cost about 20 ms a deal each, so all of them on 50 deals take seconds
 ALTERNATIVE_DEALS = 50
+# ... and values the bid and passing after the rest of the table's bids on the first 250:
+# after a pass another seat's contract is played out, about 8 ms a deal for a six-seat level
+OPTION_DEALS = 250
 
 __all__ = [
     "ADVICE_WORLDS",
@@ -40,6 +43,7 @@ __all__ = [
     "MAX_DEALS",
     "MAX_SEED",
     "MAX_WORLDS",
+    "OPTION_DEALS",
     "PIMC_WORLDS",
     "PLAY_MODELS",
     "STRATEGY_FUSION",

@@ -259,6 +259,7 @@ class OptionValue:
     p_win: float | None = None
     p_win_ci: float | None = None
     delta_p_win: float | None = None
+    deals: int | None = None  # set where options were valued on different deals (should-i-bid)
 
     def to_dict(self) -> dict:
         out = {
@@ -272,6 +273,8 @@ class OptionValue:
         }
         if self.p_win is not None:
             out.update({"p_win": self.p_win, "p_win_ci": self.p_win_ci, "delta_p_win": self.delta_p_win})
+        if self.deals is not None:
+            out["deals"] = self.deals
         return out
 
 
@@ -282,17 +285,26 @@ class TableSettings:
 
     model: str | None
     description: str
-    inference: str  # "exact" or "none"
+    inference: str  # "exact", "soft" or "none"
     dealt: int | None = None  # deals dealt to keep the analysis's deals, with inference
     acceptance: float | None = None
     score: tuple[int, int] | None = None  # the player's team, the other team
     p_win_now: float | None = None  # before this hand, from the match-equity table
     equity: str | None = None  # which match-equity table
+    # below 10% kept: the earlier bid that rejects the most deals, and the share it rejects
+    rejected_by: str | None = None
+    rejected_share: float | None = None
+    soft_scale: float | None = None  # soft inference: the logistic's width
+    weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
 
     def to_dict(self) -> dict:
         out = {"model": self.model, "description": self.description, "inference": self.inference}
         if self.dealt is not None:
             out.update({"dealt": self.dealt, "acceptance": self.acceptance})
+        if self.soft_scale is not None:
+            out.update({"soft_scale": self.soft_scale, "weights_ess": self.weights_ess})
+        if self.rejected_by is not None:
+            out.update({"rejected_by": self.rejected_by, "rejected_share": self.rejected_share})
         if self.score is not None:
             out.update({"score": list(self.score), "p_win_now": self.p_win_now, "equity": self.equity})
         return out
@@ -304,8 +316,9 @@ class Analysis:
     searches (contract -> options, best first) and the checked question.
 
     ``deal_tricks`` (contract -> int8 array of the bidder side's tricks on each main deal)
-    is the sample behind the figures, for paired comparisons; it is not part of the
-    JSON form and not compared by ``==``.
+    is the sample behind the figures, for paired comparisons; ``option_points`` and
+    ``option_wins`` are the same for the options; none of them is part of the JSON form or
+    compared by ``==``.
     """
 
     question: Question = field(compare=False, repr=False)
@@ -316,6 +329,10 @@ class Analysis:
     deal_tricks: dict = field(default_factory=dict, compare=False, repr=False)
     options: tuple[OptionValue, ...] = ()  # with a table model: each option after the auction
     table: TableSettings | None = None
+    # per option (bid or PASS): the player's team's points minus theirs on each main deal,
+    # and with a score P(win the game) on each; for paired comparisons, like deal_tricks
+    option_points: dict = field(default_factory=dict, compare=False, repr=False)
+    option_wins: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def contracts(self) -> tuple[Contract, ...]:
@@ -362,8 +379,16 @@ class Analysis:
 @dataclass(frozen=True)
 class Verdict:
     """Yes or no for one bid: its figures against the best alternative legal bid (a
-    contract, or ``PASS``); the margin is the bid's net points a hand minus the
-    alternative's, with its 95% half-width."""
+    contract, or ``PASS``).
+
+    ``by`` says what was compared: ``"net"`` (each option's net points after the rest of
+    the table bids, :class:`OptionValue`), ``"p_win"`` (with a score: the chance of winning
+    the game after this hand) or ``"as played"`` (no table model: bids as played, passing
+    0).  ``margin`` is the bid's value minus the best alternative's, paired on the deals
+    both were valued on, with its 95% half-width.  ``p_make`` .. ``ev_net`` are the bid as
+    played; ``option`` is the bid after the table's bids, ``alternatives`` the others
+    (each with its ``deals``), ``estimated`` how each was estimated.
+    """
 
     contract: Contract
     yes: bool
@@ -382,6 +407,15 @@ class Verdict:
     equivalent: tuple = ()  # alternatives that score the same as the bid on every deal compared
     compared: str | None = None  # what the bid was compared with, in words
     compared_deals: int | None = None  # the deals of the comparison (the first of the bid's deals)
+    by: str = "as played"
+    option: OptionValue | None = None
+    alternatives: tuple[OptionValue, ...] = ()
+    estimated: str | None = None
+    table: TableSettings | None = None
+
+    def alternative(self, bid) -> OptionValue | None:
+        """The value of the alternative ``bid`` (a Contract, ``PASS`` or their text)."""
+        return next((o for o in self.alternatives if o.bid == bid or str(o.bid) == str(bid)), None)
 
     @property
     def verdict(self) -> str:
@@ -405,17 +439,44 @@ class Verdict:
             "equivalent": [bid_text(bid) for bid in self.equivalent],
             "compared": self.compared,
             "compared_deals": self.compared_deals,
+            "by": self.by,
         }
+        if self.option is not None:
+            out["option"] = self.option.to_dict()
+            out["alternatives"] = [option.to_dict() for option in self.alternatives]
+            out["estimated"] = self.estimated
+        if self.table is not None:
+            out["table"] = self.table.to_dict()
         if self.settings is not None:
             out["settings"] = self.settings.to_dict()
         return out
 
     def to_frame(self):
-        """The verdict as one row (settings left out)."""
+        """The verdict as one row (settings left out; the options after the table's bids
+        as ``option_*`` for the bid, ``pass_*`` and ``best_alternative_*`` columns)."""
         import pandas as pd
 
         row = self.to_dict()
-        row.pop("settings", None)
+        for key in ("settings", "option", "alternatives", "table"):
+            row.pop(key, None)
+        if self.option is not None:
+            for prefix, option in (
+                ("option", self.option),
+                ("pass", self.alternative("pass")),
+                ("best_alternative", self.alternative(self.best_alternative)),
+            ):
+                if option is None:
+                    continue
+                values = {
+                    "ev_net": option.ev_net,
+                    "ev_net_ci": option.ev_net_ci,
+                    "p_we_play": option.p_we_play,
+                    "p_outbid": option.p_overcalled,
+                    "deals": option.deals,
+                }
+                if option.p_win is not None:
+                    values.update(p_win=option.p_win, p_win_ci=option.p_win_ci)
+                row.update({f"{prefix}_{key}": value for key, value in values.items()})
         return pd.DataFrame([row])
 
     def to_json(self, indent: int | None = 1) -> str:

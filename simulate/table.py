@@ -509,16 +509,27 @@ def consistent(
 class InferredDeals:
     """The consistent deals of a run: ``deals`` (kept, N), their deal ``indexes``, the
     number ``dealt`` to find them (from ``first_index``), ``next_index`` to continue
-    from, and ``acceptance`` = kept / dealt."""
+    from, and ``acceptance`` = kept / dealt.  ``rejected_at[i]`` counts the deals dealt
+    whose first bid the model does not make is bid ``i`` (what rejects the deals)."""
 
     deals: np.ndarray
     indexes: np.ndarray
     dealt: int
     next_index: int
+    rejected_at: tuple[int, ...] = ()
+    weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
 
     @property
     def acceptance(self) -> float:
         return self.deals.shape[0] / self.dealt if self.dealt else 0.0
+
+    def most_rejecting(self) -> tuple[int, float] | None:
+        """The bid (its index in the auction) that rejects the most deals, and the share
+        of the deals dealt it rejects; None when nothing was rejected."""
+        if not any(self.rejected_at):
+            return None
+        index = int(np.argmax(self.rejected_at))
+        return index, self.rejected_at[index] / self.dealt
 
 
 def sample_consistent(
@@ -534,9 +545,17 @@ def sample_consistent(
     first_index: int = 0,
     batch: int = DEFAULT_BATCH,
     analysed: int | None = None,
+    soft_scale: float | None = None,
 ) -> InferredDeals:
     """The first ``wanted`` deals, in deal-index order from ``first_index``, that are
     :func:`consistent` with ``bids``; at most ``cap`` deals are dealt.
+
+    With ``soft_scale`` (soft inference) each deal is kept with probability its
+    :func:`soft_weights` likelihood instead (a uniform of the deal itself,
+    :func:`deal_uniforms`, below its weight): the deals kept are then an unweighted
+    sample of the weighted distribution, so every figure and interval computed from them
+    needs no weights; ``weights_ess`` is the Kish effective sample size of the weights
+    of the deals dealt (what weighting them all would have given).
 
     ``deal(first_index, count)`` gives deals ``first_index ..`` of the seed's stream as a
     (count, N) array, a pure function of the seed and the index (e.g. ``deal_unseen``),
@@ -553,10 +572,17 @@ def sample_consistent(
         raise RulesError(f"wanted {wanted!r} and cap {cap!r}: allowed are whole numbers from 1")
     kept, indexes, examined, best = [], [], 0, 0
     found = 0
+    matches, weights = [], []
     while found < wanted and examined < cap:
         count = min(batch, cap - examined)
         dealt = np.asarray(deal(first_index + examined, count), np.uint64)
-        matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
+        if soft_scale is None:
+            matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
+        else:
+            weight = soft_weights(model, variant, dealer, bids, dealt, upcard, scores, analysed, soft_scale)
+            weights.append(weight)
+            matched = np.where(deal_uniforms(dealt) < weight, len(bids), 0)
+        matches.append(matched)
         best = max(best, int(matched.max()))
         rows = np.flatnonzero(matched == len(bids))[: wanted - found]
         kept.append(dealt[rows])
@@ -564,11 +590,40 @@ def sample_consistent(
         found += rows.size
         examined += count
     indexes = np.concatenate(indexes)
-    if found == 0:
+    if found == 0 and soft_scale is None:
         raise _never_bid(model, variant, dealer, bids, best, examined, upcard)
+    if found == 0:
+        raise RulesError(
+            f"the table model ({model.name}) gives the auction '{format_auction(bids)}' so small a "
+            f"likelihood that none of {examined:,} deals was kept: give another table model or no inference"
+        )
     # deals examined up to the last one kept, so the count is the same whatever batch
     used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
-    return InferredDeals(np.concatenate(kept), indexes, used, first_index + used)
+    if soft_scale is not None:
+        ess = effective_sample_size(np.concatenate(weights)[:used])
+        return InferredDeals(np.concatenate(kept), indexes, used, first_index + used, weights_ess=ess)
+    stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
+    return InferredDeals(
+        np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
+    )
+
+
+_MIX = (np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
+
+
+def deal_uniforms(deals) -> np.ndarray:
+    """A uniform in [0, 1) per deal, a pure function of the deal's hands (splitmix64's
+    finaliser over the hands, each seat's mask multiplied by its own odd constant), so
+    soft inference's keep-or-not is a pure function of the seed and the deal index."""
+    deals = np.asarray(deals, np.uint64)
+    with np.errstate(over="ignore"):
+        z = np.zeros(deals.shape[0], np.uint64)
+        for seat in range(deals.shape[1]):
+            z = (z ^ deals[:, seat]) * np.uint64(0x9E3779B97F4A7C15 + 2 * seat)
+            z = (z ^ (z >> np.uint64(30))) * _MIX[0]
+            z = (z ^ (z >> np.uint64(27))) * _MIX[1]
+            z = z ^ (z >> np.uint64(31))
+    return (z >> np.uint64(11)).astype(np.float64) / float(1 << 53)
 
 
 def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesError:
@@ -720,6 +775,7 @@ __all__ = [
     "consistent",
     "continue_auction",
     "contract_of",
+    "deal_uniforms",
     "decide_bids",
     "effective_sample_size",
     "forced_bid",

@@ -143,19 +143,28 @@ WEAK = "9C TC QD KS 9H TS JC KD"
 
 
 def test_should_i_bid_plays_the_bid_on_all_deals_and_the_alternatives_on_the_first():
-    from euchre_mc.simulate.analyse import ALTERNATIVE_DEALS, should_i_bid
+    from euchre_mc.simulate.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, should_i_bid
 
     verdict = should_i_bid("Hog Hearts", "pigs-and-hogs", WEAK, deals=400)
     assert verdict.deals == 400 and verdict.compared_deals == ALTERNATIVE_DEALS
-    assert (
-        verdict.compared == f"every legal bid and passing, on the first {ALTERNATIVE_DEALS} of the 400 deals"
+    assert verdict.compared == (
+        f"every legal bid and passing; passing on {OPTION_DEALS} deals, the other bids on the first "
+        f"{ALTERNATIVE_DEALS}"
     )
+    assert verdict.option.deals == OPTION_DEALS and verdict.alternative("pass").deals == OPTION_DEALS
+    assert {o.deals for o in verdict.alternatives if o.bid != "pass"} == {ALTERNATIVE_DEALS}
     assert not verdict.yes and verdict.margin < -verdict.margin_ci
     out = run(
         "should-i-bid", "Hog Hearts", "--hand", WEAK, "--deals", "400", "--alternative-deals", "20"
     ).stdout
-    assert "compared with every legal bid and passing, on the first 20 of the 400 deals" in out
+    assert f"compared with every legal bid and passing; passing on {OPTION_DEALS} deals, the other" in out
     assert "on the 20 deals compared" in out
+    # without a table model: the bids as played, passing 0, on the first deals as before
+    none = should_i_bid("Hog Hearts", "pigs-and-hogs", WEAK, deals=400, table="none")
+    assert none.by == "as played" and none.option is None
+    assert none.compared == (
+        f"every legal bid and passing (as 0: --table none), on the first {ALTERNATIVE_DEALS} of the 400 deals"
+    )
 
 
 def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
@@ -164,8 +173,10 @@ def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
     verdict = should_i_bid(
         "Pig Hearts", "pigs-and-hogs", STRONG, against="5 Hearts", deals=80, alternative_deals=30
     )
-    both = analyse_hand("pigs-and-hogs", STRONG, contracts="Pig Hearts, 5 Hearts", deals=30, table=None)
-    assert verdict.best_alternative_ev_net == pytest.approx(both.estimate("5 Hearts").ev_net)
+    # the alternatives' values after the table's bids are analyse's options on the same deals
+    both = analyse_hand("pigs-and-hogs", STRONG, contracts="Pig Hearts, 5 Hearts", deals=30)
+    five = next(option for option in both.options if str(option.bid) == "5 Hearts")
+    assert verdict.alternative("5 Hearts").ev_net == pytest.approx(five.ev_net)
     alone = analyse_hand("pigs-and-hogs", STRONG, contracts="Pig Hearts", deals=80, table=None)
     assert verdict.p_make == alone.estimate("Pig Hearts").p_make and verdict.deals == 80
 

@@ -1,0 +1,68 @@
+"""What inference from the auction reports (issue 12 items 2 and 7): the share kept, the
+bid that rejects most deals when few are kept, and --max-deals bounding the dealing."""
+
+from click.testing import CliRunner
+
+from euchre_mc.cli import main
+from euchre_mc.simulate.analyse import INFERENCE_PER_MAX_DEAL, analyse_hand
+from euchre_mc.simulate.auction import parse_auction
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.rules import as_variant
+from euchre_mc.simulate.table import matched_bids, sample_consistent, table_model
+
+HAND = "JH JH JD AH KH QH 9S AC"
+OPENING = "4 Clubs, pass, pass"
+
+
+def test_the_rejections_are_counted_at_the_first_bid_the_model_does_not_make():
+    variant = as_variant("pigs-and-hogs")
+    model = table_model("balanced")
+    parsed = parse_auction(OPENING, variant, 5)
+    mine = faces_to_mask(parse_cards(HAND))
+
+    def deal(first, count):
+        return deal_unseen(variant, {3: mine}, seed=5, first_index=first, count=count)
+
+    inferred = sample_consistent(model, variant, 5, parsed, deal, 50, analysed=3)
+    matched = matched_bids(model, variant, 5, parsed, deal(0, inferred.dealt), analysed=3)
+    assert inferred.rejected_at == tuple(int((matched == i).sum()) for i in range(len(parsed)))
+    assert sum(inferred.rejected_at) + inferred.deals.shape[0] == inferred.dealt
+    index, share = inferred.most_rejecting()
+    assert index == 0 and share == inferred.rejected_at[0] / inferred.dealt
+
+
+def test_a_low_acceptance_names_the_bid_that_rejects_most_deals():
+    result = analyse_hand(
+        "pigs-and-hogs", HAND, seat=3, auction=OPENING, contracts="Hog Hearts", deals=100, play="heuristic"
+    )
+    table = result.table
+    assert table.acceptance < 0.10
+    assert table.rejected_by == "seat 1's '4 Clubs'" and 0.5 < table.rejected_share < 1
+    out = CliRunner().invoke(
+        main,
+        ["analyse", "--hand", HAND, "--seat", "4", "--auction", OPENING, "--contracts", "Hog Hearts"]
+        + ["--deals", "100", "--play", "heuristic"],
+    )
+    assert out.exit_code == 0, out.output
+    assert "low acceptance: seat 1's '4 Clubs' rejects" in out.stdout
+    # a high acceptance says nothing of it
+    classic = analyse_hand(
+        "euchre", "JH JD AH 9C TS", upcard="9H", seat=3, auction="pass, pass, pass", deals=50
+    )
+    assert classic.table.acceptance > 0.10 and classic.table.rejected_by is None
+
+
+def test_max_deals_bounds_the_deals_dealt_for_inference():
+    result = analyse_hand(
+        "pigs-and-hogs",
+        "JS JS JC AS KS QS QS AD",
+        seat=2,
+        auction="5 Spades, pass",
+        contracts="Hog Spades",
+        deals=100,
+        max_deals=200,
+        play="heuristic",
+    )
+    assert result.table.dealt <= INFERENCE_PER_MAX_DEAL * 200
+    assert result.settings.deals < 100  # fewer kept than asked: the analysis uses those
