@@ -74,6 +74,26 @@ def _cold_run(deals: int) -> float:
         return time.perf_counter() - start
 
 
+def compare_rows(deals: int, hands, threads: int) -> list[dict]:
+    """The rows against the baseline named by ``EUCHRE_MC_BASE`` (none when it is not set):
+    the full warm analysis of each of ``hands`` (the demo hand, then the slowest other)."""
+    base = against_base.base_folder()
+    if base is None:
+        return []
+    rows = []
+    for label, hand in zip(("demo hand", "slowest other hand"), hands):
+        base_run, new_run = against_base.in_turns(against_base.ANALYSE_SCRIPT, [hand, str(deals)], base, 2)
+        rows += against_base.ratio_rows(
+            f"analyse {VARIANT} vs baseline, {label}",
+            base_run,
+            new_run,
+            f"{hand}, {deals} deals, every contract, warm, {threads} threads, baseline {base}; "
+            "new processes in turns, least CPU of 2 each",
+            f"EUCHRE_MC_BASE={base} {COMMAND}",
+        )
+    return rows
+
+
 def run(quick: bool = False) -> list[dict]:
     deals = 40 if quick else 1000
     threads = numba.get_num_threads()
@@ -85,22 +105,8 @@ def run(quick: bool = False) -> list[dict]:
     others = {hand: _timed(deals, hand=hand) for hand in OTHER_HANDS}
     cold = _cold_run(deals)
     where = f"hand {HAND}, seat 1, dealer 6, dd, {threads} threads"
-    compared = []
-    base = against_base.base_folder()
-    if base is not None:
-        slowest = max(others, key=others.get)
-        for label, hand in (("demo hand", HAND), ("slowest other hand", slowest)):
-            base_run, new_run = against_base.in_turns(
-                against_base.ANALYSE_SCRIPT, [hand, str(deals)], base, 2
-            )
-            compared += against_base.ratio_rows(
-                f"analyse {VARIANT} vs baseline, {label}",
-                base_run,
-                new_run,
-                f"{hand}, {deals} deals, every contract, warm, {threads} threads, baseline {base}; "
-                "new processes in turns, least CPU of 2 each",
-                f"EUCHRE_MC_BASE={base} {COMMAND}",
-            )
+    slowest = max(others, key=others.get)
+    compared = compare_rows(deals, (HAND, slowest), threads)
     return compared + [
         {
             "benchmark": f"analyse {VARIANT}: every contract, warm",

@@ -143,6 +143,23 @@ def cli_batch_seconds(path: Path) -> float:
         return time.perf_counter() - start
 
 
+def compare_rows(quick: bool, repeats: int, command: str) -> list[dict]:
+    """The rows against the baseline named by ``EUCHRE_MC_BASE`` (none when it is not set)."""
+    base = against_base.base_folder()
+    if base is None:
+        return []
+    count = 10 if quick else 100
+    base_run, new_run = against_base.in_turns(against_base.SOLVER_SCRIPT, [str(count)], base, repeats)
+    return against_base.ratio_rows(
+        "dd six-seat exact vs baseline",
+        base_run,
+        new_run,
+        f"first {count} deals of the six-seat corpus x 6 denominations, 1 thread, baseline {base}; "
+        f"new processes in turns, least CPU of {repeats} each",
+        f"EUCHRE_MC_BASE={base} {command}",
+    )
+
+
 def run(quick: bool) -> list[dict]:
     command = "python -m benchmarks.run solver" + (" --quick" if quick else "")
     euchre_count, cli_count, hog_count, six_count = (
@@ -269,16 +286,5 @@ def run(quick: bool) -> list[dict]:
             f"nodes median {np.median(nodes):,.0f}, p99 {np.percentile(nodes, 99):,.0f}, max {nodes.max():,}",
         )
 
-    base = against_base.base_folder()
-    if base is not None:
-        count = 10 if quick else 100
-        base_run, new_run = against_base.in_turns(against_base.SOLVER_SCRIPT, [str(count)], base, repeats)
-        rows += against_base.ratio_rows(
-            "dd six-seat exact vs baseline",
-            base_run,
-            new_run,
-            f"first {count} deals of the six-seat corpus x 6 denominations, 1 thread, baseline {base}; "
-            f"new processes in turns, least CPU of {repeats} each",
-            f"EUCHRE_MC_BASE={base} {command}",
-        )
+    rows += compare_rows(quick, repeats, command)
     return rows
