@@ -18,6 +18,11 @@ What is measured
   once, imports included: the first run after install (target: under 60 s); less the
   warm time, what importing and compiling cost.
 
+* Against a baseline (when ``EUCHRE_MC_BASE`` names another copy of the code, see
+  ``benchmarks/against_base.py``): the full warm analysis of the demo hand and of the
+  slowest other hand, the baseline's process and this checkout's in turns, CPU and wall
+  time, and whether every estimate, the advice and the discard searches are identical.
+
 ``--quick`` uses 40 deals to check that the benchmark works.
 """
 
@@ -32,6 +37,7 @@ from pathlib import Path
 
 import numba
 
+from benchmarks import against_base
 from euchre_mc.simulate import analyse_hand
 from euchre_mc.simulate.rules import all_contracts
 
@@ -68,6 +74,26 @@ def _cold_run(deals: int) -> float:
         return time.perf_counter() - start
 
 
+def compare_rows(deals: int, hands, threads: int) -> list[dict]:
+    """The rows against the baseline named by ``EUCHRE_MC_BASE`` (none when it is not set):
+    the full warm analysis of each of ``hands`` (the demo hand, then the slowest other)."""
+    base = against_base.base_folder()
+    if base is None:
+        return []
+    rows = []
+    for label, hand in zip(("demo hand", "slowest other hand"), hands):
+        base_run, new_run = against_base.in_turns(against_base.ANALYSE_SCRIPT, [hand, str(deals)], base, 2)
+        rows += against_base.ratio_rows(
+            f"analyse {VARIANT} vs baseline, {label}",
+            base_run,
+            new_run,
+            f"{hand}, {deals} deals, every contract, warm, {threads} threads, baseline {base}; "
+            "new processes in turns, least CPU of 2 each",
+            f"EUCHRE_MC_BASE={base} {COMMAND}",
+        )
+    return rows
+
+
 def run(quick: bool = False) -> list[dict]:
     deals = 40 if quick else 1000
     threads = numba.get_num_threads()
@@ -79,7 +105,9 @@ def run(quick: bool = False) -> list[dict]:
     others = {hand: _timed(deals, hand=hand) for hand in OTHER_HANDS}
     cold = _cold_run(deals)
     where = f"hand {HAND}, seat 1, dealer 6, dd, {threads} threads"
-    return [
+    slowest = max(others, key=others.get)
+    compared = compare_rows(deals, (HAND, slowest), threads)
+    return compared + [
         {
             "benchmark": f"analyse {VARIANT}: every contract, warm",
             "value": full,

@@ -23,6 +23,10 @@ run solves the same deals:
   included), and as one batch on both cores.  The first 100 of these deals are also
   solved in High and Low No Trump (one batch each on both cores), where the slowest
   six-seat deals were.
+* **against a baseline** (when ``EUCHRE_MC_BASE`` names another copy of the code, see
+  ``benchmarks/against_base.py``): the six-seat corpus's first deals in all six
+  denominations, one thread, the baseline's process and this checkout's in turns; CPU
+  time (the machine may be shared), node counts and whether every answer is identical.
 * **compile time**: a new process with an empty ``NUMBA_CACHE_DIR`` imports the solver
   and solves one deal of each kind, with and without leads (cold); a second process
   with that cache does the same (warm: the solver kernels are cached, so they load).
@@ -45,6 +49,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from benchmarks import against_base
 from euchre_mc.simulate.cards import format_cards, mask_to_faces
 from euchre_mc.simulate.deal import deal_unseen
 from euchre_mc.simulate.solve import solve_batch
@@ -136,6 +141,23 @@ def cli_batch_seconds(path: Path) -> float:
         start = time.perf_counter()
         subprocess.run(command, cwd=ROOT, stdout=sink, check=True)
         return time.perf_counter() - start
+
+
+def compare_rows(quick: bool, repeats: int, command: str) -> list[dict]:
+    """The rows against the baseline named by ``EUCHRE_MC_BASE`` (none when it is not set)."""
+    base = against_base.base_folder()
+    if base is None:
+        return []
+    count = 10 if quick else 100
+    base_run, new_run = against_base.in_turns(against_base.SOLVER_SCRIPT, [str(count)], base, repeats)
+    return against_base.ratio_rows(
+        "dd six-seat exact vs baseline",
+        base_run,
+        new_run,
+        f"first {count} deals of the six-seat corpus x 6 denominations, 1 thread, baseline {base}; "
+        f"new processes in turns, least CPU of {repeats} each",
+        f"EUCHRE_MC_BASE={base} {command}",
+    )
 
 
 def run(quick: bool) -> list[dict]:
@@ -263,4 +285,6 @@ def run(quick: bool) -> list[dict]:
             f"first {no_trump_count} deals of the six-seat corpus, {name}, one batch, {cores} threads; "
             f"nodes median {np.median(nodes):,.0f}, p99 {np.percentile(nodes, 99):,.0f}, max {nodes.max():,}",
         )
+
+    rows += compare_rows(quick, repeats, command)
     return rows
