@@ -1295,6 +1295,24 @@ def bid_order(variant: Variant, bid) -> tuple[int, bool]:
     return (-1, False) if bid == PASS else (variant.rank(bid), bid.alone)
 
 
+def _only_bid_verdict(headline: ContractEstimate, text: str, **comparison) -> Verdict:
+    """The verdict "yes" for ``headline``'s bid, with its figures as played, before any
+    alternative is weighed (it stands when the bid is the only legal one and the dealer may
+    not pass); ``comparison`` fills the fields that say what it is compared with."""
+    return Verdict(
+        contract=headline.contract,
+        yes=True,
+        p_make=headline.p_make,
+        ci_low=headline.ci_low,
+        ci_high=headline.ci_high,
+        deals=headline.deals,
+        ev=headline.ev,
+        ev_net=headline.ev_net,
+        reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+        **comparison,
+    )
+
+
 def bid_verdict(
     result: Analysis, contract, main: Analysis | None = None, compared: str | None = None
 ) -> Verdict:
@@ -1322,16 +1340,9 @@ def bid_verdict(
         alternatives.append((PASS, np.zeros_like(own_net)))
     headline = (main or result).estimate(bid)
     ev_net = float(np.mean(own_net))
-    verdict = Verdict(
-        contract=bid,
-        yes=True,
-        p_make=headline.p_make,
-        ci_low=headline.ci_low,
-        ci_high=headline.ci_high,
-        deals=headline.deals,
-        ev=headline.ev,
-        ev_net=headline.ev_net,
-        reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+    verdict = _only_bid_verdict(
+        headline,
+        text,
         compared=compared,
         compared_deals=estimate.deals if alternatives else None,
     )
@@ -1424,16 +1435,9 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
                 )
             )
     headline = main.estimate(bid)
-    verdict = Verdict(
-        contract=bid,
-        yes=True,
-        p_make=headline.p_make,
-        ci_low=headline.ci_low,
-        ci_high=headline.ci_high,
-        deals=headline.deals,
-        ev=headline.ev,
-        ev_net=headline.ev_net,
-        reason=f"{text} is the only legal bid analysed and the dealer may not pass.",
+    verdict = _only_bid_verdict(
+        headline,
+        text,
         compared=what,
         compared_deals=compared.settings.deals if rivals else None,
         by="p_win" if by_p_win else "net",
