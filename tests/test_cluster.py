@@ -61,7 +61,10 @@ def test_dd_analysis_on_the_cluster_is_the_local_one(scheduler):
     told = []
     local = analyse_hand(**options)
     remote = analyse_hand(
-        backend="dask", scheduler=scheduler, progress=lambda done, total: told.append((done, total)), **options
+        backend="dask",
+        scheduler=scheduler,
+        progress=lambda done, total: told.append((done, total)),
+        **options,
     )
     assert remote.to_json() == local.to_json()
     for contract, tricks in local.deal_tricks.items():
@@ -152,8 +155,14 @@ def test_games_command_on_a_local_cluster_prints_the_local_results():
     "args,message",
     [
         (["--backend", "spark"], "'spark' is not one of 'local', 'dask'"),
-        (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler tcp://127.0.0.1:1: a scheduler needs --backend dask"),
-        (["--backend", "dask", "--scheduler", "nowhere"], "--scheduler 'nowhere': give the scheduler's address"),
+        (
+            ["--scheduler", "tcp://127.0.0.1:1"],
+            "--scheduler tcp://127.0.0.1:1: a scheduler needs --backend dask",
+        ),
+        (
+            ["--backend", "dask", "--scheduler", "nowhere"],
+            "--scheduler 'nowhere': give the scheduler's address",
+        ),
     ],
 )
 def test_bad_backends_and_schedulers_are_one_line_with_status_2(command, args, message):
@@ -187,4 +196,6 @@ def test_an_unreachable_scheduler_is_one_line_after_the_timeout(base, monkeypatc
 
 def test_analyse_workers_need_the_dask_backend():
     result = run("analyse", "--hand", PH_HAND, "--deals", "10", "--workers", "2")
-    assert result.exit_code == 2 and "--workers 2: an analysis uses worker processes only with" in result.output
+    assert (
+        result.exit_code == 2 and "--workers 2: an analysis uses worker processes only with" in result.output
+    )
