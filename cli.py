@@ -40,6 +40,7 @@ from .simulate.choices import (
     PLAY_MODELS,
     STRATEGY_FUSION,
 )
+from .simulate.cluster import BACKENDS, BackendError
 from .simulate.rules import RulesError, as_variant, seat_index
 from .simulate.study_store import StudyError
 
@@ -47,7 +48,7 @@ interrupt.release()  # loaded: Ctrl-C is a KeyboardInterrupt again, handled by e
 # Only light modules load at start-up, so that --help, rules and a bad option answer at
 # once: numba's kernels, pandas and matplotlib load inside the commands that use them
 # (benchmarks/bench_startup.py measures it, tests/test_startup.py guards it).
-USER_ERRORS = (CardError, RulesError, StudyError, OutputError)
+USER_ERRORS = (CardError, RulesError, StudyError, OutputError, BackendError)
 
 
 class UserError(click.ClickException):
@@ -500,6 +501,24 @@ DEMO_HAND = "JH JH JD AH KH QH 9S AC"  # two right bowers, a left bower, A K Q o
 DEMO_DEALS = 100
 
 
+def backend_options(command):
+    """``--backend`` and ``--scheduler``: where the work's seeded chunks run (the same
+    results either way); study, analyse, games and tune share them."""
+    command = click.option(
+        "--scheduler",
+        default=None,
+        metavar="tcp://HOST:PORT",
+        help="With --backend dask: an existing cluster's scheduler instead of a LocalCluster.",
+    )(command)
+    return click.option(
+        "--backend",
+        type=click.Choice(BACKENDS),
+        default="local",
+        show_default=True,
+        help="Where chunks run: this machine, or Dask distributed (results are the same).",
+    )(command)
+
+
 def analysis_options(command):
     """The options every analysis command shares (what the player knows, how to estimate)."""
     options = [
@@ -719,8 +738,17 @@ def _analysis_arguments(
     help="Play the same deals double dummy, by PIMC and by the rules of thumb, and print each "
     "contract's P(make) and mean tricks side by side (--play is ignored).",
 )
+@backend_options
+@click.option(
+    "--workers",
+    type=WholeNumber(1, 256),
+    default=None,
+    metavar="K",
+    help="With --backend dask and no --scheduler: worker processes of the LocalCluster "
+    "(default: one per core).",
+)
 @compiles_kernels
-def analyse(contracts, output, plot, compare_play, **options):
+def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, **options):
     """Estimate every contract for your hand and advise the best bid.
 
     For each contract: P(make) with its 95% interval, mean tricks, the trick
@@ -733,9 +761,11 @@ def analyse(contracts, output, plot, compare_play, **options):
       euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" \\
           --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
       euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
+      euchre-mc analyse --hand "JH JH JD AH KH QH 9S AC" --play pimc --backend dask --workers 2
     """
+    cluster = dict(backend=backend, scheduler=scheduler, workers=workers)
     if compare_play:
-        _compare_play(contracts, output, **options)
+        _compare_play(contracts, output, cluster, **options)
         return
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
     if plot:
@@ -745,7 +775,7 @@ def analyse(contracts, output, plot, compare_play, **options):
     from .simulate.analyse import analyse_hand
 
     with ProgressBar("analysing", "deal") as progress:
-        result = analyse_hand(contracts=contracts, progress=progress, **arguments)
+        result = analyse_hand(contracts=contracts, progress=progress, **arguments, **cluster)
     if output == "json":
         click.echo(result.to_json(indent=1))
     elif output == "csv":
@@ -758,12 +788,12 @@ def analyse(contracts, output, plot, compare_play, **options):
     _exit_if_interrupted(result.settings)
 
 
-def _compare_play(contracts, output, **options) -> None:
+def _compare_play(contracts, output, cluster, **options) -> None:
     """``analyse --compare-play``: one analysis per play model on the same deals."""
     from .reports.tables import format_play_comparison, play_comparison_dict
     from .simulate.analyse import compare_play
 
-    arguments = _analysis_arguments(**options)
+    arguments = {**_analysis_arguments(**options), **cluster}
     results = {}
     for model in COMPARED_PLAY_MODELS:
         with ProgressBar(f"analysing ({model})", "play") as progress:
@@ -994,19 +1024,7 @@ STUDY_HELP_WORKERS = (
     help=f"With --play pimc: worlds per decision, part of the study's identity. [default: {PIMC_WORLDS}]",
 )
 @click.option("--workers", type=WholeNumber(1, 256), default=None, help=STUDY_HELP_WORKERS)
-@click.option(
-    "--backend",
-    type=click.Choice(["local", "dask"]),
-    default="local",
-    show_default=True,
-    help="Where chunks run: local processes, or Dask distributed.",
-)
-@click.option(
-    "--scheduler",
-    default=None,
-    metavar="tcp://HOST:PORT",
-    help="With --backend dask: an existing cluster's scheduler instead of a LocalCluster.",
-)
+@backend_options
 @click.option(
     "--resume", is_flag=True, help="Continue the study in --out (same parameters); finished chunks stay."
 )
@@ -1276,6 +1294,7 @@ def _echo_advice(advice, output, formatter):
 
 def _games_options(command):
     """Options shared by ``games`` and ``tune``."""
+    command = backend_options(command)
     command = click.option(
         "--play",
         type=click.Choice(["heuristic", "dd", "pimc"]),
@@ -1289,7 +1308,8 @@ def _games_options(command):
         default=1,
         show_default=True,
         help="Worker processes, each about 4 s to start: they are started only when the games "
-        "would take longer here, and never more than cores (results are the same for any number).",
+        "would take longer here, and never more than cores (results are the same for any number). "
+        "With --backend dask and no --scheduler: the LocalCluster's processes.",
     )(command)
     command = click.option("--seed", type=Seed(), default=1, show_default=True, help="Seeds every deal.")(
         command
@@ -1342,7 +1362,9 @@ def _games_options(command):
     help="With --play pimc: worlds each seat samples and solves at each card it plays.",
 )
 @compiles_kernels
-def games(variant, team_a, team_b, games_count, seed, workers, play, output, trace_index, worlds):
+def games(
+    variant, team_a, team_b, games_count, seed, workers, backend, scheduler, play, output, trace_index, worlds
+):
     """Play complete games between two bidding strategies and compare win rates.
 
     Every hand is dealt, bid by each seat's strategy (estimated P(make) against
@@ -1355,6 +1377,7 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
       euchre-mc games --variant pigs-and-hogs --team-a cautious --team-b aggressive --games 2000 --seed 1
       euchre-mc games --variant euchre --team-a my-strategy.toml --games 500 --json
       euchre-mc games --variant six-handed --trace 3 --seed 1
+      euchre-mc games --variant pigs-and-hogs --games 20000 --backend dask --workers 2
     """
     from .reports.game_report import format_games
     from .reports.traces import format_game_trace, game_trace_dict
@@ -1384,6 +1407,8 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
             progress=progress,
             report=lambda line: click.echo(line, err=True),
             worlds=worlds,
+            backend=backend,
+            scheduler=scheduler,
         )
     elapsed = time.perf_counter() - started
     summary = summarise_games(totals, chosen, teams, seed, play)
@@ -1393,11 +1418,10 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
         click.echo(format_games(summary), nl=False)
         if play == "pimc":
             click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision)")
-        click.echo(
-            f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {workers} worker"
-            f"{'s' if workers > 1 else ''})",
-            err=True,
-        )
+        where = f"{workers} worker{'s' if workers > 1 else ''}"
+        if backend == "dask":
+            where = f"the Dask cluster at {scheduler}" if scheduler else f"a Dask LocalCluster of {where}"
+        click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {where})", err=True)
 
 
 @main.command()
@@ -1428,7 +1452,21 @@ def games(variant, team_a, team_b, games_count, seed, workers, play, output, tra
 @click.option("--out", "chart_path", default=None, metavar="FILE.png", help="Write the chart here.")
 @output_options("Print the table as JSON (no timings).", "Print the table as CSV (one line per value).")
 @compiles_kernels
-def tune(variant, param, values_text, against, base, games_count, seed, workers, play, chart_path, output):
+def tune(
+    variant,
+    param,
+    values_text,
+    against,
+    base,
+    games_count,
+    seed,
+    workers,
+    backend,
+    scheduler,
+    play,
+    chart_path,
+    output,
+):
     """Win rate of a strategy for each value of one parameter, against a fixed opponent.
 
     Every value plays the same seeded games (the same deals), so differences between
@@ -1439,6 +1477,8 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
     Example:
       euchre-mc tune --variant pigs-and-hogs --param level_threshold \\
           --values 0.3,0.5,0.7,0.9 --against cautious --games 1000 --out level.png
+      euchre-mc tune --param level_threshold --values 0.5,0.7 --games 20000 \\
+          --backend dask --scheduler tcp://10.0.0.5:8786
     """
     from .reports.files import save_figure
     from .reports.game_report import format_tune, tune_figure
@@ -1469,6 +1509,8 @@ def tune(variant, param, values_text, against, base, games_count, seed, workers,
             workers,
             progress=progress,
             report=lambda line: click.echo(line, err=True),
+            backend=backend,
+            scheduler=scheduler,
         )
     if chart_path is not None:
         save_figure(tune_figure(tuning), chart_path, dpi=120)

@@ -67,6 +67,8 @@ Method, and the decisions the rules leave to the analyser:
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 from dataclasses import dataclass, replace
 
@@ -92,6 +94,7 @@ from .choices import (
     PIMC_WORLDS,
     PLAY_MODELS,
 )
+from .cluster import check_backend, dask_client, run_tasks
 from .constraints import DealConstraints
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import (
@@ -132,6 +135,7 @@ from .rules import (
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
 from .table import NO_TABLE_DESCRIPTION, SOFT_SCALE, TableModel, sample_consistent, table_model
+from .workers import worker_count
 
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
@@ -855,6 +859,9 @@ def analyse_hand(
     score=None,
     worlds: int = PIMC_WORLDS,
     option_deals: int | None = None,
+    backend: str = "local",
+    scheduler: str | None = None,
+    workers: int | None = None,
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
@@ -868,7 +875,10 @@ def analyse_hand(
     if given, hears of the main deals finished, at the pace of each step's slowest
     questions (see :class:`_DealCounter`; the total grows when a precision run deals
     more).  ``known``, ``constraints``, ``table``, ``inference``, ``score`` and ``worlds``: see
-    :func:`make_question`.  With a table model
+    :func:`make_question`.  ``backend="dask"`` plays the main deals' chunks on a Dask
+    cluster (at ``scheduler``, or a LocalCluster of ``workers`` processes, default one per
+    core); the answers are the local run's (each chunk is a pure function of the question,
+    the chosen discards and its first deal).  With a table model
     every option (pass included) is also valued after the rest of the table bids
     (:mod:`.options`), on the first ``option_deals`` main deals (default all of them; each
     option's ``deals`` says so when fewer), and the advice is the option with the best net
@@ -910,15 +920,18 @@ def analyse_hand(
         raise RulesError(f"option_deals {option_deals!r}: allowed is a whole number of at least 1")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress {progress!r}: give a function progress(done, total), or None")
+    check_backend(backend, scheduler)
+    if workers is not None and not (isinstance(workers, (int, np.integer)) and 1 <= workers <= 256):
+        raise RulesError(f"workers {workers!r}: allowed is a whole number from 1 to 256")
+    if workers is not None and backend != "dask":
+        raise RulesError(f"--workers {workers}: an analysis uses worker processes only with --backend dask")
     source = _DealSource(question, min(INFERENCE_CAP, INFERENCE_PER_MAX_DEAL * max_deals))
     if question.infers:  # the consistent deals there are, up to what was asked for
         available = source.available(cap if precision is not None else first_batch)
         first_batch, cap = min(first_batch, available), min(cap, available)
     state = legal_bids(question.variant, question.dealer, question.bids, question.upcard)
     legal, may_pass = list(state.legal), state.can_pass()
-    layouts: dict[Layout, list[Contract]] = {}
-    for contract in question.contracts:
-        layouts.setdefault(layout_of(question, contract), []).append(contract)
+    layouts = _layouts(question)
     searched = [layout for layout in layouts if layout.searches_discard(question)]
     plays = _DealCounter(progress, first_batch)
     search_deals = _search_deals(source, first_batch) if searched else None
@@ -926,9 +939,16 @@ def analyse_hand(
         layout: search_discard(question, layout, layouts[layout], search_deals, SEARCH_FIRST_INDEX)
         for layout in searched
     }
-    tricks, deals, interrupted = _play_main_deals(
-        question, layouts, searches, first_batch, precision, cap, plays, source
-    )
+    chosen = {layout: search.chosen for layout, search in searches.items()}
+    with contextlib.ExitStack() as stack:
+        chunks = _LocalChunks(question, chosen, plays, source)
+        if backend == "dask":
+            cores = worker_count(workers or os.cpu_count() or 1, -(-first_batch // CHUNK[question.play]))
+            client = stack.enter_context(dask_client(cores, scheduler))
+            chunks = _ClusterChunks(client, question, chosen, plays, source)
+        tricks, deals, interrupted = _play_main_deals(
+            question, layouts, first_batch, precision, cap, plays, chunks
+        )
 
     deal_tricks = {contract: tricks[layout_of(question, contract)] for contract in question.contracts}
     estimates = tuple(
@@ -1179,11 +1199,86 @@ def _search_deals(source, count: int) -> np.ndarray:
     return source(SEARCH_FIRST_INDEX, count)
 
 
+def _layouts(question: Question) -> dict[Layout, list[Contract]]:
+    """The question's contracts by layout (contracts of one layout share the trick counts)."""
+    layouts: dict[Layout, list[Contract]] = {}
+    for contract in question.contracts:
+        layouts.setdefault(layout_of(question, contract), []).append(contract)
+    return layouts
+
+
+def chunk_tricks(question: Question, chosen: dict, batch: np.ndarray, start: int, plays) -> dict:
+    """Tricks per layout on main deals ``batch`` (the deals from ``start``), each layout
+    with its chosen discard (``chosen[layout]``, for the layouts that search one)."""
+    both = {
+        layout: lay_out_with_discards(question, layout, batch, chosen.get(layout))
+        for layout in _layouts(question)
+    }
+    laid = {layout: hands for layout, (hands, _) in both.items()}
+    thrown = {layout: discards for layout, (_, discards) in both.items()}
+    return play_layouts(question, laid, start, plays, thrown)
+
+
+def worker_chunk(question: Question, chosen: dict, start: int, count: int, inferred=None) -> tuple[int, dict]:
+    """What a cluster's worker computes for main deals ``start .. start + count - 1``:
+    ``(start, tricks per layout)``, from the question (its seed), the chosen discards and
+    the chunk's first deal.  Uniform deals are dealt here from the seed; deals kept by
+    inference come as ``inferred`` (the filter runs once, in deal order, in the parent:
+    each worker running it again cost seconds per chunk, as much as solving it)."""
+    batch = _DealSource(question)(start, count) if inferred is None else inferred
+    return start, chunk_tricks(question, chosen, batch, start, _DealCounter(None, 0))
+
+
+class _LocalChunks:
+    """Main-deal chunks played in this process, one after the other."""
+
+    def __init__(self, question: Question, chosen: dict, plays, source):
+        self.question, self.chosen, self.plays, self.source = question, chosen, plays, source
+
+    def __call__(self, chunks):
+        """``(start, deals, tricks per layout)`` for every ``(start, count)``, in order."""
+        for start, count in chunks:
+            batch = self.source(start, count)
+            yield start, batch, chunk_tricks(self.question, self.chosen, batch, start, self.plays)
+
+
+class _ClusterChunks(_LocalChunks):
+    """Main-deal chunks on a Dask cluster (:func:`worker_chunk`), handed on in deal
+    order; the progress bar hears of each chunk's deals when it finishes."""
+
+    def __init__(self, client, question: Question, chosen: dict, plays, source):
+        super().__init__(question, chosen, plays, source)
+        self.client = client
+
+    def __call__(self, chunks):
+        chunks = list(chunks)
+        counts = dict(chunks)
+        infers = self.question.infers
+        tasks = (
+            (
+                worker_chunk,
+                (self.question, self.chosen, start, count, self.source(start, count) if infers else None),
+            )
+            for start, count in chunks
+        )
+        finished: dict[int, dict] = {}
+        waiting = iter(chunks)
+        next_start, _ = next(waiting, (None, 0))
+        for start, tricks in run_tasks(self.client, tasks):
+            finished[start] = tricks
+            self.plays.share(counts[start], 1)(1)
+            while next_start in finished:
+                yield next_start, self.source(next_start, counts[next_start]), finished.pop(next_start)
+                next_start, _ = next(waiting, (None, 0))
+
+
 def _play_main_deals(
-    question: Question, layouts: dict, searches: dict, first_batch: int, precision, cap: int, plays, source
+    question: Question, layouts: dict, first_batch: int, precision, cap: int, plays, played_chunks
 ) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
+    The deals are played in chunks of ``CHUNK`` deals by ``played_chunks`` (here or on a
+    cluster: the same tricks).
 
     Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
     tricks then cover the chunks finished before it."""
@@ -1193,32 +1288,26 @@ def _play_main_deals(
     dealt, total = 0, first_batch
     interrupted = False
     while total > dealt and not interrupted:
-        for start in range(dealt, total, chunk):
-            count = min(chunk, total - start)
-            batch = source(start, count)
-            both = {
-                layout: lay_out_with_discards(
-                    question, layout, batch, searches[layout].chosen if layout in searches else None
-                )
-                for layout in layouts
-            }
-            laid = {layout: hands for layout, (hands, _) in both.items()}
-            thrown = {layout: discards for layout, (_, discards) in both.items()}
+        results = played_chunks((start, min(chunk, total - start)) for start in range(dealt, total, chunk))
+        while True:
             try:
-                played = play_layouts(question, laid, start, plays, thrown)
+                _, batch, played = next(results)
+            except StopIteration:
+                break
             except KeyboardInterrupt:
-                if start == 0:
+                if not dealt_parts:
                     raise
                 interrupted = True  # keep the chunks already finished: every layout has them all
                 break
             for layout in layouts:
                 tricks[layout].append(played[layout])
             dealt_parts.append(batch)
-        else:
-            dealt = total
-            if precision is not None:
-                total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
-                plays.grow(total - dealt)
+        if interrupted:
+            break
+        dealt = total
+        if precision is not None:
+            total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
+            plays.grow(total - dealt)
     deals = np.concatenate(dealt_parts) if dealt_parts else np.zeros((0, question.players), np.uint64)
     return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, deals, interrupted
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
 import numba
@@ -49,6 +49,7 @@ import numpy as np
 
 from .auction import misdeal_calls
 from .choices import PIMC_WORLDS
+from .cluster import check_backend, dask_client, run_tasks, slots
 from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from .kernels.contract import to_contract
@@ -372,16 +373,24 @@ class GamePool:
     """Worker processes for games, started on first use and shared by every
     :func:`play_games` call given it (``tune`` plays all its values with one pool).
 
-    ``report(line)``, if given, hears once why fewer workers than asked were used."""
+    ``backend="dask"``: the workers are a Dask cluster's (:mod:`.cluster`), the one at
+    ``scheduler`` or a LocalCluster of ``workers`` processes, and every game is played
+    there.  ``report(line)``, if given, hears once why fewer workers than asked were used."""
 
-    def __init__(self, workers: int, report=None):
+    def __init__(self, workers: int, report=None, backend: str = "local", scheduler: str | None = None):
         if not 1 <= workers <= 256:
             raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
+        check_backend(backend, scheduler)
+        self.backend, self.scheduler = backend, scheduler
         cores = os.cpu_count() or 1
-        self.workers = min(workers, cores)
+        self.workers = workers if scheduler else min(workers, cores)
         self.report = report
         self.executor: ProcessPoolExecutor | None = None
+        self.cluster = ExitStack()
+        self.client = None
         self.told: set[str] = set()
+        if scheduler:
+            return  # the cluster's machines, not this one, decide how many play at once
         if workers > cores:
             self.tell(
                 f"workers {workers}: this machine has {cores} cores, so {cores} worker"
@@ -404,7 +413,15 @@ class GamePool:
             self.executor = start_pool(self.workers)  # workers that leave Ctrl-C to us and end with us
         return self.executor
 
+    def dask(self):
+        """The Dask client (``backend="dask"``), connected on first use."""
+        if self.client is None:
+            self.client = self.cluster.enter_context(dask_client(self.workers, self.scheduler))
+        return self.client
+
     def close(self, failed: bool = False) -> None:
+        self.client = None
+        self.cluster.close()
         if self.executor is not None:
             if failed:
                 stop_pool(self.executor)  # Ctrl-C or an error: end the workers now
@@ -433,9 +450,12 @@ def play_games(
     pool: GamePool | None = None,
     report=None,
     worlds: int = PIMC_WORLDS,
+    backend: str = "local",
+    scheduler: str | None = None,
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
-    ``workers`` and ``batch``.  ``progress(done, total)``, if given, is told as games end.
+    ``workers``, ``batch`` and backend (``"dask"``: every game on a Dask cluster, see
+    :class:`GamePool`).  ``progress(done, total)``, if given, is told as games end.
     ``start_scores`` are the teams' scores when every game starts (A, B); they must lie
     below the target.
 
@@ -459,16 +479,36 @@ def play_games(
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
     ended = _ended_counter(progress, games)
     if pool is None:
-        if workers == 1:
+        check_backend(backend, scheduler)
+        if workers == 1 and backend == "local":
             return _play_chunk(setup, 0, games, batch, ended)
-        with GamePool(workers, report) as own:
+        with GamePool(workers, report, backend, scheduler) as own:
             return _play_shared(setup, games, batch, ended, own)
     return _play_shared(setup, games, batch, ended, pool)
 
 
+def _play_on_cluster(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
+    """Every game on the pool's Dask cluster, in ranges of consecutive games: at least
+    four per worker thread (one with short games picks up more) and none longer than a
+    batch, so that progress and its ETA move in steps."""
+    client = pool.dask()
+    chunks = min(games, max(4 * slots(client), -(-games // batch)))
+    bounds = [games * c // chunks for c in range(chunks + 1)]
+    tasks = ((_play_chunk, (setup, lo, hi - lo, batch)) for lo, hi in zip(bounds, bounds[1:]) if hi > lo)
+    parts = []
+    for part in run_tasks(client, tasks):
+        parts.append(part)
+        if ended is not None:
+            ended(part.winner.shape[0])
+    return GameTotals.join(parts)
+
+
 def _play_shared(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
     """The first batch here, timed; the rest here or in the pool's workers, whichever is
-    sooner by that timing (the games are the same either way)."""
+    sooner by that timing (the games are the same either way).  On a Dask cluster: every
+    game there."""
+    if pool.backend == "dask":
+        return _play_on_cluster(setup, games, batch, ended, pool)
     head = min(games, batch)
     started = time.perf_counter()
     parts = [_play_chunk(setup, 0, head, batch, ended)]

@@ -237,14 +237,17 @@ def tune_parameter(
     workers: int,
     progress=None,
     report=None,
+    backend: str = "local",
+    scheduler: str | None = None,
 ) -> Tuning:
     """Team A plays ``base`` with ``param`` set to each of ``texts`` against ``opponent``,
     the same seeded games for every value, so differences are not dealing luck.
     ``progress(done, total)`` hears of the games played over all values; every value
     shares one pool of ``workers`` (started once, if the games repay it; ``report(line)``
-    hears when they do not)."""
+    hears when they do not); with ``backend="dask"`` the pool is a Dask cluster's
+    workers (at ``scheduler``, or a LocalCluster of ``workers``), the results the same."""
     strategies = [base.with_param(param, text) for text in texts]
-    with GamePool(workers, report) as pool:
+    with GamePool(workers, report, backend, scheduler) as pool:
         return _tune(variant, param, strategies, base, opponent, games, seed, play, pool, progress)
 
 

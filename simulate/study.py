@@ -105,6 +105,7 @@ import pandas as pd
 
 from .cards import format_card
 from .choices import PIMC_WORLDS
+from .cluster import check_backend, dask_client, on_one_thread, run_tasks
 from .deal import check_seed, deal_tables
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from .features import DENOM_CODES, face_counts, hand_features
@@ -125,8 +126,6 @@ from .study_store import (
     write_chunk,
 )
 from .workers import worker_count, worker_pool
-
-BACKENDS = ("local", "dask")
 
 
 @dataclass(frozen=True)
@@ -156,80 +155,35 @@ def computed_chunk(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
     return chunk, len(frame), chunk_parquet(frame, params, chunk)
 
 
-def _chunk_on_one_thread(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
-    """A chunk on a worker process: numba on one thread, so K workers use K cores."""
-    import numba
-
-    numba.set_num_threads(1)
-    return computed_chunk(params, chunk)
-
-
 def _run_in_process(params, todo):
-    import numba
-
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        for chunk in todo:
-            yield computed_chunk(params, chunk)
-    finally:
-        numba.set_num_threads(threads)
+    for chunk in todo:
+        yield on_one_thread(computed_chunk, params, chunk)
 
 
 def _run_process_pool(params, todo, workers):
-    """Chunks on ``workers`` spawned processes, at most two per worker in flight (bounded memory)."""
+    """Chunks on ``workers`` spawned processes, each on one numba thread, at most two per
+    worker in flight (bounded memory)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     queue = iter(todo)
     with worker_pool(workers) as pool:
-        pending = {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 2 * workers)}
+        pending = {pool.submit(on_one_thread, computed_chunk, params, k) for k in _take(queue, 2 * workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
-                pending |= {pool.submit(_chunk_on_one_thread, params, k) for k in _take(queue, 1)}
+                pending |= {pool.submit(on_one_thread, computed_chunk, params, k) for k in _take(queue, 1)}
 
 
 def _run_dask(params, todo, workers, scheduler):
-    """Chunks on Dask distributed: a LocalCluster of ``workers`` processes, or ``scheduler``.
+    """Chunks on Dask distributed (:mod:`.cluster`): a LocalCluster of ``workers`` processes,
+    or the cluster at ``scheduler``.
 
     Workers only compute and return rows; this process writes every file, so the
     cluster's machines need euchre-mc installed but no shared file system.
     """
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise StudyError("--backend dask needs dask[distributed]: pip install 'euchre-mc[dask]'") from None
-    import logging
-
-    cluster = None
-    if scheduler:
-        client = Client(scheduler)
-    else:
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-            preload=[worker_pool.__module__],  # its dask_setup: workers ignore Ctrl-C, end with us
-        )
-        client = Client(cluster)
-    try:
-        slots = max(1, sum(client.nthreads().values()))
-        queue = iter(todo)
-        running = as_completed(
-            client.submit(_chunk_on_one_thread, params, k, pure=False) for k in _take(queue, 2 * slots)
-        )
-        for future in running:
-            yield future.result()
-            future.release()
-            for k in _take(queue, 1):
-                running.add(client.submit(_chunk_on_one_thread, params, k, pure=False))
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    with dask_client(workers, scheduler) as client:
+        yield from run_tasks(client, ((computed_chunk, (params, k)) for k in todo))
 
 
 def _take(iterator, n):
@@ -334,14 +288,11 @@ def run_study(
     folder is locked for the run (:func:`~.study_store.study_lock`).
     """
     params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts)
-    if backend not in BACKENDS:
-        raise StudyError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
+    check_backend(backend, scheduler)
     if workers < 1:
         raise StudyError(f"--workers {workers}: at least 1")
     if progress is not None and not callable(progress):
         raise StudyError(f"progress {progress!r}: give a function progress(done, total), or None")
-    if scheduler and backend != "dask":
-        raise StudyError(f"--scheduler {scheduler}: a scheduler needs --backend dask")
     if not resume:
         refuse_non_empty(out)  # before the lock, so a refused folder is left as it was
     with study_lock(out):

@@ -34,3 +34,78 @@ def test_leads_and_nodes_are_json_objects():
     (block,) = solve_lines([json.dumps(LINE)], "euchre", leads=True, nodes=True)
     answer = json.loads(block)
     assert list(answer) == ["tricks", "leads", "nodes"] and answer["leads"]["JH"] == 5 and answer["nodes"] > 0
+
+
+def _odd_lines() -> list[bytes]:
+    """Deals of every seat count, as written and in every unusual form the fast path
+    hands to the full parser (spellings, commas, wrong types, bad cards, bad seats)."""
+    import random
+
+    from euchre_mc.simulate.cards import format_cards, mask_to_faces
+    from euchre_mc.simulate.deal import deal_tables
+    from euchre_mc.simulate.rules import as_variant
+
+    rng = random.Random(5)
+    mutations = [
+        lambda item, h: None,
+        lambda item, h: h.__setitem__(0, h[0].lower()),
+        lambda item, h: h.__setitem__(1, h[1].replace("T", "10")),
+        lambda item, h: h.__setitem__(1, h[1].replace(" ", ", ")),
+        lambda item, h: h.__setitem__(2, h[2].replace(" ", "   ")),
+        lambda item, h: h.__setitem__(0, h[1]),  # every card of seat 2 twice
+        lambda item, h: h.__setitem__(0, " ".join(h[0].split()[:-1])),  # a card short
+        lambda item, h: h.__setitem__(0, h[0].replace("H", "♥")),
+        lambda item, h: h.__setitem__(0, "XX " + h[0]),
+        lambda item, h: h.__setitem__(0, 5),
+        lambda item, h: item.update(declarer=True),
+        lambda item, h: item.update(declarer=1.0),
+        lambda item, h: item.update(declarer=99),
+        lambda item, h: item.update(leader=None),
+        lambda item, h: item.update(leader=0),
+        lambda item, h: item.update(trump="hearts"),
+        lambda item, h: item.update(trump=3),
+        lambda item, h: item.update(variant="bogus"),
+        lambda item, h: item.update(extra=1),
+        lambda item, h: item.pop("trump"),
+        lambda item, h: item.update(sitting_out=""),
+        lambda item, h: item.update(sitting_out={}),
+        lambda item, h: item.update(sitting_out=[True]),
+        lambda item, h: item.update(sitting_out=[2]),  # seat 2 sits out holding cards
+        lambda item, h: item.update(hands=h[:-1]),
+    ]
+    lines = []
+    for variant in ("euchre", "piq", "pigs-and-hogs", "six-handed"):
+        chosen = as_variant(variant)
+        tables, _, _ = deal_tables(chosen, 7, 0, 2 * len(mutations))
+        for number, table in enumerate(tables):
+            hands = [format_cards(mask_to_faces(int(mask))) for mask in table]
+            declarer = rng.randint(1, chosen.players)
+            item = {"variant": variant, "hands": hands, "trump": "Hearts", "declarer": declarer}
+            if chosen.players == 6 and number % 2:
+                item["sitting_out"] = [s for s in range(1, 7) if s != declarer and (s - declarer) % 2 == 0]
+                for seat in item["sitting_out"]:
+                    hands[seat - 1] = ""
+            mutations[number % len(mutations)](item, hands)
+            lines.append(json.dumps(item).encode())
+    line = json.dumps(LINE)
+    return lines + [
+        b"  " + line.encode() + b"  ",
+        (line + " x").encode(),
+        ("[" + line + "]").encode(),
+        ("\ufeff" + line).encode(),
+        (line + ", " + line).encode(),
+        line.encode()[:5] + b"\xff" + line.encode()[5:],
+        b"null",
+        b"{}",
+        b"[" * 5000,
+    ]
+
+
+def test_the_fast_path_answers_every_line_as_the_full_parser_does(monkeypatch):
+    lines = _odd_lines()
+    fast_errors, full_errors = [], []
+    fast = list(solve_lines(lines, "euchre", leads=True, nodes=True, on_error=fast_errors.append))
+    monkeypatch.setattr(batch, "_fast_line", lambda line, default_variant: None)
+    full = list(solve_lines(lines, "euchre", leads=True, nodes=True, on_error=full_errors.append))
+    assert fast == full and fast_errors == full_errors
+    assert 50 < len(full_errors) < len(lines) - 50  # both kinds of line are there
