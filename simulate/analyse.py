@@ -1384,6 +1384,16 @@ def bid_order(variant: Variant, bid) -> tuple[int, bool]:
     return (-1, False) if bid == PASS else (variant.rank(bid), bid.alone)
 
 
+def _same_score_note(question: Question, bid: Contract, equivalent: tuple) -> str:
+    """The verdict's note on the bids that score as ``bid`` does on every deal compared
+    (empty when none does); the advice names the highest of them."""
+    if not equivalent:
+        return ""
+    highest = max((bid, *equivalent), key=lambda b: bid_order(question.variant, b))
+    same = f" {same_score_text((bid, *equivalent))} score the same on these deals"
+    return same + ("." if highest == bid else f" (the advice names the highest, {highest}).")
+
+
 def _only_bid_verdict(headline: ContractEstimate, text: str, **comparison) -> Verdict:
     """The verdict "yes" for ``headline``'s bid, with its figures as played, before any
     alternative is weighed (it stands when the bid is the only legal one and the dealer may
@@ -1442,11 +1452,7 @@ def bid_verdict(
     )
     equivalent = tuple(alt for alt, values in alternatives if np.array_equal(values, own_net))
     others = [(alt, values) for alt, values in alternatives if alt not in equivalent]
-    same = ""
-    if equivalent:
-        highest = max((bid, *equivalent), key=lambda b: bid_order(question.variant, b))
-        same = f" {same_score_text((bid, *equivalent))} score the same on these deals"
-        same += "." if highest == bid else f" (the advice names the highest, {highest})."
+    same = _same_score_note(question, bid, equivalent)
     verdict = replace(verdict, equivalent=equivalent)
     if not others:
         return replace(verdict, reason=f"{text} nets {ev_net:+.2f} points a hand{on}:{same}")
@@ -1541,11 +1547,7 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
         alt.bid for alt, _, _, points, result in rivals if np.array_equal(points, result.option_points[bid])
     )
     others = [rival for rival in rivals if rival[0].bid not in equivalent]
-    same = ""
-    if equivalent:
-        highest = max((bid, *equivalent), key=lambda b: bid_order(question.variant, b))
-        same = f" {same_score_text((bid, *equivalent))} score the same on these deals"
-        same += "." if highest == bid else f" (the advice names the highest, {highest})."
+    same = _same_score_note(question, bid, equivalent)
     verdict = replace(verdict, equivalent=equivalent)
 
     def value(alt):
