@@ -568,7 +568,8 @@ def same_score_text(bids) -> str:
     if len(levels) == len(bids) > 2 and len({bid.denom for bid in bids}) == 1:
         if [bid.level for bid in bids] == list(range(bids[0].level, bids[-1].level + 1)):
             return f"{bids[0].level} to {bids[-1]}"
-    return ", ".join("passing" if bid == PASS else str(bid) for bid in bids)
+    names = ["passing" if bid == PASS else str(bid) for bid in bids]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def format_bid(bid) -> str:

@@ -198,7 +198,8 @@ def test_bids_that_score_alike_are_named_as_a_range():
 
     levels = [parse_contract(f"{n} Hearts", "pigs-and-hogs") for n in (3, 1, 2, 6, 5, 4)]
     assert same_score_text(levels) == "1 to 6 Hearts"
-    assert same_score_text(levels[:2] + [PASS]) == "passing, 1 Hearts, 3 Hearts"
+    assert same_score_text(levels[:2] + [PASS]) == "passing, 1 Hearts and 3 Hearts"
+    assert same_score_text([PASS, levels[0]]) == "passing and 3 Hearts"
 
 
 def test_a_margin_inside_its_interval_is_not_significant():
