@@ -13,7 +13,7 @@ before).  Reported per workload: the ratio at the first ETA each shows, and the 
 ratios over the updates while at least 10% of the run's time is left (at the very end
 both ETAs tend to 0 while the truth is a fraction of a second: a ratio there says nothing),
 and how long before the end the bar was full (an analysis with a table model values its
-options after the main deals, off the bar).
+options after the main deals; the bar keeps a share for them).
 An ETA is right within a factor of two when the ratio is within 0.5..2.
 
     python -m benchmarks.run eta [--quick]

@@ -40,9 +40,13 @@ def team_scores(question, score) -> np.ndarray | None:
     return np.array([ours, theirs] if question.seat & 1 == 0 else [theirs, ours], np.int64)
 
 
-def option_values(question, deals, deal_tricks, searches, legal, may_pass, score=None, equity=None):
+def option_values(
+    question, deals, deal_tricks, searches, legal, may_pass, score=None, equity=None, progress=None
+):
     """The options (pass first when allowed, then each legal analysed contract) with
-    their values, and per option the per-deal (ours minus theirs) points and P(win)."""
+    their values, and per option the per-deal (ours minus theirs) points and P(win).
+    ``progress(count)``, if given, hears of the deals valued as each other seat's final
+    contract is played out (each a share of the deals by the plays it took)."""
     from .analyse import PARTNER_GIFTS, PICKUP, _DealCounter, lay_out_with_discards, layout_of, play_layouts
 
     options = ([PASS] if may_pass else []) + [c for c in question.contracts if c in legal]
@@ -71,6 +75,7 @@ def option_values(question, deals, deal_tricks, searches, legal, may_pass, score
     # every other final contract: played once per deal and table layout (the levels of a
     # denomination lie and play alike), by bidder seat
     todo = (tricks < 0) & (ended.bidder >= 0)
+    groups = []
     for bidder in np.unique(ended.bidder[todo]):
         as_bidder = replace(question, seat=int(bidder))
         by_layout: dict = {}
@@ -80,25 +85,30 @@ def option_values(question, deals, deal_tricks, searches, legal, may_pass, score
         for (layout, denom), contracts in by_layout.items():
             masks = [todo & (ended.bidder == bidder) & (ended.contract == c) for c in contracts]
             rows = np.flatnonzero(np.logical_or.reduce(masks).any(axis=0))
-            discard = None
-            if layout.exchange == PARTNER_GIFTS:
-                if bidder == question.seat and layout in searches:
-                    discard = searches[layout].chosen
-                else:
-                    discard = policies.void_first_discards_many(
-                        np.ascontiguousarray(deals[rows, bidder]), np.int64(denom), np.int64(2)
-                    )
-            elif layout.exchange == PICKUP and question.dealer == question.seat:
-                own = layout_of(question, ended.contracts[contracts[0]])
-                if own in searches:
-                    discard = searches[own].chosen
-            hands, thrown = lay_out_with_discards(as_bidder, layout, deals[rows], discard)
-            played = np.full(count, -1, np.int64)
-            played[rows] = play_layouts(
-                as_bidder, {layout: hands}, 0, _DealCounter(None, 0), {layout: thrown}
-            )[layout]
-            for mask in masks:
-                tricks[mask] = played[np.nonzero(mask)[1]]
+            groups.append((int(bidder), as_bidder, layout, denom, contracts, masks, rows))
+    plays = sum(group[-1].size for group in groups)
+    for bidder, as_bidder, layout, denom, contracts, masks, rows in groups:
+        discard = None
+        if layout.exchange == PARTNER_GIFTS:
+            if bidder == question.seat and layout in searches:
+                discard = searches[layout].chosen
+            else:
+                discard = policies.void_first_discards_many(
+                    np.ascontiguousarray(deals[rows, bidder]), np.int64(denom), np.int64(2)
+                )
+        elif layout.exchange == PICKUP and question.dealer == question.seat:
+            own = layout_of(question, ended.contracts[contracts[0]])
+            if own in searches:
+                discard = searches[own].chosen
+        hands, thrown = lay_out_with_discards(as_bidder, layout, deals[rows], discard)
+        played = np.full(count, -1, np.int64)
+        played[rows] = play_layouts(as_bidder, {layout: hands}, 0, _DealCounter(None, 0), {layout: thrown})[
+            layout
+        ]
+        for mask in masks:
+            tricks[mask] = played[np.nonzero(mask)[1]]
+        if progress is not None:
+            progress(rows.size * count // plays)
     points = {}
     wins = {}
     values = []

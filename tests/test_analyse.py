@@ -345,6 +345,7 @@ def test_progress_hears_of_every_play_and_the_library_prints_nothing(capsys):
         upcard="9C",
         contracts="order up",
         deals=20,
+        table="none",
         progress=lambda done, total: seen.append((done, total)),
     )
     assert seen[-1] == (20, 20)
@@ -362,10 +363,37 @@ def test_progress_counts_deals_however_many_layouts_each_deal_is_played_under():
         contracts="4 Hearts, Pig Hearts, Hog Hearts",
         deals=20,
         play="heuristic",
+        table="none",
         progress=lambda done, total: seen.append((done, total)),
     )
     assert seen[-1] == (20, 20)
     assert {total for _, total in seen} == {20}
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+@pytest.mark.parametrize(
+    "variant,hand,options,exact_layouts",
+    [
+        ("euchre", "JD AH KH 9C TS", dict(upcard="9H", contracts="order up, order up alone"), 2),
+        ("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", dict(contracts="4 Hearts, Pig Hearts, Hog Hearts"), 1),
+    ],
+)
+def test_the_bar_keeps_a_share_for_the_options_after_the_tables_bids(variant, hand, options, exact_layouts):
+    # the options are valued after the main deals: the bar keeps their share (the valued
+    # deals over the exact layouts a main deal plays), so it is not full while they run
+    seen = []
+    analyse_hand(
+        variant,
+        hand,
+        deals=40,
+        play="heuristic",
+        progress=lambda done, total: seen.append((done, total)),
+        **options,
+    )
+    reserve = -(-40 // exact_layouts)
+    assert {total for _, total in seen} == {40 + reserve}
+    assert (40, 40 + reserve) in seen  # the main deals, one a deal
+    assert seen[-1] == (40 + reserve, 40 + reserve)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
 
 
