@@ -9,6 +9,43 @@ from .jit import njit, prange
 from .tables import ONE
 
 
+@njit(cache=True, inline="always")
+def draw_cards(state, cards, top, hand, count):
+    """``hand`` plus ``count`` cards drawn uniformly from ``cards[:top]`` by a partial
+    Fisher-Yates (each card drawn moves past the shrinking ``top``, so any order of
+    ``cards`` serves the next draw).  Returns (state, top, hand)."""
+    for _ in range(count):
+        state, pick = next_random(state, top)
+        top -= 1
+        card = cards[pick]
+        cards[pick] = cards[top]
+        cards[top] = card
+        hand |= ONE << np.uint64(card)
+    return state, top, hand
+
+
+@njit(cache=True, inline="always")
+def draw_hands(state, cards, top, base, need, out):
+    """``out[s] = base[s]`` plus ``need[s]`` cards drawn from ``cards[:top]``, seat by
+    seat (:func:`draw_cards`).  Returns (state, top)."""
+    for seat in range(base.shape[0]):
+        state, top, hand = draw_cards(state, cards, top, base[seat], need[seat])
+        out[seat] = hand
+    return state, top
+
+
+@njit(cache=True, inline="always")
+def pool_of(cards, left):
+    """The first ``left[suit]`` cards of each suit's row of ``cards``, as one pool."""
+    pool = np.empty(left.sum(), np.int64)
+    top = 0
+    for suit in range(4):
+        for i in range(left[suit]):
+            pool[top] = cards[suit, i]
+            top += 1
+    return pool
+
+
 @njit(cache=True)
 def deal_one(seed, index, fixed, need, pool, out):
     """Complete one deal: ``out[s] = fixed[s]`` plus ``need[s]`` cards drawn from ``pool``.
@@ -16,19 +53,7 @@ def deal_one(seed, index, fixed, need, pool, out):
     ``pool`` holds face-space bit indexes of the unseen cards; it is shuffled with the
     stream of deal ``index`` (a partial Fisher-Yates on a private copy).
     """
-    cards = pool.copy()
-    state = stream_state(seed, SALT_DEAL, index)
-    top = cards.shape[0]
-    for seat in range(fixed.shape[0]):
-        hand = fixed[seat]
-        for _ in range(need[seat]):
-            state, pick = next_random(state, top)
-            top -= 1
-            card = cards[pick]
-            cards[pick] = cards[top]
-            cards[top] = card
-            hand |= ONE << np.uint64(card)
-        out[seat] = hand
+    draw_hands(stream_state(seed, SALT_DEAL, index), pool.copy(), pool.shape[0], fixed, need, out)
 
 
 @njit(parallel=True, cache=True)
@@ -60,31 +85,11 @@ def deal_constrained_one(
         seat = seats[level]
         hand = out[seat]
         for suit in range(4):
-            for _ in range(take[option, suit]):
-                state, pick = next_random(state, left[suit])
-                left[suit] -= 1
-                card = cards[suit, pick]
-                cards[suit, pick] = cards[suit, left[suit]]
-                cards[suit, left[suit]] = card
-                hand |= ONE << np.uint64(card)
+            state, left[suit], hand = draw_cards(state, cards[suit], left[suit], hand, take[option, suit])
         out[seat] = hand
         plan_state = next_state[option]
-    pool = np.empty(left.sum(), np.int64)
-    top = 0
-    for suit in range(4):
-        for i in range(left[suit]):
-            pool[top] = cards[suit, i]
-            top += 1
-    for seat in range(fixed.shape[0]):
-        hand = out[seat]
-        for _ in range(need[seat]):
-            state, pick = next_random(state, top)
-            top -= 1
-            card = pool[pick]
-            pool[pick] = pool[top]
-            pool[top] = card
-            hand |= ONE << np.uint64(card)
-        out[seat] = hand
+    pool = pool_of(cards, left)
+    draw_hands(state, pool, pool.shape[0], out.copy(), need, out)
 
 
 @njit(parallel=True, cache=True)

@@ -28,9 +28,10 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bits import SALT_PIMC, lowest_bit, next_random, next_unit, popcount, stream_state
+from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import dd_buffers, dd_leads, dd_position
+from .dealing import draw_cards, draw_hands, pool_of
 from .jit import njit
 from .tables import ONE, SUIT_AT, SUIT_MASK, ZERO
 
@@ -99,7 +100,7 @@ def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom,
         cards &= cards - ONE
     base = world.copy()
     for _ in range(redeals):
-        state = deal_free(state, left, need, base, n_seats, world)
+        state, _ = draw_hands(state, left, left.shape[0], base, need, world)
         good = True
         for o in range(n_seats):
             if world[o] & banned[o]:
@@ -217,42 +218,14 @@ def counted_world(state, left, need, voids, viewer, base, n_seats, denom, world)
         suit_takes(ways[level + 1], r, need[o], ~voids[o] & 15, strides, u * ways[level, index], take)
         hand = world[o]
         for suit in range(4):
-            for _ in range(take[suit]):
-                state, pick = next_random(state, r[suit])
-                r[suit] -= 1
-                card = cards[suit, pick]
-                cards[suit, pick] = cards[suit, r[suit]]
-                cards[suit, r[suit]] = card
-                hand |= ONE << np.uint64(card)
+            state, r[suit], hand = draw_cards(state, cards[suit], r[suit], hand, take[suit])
             index -= take[suit] * strides[suit]
         world[o] = hand
-    rest = np.empty(r.sum(), np.int64)
-    top = 0
-    for suit in range(4):
-        for i in range(r[suit]):
-            rest[top] = cards[suit, i]
-            top += 1
+    rest = pool_of(cards, r)
     free_need = need.copy()
     for level in range(levels):
         free_need[voided[level]] = 0
-    return deal_free(state, rest, free_need, world.copy(), n_seats, world)
-
-
-@njit(cache=True)
-def deal_free(state, left, need, base, n_seats, world):
-    """``world[o] = base[o]`` plus ``need[o]`` cards drawn from ``left`` (a partial
-    Fisher-Yates in place: any order of ``left`` serves the next draw)."""
-    size = left.shape[0]
-    for o in range(n_seats):
-        hand = base[o]
-        for _ in range(need[o]):
-            state, pick = next_random(state, size)
-            size -= 1
-            card = left[pick]
-            left[pick] = left[size]
-            left[size] = card
-            hand |= ONE << np.uint64(card)
-        world[o] = hand
+    state, _ = draw_hands(state, rest, rest.shape[0], world.copy(), free_need, world)
     return state
 
 
