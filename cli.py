@@ -1009,6 +1009,15 @@ STUDY_HELP_WORKERS = (
     "exact play answers at about 60-130 rows/s on 2 cores.",
 )
 @click.option(
+    "--trumps",
+    type=WholeNumber(min=0),
+    default=None,
+    metavar="N",
+    help="Study strong hands on purpose: deal seat 1 at least N Hearts (the left bower counts as a "
+    "Heart), uniformly among such hands, and play seat 1 as the bidder with Hearts trump only; "
+    "the summaries say how rare such hands are. Six seats only. [default: random deals, every seat]",
+)
+@click.option(
     "--play",
     type=click.Choice(["dd", "pimc", "heuristic"]),
     default=None,
@@ -1048,6 +1057,7 @@ def study(
     seed,
     out,
     contracts,
+    trumps,
     play,
     worlds,
     workers,
@@ -1063,12 +1073,15 @@ def study(
     tricks its side takes in every contract of the variant (see DIR/schema.md).  Rows
     stream to DIR/rows in chunks written atomically; after a kill or Ctrl-C, rerun with
     --resume to compute only the missing chunks.  The same seed gives the same rows for
-    any --workers and either backend.
+    any --workers and either backend.  With --trumps N every hand studied is dealt on
+    purpose with N+ trumps (seat 1 bids, Hearts trump): how strong must a hand be to
+    bid Hog?
 
     \b
     Example:
       euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 --out ph-study
       euchre-mc study --variant pigs-and-hogs --contracts lone --hands 20000 --out ph-lone
+      euchre-mc study --variant pigs-and-hogs --contracts lone --trumps 7 --hands 5000 --out ph-hog
       euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
       euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
     """
@@ -1094,6 +1107,7 @@ def study(
                 report=lambda line: click.echo(line, err=True),
                 worlds=worlds,
                 contracts=contracts,
+                trumps=trumps,
             )
     except KeyboardInterrupt:
         click.echo(

@@ -94,21 +94,40 @@ def _lone_cells(axis, best: pd.DataFrame, x: str, y: str, norm, title, x_label, 
     return _grid(axis, values, labels, xs, ys, norm, fontsize=6)
 
 
+def _not_played(axis, title: str):
+    """A panel a strong-hand study leaves empty: it deals Hearts on purpose and plays Hearts only."""
+    axis.set_axis_off()
+    axis.set_title(title, fontsize=10)
+    axis.text(
+        0.5,
+        0.5,
+        "not played: this study deals strong\nHearts hands on purpose and plays\nHearts only "
+        "(other denominations\nwould be biased by the condition)",
+        ha="center",
+        va="center",
+        fontsize=8,
+        transform=axis.transAxes,
+    )
+
+
 def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> Figure:
     """The bid-euchre page: bids by strength, and the sweep contracts by the top of the hand."""
     levels = tables["bids_by_strength"]
     order = list(dict.fromkeys(levels["contract"]))
     lone_kinds = list(dict.fromkeys(tables["lone_by_trumps_run"]["contract"]))
     by_run = _best_lone(tables["lone_by_trumps_run"], "trumps", "run")
-    no_trump = tables["lone_no_trump_by_runs_aces"]
+    # a strong-hand study plays Hearts only: no no-trump table
+    no_trump = tables.get("lone_no_trump_by_runs_aces")
+    no_trump_values = [] if no_trump is None else no_trump.loc[no_trump["hands"] >= MIN_HANDS, "mean_net"]
     figure = Figure(figsize=PAGE, layout="constrained")
     axes = figure.subplots(2, 3)
     bid_norm = _norm(levels.loc[levels["hands"] >= MIN_HANDS, "mean_net"])
-    lone_norm = _norm(
-        no_trump.loc[no_trump["hands"] >= MIN_HANDS, "mean_net"].tolist() + by_run["mean_net"].tolist()
-    )
+    lone_norm = _norm(list(no_trump_values) + by_run["mean_net"].tolist())
     image = None
     for axis, denomination in zip(axes[0], ("trump suit", "High No Trump", "Low No Trump")):
+        if no_trump is None and denomination != "trump suit":
+            _not_played(axis, f"Bids, {denomination}")
+            continue
         image = _bids_by_strength(axis, levels, denomination, order, bid_norm)
     figure.colorbar(image, ax=list(axes[0]), label="mean net points of the bid", shrink=0.9)
     lone_name = " / ".join(lone_kinds)
@@ -123,6 +142,9 @@ def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, row
         "top-trump run (6 = both rights, lefts, aces)",
     )
     for axis, denomination in zip(axes[1][1:], ("High No Trump", "Low No Trump")):
+        if no_trump is None:
+            _not_played(axis, f"{lone_name}, {denomination}")
+            continue
         best = _best_lone(no_trump[no_trump["denomination"] == denomination], "runs", "aces")
         top = "aces" if denomination.startswith("High") else "nines"
         _lone_cells(
