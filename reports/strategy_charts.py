@@ -59,14 +59,14 @@ def _grid(axis, values, labels, x_ticks, y_ticks, norm, fontsize=7):
 # --------------------------------------------------------------------------- bid euchre
 
 
-def _bids_by_strength(axis, table: pd.DataFrame, denomination: str, order: list[str], norm):
+def _bids_by_strength(axis, table: pd.DataFrame, denomination: str, order: list[str], norm, label=None):
     part = table[(table["denomination"] == denomination) & (table["hands"] >= MIN_HANDS)]
     strengths = POINT_LABELS
     values = np.full((len(order), len(strengths)), np.nan)
     for row in part.itertuples():
         values[order.index(row.contract), strengths.index(row.strength)] = row.mean_net
     labels = [[f"{v:+.1f}" for v in line] for line in values]
-    axis.set_title(f"Bids, {denomination}", fontsize=10)
+    axis.set_title(f"Bids, {label or denomination}", fontsize=10)
     axis.set_xlabel("hand strength (point count in this denomination)", fontsize=8)
     axis.set_ylabel("bid", fontsize=8)
     return _grid(axis, values, labels, strengths, order, norm)
@@ -124,11 +124,14 @@ def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, row
     bid_norm = _norm(levels.loc[levels["hands"] >= MIN_HANDS, "mean_net"])
     lone_norm = _norm(list(no_trump_values) + by_run["mean_net"].tolist())
     image = None
+    suit = f"Hearts ({params.trumps}+ dealt on purpose)" if params.conditioned else "trump suit"
     for axis, denomination in zip(axes[0], ("trump suit", "High No Trump", "Low No Trump")):
         if no_trump is None and denomination != "trump suit":
             _not_played(axis, f"Bids, {denomination}")
             continue
-        image = _bids_by_strength(axis, levels, denomination, order, bid_norm)
+        image = _bids_by_strength(
+            axis, levels, denomination, order, bid_norm, suit if denomination == "trump suit" else None
+        )
     figure.colorbar(image, ax=list(axes[0]), label="mean net points of the bid", shrink=0.9)
     lone_name = " / ".join(lone_kinds)
     image = _lone_cells(
@@ -137,7 +140,7 @@ def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, row
         "trumps",
         "run",
         lone_norm,
-        f"{lone_name}, trump suit",
+        f"{lone_name}, {suit}",
         "trumps held (left bower included)",
         "top-trump run (6 = both rights, lefts, aces)",
     )

@@ -338,7 +338,8 @@ def run_words(run: int, copies: int = 2) -> str:
 
 
 def _top_trumps(run: int, copies: int) -> str:
-    top = "the top trump" if run == 1 else f"the top {run} trumps"
+    """A threshold on the run: that run or a longer one."""
+    top = "at least the top trump" if run == 1 else f"at least the top {run} trumps"
     return f"{top} ({run_words(run, copies)})"
 
 
@@ -351,8 +352,8 @@ def _bid_words(contract: str) -> str:
 
 
 def threshold_answer(row, copies: int = 2, least: int | None = None) -> str:
-    """A thresholds row as a player reads it: "Hog pays from 7 trumps with the top 4 trumps
-    (both right bowers and both left bowers)", or why there is no answer.  ``least``: the
+    """A thresholds row as a player reads it: "Hog pays from 8 trumps with at least the top 4
+    trumps (both right bowers and both left bowers)", or why there is no answer.  ``least``: the
     fewest trumps a strong-hand study deals (a trump count that pays from there may pay
     from fewer)."""
     bid = _bid_words(row.contract)
@@ -369,7 +370,9 @@ def threshold_answer(row, copies: int = 2, least: int | None = None) -> str:
         "runs": f"in {row.denomination}",
     }[row.feature]
     if np.isnan(row.profitable_from):
-        return f"{bid} {where}: no answer (see the note)"
+        if "does not pay" in row.note:
+            return f"{bid} {where}: does not pay at any holding the study has {MIN_HANDS}+ hands of"
+        return f"{bid} {where}: too few hands to say (see the note)"
     value = int(row.profitable_from)
     if row.feature == "run":
         if trumps:

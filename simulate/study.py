@@ -50,6 +50,15 @@ under the study's play model:
   the rules' void-first policy, :func:`lone_discards`), each partner gives a card by the
   rules' default gift policy (``highest``), then the bidder plays alone.
 
+Strong-hand studies (``trumps``, ``study --trumps N``)
+-----------------------------------------------------
+Random deals hold too few hands worth Hog to say where it pays.  A strong-hand study
+deals seat 1 at least ``N`` Hearts (the left bower counted as a Heart) on purpose,
+uniformly among such hands, the other seats uniform given it (:mod:`.strong_hands`).
+One row a deal: seat 1's hand with its features, seat 1 the bidder of every contract
+with Hearts trump; no other seat, suit or no trump is played (their outcomes would be
+biased by the condition).  Columns as above, with ``_h`` results only.
+
 Classic rows (``euchre``, ``piq``)
 ----------------------------------
 One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the

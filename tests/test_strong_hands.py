@@ -141,9 +141,8 @@ def test_a_small_strong_hand_study_fills_the_hog_threshold(tmp_path):
     assert hog["feature"] == "run" and not np.isnan(hog["profitable_from"])
     assert hog["note"].startswith("--trumps 8 study (once in 125,657 hands): run=")
     words = run_words(int(hog["profitable_from"]))
-    assert (
-        hog["answer"] == f"Hog pays from 8 trumps with the top {int(hog['profitable_from'])} trumps ({words})"
-    )
+    assert hog["answer"].startswith("Hog pays from 8 trumps with at least the top ")
+    assert hog["answer"].endswith(f"({words})")
     assert "lone_no_trump_by_runs_aces" not in tables  # no trump is not played
     assert set(thresholds["denomination"]) == {"trump suit"}
     summary = (out / "summary" / "summary.md").read_text()
