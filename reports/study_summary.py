@@ -486,7 +486,7 @@ READING = (
 """How to read every summary (summary.md and index.html print it)."""
 
 STRONG_READING = (
-    "This is a strong-hand study: every hand in it was dealt on purpose with {condition}, "
+    "This is a strong-hand study: every hand in it was dealt on purpose, {condition}, "
     "uniformly among such hands, the other seats' hands uniform given it; seat 1 bids "
     "every contract with Hearts trump, and nothing else is played (other suits and no trump "
     "would be biased by the condition). A row of hands that all meet the condition (such as "

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
+from euchre_mc.reports.study_charts import build_study_reports
 from euchre_mc.reports.study_summary import run_words, write_summaries
 from euchre_mc.simulate.constraints import suit_group
 from euchre_mc.simulate.features import hand_features
@@ -135,6 +136,7 @@ def test_the_study_identity_holds_the_condition(tmp_path):
 def test_a_small_strong_hand_study_fills_the_hog_threshold(tmp_path):
     out = tmp_path / "hog"
     run_study("pigs-and-hogs", 300, 1, out, contracts="lone", trumps=8)
+    page = build_study_reports(out).read_text()  # every summary and chart, and the page
     tables = write_summaries(out, read_rows(out), read_params(out))
     thresholds = tables["thresholds"]
     hog = thresholds[(thresholds["contract"] == "Hog") & (thresholds["given"] == "trumps=8")].iloc[0]
@@ -147,10 +149,12 @@ def test_a_small_strong_hand_study_fills_the_hog_threshold(tmp_path):
     assert set(thresholds["denomination"]) == {"trump suit"}
     summary = (out / "summary" / "summary.md").read_text()
     assert "strong-hand study" in summary and hog["answer"] in summary
-    assert (
+    condition = (
         "8+ trumps dealt to seat 1 (Hearts, left bower included; a hand holds that once in 125,657 hands)"
-        in (summary)
     )
+    assert condition in summary and condition in page
+    assert "study of strong hands (8+ trumps)" in page and "<th>in words</th>" in page
+    assert hog["answer"] in page and (out / "charts" / "strategy.png").is_file()
 
 
 def test_a_random_deal_studys_blank_hog_row_points_to_strong_hand_studies(tmp_path):
