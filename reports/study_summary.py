@@ -380,8 +380,8 @@ def threshold_answer(row, copies: int = 2, least: int | None = None) -> str:
         return f"{bid} pays with {_top_trumps(value, copies)} {where}"
     if row.feature == "trumps":
         if value == least:
-            return f"{bid} pays with {value} trumps {where}, the fewest this study deals"
-        return f"{bid} pays from {value} trumps {where}"
+            return f"{bid} {where} pays with {value} trumps, the fewest this study deals"
+        return f"{bid} {where} pays from {value} trumps"
     if row.feature == "points":
         return f"{bid} {where} pays from {value} points"
     return f"{bid} {where} pays from {value} cards that cash from the top (the suits' top runs added up)"

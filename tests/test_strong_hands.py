@@ -192,3 +192,17 @@ def test_bad_trump_counts_are_one_line_and_status_2(tmp_path, args, message):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(message), result.output
+
+
+def test_a_strong_hand_study_of_every_contract_plays_the_levels_in_hearts(tmp_path):
+    out = tmp_path / "all"
+    run_study("pigs-and-hogs", 200, 1, out, trumps=6, play="heuristic")
+    rows = read_rows(out)
+    assert {"tricks_h", "pig_h", "hog_h"} <= set(rows.columns) and "tricks_s" not in rows.columns
+    tables = write_summaries(out, rows, read_params(out))
+    levels = tables["bids_by_strength"]
+    assert set(levels["denomination"]) == {"trump suit"} and {"1", "8", "Hog"} <= set(levels["contract"])
+    fewest = tables["thresholds"].query("feature == 'trumps' and profitable_from == 6")
+    assert (
+        len(fewest) and fewest["answer"].str.endswith("pays with 6 trumps, the fewest this study deals").all()
+    )
