@@ -22,6 +22,13 @@ Conventions
 * The sweep contracts (Pig, Hog, Alone) are decided by the top of the hand, so they are
   summarised by the top-trump run, side aces and voids (:mod:`simulate.features`), and
   their thresholds are the lowest top-trump run that pays for each trump length.
+* A strong-hand study (``study --trumps N``, :mod:`simulate.strong_hands`) holds Hearts
+  only: its tables are of Hearts, it has no no-trump tables, its pooled rows are of the
+  hands it dealt (``given`` "N+ trumps (as dealt)"), and every threshold note starts with
+  the study's condition and how rare its hands are.  A random-deal study's lone-contract
+  row left blank for lack of hands points to such a study.
+* ``answer`` says each threshold as a player reads it ("Hog pays from 8 trumps with at
+  least the top trump (one right bower)").
 """
 
 from __future__ import annotations
