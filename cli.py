@@ -994,7 +994,7 @@ STUDY_HELP_WORKERS = (
     "-n",
     type=WholeNumber(min=1),
     required=True,
-    help="Random deals to study; every seat of a deal is a row.",
+    help="Deals to study; every seat of a deal is a row (with --trumps, seat 1 only).",
 )
 @click.option("--seed", type=Seed(), default=1, show_default=True, help="Seed of the deals and the play.")
 @click.option(
