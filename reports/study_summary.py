@@ -43,7 +43,7 @@ import pandas as pd
 from ..simulate.features import DENOM_CODES
 from ..simulate.rules import LEVEL, Contract, as_variant, score_table
 from ..simulate.stats import Z95, wilson_interval
-from ..simulate.strong_hands import condition_probability, once_in
+from ..simulate.strong_hands import condition_probability, exact, once_in
 from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds, study_denoms
 from ..simulate.study_store import rows_per_deal
 from .files import make_folder, write_text
@@ -503,10 +503,13 @@ STRONG_READING = (
 
 
 def reading(params: StudyParams) -> str:
-    """:data:`READING`, and for a strong-hand study what its hands are."""
+    """:data:`READING`, and for a strong-hand study what its hands are (with the condition's
+    exact probability)."""
     if not params.conditioned:
         return READING
-    return for_study(READING, params) + " " + STRONG_READING.format(condition=condition_words(params))
+    probability = exact(condition_probability(params.variant, params.trumps))
+    strong = STRONG_READING.format(condition=condition_words(params))
+    return f"{for_study(READING, params)} {strong} The condition's exact probability: {probability} per hand."
 
 
 _POOLED = re.compile(

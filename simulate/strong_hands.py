@@ -96,6 +96,11 @@ def deal_strong(variant, trumps: int, seed: int, first_index: int, count: int):
     )
 
 
+def exact(probability: Fraction) -> str:
+    """An exact probability as a reader checks it: "91/11,434,818 = 7.96e-06"."""
+    return f"{probability.numerator:,}/{probability.denominator:,} = {float(probability):.3g}"
+
+
 def describe(variant, trumps: int) -> str:
     """The condition as a player reads it, with how rare it is."""
     left = face_of(3 - TRUMP_SUIT, JACK)
@@ -103,7 +108,7 @@ def describe(variant, trumps: int) -> str:
     return (
         f"seat 1 dealt {trumps}+ {SUIT_NAMES[TRUMP_SUIT]} counting the left bower "
         f"(J{SUIT_NAMES[left // 6][0]}), Hearts trump: a hand holds that {once_in(probability)} "
-        f"(exact probability {float(probability):.3g})"
+        f"(exact probability {exact(probability)})"
     )
 
 
@@ -115,6 +120,7 @@ __all__ = [
     "constraints",
     "deal_strong",
     "describe",
+    "exact",
     "once_in",
     "trump_cards",
 ]

@@ -153,6 +153,8 @@ def test_a_small_strong_hand_study_fills_the_hog_threshold(tmp_path):
         "8+ trumps dealt to seat 1 (Hearts, left bower included; a hand holds that once in 125,657 hands)"
     )
     assert condition in summary and condition in page
+    exact = "exact probability: 91/11,434,818 = 7.96e-06 per hand."  # the page escapes the apostrophe
+    assert exact in summary and exact in page and "91/11,434,818" in (out / "schema.md").read_text()
     assert "study of strong hands (8+ trumps)" in page and "<th>in words</th>" in page
     assert hog["answer"] in page and (out / "charts" / "strategy.png").is_file()
 
