@@ -1042,7 +1042,8 @@ STUDY_HELP_WORKERS = (
     type=WholeNumber(min=1),
     default=None,
     help="Deals per chunk, part of the study's identity. [default: 2000 four seats; six seats 500 "
-    "heuristic, 100 --contracts lone, 10 otherwise]",
+    "heuristic, 100 --contracts lone, 10 otherwise; with --trumps 2000, or 100 for dd or pimc play "
+    "of every contract]",
 )
 @click.option(
     "--charts/--no-charts",

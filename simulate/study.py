@@ -230,7 +230,8 @@ def default_chunk_size(
     far more per deal than heuristic play: 60-130 rows/s for the sweep contracts under
     dd, 4-20 rows/s with the level contracts (``benchmarks/bench_study.py``).  A
     strong-hand study plays one seat and one suit of a deal (a 36th of a random deal's
-    layouts): about 400 deals/s for the sweep contracts under dd."""
+    layouts): 700-4,900 deals per CPU second for the sweep contracts under dd, weaker hands
+    slower (``benchmarks/RESULTS.md``, "Strong-hand studies")."""
     if as_variant(variant).classic:
         return 2000
     if conditioned:
