@@ -994,7 +994,7 @@ STUDY_HELP_WORKERS = (
     "-n",
     type=WholeNumber(min=1),
     required=True,
-    help="Random deals to study; every seat of a deal is a row.",
+    help="Deals to study; every seat of a deal is a row (with --trumps, seat 1 only).",
 )
 @click.option("--seed", type=Seed(), default=1, show_default=True, help="Seed of the deals and the play.")
 @click.option(
@@ -1007,6 +1007,15 @@ STUDY_HELP_WORKERS = (
     show_default=True,
     help="Six seats: every contract, or only the sweep contracts (Pig, Hog, Alone), which "
     "exact play answers at about 60-130 rows/s on 2 cores.",
+)
+@click.option(
+    "--trumps",
+    type=WholeNumber(min=0),
+    default=None,
+    metavar="N",
+    help="Study strong hands on purpose: deal seat 1 at least N Hearts (the left bower counts as a "
+    "Heart), uniformly among such hands, and play seat 1 as the bidder with Hearts trump only; "
+    "the summaries say how rare such hands are. Six seats only. [default: random deals, every seat]",
 )
 @click.option(
     "--play",
@@ -1033,7 +1042,8 @@ STUDY_HELP_WORKERS = (
     type=WholeNumber(min=1),
     default=None,
     help="Deals per chunk, part of the study's identity. [default: 2000 four seats; six seats 500 "
-    "heuristic, 100 --contracts lone, 10 otherwise]",
+    "heuristic, 100 --contracts lone, 10 otherwise; with --trumps 2000, or 100 for dd or pimc play "
+    "of every contract]",
 )
 @click.option(
     "--charts/--no-charts",
@@ -1048,6 +1058,7 @@ def study(
     seed,
     out,
     contracts,
+    trumps,
     play,
     worlds,
     workers,
@@ -1063,12 +1074,15 @@ def study(
     tricks its side takes in every contract of the variant (see DIR/schema.md).  Rows
     stream to DIR/rows in chunks written atomically; after a kill or Ctrl-C, rerun with
     --resume to compute only the missing chunks.  The same seed gives the same rows for
-    any --workers and either backend.
+    any --workers and either backend.  With --trumps N every hand studied is dealt on
+    purpose with N+ trumps (seat 1 bids, Hearts trump): how strong must a hand be to
+    bid Hog?
 
     \b
     Example:
       euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 --out ph-study
       euchre-mc study --variant pigs-and-hogs --contracts lone --hands 20000 --out ph-lone
+      euchre-mc study --variant pigs-and-hogs --contracts lone --trumps 7 --hands 5000 --out ph-hog
       euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
       euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
     """
@@ -1094,6 +1108,7 @@ def study(
                 report=lambda line: click.echo(line, err=True),
                 worlds=worlds,
                 contracts=contracts,
+                trumps=trumps,
             )
     except KeyboardInterrupt:
         click.echo(

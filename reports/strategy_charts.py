@@ -59,14 +59,14 @@ def _grid(axis, values, labels, x_ticks, y_ticks, norm, fontsize=7):
 # --------------------------------------------------------------------------- bid euchre
 
 
-def _bids_by_strength(axis, table: pd.DataFrame, denomination: str, order: list[str], norm):
+def _bids_by_strength(axis, table: pd.DataFrame, denomination: str, order: list[str], norm, label=None):
     part = table[(table["denomination"] == denomination) & (table["hands"] >= MIN_HANDS)]
     strengths = POINT_LABELS
     values = np.full((len(order), len(strengths)), np.nan)
     for row in part.itertuples():
         values[order.index(row.contract), strengths.index(row.strength)] = row.mean_net
     labels = [[f"{v:+.1f}" for v in line] for line in values]
-    axis.set_title(f"Bids, {denomination}", fontsize=10)
+    axis.set_title(f"Bids, {label or denomination}", fontsize=10)
     axis.set_xlabel("hand strength (point count in this denomination)", fontsize=8)
     axis.set_ylabel("bid", fontsize=8)
     return _grid(axis, values, labels, strengths, order, norm)
@@ -94,22 +94,44 @@ def _lone_cells(axis, best: pd.DataFrame, x: str, y: str, norm, title, x_label, 
     return _grid(axis, values, labels, xs, ys, norm, fontsize=6)
 
 
+def _not_played(axis, title: str):
+    """A panel a strong-hand study leaves empty: it deals Hearts on purpose and plays Hearts only."""
+    axis.set_axis_off()
+    axis.set_title(title, fontsize=10)
+    axis.text(
+        0.5,
+        0.5,
+        "not played: this study deals strong\nHearts hands on purpose and plays\nHearts only "
+        "(other denominations\nwould be biased by the condition)",
+        ha="center",
+        va="center",
+        fontsize=8,
+        transform=axis.transAxes,
+    )
+
+
 def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int) -> Figure:
     """The bid-euchre page: bids by strength, and the sweep contracts by the top of the hand."""
     levels = tables["bids_by_strength"]
     order = list(dict.fromkeys(levels["contract"]))
     lone_kinds = list(dict.fromkeys(tables["lone_by_trumps_run"]["contract"]))
     by_run = _best_lone(tables["lone_by_trumps_run"], "trumps", "run")
-    no_trump = tables["lone_no_trump_by_runs_aces"]
+    # a strong-hand study plays Hearts only: no no-trump table
+    no_trump = tables.get("lone_no_trump_by_runs_aces")
+    no_trump_values = [] if no_trump is None else no_trump.loc[no_trump["hands"] >= MIN_HANDS, "mean_net"]
     figure = Figure(figsize=PAGE, layout="constrained")
     axes = figure.subplots(2, 3)
     bid_norm = _norm(levels.loc[levels["hands"] >= MIN_HANDS, "mean_net"])
-    lone_norm = _norm(
-        no_trump.loc[no_trump["hands"] >= MIN_HANDS, "mean_net"].tolist() + by_run["mean_net"].tolist()
-    )
+    lone_norm = _norm(list(no_trump_values) + by_run["mean_net"].tolist())
     image = None
+    suit = f"Hearts ({params.trumps}+ dealt on purpose)" if params.conditioned else "trump suit"
     for axis, denomination in zip(axes[0], ("trump suit", "High No Trump", "Low No Trump")):
-        image = _bids_by_strength(axis, levels, denomination, order, bid_norm)
+        if no_trump is None and denomination != "trump suit":
+            _not_played(axis, f"Bids, {denomination}")
+            continue
+        image = _bids_by_strength(
+            axis, levels, denomination, order, bid_norm, suit if denomination == "trump suit" else None
+        )
     figure.colorbar(image, ax=list(axes[0]), label="mean net points of the bid", shrink=0.9)
     lone_name = " / ".join(lone_kinds)
     image = _lone_cells(
@@ -118,11 +140,14 @@ def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, row
         "trumps",
         "run",
         lone_norm,
-        f"{lone_name}, trump suit",
+        f"{lone_name}, {suit}",
         "trumps held (left bower included)",
         "top-trump run (6 = both rights, lefts, aces)",
     )
     for axis, denomination in zip(axes[1][1:], ("High No Trump", "Low No Trump")):
+        if no_trump is None:
+            _not_played(axis, f"{lone_name}, {denomination}")
+            continue
         best = _best_lone(no_trump[no_trump["denomination"] == denomination], "runs", "aces")
         top = "aces" if denomination.startswith("High") else "nines"
         _lone_cells(

@@ -30,7 +30,9 @@ LONE_ROWS = {
 }
 
 
-def lone_heatmaps(table: pd.DataFrame, title: str, by: str = "bowers") -> Figure:
+def lone_heatmaps(
+    table: pd.DataFrame, title: str, by: str = "bowers", suits: str = "trump suits pooled"
+) -> Figure:
     """P(make) of each lone contract (Pig, Hog or Alone) by trump count and ``by``: bowers
     held, or the top-trump run (which decides a sweep far better)."""
     kinds = list(dict.fromkeys(table["contract"]))
@@ -59,7 +61,7 @@ def lone_heatmaps(table: pd.DataFrame, title: str, by: str = "bowers") -> Figure
         axis.set_yticks(range(len(rows)), rows)
         axis.set_xlabel("trumps held (left bower included)")
         axis.set_ylabel(LONE_ROWS[by])
-        axis.set_title(f"P(make) {kind}, trump suits pooled")
+        axis.set_title(f"P(make) {kind}, {suits}")
         figure.colorbar(image, ax=axis, label="P(make)")
     figure.suptitle(f"{title}\nblank: fewer than {MIN_HANDS} hands")
     figure.tight_layout()
@@ -125,10 +127,11 @@ def study_charts(tables: dict[str, pd.DataFrame], params: StudyParams, rows: int
                 tables["call_by_position_trumps"], "call_trumps", title, "best round-2 call"
             ),
         }
+    suits = "Hearts only, dealt on purpose" if params.conditioned else "trump suits pooled"
     return {
         "strategy": strategy_chart(tables, params, rows),
-        "lone_p_make": lone_heatmaps(tables["lone_by_trumps_bowers"], title),
-        "lone_p_make_by_run": lone_heatmaps(tables["lone_by_trumps_run"], title, by="run"),
+        "lone_p_make": lone_heatmaps(tables["lone_by_trumps_bowers"], title, suits=suits),
+        "lone_p_make_by_run": lone_heatmaps(tables["lone_by_trumps_run"], title, by="run", suits=suits),
         "net_by_level": net_by_level(tables["bids_by_strength"], title),
     }
 

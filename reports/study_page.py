@@ -18,9 +18,9 @@ import html
 import pandas as pd
 
 from ..simulate.rules import as_variant
-from ..simulate.study_store import StudyParams
+from ..simulate.study_store import StudyParams, rows_per_deal
 from .numbers import cell, is_probability_column, whole
-from .study_summary import MIN_HANDS, READING, TABLE_NOTES, TABLE_TITLES, study_title
+from .study_summary import MIN_HANDS, TABLE_NOTES, TABLE_TITLES, for_study, reading, study_title
 
 PAGE_WIDTH = 1180
 """Widest the page's content gets, in CSS pixels: a 1,280 px screen less its margins."""
@@ -85,6 +85,7 @@ COLUMNS = {
     "bowers": "bowers held",
     "call_trumps": "trumps in the called suit",
     "feature": "measured by",
+    "answer": "in words",
     "given": "among hands with",
     "profitable_from": "pays from",
     "confident_from": "pays for sure from",
@@ -132,7 +133,7 @@ def index_page(params: StudyParams, rows: int, images, tables) -> str:
     """The study's ``index.html``: its charts (``images``, paths relative to the study) and
     its summary tables."""
     variant = as_variant(params.variant)
-    deals = rows // variant.players
+    deals = rows // rows_per_deal(params)
     settings = study_title(params, rows)
     parts = [
         "<!doctype html>",
@@ -141,12 +142,13 @@ def index_page(params: StudyParams, rows: int, images, tables) -> str:
         f"<title>{html.escape(settings)}</title>",
         f"<style>{STYLE}</style>",
         "</head><body>",
-        f"<h1>{html.escape(variant.name.capitalize())} study: {whole(rows)} hands "
+        f"<h1>{html.escape(variant.name.capitalize())} study"
+        f"{f' of strong hands ({params.trumps}+ trumps)' if params.conditioned else ''}: {whole(rows)} hands "
         f"({whole(deals)} deals), {html.escape(params.play)} play, seed {params.seed}</h1>",
         f"<p>{html.escape(variant.spec.summary)}</p>",
         f"<p>Variant and options: <code>{html.escape(str(variant).replace(',', ', '))}</code>; "
         f"chunks of {whole(params.chunk_size)} deals.</p>",
-        f"<p>{html.escape(READING)}</p>",
+        f"<p>{html.escape(reading(params))}</p>",
         "<p>Files: the rows are in <code>rows/</code> (columns in <a href='schema.md'>schema.md</a>), "
         "every table below as CSV in <code>summary/</code> and all of them in "
         "<a href='summary/summary.md'>summary.md</a>.</p>",
@@ -155,11 +157,14 @@ def index_page(params: StudyParams, rows: int, images, tables) -> str:
         title, sentence = CHARTS.get(image.stem, (_words(image.stem), ""))
         parts += [
             f"<h2>{html.escape(title)}</h2>",
-            f"<p>{html.escape(sentence)}</p>",
+            f"<p>{html.escape(for_study(sentence, params))}</p>",
             f"<img src='{html.escape(str(image))}' alt='{html.escape(title)}'>",
         ]
     for name, table in tables.items():
-        parts += [f"<h2>{html.escape(TABLE_TITLES.get(name, _words(name)))}</h2>", _table(name, table)]
+        parts += [
+            f"<h2>{html.escape(TABLE_TITLES.get(name, _words(name)))}</h2>",
+            _table(name, table, params),
+        ]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -210,10 +215,10 @@ def _cell(name: str, column: str, row: dict) -> str:
     return f"<td{kind}>{html.escape(text)}{interval}</td>"
 
 
-def _table(name: str, table: pd.DataFrame) -> str:
+def _table(name: str, table: pd.DataFrame, params: StudyParams) -> str:
     """One summary table: its sentence as the caption, its CSV, and the rows."""
     columns = _shown_columns(table)
-    sentence = TABLE_NOTES.get(name, "")
+    sentence = for_study(TABLE_NOTES.get(name, ""), params)
     if table.isna().to_numpy().any():
         sentence += f" A dash (\u2014) marks a blank cell: {BLANKS.get(name, 'no value')}."
     if any(base + suffix in table.columns for base in INTERVALS for suffix in ("", "_alone")):

@@ -22,10 +22,18 @@ Conventions
 * The sweep contracts (Pig, Hog, Alone) are decided by the top of the hand, so they are
   summarised by the top-trump run, side aces and voids (:mod:`simulate.features`), and
   their thresholds are the lowest top-trump run that pays for each trump length.
+* A strong-hand study (``study --trumps N``, :mod:`simulate.strong_hands`) holds Hearts
+  only: its tables are of Hearts, it has no no-trump tables, its pooled rows are of the
+  hands it dealt (``given`` "N+ trumps (as dealt)"), and every threshold note starts with
+  the study's condition and how rare its hands are.  A random-deal study's lone-contract
+  row left blank for lack of hands points to such a study.
+* ``answer`` says each threshold as a player reads it ("Hog pays from 8 trumps with at
+  least the top trump (one right bower)").
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +43,9 @@ import pandas as pd
 from ..simulate.features import DENOM_CODES
 from ..simulate.rules import LEVEL, Contract, as_variant, score_table
 from ..simulate.stats import Z95, wilson_interval
-from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds
+from ..simulate.strong_hands import condition_probability, exact, once_in
+from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds, study_denoms
+from ..simulate.study_store import rows_per_deal
 from .files import make_folder, write_text
 from .numbers import cell
 
@@ -140,10 +150,10 @@ def bid_contracts(variant, levels: bool = True) -> list[BidColumn]:
     ]
 
 
-def bid_long(rows: pd.DataFrame, variant, column: BidColumn) -> pd.DataFrame:
-    """One contract kind for every row and denomination: features, made, net."""
+def bid_long(rows: pd.DataFrame, variant, column: BidColumn, denoms=range(6)) -> pd.DataFrame:
+    """One contract kind for every row and denomination in ``denoms``: features, made, net."""
     parts = []
-    for denom in range(6):
+    for denom in denoms:
         code = DENOM_CODES[denom]
         made, net = _outcomes(variant, column.contract(denom), rows[f"{column.prefix}_{code}"].to_numpy())
         part = pd.DataFrame(
@@ -166,9 +176,10 @@ def bid_long(rows: pd.DataFrame, variant, column: BidColumn) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-def threshold_row(table: pd.DataFrame, feature: str, **identity) -> dict:
+def threshold_row(table: pd.DataFrame, feature: str, hint: str = "", **identity) -> dict:
     """A thresholds row: where ``table``'s bid turns profitable along ``feature``, with a note
-    giving the sample behind the value, or why there is none."""
+    giving the sample behind the value, or why there is none (``hint``, if given, is added to
+    a note that blames too few hands: where to find more)."""
     start = profitable_from(table, feature)
     enough = table[table["hands"] >= MIN_HANDS].sort_values(feature)
     if not np.isnan(start):
@@ -179,7 +190,7 @@ def threshold_row(table: pd.DataFrame, feature: str, **identity) -> dict:
         )
     elif enough.empty:
         most = int(table["hands"].max()) if len(table) else 0
-        note = f"fewer than {MIN_HANDS} hands at every {feature} value (most: {most})"
+        note = f"fewer than {MIN_HANDS} hands at every {feature} value (most: {most})" + hint
     else:
         top = enough.iloc[-1]
         note = (
@@ -187,7 +198,7 @@ def threshold_row(table: pd.DataFrame, feature: str, **identity) -> dict:
             f"({feature}={int(top[feature])}: {int(top['hands'])} hands, mean net {top['mean_net']:+.2f})"
         )
         if (table[feature] > top[feature]).any():
-            note += f"; higher {feature} has fewer than {MIN_HANDS} hands"
+            note += f"; higher {feature} has fewer than {MIN_HANDS} hands" + hint
     return {
         **identity,
         "feature": feature,
@@ -197,12 +208,32 @@ def threshold_row(table: pd.DataFrame, feature: str, **identity) -> dict:
     }
 
 
+STRONG_HINT = "; a strong-hand study deals such hands on purpose (study --trumps N --contracts lone)"
+STRONGER_HINT = "; a study with a larger --trumps deals more of the strongest hands"
+"""Where a lone contract's threshold blank for lack of hands can be filled from."""
+
+
+def condition_words(params: StudyParams) -> str:
+    """A strong-hand study's condition, short, with how rare it is: "7+ trumps dealt to seat 1
+    (Hearts, left bower included; a hand holds that once in 1,234 hands)"."""
+    rarity = once_in(condition_probability(params.variant, params.trumps))
+    return (
+        f"{params.trumps}+ trumps dealt to seat 1 (Hearts, left bower included; a hand holds that {rarity})"
+    )
+
+
 def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataFrame]:
+    """Every bid-euchre table.  A strong-hand study (``params.conditioned``) holds Hearts
+    only, so it has no no-trump tables, its pooled rows are of the hands it dealt
+    (``given`` says so) and every threshold note names its condition."""
     variant = as_variant(params.variant)
+    conditioned = params.conditioned
+    hint = STRONGER_HINT if conditioned else STRONG_HINT
+    pooled = f"{params.trumps}+ trumps (as dealt)" if conditioned else "any trumps"
     lone_tables, by_run, by_top, no_trump_lone, level_tables, thresholds = [], [], [], [], [], []
     for column in bid_contracts(variant, params.levels):
         label = column.label
-        long = bid_long(rows, variant, column)
+        long = bid_long(rows, variant, column, study_denoms(params))
         by_points = summarise(
             long.assign(strength=point_bucket(long["points"])), ["denomination", "strength"]
         )
@@ -210,7 +241,9 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
         suits = long[long["denomination"] == "trump suit"].astype(
             {"trumps": np.int64, "bowers": np.int64, "run": np.int64}
         )
-        no_trumps = long[long["denomination"] != "trump suit"].astype({"runs": np.int64})
+        no_trumps = long[long["denomination"] != "trump suit"]
+        if not conditioned:  # a strong-hand study plays no no trump
+            no_trumps = no_trumps.astype({"runs": np.int64})
         by_trumps = summarise(suits, ["trumps", "bowers"])
         for bowers, group in by_trumps.groupby("bowers"):
             thresholds.append(
@@ -222,22 +255,29 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
             lone_tables.append(by_trumps.assign(contract=label))
             by_run.append(summarise(suits, ["trumps", "run"]).assign(contract=label))
             by_top.append(summarise(suits, ["run", "aces", "voids"]).assign(contract=label))
-            no_trump_lone.append(
-                summarise(no_trumps, ["denomination", "runs", "aces"]).assign(contract=label)
-            )
+            if not conditioned:
+                no_trump_lone.append(
+                    summarise(no_trumps, ["denomination", "runs", "aces"]).assign(contract=label)
+                )
             thresholds.append(
                 threshold_row(
                     summarise(suits, ["run"]),
                     "run",
+                    hint,
                     contract=label,
                     denomination="trump suit",
-                    given="any trumps",
+                    given=pooled,
                 )
             )
             for trumps, group in by_run[-1].groupby("trumps"):
                 thresholds.append(
                     threshold_row(
-                        group, "run", contract=label, denomination="trump suit", given=f"trumps={trumps}"
+                        group,
+                        "run",
+                        hint,
+                        contract=label,
+                        denomination="trump suit",
+                        given=f"trumps={trumps}",
                     )
                 )
         for denomination, group in long.groupby("denomination"):
@@ -257,16 +297,101 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
                 )
             )
     front = ["contract"]
-    return {
+    thresholds = pd.DataFrame(thresholds)
+    if conditioned:
+        rarity = once_in(condition_probability(params.variant, params.trumps))
+        thresholds["note"] = f"--trumps {params.trumps} study ({rarity}): " + thresholds["note"]
+    thresholds["answer"] = [
+        threshold_answer(row, variant.copies, params.trumps) for row in thresholds.itertuples()
+    ]
+    tables = {
         "lone_by_trumps_bowers": _front(pd.concat(lone_tables, ignore_index=True), front),
         "lone_by_trumps_run": _front(pd.concat(by_run, ignore_index=True), front),
         "lone_by_run_aces_voids": _front(pd.concat(by_top, ignore_index=True), front),
-        "lone_no_trump_by_runs_aces": _front(pd.concat(no_trump_lone, ignore_index=True), front),
+        "lone_no_trump_by_runs_aces": _front(pd.concat(no_trump_lone, ignore_index=True), front)
+        if no_trump_lone
+        else None,
         "bids_by_strength": _front(pd.concat(level_tables, ignore_index=True), front),
-        "thresholds": pd.DataFrame(thresholds)[
-            ["contract", "denomination", "feature", "given", "profitable_from", "confident_from", "note"]
+        "thresholds": thresholds[
+            [
+                "contract",
+                "denomination",
+                "feature",
+                "given",
+                "profitable_from",
+                "confident_from",
+                "answer",
+                "note",
+            ]
         ],
     }
+    return {name: table for name, table in tables.items() if table is not None}
+
+
+TRUMP_RANKS = ("right bower", "left bower", "ace", "king", "queen", "ten", "nine")
+"""The trumps from the top, as a player names them."""
+
+
+def run_words(run: int, copies: int = 2) -> str:
+    """A top-trump run as a player says it: 4 (double deck) is "both right bowers and both
+    left bowers"; 3 (single deck) "the right bower, the left bower and the ace"."""
+    if run <= 0:
+        return "no right bower"
+    whole_faces, part = divmod(int(run), copies)
+    names = [f"both {name}s" if copies == 2 else f"the {name}" for name in TRUMP_RANKS[:whole_faces]]
+    if part:
+        names.append(f"one {TRUMP_RANKS[whole_faces]}")
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _top_trumps(run: int, copies: int) -> str:
+    """A threshold on the run: that run or a longer one."""
+    top = "at least the top trump" if run == 1 else f"at least the top {run} trumps"
+    return f"{top} ({run_words(run, copies)})"
+
+
+def _bowers(count: str) -> str:
+    return f"{count} bower{'' if count == '1' else 's'}"
+
+
+def _bid_words(contract: str) -> str:
+    return f"Bidding {contract}" if contract.isdigit() else contract
+
+
+def threshold_answer(row, copies: int = 2, least: int | None = None) -> str:
+    """A thresholds row as a player reads it: "Hog pays from 8 trumps with at least the top 4
+    trumps (both right bowers and both left bowers)", or why there is no answer.  ``least``: the
+    fewest trumps a strong-hand study deals (a trump count that pays from there may pay
+    from fewer)."""
+    bid = _bid_words(row.contract)
+    given = row.given
+    trumps = given.removeprefix("trumps=") if given.startswith("trumps=") else None
+    where = {
+        "run": f"with {trumps} trump{'' if trumps == '1' else 's'}"
+        if trumps
+        else "whatever the trump length"
+        if given == "any trumps"
+        else f"among hands of {given.removesuffix(' (as dealt)')}",
+        "trumps": f"with {_bowers(given.removeprefix('bowers='))} (right and left copies)",
+        "points": f"in {'a ' if row.denomination == 'trump suit' else ''}{row.denomination}",
+        "runs": f"in {row.denomination}",
+    }[row.feature]
+    if np.isnan(row.profitable_from):
+        if "does not pay" in row.note:
+            return f"{bid} {where}: does not pay at any holding the study has {MIN_HANDS}+ hands of"
+        return f"{bid} {where}: too few hands to say (see the note)"
+    value = int(row.profitable_from)
+    if row.feature == "run":
+        if trumps:
+            return f"{bid} pays from {trumps} trumps with {_top_trumps(value, copies)}"
+        return f"{bid} pays with {_top_trumps(value, copies)} {where}"
+    if row.feature == "trumps":
+        if value == least:
+            return f"{bid} {where} pays with {value} trumps, the fewest this study deals"
+        return f"{bid} {where} pays from {value} trumps"
+    if row.feature == "points":
+        return f"{bid} {where} pays from {value} points"
+    return f"{bid} {where} pays from {value} cards that cash from the top (the suits' top runs added up)"
 
 
 # --------------------------------------------------------------------------- classic
@@ -352,9 +477,10 @@ def markdown_table(frame: pd.DataFrame) -> str:
 
 
 def study_title(params: StudyParams, rows: int) -> str:
-    deals = rows // as_variant(params.variant).players
+    deals = rows // rows_per_deal(params)
     play = f"{params.play} play" + ("" if params.levels else ", sweep contracts only")
-    return f"{params.variant} - {play} - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
+    strong = f" - {params.trumps}+ Hearts dealt to seat 1" if params.conditioned else ""
+    return f"{params.variant} - {play}{strong} - {rows:,} hands ({deals:,} deals) - seed {params.seed}"
 
 
 READING = (
@@ -365,6 +491,38 @@ READING = (
     "interval; the four trump suits are pooled, no trump (where the variant has it) apart."
 )
 """How to read every summary (summary.md and index.html print it)."""
+
+STRONG_READING = (
+    "This is a strong-hand study: every hand in it was dealt on purpose, {condition}, "
+    "uniformly among such hands, the other seats' hands uniform given it; seat 1 bids "
+    "every contract with Hearts trump, and nothing else is played (other suits and no trump "
+    "would be biased by the condition). A row of hands that all meet the condition (such as "
+    "a trump count) reads as it would in a random-deal study; rows pooled over trump counts "
+    "describe the hands this study dealt."
+)
+
+
+def reading(params: StudyParams) -> str:
+    """:data:`READING`, and for a strong-hand study what its hands are (with the condition's
+    exact probability)."""
+    if not params.conditioned:
+        return READING
+    probability = exact(condition_probability(params.variant, params.trumps))
+    strong = STRONG_READING.format(condition=condition_words(params))
+    return f"{for_study(READING, params)} {strong} The condition's exact probability: {probability} per hand."
+
+
+_POOLED = re.compile(
+    r"(the four )?trump suits (are )?pooled(, no trumps? (\(where the variant has it\) )?apart)?"
+)
+HEARTS_ONLY = "Hearts only (strong hands dealt on purpose)"
+
+
+def for_study(text: str, params: StudyParams) -> str:
+    """A table's or chart's sentence for this study: a strong-hand study holds Hearts only,
+    where a random-deal study pools the four trump suits."""
+    return _POOLED.sub(HEARTS_ONLY, text) if params.conditioned else text
+
 
 TABLE_TITLES = {
     "lone_by_trumps_bowers": "Lone contracts by trumps and bowers held",
@@ -411,6 +569,7 @@ def format_study_run(run) -> str:
     return (
         f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
         f"{'' if params.levels else 'sweep contracts only, '}"
+        f"{f'strong hands ({condition_words(params)}), ' if params.conditioned else ''}"
         f"chunk size {params.chunk_size} -> {run.out}/rows (schema: {run.out}/schema.md)\n"
     )
 
@@ -420,16 +579,21 @@ def _trumps_first(given: pd.Series) -> pd.Series:
     return -pd.to_numeric(given.str.removeprefix("trumps="), errors="coerce").fillna(99)
 
 
-def strength_answers(tables: dict[str, pd.DataFrame]) -> list[str]:
+def strength_answers(tables: dict[str, pd.DataFrame], params: StudyParams | None = None) -> list[str]:
     """Markdown lines answering "how strong must a hand be to bid X?" from the thresholds."""
     thresholds = tables.get("thresholds")
     if thresholds is None:
         return []
+    suits = (
+        f"Hearts only, in a study of {condition_words(params)}"
+        if params is not None and params.conditioned
+        else "trump suits pooled"
+    )
     lines = [
         "## How strong must a hand be?",
         "",
         "Read off `thresholds` below (a bid pays when its mean net points are above 0, "
-        f"in every bucket of {MIN_HANDS}+ hands from there up; trump suits pooled).",
+        f"in every bucket of {MIN_HANDS}+ hands from there up; {suits}).",
         "",
     ]
     lone = thresholds[thresholds["feature"] == "run"]
@@ -441,7 +605,7 @@ def strength_answers(tables: dict[str, pd.DataFrame]) -> list[str]:
             if np.isnan(row.profitable_from):
                 lines.append(f"  - {trumps}: no answer: {row.note}")
             else:
-                lines.append(f"  - {trumps}: from a run of {int(row.profitable_from)} ({row.note})")
+                lines.append(f"  - {trumps}: {row.answer} ({row.note})")
     points = thresholds[thresholds["feature"].isin(["points", "runs"])]
     filled = points[~points["profitable_from"].isna()]
     if len(filled):
@@ -461,12 +625,11 @@ def write_summaries(out, rows: pd.DataFrame, params: StudyParams) -> dict[str, p
     """Write ``summary/<name>.csv`` and ``summary/summary.md`` under ``out``; return the tables."""
     tables = study_summaries(rows, params)
     folder = make_folder(Path(out) / "summary")
-    sections = [f"# Study summary: {study_title(params, len(rows))}", "", READING, ""] + strength_answers(
-        tables
-    )
+    sections = [f"# Study summary: {study_title(params, len(rows))}", "", reading(params), ""]
+    sections += strength_answers(tables, params)
     for name, table in tables.items():
         write_text(folder / f"{name}.csv", table.to_csv(index=False))
         heading = f"## {TABLE_TITLES.get(name, name.replace('_', ' '))} ({name}.csv)"
-        sections += [heading, "", TABLE_NOTES[name], "", markdown_table(table), ""]
+        sections += [heading, "", for_study(TABLE_NOTES[name], params), "", markdown_table(table), ""]
     write_text(folder / "summary.md", "\n".join(sections))
     return tables

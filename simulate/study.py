@@ -50,6 +50,15 @@ under the study's play model:
   the rules' void-first policy, :func:`lone_discards`), each partner gives a card by the
   rules' default gift policy (``highest``), then the bidder plays alone.
 
+Strong-hand studies (``trumps``, ``study --trumps N``)
+-----------------------------------------------------
+Random deals hold too few hands worth Hog to say where it pays.  A strong-hand study
+deals seat 1 at least ``N`` Hearts (the left bower counted as a Heart) on purpose,
+uniformly among such hands, the other seats uniform given it (:mod:`.strong_hands`).
+One row a deal: seat 1's hand with its features, seat 1 the bidder of every contract
+with Hearts trump; no other seat, suit or no trump is played (their outcomes would be
+biased by the condition).  Columns as above, with ``_h`` results only.
+
 Classic rows (``euchre``, ``piq``)
 ----------------------------------
 One row per seat of a deal with an upcard; the dealer is the last seat (seat 4) and the
@@ -112,7 +121,9 @@ from .features import DENOM_CODES, face_counts, hand_features
 from .kernels.exchange import void_first_discards_many
 from .knowledge import table_knowledge
 from .play import check_worlds, play_deals
-from .rules import CALL, ORDER_UP, Contract, as_variant, score_table
+from .rules import CALL, ORDER_UP, Contract, RulesError, as_variant, score_table
+from .strong_hands import BIDDER, TRUMP_SUIT, check_trumps, deal_strong
+from .strong_hands import describe as describe_condition
 from .study_store import (
     ALL_CONTRACTS,
     LONE_CONTRACTS,
@@ -122,6 +133,7 @@ from .study_store import (
     chunk_parquet,
     prepare_directory,
     refuse_non_empty,
+    rows_per_deal,
     study_lock,
     write_chunk,
 )
@@ -210,13 +222,20 @@ MAX_CHUNKS = 1_000_000
 MAX_CHUNK_SIZE = 1_000_000  # deals of one chunk, computed and held in memory at once
 
 
-def default_chunk_size(variant, play: str = "heuristic", contracts: str = ALL_CONTRACTS) -> int:
+def default_chunk_size(
+    variant, play: str = "heuristic", contracts: str = ALL_CONTRACTS, conditioned: bool = False
+) -> int:
     """Deals per chunk: small enough that a kill loses little (and the progress bar moves
     every few seconds), big enough to keep kernels busy.  Six-seat searched play costs
     far more per deal than heuristic play: 60-130 rows/s for the sweep contracts under
-    dd, 4-20 rows/s with the level contracts (``benchmarks/bench_study.py``)."""
+    dd, 4-20 rows/s with the level contracts (``benchmarks/bench_study.py``).  A
+    strong-hand study plays one seat and one suit of a deal (a 36th of a random deal's
+    layouts): 700-4,900 deals per CPU second for the sweep contracts under dd, weaker hands
+    slower (``benchmarks/RESULTS.md``, "Strong-hand studies")."""
     if as_variant(variant).classic:
         return 2000
+    if conditioned:
+        return 2000 if play == "heuristic" or contracts == LONE_CONTRACTS else 100
     if play == "heuristic":
         return 500
     return 100 if contracts == LONE_CONTRACTS else 10
@@ -230,10 +249,17 @@ def make_params(
     chunk_size: int | None = None,
     worlds: int | None = None,
     contracts: str = ALL_CONTRACTS,
+    trumps: int | None = None,
 ) -> StudyParams:
     """Validated study parameters, defaults filled in (``worlds``: under pimc only;
-    ``contracts``: every contract, or ``"lone"`` for the six-seat sweep contracts only)."""
+    ``contracts``: every contract, or ``"lone"`` for the six-seat sweep contracts only;
+    ``trumps``: a strong-hand study, seat 1 dealt that many Hearts or more, :mod:`.strong_hands`)."""
     variant = as_variant(variant)
+    if trumps is not None:
+        try:
+            check_trumps(variant, trumps)
+        except RulesError as error:
+            raise StudyError(str(error)) from None
     if contracts not in STUDY_CONTRACTS:
         raise StudyError(f"--contracts {contracts!r}: a study plays {' or '.join(STUDY_CONTRACTS)}")
     if contracts == LONE_CONTRACTS and variant.classic:
@@ -242,7 +268,8 @@ def make_params(
             "(the sweep-only study is for pigs-and-hogs and six-handed)"
         )
     play = default_play(variant, contracts) if play is None else play
-    chunk_size = default_chunk_size(variant, play, contracts) if chunk_size is None else chunk_size
+    if chunk_size is None:
+        chunk_size = default_chunk_size(variant, play, contracts, trumps is not None)
     if play not in STUDY_PLAY_MODELS:
         raise StudyError(f"play model {play!r}: a study plays {', '.join(STUDY_PLAY_MODELS)}")
     worlds = (PIMC_WORLDS if worlds is None else check_worlds(worlds)) if play == "pimc" else None
@@ -257,7 +284,14 @@ def make_params(
             f"{MAX_CHUNKS:,} (one file each); give fewer hands or a larger --chunk-size"
         )
     return StudyParams(
-        str(variant), int(hands), check_seed(seed), play, int(chunk_size), worlds=worlds, contracts=contracts
+        str(variant),
+        int(hands),
+        check_seed(seed),
+        play,
+        int(chunk_size),
+        worlds=worlds,
+        contracts=contracts,
+        trumps=trumps,
     )
 
 
@@ -276,6 +310,7 @@ def run_study(
     report=None,
     worlds: int | None = None,
     contracts: str = ALL_CONTRACTS,
+    trumps: int | None = None,
 ) -> StudyRun:
     """Run (or resume) a study into directory ``out``; return what was done (:class:`StudyRun`).
 
@@ -285,9 +320,11 @@ def run_study(
     do not depend on ``workers`` or ``backend``.  ``progress(done, total)``, if given,
     hears of the rows written (chunks finished before a resume count as done);
     ``report(line)`` is told of damaged chunks that a resume computes again.  The
-    folder is locked for the run (:func:`~.study_store.study_lock`).
+    folder is locked for the run (:func:`~.study_store.study_lock`).  ``trumps`` makes it a
+    strong-hand study (:mod:`.strong_hands`): one row a deal, seat 1 dealt ``trumps``+
+    Hearts and the bidder, Hearts trump only.
     """
-    params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts)
+    params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts, trumps)
     check_backend(backend, scheduler)
     if workers < 1:
         raise StudyError(f"--workers {workers}: at least 1")
@@ -306,7 +343,7 @@ def run_study(
             results = _run_in_process(params, todo)
         else:
             results = _run_process_pool(params, todo, workers)
-        players = as_variant(params.variant).players
+        players = rows_per_deal(params)
         total = params.hands * players
         done_rows = sum(len(params.chunk_deals(k)) for k in done) * players
         if progress is not None:
@@ -350,6 +387,8 @@ def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
     deals = params.chunk_deals(chunk)
     if not len(deals):
         raise StudyError(f"chunk {chunk}: the study has chunks 0 to {params.chunks - 1}")
+    if params.conditioned:
+        return _strong_hand_rows(variant, params, deals)
     hands, _, upcards = deal_tables(variant, params.seed, deals.start, len(deals))
     players = variant.players
     columns = {
@@ -365,22 +404,41 @@ def study_chunk(params: StudyParams, chunk: int) -> pd.DataFrame:
     return pd.DataFrame(columns)[[name for name, _, _ in schema_columns(variant, params.levels)]]
 
 
-def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) -> dict[str, np.ndarray]:
-    """Tricks of every bid-euchre contract with each seat as the bidder, leading.
+def _strong_hand_rows(variant, params: StudyParams, deals: range) -> pd.DataFrame:
+    """A strong-hand study's rows: one a deal, seat 1's hand (dealt ``trumps``+ Hearts)
+    with its features, and its contracts as the bidder with Hearts trump."""
+    hands = deal_strong(variant, params.trumps, params.seed, deals.start, len(deals))
+    columns = {
+        "deal": np.arange(deals.start, deals.stop, dtype=np.int64),
+        "seat": np.full(len(deals), BIDDER + 1, np.int8),
+        "hand": hand_text(hands[:, BIDDER]),
+    }
+    columns.update(hand_features(hands[:, BIDDER], copies=variant.copies))
+    columns.update(_bid_columns(variant, params, deals, hands, denoms=(TRUMP_SUIT,), bidders=(BIDDER,)))
+    names = schema_columns(variant, params.levels, study_denoms(params))
+    return pd.DataFrame(columns)[[name for name, _, _ in names]]
+
+
+def _bid_columns(
+    variant, params: StudyParams, deals: range, hands: np.ndarray, denoms=range(6), bidders=None
+) -> dict[str, np.ndarray]:
+    """Tricks of every bid-euchre contract in ``denoms`` with each of ``bidders`` (default:
+    every seat) as the bidder, leading; columns hold a row per deal and bidder.
 
     Every (contract kind, denomination, bidder) is one *layout*: the hands as play
     begins and the seats that play.  :func:`play_layouts` plays them all.
     """
     players = hands.shape[1]
+    bidders = range(players) if bidders is None else bidders
     everyone = (1 << players) - 1
     lone = lone_kinds(variant)
     exchange_kind = lone[0]
     kinds = (("tricks",) if params.levels else ()) + lone
     layouts = []
     discarded = {}
-    for denom in range(6):
+    for denom in denoms:
         alone = Contract(exchange_kind, denom, variant.hand_size)
-        for bidder in range(players):
+        for bidder in bidders:
             partners_out = sitting_out_mask(variant, alone, bidder)
             discarded[denom, bidder] = lone_discards(hands[:, bidder], denom)
             exchanged = apply_exchange(hands, denom, bidder, discarded[denom, bidder])
@@ -406,12 +464,12 @@ def _bid_columns(variant, params: StudyParams, deals: range, hands: np.ndarray) 
                 )
     played = play_layouts(params, deals, layouts, variant.hand_size)
     columns = {}
-    for denom in range(6):
+    for denom in denoms:
         code = DENOM_CODES[denom]
         for kind in kinds:
             tricks = np.stack([played[layout] for layout in layouts if layout.key(kind, denom)], axis=1)
             columns[f"{kind}_{code}"] = tricks.ravel()
-        chosen = np.stack([discarded[denom, bidder] for bidder in range(players)], axis=1)
+        chosen = np.stack([discarded[denom, bidder] for bidder in bidders], axis=1)
         columns[f"{exchange_kind}_discard_{code}"] = hand_text(chosen.ravel())
     return columns
 
@@ -646,6 +704,12 @@ def net_points(variant, contract: Contract, tricks: np.ndarray) -> np.ndarray:
 DENOM_LABELS = ("Clubs", "Diamonds", "Hearts", "Spades", "High No Trump", "Low No Trump")
 
 
+def study_denoms(params: StudyParams) -> tuple[int, ...]:
+    """The denominations whose contracts a six-seat study plays: all six, or Hearts alone in a
+    strong-hand study (the condition is on Hearts)."""
+    return (TRUMP_SUIT,) if params.conditioned else tuple(range(6))
+
+
 def lone_kinds(variant) -> tuple[str, ...]:
     """Contracts the bidder plays alone, in auction order; the first has the exchange."""
     return as_variant(variant).spec.special_kinds
@@ -659,9 +723,11 @@ def feature_denoms(variant) -> list[int]:
     return [0, 1, 2, 3] + ([4] if dict(variant.options).get("no_trump") else [])
 
 
-def schema_columns(variant, levels: bool = True) -> list[tuple[str, str, str]]:
+def schema_columns(variant, levels: bool = True, denoms=range(6)) -> list[tuple[str, str, str]]:
     """``(column, type, meaning)`` for every column of a study's rows, in order
-    (``levels=False``: a six-seat study of the sweep contracts only, no ``tricks_<d>``)."""
+    (``levels=False``: a six-seat study of the sweep contracts only, no ``tricks_<d>``;
+    ``denoms``: the denominations whose contracts a six-seat study plays, every one but in
+    a strong-hand study)."""
     variant = as_variant(variant)
     n = variant.players
     out = [
@@ -758,7 +824,7 @@ def schema_columns(variant, levels: bool = True) -> list[tuple[str, str, str]]:
         ]
         return out
     lone = lone_kinds(variant)
-    for denom in range(6):
+    for denom in denoms:
         code, label = DENOM_CODES[denom], DENOM_LABELS[denom]
         if levels:
             out.append(
@@ -809,6 +875,16 @@ def schema_markdown(params: StudyParams) -> str:
             if params.levels
             else ["Sweep contracts only (`--contracts lone`): the level contracts are not played."]
         ),
+        *(
+            [
+                f"Strong hands dealt on purpose (`--trumps {params.trumps}`): "
+                f"{describe_condition(params.variant, params.trumps)}.  One row a deal: seat 1's hand, "
+                "the bidder of every contract, Hearts trump only (other suits and no trump would be "
+                "biased by the condition and are not played).  See `simulate/strong_hands.py`."
+            ]
+            if params.conditioned
+            else []
+        ),
         "Pig and Alone discards: the rules' void-first policy, chosen from the hand alone; gifts: `highest`.",
         "",
         "| column | type | meaning |",
@@ -816,6 +892,6 @@ def schema_markdown(params: StudyParams) -> str:
     ]
     lines += [
         f"| `{name}` | {kind} | {meaning} |"
-        for name, kind, meaning in schema_columns(params.variant, params.levels)
+        for name, kind, meaning in schema_columns(params.variant, params.levels, study_denoms(params))
     ]
     return "\n".join(lines) + "\n"

@@ -72,16 +72,26 @@ class StudyParams:
     schema: int = SCHEMA_VERSION
     worlds: int | None = None  # worlds per decision, for the pimc play model only
     contracts: str = ALL_CONTRACTS  # or LONE_CONTRACTS: the sweep contracts only (six seats)
+    trumps: int | None = None  # a strong-hand study: seat 1 dealt this many Hearts or more (.strong_hands)
 
     def to_dict(self) -> dict:
-        """The params as stored; ``worlds`` only under pimc and ``contracts`` only when not
-        every contract is played (other studies read as before)."""
+        """The params as stored; ``worlds`` only under pimc, ``contracts`` only when not
+        every contract is played and ``trumps`` only in a strong-hand study (other studies
+        read as before)."""
         out = asdict(self)
         if self.worlds is None:
             del out["worlds"]
         if self.contracts == ALL_CONTRACTS:
             del out["contracts"]
+        if self.trumps is None:
+            del out["trumps"]
         return out
+
+    @property
+    def conditioned(self) -> bool:
+        """Whether the study deals strong hands on purpose: one row a deal, seat 1 the
+        bidder, Hearts trump only (:mod:`.strong_hands`)."""
+        return self.trumps is not None
 
     @property
     def levels(self) -> bool:
@@ -162,7 +172,8 @@ def read_params(out) -> StudyParams:
 
 
 def rows_per_deal(params: StudyParams) -> int:
-    return as_variant(params.variant).players
+    """Every seat of a deal is a row; a strong-hand study's row is the strong hand's seat."""
+    return 1 if params.conditioned else as_variant(params.variant).players
 
 
 def chunk_problem(out, params: StudyParams, chunk: int) -> tuple[str, str] | None:
