@@ -585,7 +585,10 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     With ``need > 0`` the bounds stop as soon as they answer "at least ``need``?", and
     the relevant cards are then only those of the part that answered: the bounds ran
     on every trick-boundary node and took 45% of the search's time when they were
-    always worked out whole.
+    always worked out whole.  Skipping the cashing counts whose ceiling (the cards of
+    the suits the leader or a partner tops) is below what would answer left the nodes
+    the same and saved no measurable time: the cashing counts are 12% of the search's
+    time (profiled), and the ceiling seldom rules them out.
     """
     lower = np.int64(0)
     upper = remaining

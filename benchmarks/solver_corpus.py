@@ -1,0 +1,113 @@
+"""The solver's own work in an analysis, recorded once and solved again: node counts on fixed corpora.
+
+    python -m benchmarks.solver_corpus capture HAND DEALS FILE.npz
+    python -m benchmarks.solver_corpus replay FILE.npz
+    python -m benchmarks.solver_corpus balance FILE.npz [WORKERS]
+
+``capture`` runs ``analyse_hand("pigs-and-hogs", HAND, deals=DEALS, table="none")`` and
+records every call it makes to the solver (``solve._solve_batch``: the deals, their
+settings, the answers and node counts).  ``replay`` solves the recorded calls again on
+one thread in this checkout: node counts (deterministic, the measure for a change to the
+search), CPU time, and how many answers differ from the recording (must be 0).
+``balance`` works out, from the recorded node counts, how busy ``WORKERS`` threads
+(default 2) are when they take ranges from ``solve._share_out``'s counter: the time of
+the slowest thread over the ideal (every thread's share equal), a node costing the same
+wherever it is and each deal a few hundred nodes' set-up.  Used for "The six-seat
+solver: levers measured" in ``benchmarks/RESULTS.md``; a replay against another copy of
+the code runs this file with ``PYTHONPATH`` naming a folder whose ``euchre_mc`` links
+to that copy, as ``benchmarks/against_base.py`` does.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+FIELDS = ("deals", "denoms", "declarers", "leaders", "actives", "n_tricks", "target", "tricks", "nodes")
+DEAL_SETUP_NODES = 300  # a deal's fixed cost (buffers, first bounds), in nodes, for ``balance``
+
+
+def capture(hand: str, deals: int, path: str) -> None:
+    from euchre_mc.simulate import analyse_hand, solve
+
+    calls = []
+    solve_calls = solve._solve_batch
+
+    def recorded(deals_, denoms, declarers, leaders, actives, n_tricks, target, leads, progress):
+        result = solve_calls(deals_, denoms, declarers, leaders, actives, n_tricks, target, leads, progress)
+        settings = (deals_, denoms, declarers, leaders, actives, n_tricks, -1 if target is None else target)
+        calls.append([np.array(value) for value in settings] + [result.tricks.copy(), result.nodes.copy()])
+        return result
+
+    solve._solve_batch = recorded
+    try:
+        analyse_hand("pigs-and-hogs", hand, deals=deals, table="none")
+    finally:
+        solve._solve_batch = solve_calls
+    arrays = {f"{i}_{name}": value for i, call in enumerate(calls) for name, value in zip(FIELDS, call)}
+    np.savez(path, count=np.array(len(calls)), **arrays)
+    solves = sum(call[0].shape[0] for call in calls)
+    print(f"{len(calls)} calls, {solves:,} solves, {sum(int(call[-1].sum()) for call in calls):,} nodes")
+
+
+def _calls(path: str) -> list[dict]:
+    data = np.load(path)
+    return [{name: data[f"{i}_{name}"] for name in FIELDS} for i in range(int(data["count"]))]
+
+
+def replay(path: str) -> None:
+    import numba
+
+    from euchre_mc.simulate import solve
+
+    numba.set_num_threads(1)
+    calls = _calls(path)
+
+    def solve_call(call, rows=slice(None)):
+        target = int(call["target"])
+        settings = [call[name][rows] for name in ("deals", "denoms", "declarers", "leaders", "actives")]
+        return solve._solve_batch(
+            *settings, int(call["n_tricks"]), None if target < 0 else target, False, None
+        )
+
+    solve_call(calls[0], slice(0, 1))  # loads the kernels before the clock
+    nodes = recorded = differ = 0
+    cpu = time.process_time()
+    for call in calls:
+        result = solve_call(call)
+        nodes += int(result.nodes.sum())
+        recorded += int(call["nodes"].sum())
+        differ += int((result.tricks != call["tricks"]).sum())
+    cpu = time.process_time() - cpu
+    print(
+        f"nodes {nodes:,} ({nodes / recorded:.4f} of the recording's {recorded:,}); "
+        f"answers differing {differ}; CPU {cpu:.2f} s, one thread"
+    )
+
+
+def balance(path: str, workers: int = 2) -> None:
+    slowest = ideal = 0.0
+    for call in _calls(path):
+        cost = call["nodes"].astype(float) + DEAL_SETUP_NODES
+        count = cost.shape[0]
+        step = max(1, min(256, count // (workers * 64)))  # as solve._share_out
+        busy = np.zeros(workers)
+        for first in range(0, count, step):
+            busy[np.argmin(busy)] += cost[first : first + step].sum()
+        slowest += busy.max()
+        ideal += cost.sum() / workers
+    print(f"{workers} threads: the slowest thread's work is {slowest / ideal:.4f} of an equal share")
+
+
+if __name__ == "__main__":
+    command, *args = sys.argv[1:]
+    if command == "capture":
+        capture(args[0], int(args[1]), args[2])
+    elif command == "replay":
+        replay(args[0])
+    elif command == "balance":
+        balance(args[0], *(int(a) for a in args[1:]))
+    else:
+        raise SystemExit(f"{command!r}: the commands are capture, replay and balance")
