@@ -30,7 +30,7 @@ import numpy as np
 
 from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
-from .dd.search import dd_buffers, dd_leads, dd_position
+from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
 from .jit import njit
 from .tables import ONE, SUIT_AT, SUIT_MASK, ZERO
@@ -268,7 +268,11 @@ def pimc_values(
         search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
             deal, denom, viewer & 1, leader, active, trick, buffers, generation, stats
         )
-        dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k])
+        # the probes of the lowest legal card start one above its value in the last world
+        guess = NONE
+        if k > 0:
+            guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
+        dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
     # One table generation for all the worlds of a decision: an entry is a fact about a
     # position (its bounds for ``viewer``'s side), true in whichever world reached it,
     # and worlds share many late positions.
