@@ -302,8 +302,9 @@ def best_mean_card(legal, values, worlds):
 # each seat knows (``known[v, o]``, ``gone[v]``, contract space), the worlds a decision,
 # the seed and the deal's index (its streams), the solver's buffers and the table
 # generation (``generation[0]``, one a decision), ``stats`` (stats[1]: worlds dealt by
-# the fallback) and the work arrays of a decision.  A namedtuple, so numba keeps each
-# field a plain value.
+# the fallback), the faces played to the trick in progress (``faces``, kept by
+# kernels.play.play_tricks) and the work arrays of a decision.  A namedtuple, so numba
+# keeps each field a plain value.
 PimcTable = namedtuple(
     "PimcTable",
     [
@@ -315,6 +316,7 @@ PimcTable = namedtuple(
         "buffers",
         "generation",
         "stats",
+        "faces",
         "counts",
         "fixed",
         "values",
@@ -344,6 +346,7 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits):
         dd_buffers(n_seats, n_tricks, tt_bits),
         np.ones(1, np.int64),
         np.zeros(2, np.int64),
+        np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
