@@ -402,7 +402,8 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
     card before plus one: a hand's cards are often worth about the same.  On the
     benchmark's 200 first leads of 50 worlds (bench_pimc) this probed 443 times a
     decision where climbing each card from its lower bound (dd_value) probed 766, and
-    searched 13% fewer nodes; knowing every value in advance would save 17%.
+    searched 13% fewer nodes; knowing every value in advance would save 17%.  At a
+    trick boundary the position's cheap bounds also cap the cards (0.8% fewer nodes).
     """
     hands, turn, denom, team = search.hands, search.turn, search.denom, search.team
     out[:] = -1
@@ -414,6 +415,18 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
     reps = dd_move_classes(legal, dd_face_bits(others), denom)
     tricks = popcount(hands[0, seat])  # tricks left, this one included
     start = guess if guess >= 0 else tricks
+    # At a trick boundary the position's cheap bounds hold its value, the best card's for
+    # the side on move: no card of ``team`` is worth more, no card of the other side less.
+    ceiling = tricks
+    floor = np.int64(0)
+    if led_suit < 0:
+        quick_lower, quick_upper, _ = dd_quick_bounds(
+            hands, np.int64(0), search.n_seats, denom, team, leader, tricks, np.int64(0)
+        )
+        if (seat & 1) == team:
+            ceiling = quick_upper
+        else:
+            floor = quick_lower
     value = np.int64(-1)
     cards = legal
     while cards:
@@ -442,6 +455,8 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
                     )
                     lower = won + quick_lower
                     upper = won + quick_upper
+            lower = max(lower, floor)
+            upper = min(upper, ceiling)
             target = min(max(start, lower + 1), upper)
             while lower < upper:
                 if dd_search(
