@@ -86,7 +86,7 @@ GROUPS = (
     ),
     KernelGroup(
         "random and heuristic play",
-        ("play.play_heuristic_many",),
+        ("play.play_random_many", "play.play_heuristic_many"),
         lambda: _analyse("heuristic"),
     ),
     KernelGroup(

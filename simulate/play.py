@@ -1,7 +1,7 @@
 """Playing many deals out under a model of play: ``dd``, ``pimc``, ``heuristic`` or ``random``.
 
 This module owns the Python edge of play: it checks the deals and dispatches to the
-kernels (``play_heuristic_many``, which plays random seats too, and ``play_pimc_many`` in
+kernels (``play_random_many``, ``play_heuristic_many`` and ``play_pimc_many`` in
 ``kernels.play``, the exact double-dummy search ``simulate.solve.solve_many``), returning
 the tricks of the declarer's team for each deal.
 
@@ -80,7 +80,7 @@ from .cards import CardError, format_cards, mask_to_faces
 from .choices import MAX_WORLDS, PIMC_WORLDS, PLAY_MODELS
 from .deal import check_seed
 from .kernels.contract import table_deck
-from .kernels.play import play_heuristic_many, play_pimc_many, playing_hand_sizes
+from .kernels.play import play_heuristic_many, play_pimc_many, play_random_many, playing_hand_sizes
 from .rules import RulesError
 
 TABLE_SIZES = (4, 6)
@@ -182,18 +182,21 @@ def _play_deals(
             np.int64(table_bits(int(np.max(tricks, initial=0)))),
         )
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
-    # random play is the heuristic kernel with no heuristic seat (and no declarer to know)
-    heuristic = model == "heuristic"
-    team0 = play_heuristic_many(
-        hands,
-        np.int64(active),
-        np.int64(denom),
-        np.int64(declarer if heuristic else 0),
-        np.int64(leader),
-        np.int64((1 << hands.shape[1]) - 1 if heuristic else 0),
-        np.uint64(seed),
-        np.int64(first_index),
-    )
+    if model == "random":
+        team0 = play_random_many(
+            hands, np.int64(active), np.int64(denom), np.int64(leader), np.uint64(seed), np.int64(first_index)
+        )
+    else:
+        team0 = play_heuristic_many(
+            hands,
+            np.int64(active),
+            np.int64(denom),
+            np.int64(declarer),
+            np.int64(leader),
+            np.int64((1 << hands.shape[1]) - 1),
+            np.uint64(seed),
+            np.int64(first_index),
+        )
     if declarer & 1 == 0:
         return team0
     return (tricks - team0).astype(np.int8)

@@ -30,7 +30,7 @@ import numpy as np
 
 from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
-from .dd.search import dd_buffers, dd_leads, dd_position
+from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
 from .jit import njit
 from .tables import ONE, SUIT_AT, SUIT_MASK, ZERO
@@ -268,7 +268,11 @@ def pimc_values(
         search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
             deal, denom, viewer & 1, leader, active, trick, buffers, generation, stats
         )
-        dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k])
+        # the probes of the lowest legal card start one above its value in the last world
+        guess = NONE
+        if k > 0:
+            guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
+        dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
     # One table generation for all the worlds of a decision: an entry is a fact about a
     # position (its bounds for ``viewer``'s side), true in whichever world reached it,
     # and worlds share many late positions.
@@ -298,8 +302,9 @@ def best_mean_card(legal, values, worlds):
 # each seat knows (``known[v, o]``, ``gone[v]``, contract space), the worlds a decision,
 # the seed and the deal's index (its streams), the solver's buffers and the table
 # generation (``generation[0]``, one a decision), ``stats`` (stats[1]: worlds dealt by
-# the fallback) and the work arrays of a decision.  A namedtuple, so numba keeps each
-# field a plain value.
+# the fallback), the faces played to the trick in progress (``faces``, kept by
+# kernels.play.play_tricks) and the work arrays of a decision.  A namedtuple, so numba
+# keeps each field a plain value.
 PimcTable = namedtuple(
     "PimcTable",
     [
@@ -311,6 +316,7 @@ PimcTable = namedtuple(
         "buffers",
         "generation",
         "stats",
+        "faces",
         "counts",
         "fixed",
         "values",
@@ -340,6 +346,7 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits):
         dd_buffers(n_seats, n_tricks, tt_bits),
         np.ones(1, np.int64),
         np.zeros(2, np.int64),
+        np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),

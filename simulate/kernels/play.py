@@ -1,5 +1,5 @@
 """Playing deals out: the one trick loop (play_tricks) of every play model, and the
-rules of thumb for every seat (random play is the loop with no heuristic seat; PIMC's
+rules of thumb for every seat (random play is the loop with no heuristic seats; PIMC's
 card choice is kernels.pimc.pimc_card).
 
 The rules are listed, numbered, in the docstring of simulate/play.py; comments below
@@ -27,7 +27,18 @@ def play_random_deal(hands, n_seats, active, denom, leader, state, record):
     contract-space card seat ``s`` played to trick ``t`` (-1 for seats sitting out) and
     ``record[t, n_seats]`` the trick's winner.  Returns tricks won by team 0 and the state.
     """
-    return play_tricks(hands, n_seats, active, denom, 0, leader, 0, state, record, None)
+    return play_tricks(hands, n_seats, active, denom, 0, leader, None, state, record, None)
+
+
+@njit(parallel=True, cache=True)
+def play_random_many(hands, active, denom, leader, seed, first_index):
+    """Random playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal."""
+    count, n_seats = hands.shape
+    out = np.empty(count, np.int8)
+    for d in prange(count):
+        local, record, state = deal_start(hands, d, denom, seed, first_index + d)
+        out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, None)
+    return out
 
 
 @njit(cache=True)
@@ -247,15 +258,17 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
     winner of each trick.  Returns tricks won by team 0 and the state.
 
     The card each seat plays: with ``pimc`` (a kernels.pimc.PimcTable) every seat
-    chooses by PIMC; with ``pimc`` None, seats in ``heuristic_seats`` by the rules of
-    thumb and the others at random from ``state``.  numba drops the branch that a None
-    ``pimc`` cannot take when it compiles, so random and heuristic play do not carry
-    the double-dummy solver.
+    chooses by PIMC; with ``pimc`` None, seats in the bit mask ``heuristic_seats`` by
+    the rules of thumb and the others at random from ``state``; with both None, every
+    seat at random.  numba compiles one specialisation for each (a None argument is a
+    type of its own) and drops the branches a None cannot take, so random play keeps
+    neither the voids shown nor the rules of thumb, and only PIMC keeps the trick's
+    faces and carries the double-dummy solver.
     """
     deck = table_deck(n_seats)
     played = ZERO
+    keeps_voids = heuristic_seats is not None or pimc is not None  # known when compiled
     voids = np.zeros(n_seats, np.int64)
-    trick_faces = np.zeros(n_seats, np.int64)
     tricks_team0 = 0
     leader = first_active(leader, n_seats, active)
     n_tricks = popcount(hands[leader])
@@ -268,6 +281,7 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
         winner_card = -1
         winner_seat = -1
         for place in range(n_active):
+            card = -1
             if pimc is not None:
                 card = pimc_card(
                     pimc,
@@ -280,26 +294,27 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
                     denom,
                     leader,
                     led_suit,
-                    trick_faces[:place],
+                    pimc.faces[:place],
                     trick * n_seats + place,
                 )
-            elif (heuristic_seats >> seat) & 1:
-                unseen = deck & ~hands[seat] & ~played
-                card = heuristic_card(
-                    hands[seat],
-                    unseen,
-                    voids,
-                    seat,
-                    n_seats,
-                    active,
-                    denom,
-                    declarer,
-                    leader,
-                    led_suit,
-                    winner_card,
-                    winner_seat,
-                )
-            else:
+            elif heuristic_seats is not None:
+                if (heuristic_seats >> seat) & 1:
+                    unseen = deck & ~hands[seat] & ~played
+                    card = heuristic_card(
+                        hands[seat],
+                        unseen,
+                        voids,
+                        seat,
+                        n_seats,
+                        active,
+                        denom,
+                        declarer,
+                        leader,
+                        led_suit,
+                        winner_card,
+                        winner_seat,
+                    )
+            if card < 0:
                 legal = legal_cards(hands[seat], denom, led_suit)
                 state, pick = next_random(state, popcount(legal))
                 card = nth_bit(legal, pick)
@@ -307,13 +322,14 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
             hands[seat] ^= bit
             played |= bit
             record[trick, seat] = card
-            trick_faces[place] = FACE_AT[denom, card >> 1]
+            if pimc is not None:
+                pimc.faces[place] = FACE_AT[denom, card >> 1]  # the faces pimc_card sees
             if led_suit < 0:
                 led_suit = SUIT_AT[denom, card >> 1]
                 winner_card = card
                 winner_seat = seat
             else:
-                if SUIT_AT[denom, card >> 1] != led_suit:
+                if SUIT_AT[denom, card >> 1] != led_suit and keeps_voids:
                     voids[seat] |= 1 << led_suit  # everyone sees a seat show out
                 if beats(card, winner_card, denom):
                     winner_card = card
@@ -364,8 +380,7 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
     """Heuristic playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal.
 
     Seats outside ``heuristic_seats`` play random legal cards from the stream of deal
-    ``first_index + d``, so a heuristic side can be measured against a random one; with
-    no heuristic seat this is random play.
+    ``first_index + d``, so a heuristic side can be measured against a random one.
     """
     count, n_seats = hands.shape
     out = np.empty(count, np.int8)
@@ -391,6 +406,6 @@ def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, firs
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
         pimc = pimc_table(known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits)
-        out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, 0, state, record, pimc)
+        out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         unchecked[d] = pimc.stats[1]
     return out, unchecked

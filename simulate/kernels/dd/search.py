@@ -391,13 +391,23 @@ def dd_value(search, level, seat, leader, winner_seat, winner_card, led_suit, pl
 
 
 @njit(cache=True)
-def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, out):
+def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, out, guess=NONE):
     """``out[position]`` = tricks ``team`` takes after ``seat`` plays that contract face.
 
     The position is ``hands[0]`` with ``seat`` on move; faces that are not legal get -1.
-    Equivalent cards are searched once and share the value.
+    Equivalent cards are searched once and share the value.  Each card's value is found
+    by null-window probes that step from a first target: up after a success, down after
+    a failure, so a first target one above the value costs no more probes than the
+    value itself (a failure there, then a success).  The first card starts from
+    ``guess`` (PIMC passes the value of the card in its last world, plus one; default:
+    every trick left, as dd_value's first probe), each next card from the value of the
+    card before plus one: a hand's cards are often worth about the same.  On the
+    benchmark's 200 first leads of 50 worlds (bench_pimc) this probed 443 times a
+    decision where climbing each card from its lower bound (dd_value) probed 766, and
+    searched 13% fewer nodes; knowing every value in advance would save 17%.  At a
+    trick boundary the position's cheap bounds also cap the cards (0.8% fewer nodes).
     """
-    hands, turn, denom = search.hands, search.turn, search.denom
+    hands, turn, denom, team = search.hands, search.turn, search.denom, search.team
     out[:] = -1
     others = played
     for s in range(search.n_seats):
@@ -405,6 +415,20 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
             others |= hands[0, s]
     legal = legal_cards(hands[0, seat], denom, led_suit)
     reps = dd_move_classes(legal, dd_face_bits(others), denom)
+    tricks = popcount(hands[0, seat])  # tricks left, this one included
+    start = guess if guess >= 0 else tricks
+    # At a trick boundary the position's cheap bounds hold its value, the best card's for
+    # the side on move: no card of ``team`` is worth more, no card of the other side less.
+    ceiling = tricks
+    floor = np.int64(0)
+    if led_suit < 0:
+        quick_lower, quick_upper, _ = dd_quick_bounds(
+            hands, np.int64(0), search.n_seats, denom, team, leader, tricks, np.int64(0)
+        )
+        if (seat & 1) == team:
+            ceiling = quick_upper
+        else:
+            floor = quick_lower
     value = np.int64(-1)
     cards = legal
     while cards:
@@ -414,26 +438,49 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
             bit = ONE << np.uint64(card)
             hands[0, seat] ^= bit
             new_seat, new_card, suit = dd_play(card, seat, winner_seat, winner_card, led_suit, denom)
-            following = turn[seat]
-            if following == leader:
-                won = np.int64(1) if (new_seat & 1) == search.team else np.int64(0)
-                value = won + dd_value(
-                    search, np.int64(0), new_seat, new_seat, NONE, NONE, NONE, ZERO, NONE, np.int64(1)
-                )
-            else:
-                value = dd_value(
+            # the position after the card: the next seat on move, or the next trick's leader
+            to_move, trick_leader = turn[seat], leader
+            trick_seat, trick_card, trick_suit, trick_played = new_seat, new_card, suit, played | bit
+            lower = np.int64(0)
+            upper = tricks
+            won = np.int64(0)
+            if turn[seat] == leader:  # the card ends the trick
+                to_move = trick_leader = new_seat
+                trick_seat = trick_card = trick_suit = NONE
+                trick_played = ZERO
+                won = np.int64(1) if (new_seat & 1) == team else np.int64(0)
+                lower = won
+                upper = won + tricks - 1
+                if tricks > 1:  # the next trick's cheap bounds, as dd_value uses them
+                    quick_lower, quick_upper, _ = dd_quick_bounds(
+                        hands, np.int64(0), search.n_seats, denom, team, new_seat, tricks - 1, np.int64(0)
+                    )
+                    lower = won + quick_lower
+                    upper = won + quick_upper
+            lower = max(lower, floor)
+            upper = min(upper, ceiling)
+            target = min(max(start, lower + 1), upper)
+            while lower < upper:
+                if dd_search(
                     search,
                     np.int64(0),
-                    following,
-                    leader,
-                    new_seat,
-                    new_card,
-                    suit,
-                    played | bit,
-                    NONE,
+                    to_move,
+                    trick_leader,
+                    trick_seat,
+                    trick_card,
+                    trick_suit,
+                    trick_played,
+                    target - won,
                     np.int64(1),
-                )
+                ):
+                    lower = target
+                    target += 1
+                else:
+                    upper = target - 1
+                    target -= 1
+            value = lower
             hands[0, seat] ^= bit
+            start = value + 1
         out[card >> 1] = value
 
 
