@@ -157,7 +157,7 @@ _WORD_TEXT = [text for _, text in _WORDS]
 _VOCABULARY = (
     np.frombuffer("".join(_WORD_TEXT).encode("ascii"), np.uint8),
     np.cumsum([0] + [len(text) for text in _WORD_TEXT], dtype=np.int64),
-    np.array([kind for kind, _ in _WORDS], np.int64),
+    np.searchsorted([kind for kind, _ in _WORDS], np.arange(4)).astype(np.int64),  # each kind's first word
 )
 _FIELD_BITS = 10  # every value the kernel reads is below 1,000 (three digits)
 

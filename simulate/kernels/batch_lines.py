@@ -24,7 +24,7 @@ from .jit import njit
 LINE_KEYS = ("variant", "hands", "trump", "declarer", "leader", "sitting_out")
 VARIANT, HANDS, TRUMP, DECLARER, LEADER, SITTING_OUT = range(6)
 REQUIRED = (1 << HANDS) | (1 << TRUMP) | (1 << DECLARER)
-# kinds of vocabulary word
+# kinds of vocabulary word, in the vocabulary's order
 KEY_WORD, VARIANT_WORD, TRUMP_WORD = range(3)
 MAX_SEATS = 6
 # a card token's code: two characters c0 c1 -> c0 * 128 + c1, "10" + c -> TEN_CODE + c
@@ -59,12 +59,12 @@ def _string_end(buf, i, end):
 
 
 @njit(cache=True, inline="always")
-def _word(buf, i, stop, words, word_starts, word_kinds, kind):
+def _word(buf, i, stop, words, word_starts, kind_starts, kind):
     """The number of the vocabulary word of ``kind`` spelled ``buf[i:stop]``, or -1."""
     length = stop - i
-    for w in range(word_kinds.size):
+    for w in range(kind_starts[kind], kind_starts[kind + 1]):
         first = word_starts[w]
-        if word_kinds[w] != kind or word_starts[w + 1] - first != length:
+        if word_starts[w + 1] - first != length:
             continue
         k = 0
         while k < length and buf[i + k] == words[first + k]:
@@ -145,7 +145,7 @@ def _hands(buf, i, end, card_faces, line, masks, sizes, counts):
 @njit(cache=True, inline="always")
 def _read_line(buf, start, end, vocabulary, card_faces, line, values, masks, sizes, counts):
     """Read one line into ``values[line]`` (see :func:`read_lines`), masks and sizes."""
-    words, word_starts, word_kinds = vocabulary
+    words, word_starts, kind_starts = vocabulary
     i = _space(buf, start, end)
     if i >= end or buf[i] != 123:
         return REFUSED
@@ -155,7 +155,7 @@ def _read_line(buf, start, end, vocabulary, card_faces, line, values, masks, siz
         if i >= end or buf[i] != 34:
             return REFUSED
         stop = _string_end(buf, i + 1, end)
-        key = -1 if stop < 0 else _word(buf, i + 1, stop, words, word_starts, word_kinds, KEY_WORD)
+        key = -1 if stop < 0 else _word(buf, i + 1, stop, words, word_starts, kind_starts, KEY_WORD)
         if key < 0 or (seen >> key) & 1:
             return REFUSED
         seen |= 1 << key
@@ -168,7 +168,7 @@ def _read_line(buf, start, end, vocabulary, card_faces, line, values, masks, siz
         if key in (VARIANT, TRUMP):
             stop = _string_end(buf, i + 1, end) if buf[i] == 34 else -1
             kind = VARIANT_WORD if key == VARIANT else TRUMP_WORD
-            word = -1 if stop < 0 else _word(buf, i + 1, stop, words, word_starts, word_kinds, kind)
+            word = -1 if stop < 0 else _word(buf, i + 1, stop, words, word_starts, kind_starts, kind)
             if word < 0:
                 return REFUSED
             values[line, 1 if key == VARIANT else 2] = word
@@ -224,19 +224,20 @@ def _read_line(buf, start, end, vocabulary, card_faces, line, values, masks, siz
 
 
 @njit(cache=True, nogil=True)
-def read_lines(buf, starts, ends, words, word_starts, word_kinds, card_faces, status, values, masks, sizes):
+def read_lines(buf, starts, ends, words, word_starts, kind_starts, card_faces, status, values, masks, sizes):
     """Read the lines ``buf[starts[k]:ends[k]]``: ``status[k]`` READ or REFUSED, and for a
     line read ``values[k]`` = (hands, variant word or -1 when absent, trump word, declarer,
     leader or -1 when absent, seats sitting out, those seats (six places, 0 beyond),
     most copies of one face in the deal), ``masks[k, seat]`` and ``sizes[k, seat]`` (0
     beyond the hands given).
 
-    ``words[word_starts[w]:word_starts[w + 1]]`` is the spelling of word ``w`` and
-    ``word_kinds[w]`` its kind (KEY_WORD, VARIANT_WORD or TRUMP_WORD; the keys first, in
-    the order of LINE_KEYS); ``card_faces[code]`` is the face of a card token's code
-    (see TEN_CODE) or -1.  Releases the GIL.
+    ``words[word_starts[w]:word_starts[w + 1]]`` is the spelling of word ``w``; the words
+    of kind ``k`` (KEY_WORD, VARIANT_WORD, TRUMP_WORD) are numbered ``kind_starts[k]`` to
+    ``kind_starts[k + 1] - 1``, the keys first, in the order of LINE_KEYS;
+    ``card_faces[code]`` is the face of a card token's code (see TEN_CODE) or -1.
+    Releases the GIL.
     """
-    vocabulary = (words, word_starts, word_kinds)
+    vocabulary = (words, word_starts, kind_starts)
     counts = np.zeros(24, np.int64)
     for line in range(starts.size):
         values[line, :] = 0
