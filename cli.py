@@ -479,7 +479,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no
 
 def _solve_batch(batch, default_variant: str, leads: bool, nodes: bool) -> bool:
     """Answer every line of ``batch`` on stdout, bad lines also on stderr; True if any was bad."""
-    from .simulate.batch import solve_lines
+    from .simulate.batch import solve_stream
 
     bad = []
 
@@ -487,7 +487,7 @@ def _solve_batch(batch, default_variant: str, leads: bool, nodes: bool) -> bool:
         bad.append(message)
         click.echo(message, err=True)
 
-    for answers in solve_lines(batch, default_variant, leads, nodes, on_error=report):
+    for answers in solve_stream(batch, default_variant, leads, nodes, on_error=report):
         click.echo(answers)
     _END_AT_ONCE.append(True)
     return bool(bad)

@@ -28,6 +28,7 @@ import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -48,6 +49,8 @@ from .solve import active_mask, solve_batch
 
 BATCH_CHUNK = 16384  # lines parsed, then solved in bulk, per step
 FIRST_CHUNK = 1024  # the first step's lines: the solver starts while the rest is parsed
+BATCH_BLOCK = 1 << 21  # bytes read per step from a stream (about 14,000 euchre lines)
+FIRST_BLOCK = 1 << 16  # the first step's bytes (about 430 euchre lines)
 BATCH_KEYS = LINE_KEYS
 FACE_NAMES = tuple(format_card(face) for face in range(24))
 # json.dumps's own text (the same separators), without its per-call checks: answers hold
@@ -198,23 +201,90 @@ def _as_bytes(line) -> bytes:
         return b""
 
 
-def _fast_read(lines, default_variant: str):
+class _Chunk(NamedTuple):
+    """Numbered non-blank lines as one byte buffer: line k is ``buffer[starts[k]:ends[k]]``,
+    number ``numbers[k]``; ``lines`` the line objects as given (None: the buffer's bytes)."""
+
+    numbers: list[int]
+    buffer: bytes
+    starts: np.ndarray
+    ends: np.ndarray
+    lines: list | None
+
+    def line(self, k: int):
+        """Line k as given, for the full parser."""
+        return self.buffer[self.starts[k] : self.ends[k]] if self.lines is None else self.lines[k]
+
+
+def _line_chunks(lines: Iterable) -> Iterator[_Chunk]:
+    """The non-blank lines of an iterable, :data:`BATCH_CHUNK` at a time (the first
+    :data:`FIRST_CHUNK`)."""
+    numbered = ((number, line) for number, line in enumerate(lines, 1) if line.strip())
+    size = min(FIRST_CHUNK, BATCH_CHUNK)
+    while chunk := list(itertools.islice(numbered, size)):
+        size = BATCH_CHUNK
+        texts = [_as_bytes(line) for _, line in chunk]
+        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        ends = np.cumsum(lengths)
+        yield _Chunk(
+            [number for number, _ in chunk],
+            b"".join(texts),
+            ends - lengths,
+            ends,
+            [line for _, line in chunk],
+        )
+
+
+_BLANK = np.zeros(256, bool)
+_BLANK[list(b" \t\n\r\x0b\x0c")] = True  # what bytes.strip() removes
+
+
+def _stream_chunks(stream) -> Iterator[_Chunk]:
+    """The non-blank lines of a binary stream, read in blocks of :data:`BATCH_BLOCK`
+    bytes (the first :data:`FIRST_BLOCK`) cut after their last newline; a line is the
+    bytes up to and including its newline, as iterating over the stream gives it."""
+    number = 1
+    rest = b""
+    size = FIRST_BLOCK
+    while True:
+        block = stream.read(size)
+        size = BATCH_BLOCK
+        data = rest + block
+        cut = data.rfind(b"\n") + 1 if block else len(data)
+        data, rest = data[:cut], data[cut:]
+        if not data:
+            if not block:
+                return
+            continue  # a line longer than the block: read on
+        array = np.frombuffer(data, np.uint8)
+        ends = np.flatnonzero(array == 10) + 1
+        if ends.size == 0 or ends[-1] != len(data):
+            ends = np.append(ends, len(data))
+        starts = np.concatenate([[0], ends[:-1]])
+        # a blank line starts with white space: only those few are looked at one by one
+        kept = np.ones(ends.size, bool)
+        for k in np.flatnonzero(_BLANK[array[starts]]).tolist():
+            kept[k] = bool(data[starts[k] : ends[k]].strip())
+        kept = np.flatnonzero(kept)
+        if kept.size:  # a chunk of blank lines has no answers, not an empty one
+            yield _Chunk((kept + number).tolist(), data, starts[kept], ends[kept], None)
+        number += ends.size
+
+
+def _fast_read(chunk: _Chunk, default_variant: str):
     """The lines the kernel reads, checked: ``(read, seats, masks, settings)`` with
     ``read[k]`` False where the full parser must answer line k (a form the kernel
     refuses, settings :func:`_line_settings` refuses, a seat sitting out with cards,
     playing seats of unequal or impossible sizes, or a face more often than the deck
     has it); for the others their seat count, masks ``(lines, 6)`` and settings
     ``(lines, 4)``: denomination, declarer, leader and active seats, 0-based."""
-    texts = [_as_bytes(line) for line in lines]
-    count = len(texts)
-    ends = np.cumsum(np.fromiter(map(len, texts), np.int64, count))
-    starts = ends - np.fromiter(map(len, texts), np.int64, count)
+    count = len(chunk.numbers)
     status = np.empty(count, np.int8)
     values = np.empty((count, 13), np.int64)
     masks = np.empty((count, MAX_SEATS), np.uint64)
     sizes = np.empty((count, MAX_SEATS), np.int64)
-    buffer = np.frombuffer(b"".join(texts), np.uint8)
-    read_lines(buffer, starts, ends, *_VOCABULARY, _CARD_FACES, status, values, masks, sizes)
+    buffer = np.frombuffer(chunk.buffer, np.uint8)
+    read_lines(buffer, chunk.starts, chunk.ends, *_VOCABULARY, _CARD_FACES, status, values, masks, sizes)
     rows = np.flatnonzero(status == READ)
     row_values = values[rows]
     # each distinct setting checked once: two packed keys (the settings, the seats out)
@@ -260,20 +330,20 @@ def _fast_read(lines, default_variant: str):
     return read, seats, masks, line_table[:, 3:]
 
 
-def _parse_chunk(lines, default_variant: str):
-    """Checked deals of numbered lines: (outputs with error lines filled, errors, groups).
+def _parse_chunk(chunk: _Chunk, default_variant: str):
+    """Checked deals of a chunk's lines: (outputs with error lines filled, errors, groups).
 
     ``groups[seats]`` is ``(output slots, masks, denoms, declarers, leaders, actives)``
     for the deals still to solve, in line order.
     """
-    outputs = [""] * len(lines)
+    outputs = [""] * len(chunk.numbers)
     errors: list[tuple[int, str]] = []
     parsed: dict[int, list[tuple[int, np.ndarray, tuple]]] = {}  # seats: (slot, masks, settings)
-    read, seats, masks, settings = _fast_read([line for _, line in lines], default_variant)
+    read, seats, masks, settings = _fast_read(chunk, default_variant)
     for slot in np.flatnonzero(~read).tolist():
-        number, line = lines[slot]
+        number = chunk.numbers[slot]
         try:
-            hands, *setup = parse_line(line, default_variant)
+            hands, *setup = parse_line(chunk.line(slot), default_variant)
         except (ValueError, TypeError) as error:
             message = f"line {number}: {error}"
             errors.append((number, message))
@@ -329,16 +399,33 @@ def solve_lines(
     on_error: Callable[[str], None] | None = None,
 ) -> Iterator[str]:
     """Answer every non-blank line (text, or UTF-8 bytes), in order: yields the answers one
-    chunk at a time (the chunk's JSON lines joined by newlines).  ``on_error(message)`` hears of each bad line
-    of a chunk as soon as it is parsed, after the previous chunk's answers are yielded."""
-    numbered = ((number, line) for number, line in enumerate(lines, 1) if line.strip())
+    chunk at a time (the chunk's JSON lines joined by newlines).  ``on_error(message)``
+    hears of each bad line of a chunk as soon as it is parsed, after the previous chunk's
+    answers are yielded."""
+    return _answer(_line_chunks(lines), default_variant, leads, nodes, on_error)
+
+
+def solve_stream(
+    stream: BinaryIO,
+    default_variant: str,
+    leads: bool = True,
+    nodes: bool = False,
+    on_error: Callable[[str], None] | None = None,
+) -> Iterator[str]:
+    """:func:`solve_lines` for the lines of a binary stream (a file opened ``"rb"``,
+    stdin's buffer), read in blocks: the same answers, without a Python object per line."""
+    return _answer(_stream_chunks(stream), default_variant, leads, nodes, on_error)
+
+
+def _answer(
+    chunks: Iterator[_Chunk], default_variant: str, leads: bool, nodes: bool, on_error
+) -> Iterator[str]:
+    """Parse each chunk while the solver's thread solves the one before; yield its answers."""
     with ThreadPoolExecutor(1) as solver:
         pending = None
-        size = min(FIRST_CHUNK, BATCH_CHUNK)
         while True:
-            chunk = list(itertools.islice(numbered, size))
-            size = BATCH_CHUNK
-            parsed = _parse_chunk(chunk, default_variant) if chunk else None
+            chunk = next(chunks, None)
+            parsed = None if chunk is None else _parse_chunk(chunk, default_variant)
             if pending is not None:
                 yield "\n".join(pending.result())
             if parsed is None:
@@ -350,4 +437,4 @@ def solve_lines(
             pending = solver.submit(_solve_chunk, outputs, groups, leads, nodes)
 
 
-__all__ = ["BATCH_CHUNK", "BATCH_KEYS", "parse_line", "solve_lines", "solve_setup"]
+__all__ = ["BATCH_CHUNK", "BATCH_KEYS", "parse_line", "solve_lines", "solve_setup", "solve_stream"]

@@ -1,12 +1,13 @@
 """The solve --batch protocol as a library: answers in order, chunk by chunk, bad lines
 reported as they are parsed."""
 
+import io
 import json
 
 import numpy as np
 
 from euchre_mc.simulate import batch
-from euchre_mc.simulate.batch import solve_lines
+from euchre_mc.simulate.batch import solve_lines, solve_stream
 
 LINE = {
     "variant": "euchre",
@@ -103,9 +104,9 @@ def _odd_lines() -> list[bytes]:
     ]
 
 
-def _nothing_read(lines, default_variant):
+def _nothing_read(chunk, default_variant):
     """The fast path refusing every line: the full parser answers them all."""
-    count = len(lines)
+    count = len(chunk.numbers)
     return (
         np.zeros(count, bool),
         np.zeros(count, np.int64),
@@ -165,7 +166,7 @@ _EDGE_LINES = [
 
 def test_the_kernel_reads_the_usual_form_and_leaves_the_rest_to_the_full_parser(monkeypatch):
     lines = [line for line, _ in _EDGE_LINES]
-    read, *_ = batch._fast_read(lines, "euchre")
+    read, *_ = batch._fast_read(next(batch._line_chunks(lines)), "euchre")
     assert read.tolist() == [kernel for _, kernel in _EDGE_LINES]
     for form in (lines, [line.encode() for line in lines]):
         fast_errors, full_errors = [], []
@@ -174,3 +175,20 @@ def test_the_kernel_reads_the_usual_form_and_leaves_the_rest_to_the_full_parser(
             patch.setattr(batch, "_fast_read", _nothing_read)
             full = list(solve_lines(form, "euchre", leads=True, nodes=True, on_error=full_errors.append))
         assert fast == full and fast_errors == full_errors
+
+
+def test_a_stream_read_in_blocks_answers_as_its_lines_do(monkeypatch):
+    # blank lines (counted, not answered), CRLF, a line that is not UTF-8, lines longer
+    # than a block and no newline at the end
+    lines = [line.encode() for line, _ in _EDGE_LINES] + _odd_lines()[:60]
+    lines[3:3] = [b"\n", b"  \t\r\n", b"\x0c\n"]
+    text = b"".join(line.rstrip(b"\n") + b"\n" for line in lines).replace(b"}\n", b"}\r\n", 5)[:-1]
+    expected_errors, errors = [], []
+    expected = "\n".join(solve_lines(io.BytesIO(text), "euchre", nodes=True, on_error=expected_errors.append))
+    for block in (1, 7, 100, 1 << 16):
+        monkeypatch.setattr(batch, "BATCH_BLOCK", block)
+        monkeypatch.setattr(batch, "FIRST_BLOCK", block)
+        errors.clear()
+        answers = solve_stream(io.BytesIO(text), "euchre", nodes=True, on_error=errors.append)
+        assert "\n".join(answers) == expected and errors == expected_errors
+    assert len(expected.splitlines()) == len(lines) - 3 and len(expected_errors) > 30
