@@ -192,3 +192,16 @@ def test_a_stream_read_in_blocks_answers_as_its_lines_do(monkeypatch):
         answers = solve_stream(io.BytesIO(text), "euchre", nodes=True, on_error=errors.append)
         assert "\n".join(answers) == expected and errors == expected_errors
     assert len(expected.splitlines()) == len(lines) - 3 and len(expected_errors) > 30
+
+
+def test_the_line_reader_compiles_one_signature_for_text_bytes_and_streams():
+    from euchre_mc.simulate.kernels.batch_lines import read_lines
+
+    line = json.dumps(LINE)
+    for answers in (
+        solve_lines([line], "euchre"),
+        solve_lines([line.encode()], "euchre"),
+        solve_stream(io.BytesIO(line.encode()), "euchre"),
+    ):
+        list(answers)
+    assert len(read_lines.signatures) == 1
