@@ -445,16 +445,16 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no
         --deal "JH JD AH 9C 9S / TC JC QC KC AC / TS JS QS KS AS / 9D TD QD KD AD"
       euchre-mc solve --batch deals.jsonl --json --no-leads
     """
-    from .reports.positions import format_position, position_dict
-    from .simulate.batch import solve_setup
-    from .simulate.solve import solve_position
-
     if batch is not None:
         if deal is not None:
             raise UserError("give --deal or --batch, not both")
         if _solve_batch(batch, variant, not no_leads, show_nodes):
             sys.exit(2)
         return
+    from .reports.positions import format_position, position_dict
+    from .simulate.batch import solve_setup
+    from .simulate.solve import solve_position
+
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
         if value is None:
             raise UserError(f"missing {name}: solve needs --deal, --trump and --declarer (or --batch)")
