@@ -34,6 +34,7 @@ import numpy as np
 
 from .cards import format_card, parse_card
 from .kernels.batch_lines import (
+    ANSWER_BYTES,
     CARD_CODES,
     KEY_WORD,
     LINE_KEYS,
@@ -43,6 +44,7 @@ from .kernels.batch_lines import (
     TRUMP_WORD,
     VARIANT_WORD,
     read_lines,
+    write_answers,
 )
 from .rules import DENOM_NAMES, SPECS, RulesError, Variant, as_variant, parse_denom, seat_index
 from .solve import active_mask, solve_batch
@@ -367,27 +369,38 @@ def _parse_chunk(chunk: _Chunk, default_variant: str):
     return outputs, [message for _, message in errors], groups
 
 
+_FACE_BYTES = np.frombuffer("".join(FACE_NAMES).encode("ascii"), np.uint8).reshape(24, 2)
+# the fixed texts of an answer, as json.dumps writes them (see write_answers)
+_ANSWER_PIECES = np.frombuffer(b'{"tricks": , "leads": {, "nodes": ', np.uint8)
+_NO_LEADS = np.empty((0, 24), np.int8)
+_NO_NODES = np.empty(0, np.int64)
+
+
 def _solve_chunk(outputs: list[str], groups, leads: bool, nodes: bool) -> list[str]:
     """Fill the outputs of each group of deals with one bulk solver call per seat count."""
     for slots, masks, *settings in groups.values():
         result = solve_batch(masks, *settings, leads=leads)
-        tricks = result.tricks.tolist()
         if not leads and not nodes:
+            tricks = result.tricks.tolist()
             # trick counts alone have a handful of answers: encode each once, not per line
             # (per-line encoding was 5% of the process's CPU time on 100,000 euchre deals)
             answers = {count: _encode({"tricks": count}) for count in set(tricks)}
             for slot, count in zip(slots, tricks):
                 outputs[slot] = answers[count]
             continue
-        searched = result.nodes.tolist() if nodes else None
-        values = result.leads.tolist() if leads else None
-        for i, slot in enumerate(slots):
-            answer = {"tricks": tricks[i]}
-            if leads:
-                answer["leads"] = {FACE_NAMES[face]: v for face, v in enumerate(values[i]) if v >= 0}
-            if nodes:
-                answer["nodes"] = searched[i]
-            outputs[slot] = _encode(answer)
+        # leads or nodes: every answer is written by one compiled pass
+        count = len(slots)
+        out = np.empty(count * ANSWER_BYTES, np.uint8)
+        written = write_answers(
+            result.tricks,
+            result.leads if leads else _NO_LEADS,
+            result.nodes if nodes else _NO_NODES,
+            _FACE_BYTES,
+            _ANSWER_PIECES,
+            out,
+        )
+        for slot, answer in zip(slots, out[:written].tobytes().decode("ascii").split("\n")):
+            outputs[slot] = answer
     return outputs
 
 

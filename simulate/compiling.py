@@ -50,7 +50,7 @@ def _solve() -> None:
     # and one position, as ``euchre-mc solve`` asks it
     position = solve_setup(as_variant("euchre"), ["JH JD", "9S TS", "9C TC", "9D TD"], "Hearts", 1, 1, [])
     solve_position(*position)
-    # and one line of ``solve --batch`` (its line reader)
+    # and one line of ``solve --batch`` (its line reader and answer writer)
     list(
         solve_lines(
             ['{"hands": ["JH JD", "9S TS", "9C TC", "9D TD"], "trump": "Hearts", "declarer": 1}'], "euchre"
@@ -102,6 +102,7 @@ GROUPS = (
             "dd.search.dd_solve_range",
             "dd.search.dd_solve_position",
             "batch_lines.read_lines",
+            "batch_lines.write_answers",
         ),
         _solve,
     ),

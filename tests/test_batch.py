@@ -194,14 +194,23 @@ def test_a_stream_read_in_blocks_answers_as_its_lines_do(monkeypatch):
     assert len(expected.splitlines()) == len(lines) - 3 and len(expected_errors) > 30
 
 
-def test_the_line_reader_compiles_one_signature_for_text_bytes_and_streams():
-    from euchre_mc.simulate.kernels.batch_lines import read_lines
+def test_the_line_reader_and_writer_compile_one_signature_each_for_every_input_and_answer():
+    from euchre_mc.simulate.kernels.batch_lines import read_lines, write_answers
 
     line = json.dumps(LINE)
     for answers in (
         solve_lines([line], "euchre"),
-        solve_lines([line.encode()], "euchre"),
+        solve_lines([line.encode()], "euchre", nodes=True),
+        solve_lines([line.encode()], "euchre", leads=False, nodes=True),
         solve_stream(io.BytesIO(line.encode()), "euchre"),
     ):
         list(answers)
-    assert len(read_lines.signatures) == 1
+    assert len(read_lines.signatures) == 1 and len(write_answers.signatures) == 1
+
+
+def test_answers_are_written_as_json_dumps_writes_them():
+    lines = [json.dumps({**LINE, "leader": leader}) for leader in (1, 2, 3, 4)] * 3
+    for leads, nodes in ((True, False), (True, True), (False, True)):
+        written = "\n".join(solve_lines(lines, "euchre", leads=leads, nodes=nodes)).split("\n")
+        assert [json.dumps(json.loads(answer)) for answer in written] == written
+        assert all(("leads" in json.loads(answer)) == leads for answer in written)

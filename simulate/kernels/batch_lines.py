@@ -248,3 +248,77 @@ def read_lines(buf, starts, ends, words, word_starts, kind_starts, card_faces, s
         status[line] = _read_line(
             buf, starts[line], ends[line], vocabulary, card_faces, line, values, masks, sizes, counts
         )
+
+
+@njit(cache=True, inline="always")
+def _put(out, at, text):
+    for k in range(text.size):
+        out[at + k] = text[k]
+    return at + text.size
+
+
+@njit(cache=True, inline="always")
+def _put_whole(out, at, value):
+    """Write the non-negative ``value`` in decimal at ``at``; the index after it."""
+    digits = 1
+    rest = value // 10
+    while rest > 0:
+        digits += 1
+        rest //= 10
+    for k in range(digits - 1, -1, -1):
+        out[at + k] = 48 + value % 10
+        value //= 10
+    return at + digits
+
+
+ANSWER_BYTES = 16 * 24 + 64  # room for one answer line: every lead and a 19-digit node count
+
+
+@njit(cache=True, nogil=True)
+def write_answers(tricks, leads, nodes, face_names, pieces, out):
+    """Write each deal's answer as ``json.dumps`` writes it, one line each (newline
+    after every line but the last), into ``out`` (``ANSWER_BYTES`` per deal); the bytes
+    written.  ``{"tricks": k, "leads": {"9C": v, ...}, "nodes": n}``, with the leads
+    (faces in order, ``leads[d, face] >= 0``) only when ``leads`` has a row per deal,
+    the nodes only when ``nodes`` has a value per deal.  ``pieces`` holds the fixed
+    texts: ``{"tricks": ``, ``, "leads": {``, ``, "nodes": ``; ``face_names`` each
+    face's two characters."""
+    tricks_text = pieces[0:11]
+    leads_text = pieces[11:23]
+    nodes_text = pieces[23:34]
+    with_leads = leads.shape[0] == tricks.size
+    with_nodes = nodes.size == tricks.size
+    at = 0
+    for d in range(tricks.size):
+        if d > 0:
+            out[at] = 10
+            at += 1
+        at = _put(out, at, tricks_text)
+        at = _put_whole(out, at, np.int64(tricks[d]))
+        if with_leads:
+            at = _put(out, at, leads_text)
+            first = True
+            for face in range(24):
+                value = leads[d, face]
+                if value < 0:
+                    continue
+                if not first:
+                    out[at] = 44
+                    out[at + 1] = 32
+                    at += 2
+                first = False
+                out[at] = 34
+                out[at + 1] = face_names[face, 0]
+                out[at + 2] = face_names[face, 1]
+                out[at + 3] = 34
+                out[at + 4] = 58
+                out[at + 5] = 32
+                at = _put_whole(out, at + 6, np.int64(value))
+            out[at] = 125
+            at += 1
+        if with_nodes:
+            at = _put(out, at, nodes_text)
+            at = _put_whole(out, at, nodes[d])
+        out[at] = 125
+        at += 1
+    return at
