@@ -132,31 +132,30 @@ def parse_line(line: str | bytes, default_variant: str):
 
 # ------------------------------------------------------------------ the fast path
 
-# parse_card's answer for each spelling batch files normally use (JH, jh, Jh, jH, 10H, ...),
-# by the kernel's token code (kernels.batch_lines.TEN_CODE)
-_CARD_FACES = np.full(CARD_CODES, -1, np.int64)
-for _face in range(24):
-    _rank, _suit = format_card(_face)
-    for _spelling in {r + x for r in (_rank, _rank.lower()) for x in (_suit, _suit.lower())}:
-        assert parse_card(_spelling) == _face
-        _CARD_FACES[ord(_spelling[0]) * 128 + ord(_spelling[1])] = _face
-    if _rank == "T":
-        for _letter in (_suit, _suit.lower()):
-            assert parse_card("10" + _letter) == _face
-            _CARD_FACES[TEN_CODE + ord(_letter)] = _face
+
+def _card_face_table() -> np.ndarray:
+    """parse_card's answer for each spelling batch files normally use (JH, jh, Jh, jH,
+    10H, ...), by the kernel's token code (see kernels.batch_lines.TEN_CODE); -1 else."""
+    faces = np.full(CARD_CODES, -1, np.int64)
+    for face in range(24):
+        rank, suit = format_card(face)
+        for spelling in {r + x for r in (rank, rank.lower()) for x in (suit, suit.lower())}:
+            assert parse_card(spelling) == face
+            faces[ord(spelling[0]) * 128 + ord(spelling[1])] = face
+        for letter in (suit, suit.lower()) if rank == "T" else ():
+            assert parse_card("10" + letter) == face
+            faces[TEN_CODE + ord(letter)] = face
+    return faces
+
+
+_CARD_FACES = _card_face_table()
 _SPELLINGS = (str, str.lower, str.upper)
 # The spellings the kernel reads (any other goes to the full parser): the keys, the
 # variants' names, the denominations' names as written, lower case and upper case.
 _WORDS = (
     [(KEY_WORD, key) for key in BATCH_KEYS]
     + [(VARIANT_WORD, name) for name in SPECS]
-    + sorted(
-        {
-            (TRUMP_WORD, spell(name))
-            for name in (*DENOM_NAMES, "High", "Low")
-            for spell in (str, str.lower, str.upper)
-        }
-    )
+    + sorted({(TRUMP_WORD, spell(name)) for name in (*DENOM_NAMES, "High", "Low") for spell in _SPELLINGS})
 )
 _WORD_TEXT = [text for _, text in _WORDS]
 _VOCABULARY = (
