@@ -7,9 +7,12 @@ write them.  The answer is ``{"tricks": k}``, with ``"leads": {"JH": k1, ...}`` 
 ``"nodes": n`` when asked; a bad line is answered by ``{"error": "line N: ..."}`` and
 the other lines are still solved.
 
-Lines are read in chunks of :data:`BATCH_CHUNK` (the first one smaller, so that solving
-starts at once); while the solver's threads (which release the GIL) solve one chunk, the
-next is parsed.  The deals of a chunk are grouped by seat count, one bulk solver call each.
+Lines are read in chunks: :data:`BATCH_CHUNK` lines of an iterable (:func:`solve_lines`),
+or :data:`BATCH_BLOCK` bytes of a stream cut at a line's end (:func:`solve_stream`, which
+the command line uses), the first chunk smaller so that solving starts at once; while
+the solver's threads (which release the GIL) solve one chunk, the next is parsed.  The
+deals of a chunk are grouped by seat count, one bulk solver call each, and answers with
+leads or nodes are written by one compiled pass (``write_answers``).
 
 Parsing was most of a batch's time outside the solver, so lines in the usual form take a
 fast path (:func:`_fast_read`): the chunk's bytes read by one compiled pass
