@@ -42,7 +42,7 @@ def _analyse(play: str) -> None:
 
 
 def _solve() -> None:
-    from .batch import solve_setup
+    from .batch import solve_lines, solve_setup
     from .rules import as_variant
     from .solve import solve_position
 
@@ -50,6 +50,12 @@ def _solve() -> None:
     # and one position, as ``euchre-mc solve`` asks it
     position = solve_setup(as_variant("euchre"), ["JH JD", "9S TS", "9C TC", "9D TD"], "Hearts", 1, 1, [])
     solve_position(*position)
+    # and one line of ``solve --batch`` (its line reader and answer writer)
+    list(
+        solve_lines(
+            ['{"hands": ["JH JD", "9S TS", "9C TC", "9D TD"], "trump": "Hearts", "declarer": 1}'], "euchre"
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,13 @@ GROUPS = (
     ),
     KernelGroup(
         "double-dummy solver",
-        ("dd.search.dd_buffers", "dd.search.dd_solve_range", "dd.search.dd_solve_position"),
+        (
+            "dd.search.dd_buffers",
+            "dd.search.dd_solve_range",
+            "dd.search.dd_solve_position",
+            "batch_lines.read_lines",
+            "batch_lines.write_answers",
+        ),
         _solve,
     ),
 )
