@@ -234,31 +234,40 @@ class ProgressBar:
         self.bar.close()
 
 
-def compiles_kernels(command):
-    """For a command that runs numba kernels: before it does, say so on a terminal's
-    stderr if the kernels are not in numba's cache yet (the first run after an install
-    or an upgrade), so the wait is not taken for a hang.  Checked after the options are
-    parsed, so ``--help`` and bad options stay instant."""
+def compiles_kernels(command=None, *, pimc: bool = False):
+    """For a command that runs numba kernels: before it does, compile the kernel groups
+    it needs that numba's cache lacks (the first run after an install or an upgrade),
+    saying so on a terminal so the wait is not taken for a hang.  Checked after the
+    options are parsed, so ``--help`` and bad options stay instant.  PIMC's kernels count
+    under ``--play pimc`` or ``--compare-play`` (or ``pimc=True``: the best-card
+    commands), the batch reader's under ``--batch``."""
 
-    @functools.wraps(command)
-    def announced(*args, **kwargs):
-        announce_compiling()
-        return command(*args, **kwargs)
+    def decorate(command):
+        @functools.wraps(command)
+        def announced(*args, **kwargs):
+            compile_first(
+                pimc=pimc or kwargs.get("play") == "pimc" or bool(kwargs.get("compare_play")),
+                batch=kwargs.get("batch") is not None,
+            )
+            return command(*args, **kwargs)
 
-    return announced
+        return announced
+
+    return decorate if command is None else decorate(command)
 
 
-def announce_compiling() -> None:
-    """Print "compiling kernels (first run only, about N s)" to a terminal's stderr when
-    numba's cache lacks a kernel group.  Only on a terminal, like the progress bar:
-    redirected stderr keeps just the messages."""
-    if not sys.stderr.isatty():
-        return
-    from .simulate.compiling import compile_seconds, uncached_groups
+def compile_first(pimc: bool = False, batch: bool = False) -> None:
+    """Compile, whole, every kernel group the run needs that the cache does not hold,
+    after printing "compiling kernels (first run only, about N s)" to a terminal's stderr
+    (only on a terminal, like the progress bar: redirected stderr keeps just the
+    messages).  Whole groups, so that the next run finds them cached and says nothing."""
+    from .simulate.compiling import compile_seconds, groups_to_compile
 
-    groups = uncached_groups()
-    if groups:
+    groups = groups_to_compile(pimc=pimc, batch=batch)
+    if groups and sys.stderr.isatty():
         click.echo(f"compiling kernels (first run only, about {compile_seconds(groups)} s)", err=True)
+    for group in groups:
+        group.compile()
 
 
 def output_options(json_help: str, csv_help: str | None = None):
@@ -1187,6 +1196,7 @@ def _advice_worlds(command):
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
+@compiles_kernels(pimc=True)
 def best_card_command(
     variant, contract, bidder, seat, hand, tricks, current, upcard, dealer, discards, worlds, seed, output
 ):
@@ -1238,6 +1248,7 @@ def best_card_command(
 )
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
+@compiles_kernels(pimc=True)
 def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds, seed, output):
     """Ordered up as the dealer: which card do I discard?
 
@@ -1278,6 +1289,7 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
 )
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
+@compiles_kernels(pimc=True)
 def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy, worlds, seed, output):
     """Partner bid Pig (or six-handed Alone): which card do I give?
 

@@ -2,12 +2,13 @@
 
 numba compiles a kernel on its first call and keeps the machine code in its on-disk
 cache (see :mod:`.kernels.jit`), so only the first run after an install (or after an
-edit to a kernel) pays for compiling: about half a minute, most of it the double-dummy
-solver.  This module owns the kernel groups: the kernels a group's commands call first
-(its entry points; their callees compile with them), a little library work that
-compiles the group with exactly the signatures the library uses, and the seconds each
-group took to compile when measured (``COMPILE_SECONDS``, for the "about N s" the
-command line announces).
+edit to a kernel) pays for compiling: about a minute for the double-dummy solver and
+the playouts, most of it the solver, and almost as long again for PIMC play.  This
+module owns the kernel groups: the kernels a group's commands call first (its entry
+points; their callees compile with them), a little library work that compiles the
+group with exactly the signatures the library uses, who needs it (every command, PIMC
+play, ``solve --batch``), and the seconds each group took to compile when measured
+(``COMPILE_SECONDS``, for the "about N s" the command line announces).
 
 Whether a group is cached is read from numba's index files, not by compiling: a kernel
 is cached when its index exists and carries the current stamp of the kernel sources.
@@ -21,13 +22,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-# Measured with the groups' warm-ups on a cold cache, as processor seconds (numba 0.6x,
-# one core; on 2 cores busy with other work the wall clock was 2 to 3 times more):
-# what a first run pays for each group.  Only the "about N s" of the notice uses them.
+# Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
+# NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
+# first run pays for each group.  Only the "about N s" of the notices uses them.
 COMPILE_SECONDS = {
-    "dealing and exchange": 7,
-    "random and heuristic play": 3,
-    "double-dummy solver": 36,
+    "dealing and exchange": 5,
+    "random and heuristic play": 5,
+    "double-dummy solver": 41,
+    "solve --batch line reader": 8,
+    "single-dummy play (PIMC)": 48,
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
@@ -42,7 +45,7 @@ def _analyse(play: str) -> None:
 
 
 def _solve() -> None:
-    from .batch import solve_lines, solve_setup
+    from .batch import solve_setup
     from .rules import as_variant
     from .solve import solve_position
 
@@ -50,11 +53,33 @@ def _solve() -> None:
     # and one position, as ``euchre-mc solve`` asks it
     position = solve_setup(as_variant("euchre"), ["JH JD", "9S TS", "9C TC", "9D TD"], "Hearts", 1, 1, [])
     solve_position(*position)
-    # and one line of ``solve --batch`` (its line reader and answer writer)
-    list(
-        solve_lines(
-            ['{"hands": ["JH JD", "9S TS", "9C TC", "9D TD"], "trump": "Hearts", "declarer": 1}'], "euchre"
-        )
+
+
+def _solve_lines() -> None:
+    from .batch import solve_lines
+
+    # one line of ``solve --batch``, with and without its leads: the line reader and the
+    # answer writer
+    line = '{"hands": ["JH JD", "9S TS", "9C TC", "9D TD"], "trump": "Hearts", "declarer": 1}'
+    list(solve_lines([line], "euchre"))
+
+
+def _pimc() -> None:
+    from .advice import best_card
+
+    _analyse("pimc")  # PIMC playouts, as analyses, studies and games play them
+    # and one position's worlds, as ``euchre-mc best-card`` values them
+    best_card(
+        "euchre",
+        "order up",
+        bidder=1,
+        seat=1,
+        hand="AS 9C",
+        tricks="1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC TC QC KC",
+        upcard="9H",
+        dealer=4,
+        worlds=2,
+        first=1,
     )
 
 
@@ -65,6 +90,9 @@ class KernelGroup:
     name: str
     entry_names: tuple[str, ...]  # "module.kernel" under simulate.kernels
     warm_up: Callable[[], None]
+    # Who needs it: "every command" that runs kernels, or only runs under "pimc" play
+    # (and the best-card commands), or only "solve --batch".
+    needed_by: str = "every command"
 
     def entry_points(self) -> list:
         kernels = []
@@ -97,14 +125,20 @@ GROUPS = (
     ),
     KernelGroup(
         "double-dummy solver",
-        (
-            "dd.search.dd_buffers",
-            "dd.search.dd_solve_range",
-            "dd.search.dd_solve_position",
-            "batch_lines.read_lines",
-            "batch_lines.write_answers",
-        ),
+        ("dd.search.dd_buffers", "dd.search.dd_solve_range", "dd.search.dd_solve_position"),
         _solve,
+    ),
+    KernelGroup(
+        "solve --batch line reader",
+        ("batch_lines.read_lines", "batch_lines.write_answers"),
+        _solve_lines,
+        needed_by="solve --batch",
+    ),
+    KernelGroup(
+        "single-dummy play (PIMC)",
+        ("play.play_pimc_many", "pimc.pimc_values"),
+        _pimc,
+        needed_by="pimc",
     ),
 )
 
@@ -120,8 +154,18 @@ def _is_cached(kernel) -> bool:
 
 
 def uncached_groups() -> list[KernelGroup]:
-    """The groups a run would compile first (none when the cache holds everything)."""
+    """The groups ``euchre-mc compile`` compiles (none when the cache holds everything)."""
     return [group for group in GROUPS if not group.cached()]
+
+
+def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGroup]:
+    """The groups a run needs (PIMC play's only under ``pimc``, the batch reader's only
+    for ``batch``) that the cache does not hold whole.  The command line compiles them
+    whole before the run (cli.compile_first): numba alone would compile only the kernels
+    the run calls (a level-bid analysis never calls the Pig's exchange nor the
+    one-position solver), leaving groups half cached and the next run's notice wrong."""
+    needs = {"every command"} | ({"pimc"} if pimc else set()) | ({"solve --batch"} if batch else set())
+    return [group for group in GROUPS if group.needed_by in needs and not group.cached()]
 
 
 def compile_seconds(groups) -> int:

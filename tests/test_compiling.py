@@ -51,23 +51,94 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_a_cold_cache_is_announced_on_a_terminal_before_compiling(monkeypatch):
-    solver = [group for group in compiling.GROUPS if group.name == "double-dummy solver"]
-    monkeypatch.setattr(compiling, "uncached_groups", lambda: solver)
+class FakeGroup:
+    """A kernel group that records being compiled instead of compiling."""
+
+    def __init__(self, name):
+        self.name = name
+        self.compiled = 0
+
+    def compile(self):
+        self.compiled += 1
+        return 0.0
+
+
+def test_a_cold_cache_is_announced_on_a_terminal_and_compiled_before_the_run(monkeypatch):
+    solver = FakeGroup("double-dummy solver")
+    monkeypatch.setattr(compiling, "groups_to_compile", lambda **_: [solver])
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    cli.announce_compiling()
+    cli.compile_first()
     seconds = compiling.COMPILE_SECONDS["double-dummy solver"]
     assert terminal.getvalue() == f"compiling kernels (first run only, about {seconds} s)\n"
+    assert solver.compiled == 1
     redirected = io.StringIO()
     monkeypatch.setattr(sys, "stderr", redirected)
-    cli.announce_compiling()
+    cli.compile_first()
     assert redirected.getvalue() == ""  # like the progress bar: a terminal's only
+    assert solver.compiled == 2  # but compiled whole all the same
 
 
 def test_a_warm_cache_says_nothing(monkeypatch):
-    monkeypatch.setattr(compiling, "uncached_groups", lambda: [])
+    monkeypatch.setattr(compiling, "groups_to_compile", lambda **_: [])
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    cli.announce_compiling()
+    cli.compile_first()
     assert terminal.getvalue() == ""
+
+
+NEEDED_CHECK = """
+from euchre_mc.simulate.compiling import groups_to_compile
+for pimc, batch in ((False, False), (True, False), (False, True)):
+    print([group.name for group in groups_to_compile(pimc=pimc, batch=batch)])
+"""
+
+
+def test_a_run_is_told_of_the_groups_it_needs_only(tmp_path):
+    # a level-bid analysis compiles neither PIMC's kernels nor the batch reader: its first
+    # run must not announce them (36 and 11 s), nor a PIMC run's first run miss PIMC's
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", NEEDED_CHECK], env=env, capture_output=True, text=True, check=True
+    )
+    base = ["dealing and exchange", "random and heuristic play", "double-dummy solver"]
+    assert done.stdout.splitlines() == [
+        repr(base),
+        repr(base + ["single-dummy play (PIMC)"]),
+        repr(base + ["solve --batch line reader"]),
+    ]
+
+
+def test_a_first_run_compiles_its_groups_whole_so_the_next_says_nothing(tmp_path):
+    # numba alone compiles only what a run calls: a level-bid analysis never calls the
+    # one-position solver nor the Pig's exchange, and the next run's notice said
+    # "about 46 s" of compiling that never came
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    # (the cheapest group stands for all: test_the_warm_ups_compile_every_entry_point_...
+    # checks that every group's warm-up compiles all of its entry points)
+    script = (
+        "from euchre_mc import cli\n"
+        "from euchre_mc.simulate import compiling\n"
+        "compiling.GROUPS = compiling.GROUPS[:1]\n"
+        "cli.compile_first()\n"
+        "print([group.name for group in compiling.groups_to_compile()])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_notice_counts_pimc_under_play_pimc_compare_play_and_best_card(monkeypatch):
+    asked = []
+    monkeypatch.setattr(cli, "compile_first", lambda **needs: asked.append(needs))
+    cli.compiles_kernels(lambda **_: None)(play="pimc", batch=None)
+    cli.compiles_kernels(lambda **_: None)(play="dd", compare_play=True)
+    cli.compiles_kernels(lambda **_: None)(play="dd", batch="deals.jsonl")
+    cli.compiles_kernels(pimc=True)(lambda **_: None)(worlds=10)
+    assert asked == [
+        {"pimc": True, "batch": False},
+        {"pimc": True, "batch": False},
+        {"pimc": False, "batch": True},
+        {"pimc": True, "batch": False},
+    ]
