@@ -257,14 +257,18 @@ def compiles_kernels(command=None, *, pimc: bool = False):
 
 
 def compile_first(pimc: bool = False, batch: bool = False) -> None:
-    """Compile, whole, every kernel group the run needs that the cache does not hold,
-    after printing "compiling kernels (first run only, about N s)" to a terminal's stderr
-    (only on a terminal, like the progress bar: redirected stderr keeps just the
-    messages).  Whole groups, so that the next run finds them cached and says nothing."""
+    """On a terminal: compile, whole, every kernel group the run needs that the cache
+    does not hold, after printing "compiling kernels (first run only, about N s)" to
+    stderr.  Whole groups, so that the next run finds them cached and says nothing.
+    Elsewhere (redirected stderr, scripts) nothing is checked, so that the program
+    imports no numba before its arguments are checked, and numba compiles what the run
+    calls as it calls it."""
+    if not sys.stderr.isatty():
+        return
     from .simulate.compiling import compile_seconds, groups_to_compile
 
     groups = groups_to_compile(pimc=pimc, batch=batch)
-    if groups and sys.stderr.isatty():
+    if groups:
         click.echo(f"compiling kernels (first run only, about {compile_seconds(groups)} s)", err=True)
     for group in groups:
         group.compile()
