@@ -170,6 +170,9 @@ def bid_long(rows: pd.DataFrame, variant, column: BidColumn, denoms=range(6)) ->
             part["trumps"] = rows[f"trumps_{code}"].to_numpy()
             part["bowers"] = rows[f"right_{code}"].to_numpy() + rows[f"left_{code}"].to_numpy()
             part["run"] = rows[f"run_{code}"].to_numpy()
+            # side losers: the cards that are neither trumps nor side aces (an ace wins
+            # when led once trumps are drawn, the first of two copies played winning)
+            part["losers"] = variant.hand_size - part["trumps"] - part["aces"]
         else:
             part["runs"] = rows[f"runs_{code}"].to_numpy()
         parts.append(part)
@@ -208,6 +211,10 @@ def threshold_row(table: pd.DataFrame, feature: str, hint: str = "", **identity)
     }
 
 
+SIDE_LOSERS_SHOWN = 2
+"""Sweep thresholds are given for hands of 0 to this many side losers (side cards that are
+not aces): more than a Pig's two discards never sweep."""
+
 STRONG_HINT = "; a strong-hand study deals such hands on purpose (study --trumps N --contracts lone)"
 STRONGER_HINT = "; a study with a larger --trumps deals more of the strongest hands"
 """Where a lone contract's threshold blank for lack of hands can be filled from."""
@@ -230,7 +237,7 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
     conditioned = params.conditioned
     hint = STRONGER_HINT if conditioned else STRONG_HINT
     pooled = f"{params.trumps}+ trumps (as dealt)" if conditioned else "any trumps"
-    lone_tables, by_run, by_top, no_trump_lone, level_tables, thresholds = [], [], [], [], [], []
+    lone_tables, by_run, by_top, by_side, no_trump_lone, level_tables, thresholds = [], [], [], [], [], [], []
     for column in bid_contracts(variant, params.levels):
         label = column.label
         long = bid_long(rows, variant, column, study_denoms(params))
@@ -280,6 +287,23 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
                         given=f"trumps={trumps}",
                     )
                 )
+            # A sweep is lost to a side card that is not an ace as surely as to a short run
+            # of trumps: 7 trumps with the top 3 and a side ace sweep, the same with a side
+            # king mostly do not, and a run threshold by trump length alone blurs the two.
+            by_losers = summarise(suits.astype({"losers": np.int64}), ["losers", "run"])
+            by_side.append(by_losers.assign(contract=label))
+            for losers, group in by_losers.groupby("losers"):
+                if losers <= SIDE_LOSERS_SHOWN:
+                    thresholds.append(
+                        threshold_row(
+                            group,
+                            "run",
+                            hint,
+                            contract=label,
+                            denomination="trump suit",
+                            given=f"losers={losers}",
+                        )
+                    )
         for denomination, group in long.groupby("denomination"):
             thresholds.append(
                 threshold_row(
@@ -308,6 +332,7 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
         "lone_by_trumps_bowers": _front(pd.concat(lone_tables, ignore_index=True), front),
         "lone_by_trumps_run": _front(pd.concat(by_run, ignore_index=True), front),
         "lone_by_run_aces_voids": _front(pd.concat(by_top, ignore_index=True), front),
+        "lone_by_losers_run": _front(pd.concat(by_side, ignore_index=True), front),
         "lone_no_trump_by_runs_aces": _front(pd.concat(no_trump_lone, ignore_index=True), front)
         if no_trump_lone
         else None,
@@ -354,6 +379,25 @@ def _bowers(count: str) -> str:
     return f"{count} bower{'' if count == '1' else 's'}"
 
 
+def _losers_words(losers: str) -> str:
+    """Side losers (side cards that are not aces) as a player says them."""
+    return {
+        "0": "every side card an ace (or none)",
+        "1": "one side card that is not an ace",
+        "2": "two side cards that are not aces",
+    }.get(losers, f"{losers} side cards that are not aces")
+
+
+def given_words(given: str) -> str:
+    """A thresholds row's ``given`` as a player reads it: "trumps=7" is "7 trumps"."""
+    if given.startswith("trumps="):
+        trumps = given.removeprefix("trumps=")
+        return f"{trumps} trump{'' if trumps == '1' else 's'}"
+    if given.startswith("losers="):
+        return _losers_words(given.removeprefix("losers="))
+    return given
+
+
 def _bid_words(contract: str) -> str:
     return f"Bidding {contract}" if contract.isdigit() else contract
 
@@ -366,9 +410,12 @@ def threshold_answer(row, copies: int = 2, least: int | None = None) -> str:
     bid = _bid_words(row.contract)
     given = row.given
     trumps = given.removeprefix("trumps=") if given.startswith("trumps=") else None
+    losers = given.removeprefix("losers=") if given.startswith("losers=") else None
     where = {
         "run": f"with {trumps} trump{'' if trumps == '1' else 's'}"
         if trumps
+        else f"with {_losers_words(losers)}"
+        if losers
         else "whatever the trump length"
         if given == "any trumps"
         else f"among hands of {given.removesuffix(' (as dealt)')}",
@@ -384,6 +431,8 @@ def threshold_answer(row, copies: int = 2, least: int | None = None) -> str:
     if row.feature == "run":
         if trumps:
             return f"{bid} pays from {trumps} trumps with {_top_trumps(value, copies)}"
+        if losers:
+            return f"{bid} {where} pays with {_top_trumps(value, copies)}"
         return f"{bid} pays with {_top_trumps(value, copies)} {where}"
     if row.feature == "trumps":
         if value == least:
@@ -528,6 +577,7 @@ TABLE_TITLES = {
     "lone_by_trumps_bowers": "Lone contracts by trumps and bowers held",
     "lone_by_trumps_run": "Lone contracts by trumps held and top-trump run",
     "lone_by_run_aces_voids": "Lone contracts by top-trump run, side aces and voids",
+    "lone_by_losers_run": "Lone contracts by side losers and top-trump run",
     "lone_no_trump_by_runs_aces": "Lone no-trump contracts by the suits' top runs and top cards",
     "bids_by_strength": "Every bid by hand strength",
     "thresholds": "The weakest hand worth each bid",
@@ -545,6 +595,8 @@ TABLE_NOTES = {
     "bowers and both trump aces), trump suits pooled.",
     "lone_by_run_aces_voids": "Each lone contract by top-trump run, side aces (top cards of the other suits) "
     "and voids (side suits with no card), trump suits pooled.",
+    "lone_by_losers_run": "Each lone contract by side losers (side cards that are not aces: 0 means every "
+    "side card is an ace, or there is none) and top-trump run, trump suits pooled.",
     "lone_no_trump_by_runs_aces": "Each lone contract in High and Low No Trump by the suits' top runs added "
     "up (cards that cash from the top) and top cards held (aces in High, nines in Low).",
     "bids_by_strength": "Every bid by hand strength (points bucket), trump suits pooled, no trumps apart.",
@@ -575,8 +627,11 @@ def format_study_run(run) -> str:
 
 
 def _trumps_first(given: pd.Series) -> pd.Series:
-    """Sort key of ``given`` = "any trumps", "trumps=8", "trumps=7", ...: the pooled row first."""
-    return -pd.to_numeric(given.str.removeprefix("trumps="), errors="coerce").fillna(99)
+    """Sort key of ``given`` = "any trumps", "trumps=8", "trumps=7", ..., then "losers=0",
+    "losers=1", ...: the pooled row first."""
+    trumps = -pd.to_numeric(given.str.removeprefix("trumps="), errors="coerce").fillna(99)
+    losers = pd.to_numeric(given.str.removeprefix("losers="), errors="coerce")
+    return trumps.where(losers.isna(), 100 + losers)
 
 
 def strength_answers(tables: dict[str, pd.DataFrame], params: StudyParams | None = None) -> list[str]:
@@ -598,14 +653,15 @@ def strength_answers(tables: dict[str, pd.DataFrame], params: StudyParams | None
     ]
     lone = thresholds[thresholds["feature"] == "run"]
     for contract, group in lone.groupby("contract", sort=False):
-        lines.append(f"- **{contract}** with a trump suit, by trumps held (top-trump run needed):")
+        lines.append(
+            f"- **{contract}** with a trump suit, by trumps held or by side losers (top-trump run needed):"
+        )
         for row in group.sort_values("given", key=_trumps_first).itertuples():
-            trumps = row.given.removeprefix("trumps=")
-            trumps = f"{trumps} trump{'' if trumps == '1' else 's'}" if trumps.isdigit() else trumps
+            held = given_words(row.given)
             if np.isnan(row.profitable_from):
-                lines.append(f"  - {trumps}: no answer: {row.note}")
+                lines.append(f"  - {held}: no answer: {row.note}")
             else:
-                lines.append(f"  - {trumps}: {row.answer} ({row.note})")
+                lines.append(f"  - {held}: {row.answer} ({row.note})")
     points = thresholds[thresholds["feature"].isin(["points", "runs"])]
     filled = points[~points["profitable_from"].isna()]
     if len(filled):

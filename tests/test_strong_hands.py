@@ -12,9 +12,11 @@ from click.testing import CliRunner
 
 from euchre_mc.cli import main
 from euchre_mc.reports.study_charts import build_study_reports
-from euchre_mc.reports.study_summary import run_words, write_summaries
+from euchre_mc.reports.study_summary import bid_contracts, bid_long, given_words, run_words, write_summaries
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
 from euchre_mc.simulate.constraints import suit_group
 from euchre_mc.simulate.features import hand_features
+from euchre_mc.simulate.rules import as_variant
 from euchre_mc.simulate.strong_hands import (
     BIDDER,
     TRUMP_SUIT,
@@ -157,6 +159,36 @@ def test_a_small_strong_hand_study_fills_the_hog_threshold(tmp_path):
     assert exact in summary and exact in page and "91/11,434,818" in (out / "schema.md").read_text()
     assert "study of strong hands (8+ trumps)" in page and "<th>in words</th>" in page
     assert hog["answer"] in page and (out / "charts" / "strategy.png").is_file()
+    # eight trumps leave no side card: the "every side card an ace" row is the same hands
+    no_losers = thresholds[(thresholds["contract"] == "Hog") & (thresholds["given"] == "losers=0")].iloc[0]
+    assert no_losers["profitable_from"] == hog["profitable_from"]
+    assert no_losers["answer"].startswith(
+        "Hog with every side card an ace (or none) pays with at least the top "
+    )
+    assert "every side card an ace (or none): Hog with every side card" in summary
+
+
+def test_side_losers_are_the_side_cards_that_are_not_aces():
+    # 7 top trumps and a side ace sweep a Hog; the same with a side king need not
+    hands = [
+        "JH JH JD JD AH AH KH AS",  # 7 trumps, a side ace: no loser
+        "JH JH JD JD AH AH KH KS",  # 7 trumps, a side king: one loser
+        "JH JH JD AH KH AS AC 9S",  # 5 trumps, two side aces and a nine: one loser
+        "JH JD AH 9C TC QC 9S TS",  # 3 trumps, no ace: five losers
+    ]
+    masks = np.array([faces_to_mask(parse_cards(hand)) for hand in hands], np.uint64)
+    rows = pd.DataFrame(hand_features(masks))
+    variant = as_variant("pigs-and-hogs")
+    hog = next(column for column in bid_contracts(variant, levels=False) if column.label == "Hog")
+    rows[f"{hog.prefix}_h"] = np.int8(8)  # the sweep taken: only the features matter here
+    long = bid_long(rows, variant, hog, denoms=[2])
+    assert long["losers"].tolist() == [0, 1, 1, 5]
+    assert [given_words(f"losers={n}") for n in (0, 1, 2)] == [
+        "every side card an ace (or none)",
+        "one side card that is not an ace",
+        "two side cards that are not aces",
+    ]
+    assert given_words("trumps=7") == "7 trumps"
 
 
 def test_a_random_deal_studys_blank_hog_row_points_to_strong_hand_studies(tmp_path):
