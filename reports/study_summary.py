@@ -466,15 +466,30 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
             alone[alone["position"] == position], on=["position", "trumps"], suffixes=("", "_alone")
         )
         both["alone_gain"] = both["mean_net_alone"] - both["mean_net"]
-        thresholds.append(
-            {
-                "position": position,
-                "order_profitable_from": profitable_from(order[pick], "trumps"),
-                "order_confident_from": profitable_from(order[pick], "trumps", "net_ci_low"),
-                "alone_beats_order_from": profitable_from(both, "trumps", "alone_gain"),
-                "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
-            }
+        row = {
+            "position": position,
+            "order_profitable_from": profitable_from(order[pick], "trumps"),
+            "order_confident_from": profitable_from(order[pick], "trumps", "net_ci_low"),
+            "alone_beats_order_from": profitable_from(both, "trumps", "alone_gain"),
+            "call_profitable_from": profitable_from(call[call["position"] == position], "call_trumps"),
+        }
+        called = call[call["position"] == position]
+        row["note"] = "; ".join(
+            _classic_blank(name, table, feature, column, what)
+            for name, table, feature, column, what in (
+                ("order_profitable_from", order[pick], "trumps", "mean_net", "ordering up"),
+                (
+                    "alone_beats_order_from",
+                    both,
+                    "trumps",
+                    "alone_gain",
+                    "going alone instead of with the partner",
+                ),
+                ("call_profitable_from", called, "call_trumps", "mean_net", "the best call"),
+            )
+            if np.isnan(row[name])
         )
+        thresholds.append(row)
     players = as_variant(params.variant).players
     return {
         name: _named_seats(table, players)
@@ -484,6 +499,20 @@ def classic_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.D
             ("classic_thresholds", pd.DataFrame(thresholds)),
         )
     }
+
+
+def _classic_blank(name: str, table: pd.DataFrame, feature: str, column: str, what: str) -> str:
+    """Why the classic threshold ``name`` is blank: too few hands, or the strongest holding
+    with enough hands still loses (its hands and its mean, a point a hand)."""
+    enough = table[table["hands"] >= MIN_HANDS].sort_values(feature)
+    if enough.empty:
+        return f"{name} blank: fewer than {MIN_HANDS} hands at every trump count"
+    top = enough.iloc[-1]
+    sign = "gains" if column == "alone_gain" else "nets"
+    return (
+        f"{name} blank: {what} does not pay in every bucket up to {int(top[feature])} trumps, "
+        f"the strongest with {MIN_HANDS}+ hands ({int(top['hands'])} hands, {sign} {top[column]:+.2f} a hand)"
+    )
 
 
 def _named_seats(table: pd.DataFrame, players: int) -> pd.DataFrame:
@@ -611,7 +640,8 @@ TABLE_NOTES = {
     "call_by_position_trumps": "The best round-2 call (chosen from the hand: most trumps) with the partner "
     "and alone, by position and trumps in the called suit.",
     "classic_thresholds": f"Per seat, the trump count from which ordering up (or the call) pays, and "
-    f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands).",
+    f"from which going alone beats playing with the partner (buckets of {MIN_HANDS}+ hands); `note` says "
+    "why a cell is blank.",
 }
 
 

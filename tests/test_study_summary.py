@@ -172,3 +172,13 @@ def test_threshold_notes_give_the_sample_or_the_reason():
         f"does not pay at the strongest trumps with {MIN_HANDS}+ hands (trumps=4"
     )
     assert losing["note"].endswith(f"higher trumps has fewer than {MIN_HANDS} hands")
+
+
+def test_a_blank_classic_threshold_says_why():
+    # the literal rows have 4 hands a bucket, fewer than MIN_HANDS: every threshold is
+    # blank and the note says so, naming the column
+    thresholds = classic_summaries(classic_rows(), make_params("euchre", 1, 1))["classic_thresholds"]
+    first = thresholds.set_index("position").loc[1]
+    assert np.isnan(first["order_profitable_from"])
+    assert f"order_profitable_from blank: fewer than {MIN_HANDS} hands at every trump count" in first["note"]
+    assert "alone_beats_order_from blank" in first["note"]
