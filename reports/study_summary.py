@@ -276,34 +276,27 @@ def bid_summaries(rows: pd.DataFrame, params: StudyParams) -> dict[str, pd.DataF
                     given=pooled,
                 )
             )
-            for trumps, group in by_run[-1].groupby("trumps"):
-                thresholds.append(
-                    threshold_row(
-                        group,
-                        "run",
-                        hint,
-                        contract=label,
-                        denomination="trump suit",
-                        given=f"trumps={trumps}",
-                    )
-                )
             # A sweep is lost to a side card that is not an ace as surely as to a short run
             # of trumps: 7 trumps with the top 3 and a side ace sweep, the same with a side
             # king mostly do not, and a run threshold by trump length alone blurs the two.
             by_losers = summarise(suits.astype({"losers": np.int64}), ["losers", "run"])
             by_side.append(by_losers.assign(contract=label))
-            for losers, group in by_losers.groupby("losers"):
-                if losers <= SIDE_LOSERS_SHOWN:
-                    thresholds.append(
-                        threshold_row(
-                            group,
-                            "run",
-                            hint,
-                            contract=label,
-                            denomination="trump suit",
-                            given=f"losers={losers}",
+            for feature, table, most in (
+                ("trumps", by_run[-1], None),
+                ("losers", by_losers, SIDE_LOSERS_SHOWN),
+            ):
+                for value, group in table.groupby(feature):
+                    if most is None or value <= most:
+                        thresholds.append(
+                            threshold_row(
+                                group,
+                                "run",
+                                hint,
+                                contract=label,
+                                denomination="trump suit",
+                                given=f"{feature}={value}",
+                            )
                         )
-                    )
         for denomination, group in long.groupby("denomination"):
             thresholds.append(
                 threshold_row(
