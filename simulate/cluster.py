@@ -65,7 +65,7 @@ def dask_client(workers: int, scheduler: str | None = None):
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: the default 8787 clashes with a second cluster
             silence_logs=logging.ERROR,
             preload=[worker_pool.__module__],  # its dask_setup: workers ignore Ctrl-C, end with us
         )
