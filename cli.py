@@ -1449,7 +1449,7 @@ def games(
     else:
         click.echo(format_games(summary), nl=False)
         if play == "pimc":
-            click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision)")
+            click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision, each explaining the hand's auction)")
         where = f"{workers} worker{'s' if workers > 1 else ''}"
         if backend == "dask":
             where = f"the Dask cluster at {scheduler}" if scheduler else f"a Dask LocalCluster of {where}"

@@ -27,6 +27,7 @@ import numba
 import numpy as np
 
 from euchre_mc.simulate.analyse import analyse_hand
+from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.search import dd_buffers
@@ -48,7 +49,7 @@ def deals(seats: int, count: int, active: int) -> np.ndarray:
     return out
 
 
-def first_lead(hands, d, worlds, buffers, stats, values):
+def first_lead(hands, d, worlds, buffers, stats, values, played_by, check):
     """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``."""
     own = to_contract(hands[d, 0], HEARTS)
     pimc_values(
@@ -69,6 +70,8 @@ def first_lead(hands, d, worlds, buffers, stats, values):
         d + 1,
         stats,
         values,
+        played_by,
+        check,
     )
 
 
@@ -76,10 +79,10 @@ first_lead_jit = numba.njit(first_lead)
 
 
 @numba.njit
-def first_leads(hands, worlds, buffers, stats, values):
+def first_leads(hands, worlds, buffers, stats, values, played_by, check):
     """Every deal's first-lead decision in one compiled loop."""
     for d in range(hands.shape[0]):
-        first_lead_jit(hands, d, worlds, buffers, stats, values)
+        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check)
 
 
 def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, float]:
@@ -89,18 +92,19 @@ def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, floa
     hands = deals(4, count, 0b1111)
     buffers = dd_buffers(np.int64(4), np.int64(5), np.int64(12))
     values = np.full((worlds, 24), -1, np.int64)
-    stats = np.zeros(2, np.int64)
-    first_leads(hands[:1], worlds, buffers, stats, values)  # compiles or loads the kernels
+    stats = np.zeros(5, np.int64)
+    played_by, check = np.zeros(4, np.uint64), no_auction()  # the first lead: no auction to explain
+    first_leads(hands[:1], worlds, buffers, stats, values, played_by, check)  # compiles or loads the kernels
     times, cpu = [], []
     stats[0] = 0
     for d in range(count):
         started, started_cpu = time.perf_counter(), time.thread_time()
-        first_lead_jit(hands, d, worlds, buffers, stats, values)
+        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check)
         times.append(time.perf_counter() - started)
         cpu.append(time.thread_time() - started_cpu)
     nodes = stats[0] / count
     started_cpu = time.thread_time()
-    first_leads(hands, worlds, buffers, stats, values)
+    first_leads(hands, worlds, buffers, stats, values, played_by, check)
     loop_ms = 1000 * (time.thread_time() - started_cpu) / count
     return 1000 * float(np.median(times)), 1000 * float(np.median(cpu)), loop_ms, nodes
 

@@ -104,6 +104,7 @@ def format_analysis(result) -> str:
     ]
     if settings.worlds is not None:
         lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
+        lines.append(_bids_in_worlds(settings))
     if settings.known:
         lines.append(f"known cards: {settings.known}")
     if settings.constraints:
@@ -170,6 +171,13 @@ def _fit(line: str) -> str:
 
 def _assumed(settings) -> str:
     return " (assumed: everyone before you passed)" if settings.auction_assumed and settings.auction else ""
+
+
+def _bids_in_worlds(settings) -> str:
+    """One line: do PIMC's worlds explain the earlier bids (docs/pimc.md, "The auction")?"""
+    if settings.worlds_hear_bids:
+        return "PIMC worlds explain the earlier bids under the table model, as the deals do"
+    return "PIMC worlds ignore the bids (they are tested only with exact inference from a given auction)"
 
 
 def _play_text(settings) -> str:
@@ -353,6 +361,7 @@ def format_verdict(verdict) -> str:
         )
         if settings.worlds is not None:
             lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
+            lines.append(_bids_in_worlds(settings))
         for name, value in (("known cards", settings.known), ("suit lengths", settings.constraints)):
             if value:
                 lines.append(_fit(f"{name}: {value}"))

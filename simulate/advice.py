@@ -24,6 +24,7 @@ import numpy as np
 from .cards import CardError, format_card, parse_card, parse_cards
 from .choices import ADVICE_WORLDS, STRATEGY_FUSION
 from .exchange import sitting_out_mask
+from .kernels.bidding import no_auction
 from .kernels.bits import SALT_PIMC, stream_state
 from .kernels.contract import to_contract
 from .kernels.dd.search import dd_buffers
@@ -360,7 +361,7 @@ def _world_values(
     buffers = dd_buffers(
         np.int64(n), np.int64(size - len(history)), np.int64(table_bits(size - len(history)))
     )
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(5, np.int64)
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0)))
     pimc_values(
         state,
@@ -380,6 +381,8 @@ def _world_values(
         np.int64(1),
         stats,
         values,
+        np.zeros(n, np.uint64),  # the cards each seat played: only an auction check reads them
+        no_auction(),
     )
     return values
 

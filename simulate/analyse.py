@@ -134,7 +134,7 @@ from .rules import (
     seat_index,
 )
 from .stats import deals_for_half_width, mean_half_width, next_total, wilson_half_width, wilson_interval
-from .table import NO_TABLE_DESCRIPTION, SOFT_SCALE, TableModel, sample_consistent, table_model
+from .table import NO_TABLE_DESCRIPTION, SOFT_SCALE, TableModel, auction_check, sample_consistent, table_model
 from .workers import worker_count
 
 DEFAULT_DEALS = 2000
@@ -187,6 +187,12 @@ class Question:
     # "soft": each deal is kept with probability the auction's likelihood under the table
     score: tuple[int, int] | None = None  # the player's team's points, the other team's
     worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
+    player: int | None = None  # the analysed player, when ``seat`` is another bidder (options.py)
+
+    @property
+    def analysed(self) -> int:
+        """The seat whose hand the analysis holds (``seat`` unless another seat bids)."""
+        return self.seat if self.player is None else self.player
 
     @property
     def infers(self) -> bool:
@@ -503,17 +509,52 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=N
     """What the seats know before play under pimc (simulate/knowledge.py): in the classic
     games the upcard, in the dealer's hand once picked up (unless it was thrown straight
     back), out of play once turned down; the discarder (the classic dealer, the Pig /
-    Alone bidder, who also holds both gifts) its own ``discards``, out of play."""
+    Alone bidder, who also holds both gifts) its own ``discards``, out of play; and with
+    exact inference the earlier bids (:func:`_auction_check`)."""
     count = hands.shape[0]
     discarder = question.dealer if layout.exchange == PICKUP else question.seat
     private = [] if discards is None else [(discarder, discards)]
+    auction = _auction_check(question, layout)
     if question.upcard is None:
-        return table_knowledge(count, question.players, private_out=private)
+        return table_knowledge(count, question.players, private_out=private, auction=auction)
     upcard = np.uint64(question.upcard_mask)
     if layout.exchange == PICKUP:
         held = hands[:, question.dealer] & upcard
-        return table_knowledge(count, question.players, [(question.dealer, held)], private_out=private)
-    return table_knowledge(count, question.players, seen_out=int(upcard), private_out=private)
+        return table_knowledge(
+            count, question.players, [(question.dealer, held)], private_out=private, auction=auction
+        )
+    return table_knowledge(
+        count, question.players, seen_out=int(upcard), private_out=private, auction=auction
+    )
+
+
+def _worlds_hear_bids(question: Question) -> bool:
+    """Do PIMC's worlds test the earlier bids?  With exact inference (:func:`_auction_check`)."""
+    return question.infers and question.inference == "exact"
+
+
+def _auction_check(question: Question, layout: Layout):
+    """With exact inference, the earlier bids PIMC's worlds must explain, as the deals do
+    (table.auction_check); None otherwise.  Not checked: the analysed player's own bids
+    (its hand is known, as in inference), the bids of seats that sit out (their cards are
+    dealt to nobody in a world), and the bids of a seat whose hand an exchange changed
+    (the Pig / Alone bidder, the classic dealer who picked up: a world does not say which
+    of its cards it was dealt)."""
+    if not _worlds_hear_bids(question):
+        return None
+    exchanged = {question.dealer} if layout.exchange == PICKUP else set()
+    if layout.exchange == PARTNER_GIFTS:
+        exchanged.add(question.seat)
+    sitting_out = {seat for seat in range(question.players) if not layout.active >> seat & 1}
+    return auction_check(
+        question.table.teams,
+        question.variant,
+        question.dealer,
+        question.bids,
+        question.upcard,
+        _table_scores(question),
+        unchecked={question.analysed} | sitting_out | exchanged,
+    )
 
 
 def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
@@ -1375,6 +1416,7 @@ def _settings(
         auction_assumed=not question.auction_given,
         play=question.play,
         worlds=question.worlds if question.play == "pimc" else None,
+        worlds_hear_bids=_worlds_hear_bids(question) if question.play == "pimc" else None,
         seed=question.seed,
         deals=dealt,
         interrupted=interrupted,

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
 # first run pays for each group.  Only the "about N s" of the notices uses them.
 COMPILE_SECONDS = {
+    "table model (bidding)": 8,
     "dealing and exchange": 5,
     "random and heuristic play": 5,
     "double-dummy solver": 41,
@@ -42,6 +43,26 @@ def _analyse(play: str) -> None:
 
     # a Pig: dealing, the partners' gifts and the bidder's discards, then the play
     analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play)
+
+
+def _bidding() -> None:
+    import numpy as np
+
+    from .cards import faces_to_mask, parse_cards
+    from .rules import PASS, as_variant
+    from .table import consistent, continue_auction, table_model
+
+    # the table model's wishes, the auction after them and inference, in a bid-euchre
+    # and a classic game (dealer seat 1, the player seat 3), on made-up deals: every
+    # seat holds the same cards, so no dealing kernel compiles here
+    model = table_model("balanced")
+    for name, hand, upcard in (("pigs-and-hogs", WARM_UP_HAND, None), ("euchre", "JH JD AH KH 9S", 9)):
+        variant = as_variant(name)
+        deals = np.full(
+            (2, variant.players), faces_to_mask(parse_cards(hand, copies=variant.copies)), np.uint64
+        )
+        consistent(model, variant, 0, [PASS], deals, upcard, analysed=2)
+        continue_auction(model, variant, 0, 2, [PASS], deals, upcard)
 
 
 def _solve() -> None:
@@ -113,6 +134,18 @@ class KernelGroup:
 
 
 GROUPS = (
+    KernelGroup(
+        "table model (bidding)",
+        (
+            "bidding.bid_estimates_many",
+            "bidding.classic_estimates_many",
+            "bidding.bid_euchre_wishes_many",
+            "bidding.classic_wishes_many",
+            "bidding.allowed_bids_many",
+            "bidding.auction_ranks_many",
+        ),
+        _bidding,
+    ),
     KernelGroup(
         "dealing and exchange",
         ("dealing.deal_many", "exchange.exchange_many"),

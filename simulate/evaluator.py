@@ -53,14 +53,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .cards import NUM_FACES, card_counts, rank_of, suit_of
-from .kernels.tables import FACE_AT, JACK, SUIT_AT, TRUMP
+from .kernels import bidding
 
 DATA_DIR = Path(__file__).with_name("data")
 SHRINK = 10.0
-BID_CAPS = {"length": 8, "run": 8, "side": 4}
-CLASSIC_CAPS = {"length": 6, "top": 3, "side": 3}
-HAND_SIZE_BID = 8
+BID_CAPS = dict(zip(("length", "run", "side"), bidding.BID_CAPS))
+CLASSIC_CAPS = dict(zip(("length", "top", "side"), bidding.CLASSIC_CAPS))
+HAND_SIZE_BID = bidding.LEVELS
 
 BID_KEYS = ("no_trump", "length", "run", "side")
 BID_OUTCOMES = tuple(f"tricks_{n}" for n in range(1, HAND_SIZE_BID + 1)) + ("exchange_alone", "hog")
@@ -70,78 +69,32 @@ ROUND2_KEYS = ("no_trump", "position", "length", "top", "side")
 
 
 # --------------------------------------------------------------------------- features
+# The features are counted by the kernels (kernels/bidding.py), which PIMC's worlds use
+# too; these wrappers take numpy arrays of any shape.
 
 
-def _card_masks():
-    """Face-space masks (both copies) of the cards each feature counts, per denomination,
-    and ``ranked[denom, suit, k]``: the k-th best face of each suit (0 past its end)."""
-    length = np.zeros(6, np.uint64)
-    top = np.zeros(6, np.uint64)
-    side = np.zeros(6, np.uint64)
-    suits = np.zeros((6, 4), np.uint64)
-    ranked = np.zeros((6, 4, 8), np.uint64)
-    for denom in range(6):
-        blocks = {suit: [p for p in range(NUM_FACES) if SUIT_AT[denom, p] == suit] for suit in range(4)}
-        for suit, positions in blocks.items():
-            cards = [np.uint64(3) << np.uint64(2 * FACE_AT[denom, p]) for p in positions]
-            suits[denom, suit] = np.bitwise_or.reduce(cards)
-            ranked[denom, suit, : len(cards)] = cards[::-1]
-            # positions rise with power, so the last ones are the suit's best cards
-            if TRUMP[denom] < 0:
-                top[denom] |= cards[-1]
-                side[denom] |= cards[-2]
-            elif suit == TRUMP[denom]:
-                length[denom] = suits[denom, suit]
-                top[denom] |= cards[-1] | cards[-2]
-            else:
-                side[denom] |= cards[-1]
-    return length, top, side, suits, ranked
+def _per_hand(kernel, hands, denom) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    hands, denom = np.broadcast_arrays(np.asarray(hands, np.uint64), np.asarray(denom, np.int64))
+    out = kernel(np.array(hands.ravel()), np.array(denom.ravel()))  # copies: broadcasts are read-only
+    return tuple(out[:, k].reshape(hands.shape) for k in range(3))
 
 
-TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS, RANKED_CARDS = _card_masks()
-
-
-def _length(hands: np.ndarray, denom) -> np.ndarray:
-    trumps = card_counts(hands & TRUMP_CARDS[denom])
-    longest = np.max(card_counts(hands[..., None] & SUIT_CARDS[denom]), axis=-1)
-    return np.where(TRUMP[denom] < 0, longest, trumps)
-
-
-def hand_features(hands: np.ndarray, denom, caps: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def classic_features(hands: np.ndarray, denom) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(length, top, side) of face-space ``hands`` for ``denom`` (an int or an array that
-    broadcasts with ``hands``), each capped as ``caps`` says (the classic tables)."""
-    hands = np.asarray(hands, np.uint64)
-    denom = np.asarray(denom)
-    return (
-        np.minimum(_length(hands, denom), caps["length"]),
-        np.minimum(card_counts(hands & TOP_CARDS[denom]), caps["top"]),
-        np.minimum(card_counts(hands & SIDE_CARDS[denom]), caps["side"]),
-    )
+    broadcasts with ``hands``), each capped as ``CLASSIC_CAPS`` says (the classic tables)."""
+    return _per_hand(bidding.classic_features_many, hands, denom)
 
 
 def top_run(hands: np.ndarray, denom: int) -> np.ndarray:
-    """Double-deck sure winners at the top: the ``run`` feature (module docstring)."""
-    hands = np.asarray(hands, np.uint64)
-    suits = [int(TRUMP[denom])] if TRUMP[denom] >= 0 else range(4)
-    run = np.zeros(hands.shape, np.int64)
-    for suit in suits:
-        unbroken = np.ones(hands.shape, bool)
-        for face in RANKED_CARDS[denom, suit]:
-            held = card_counts(hands & face)
-            run += np.where(unbroken, held, 0)
-            unbroken &= held == 2
-    return run
+    """Double-deck sure winners at the top: the ``run`` feature (module docstring), uncapped."""
+    return _per_hand(bidding.bid_features_many, hands, denom)[1]
 
 
 def bid_features(hands: np.ndarray, denom: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(length, run, side) of face-space double-deck ``hands`` for ``denom``, capped as
     ``BID_CAPS`` says (the bid-euchre table)."""
-    hands = np.asarray(hands, np.uint64)
-    return (
-        np.minimum(_length(hands, denom), BID_CAPS["length"]),
-        np.minimum(top_run(hands, denom), BID_CAPS["run"]),
-        np.minimum(card_counts(hands & SIDE_CARDS[denom]), BID_CAPS["side"]),
-    )
+    features = _per_hand(bidding.bid_features_many, hands, denom)
+    return tuple(np.minimum(f, cap) for f, cap in zip(features, bidding.BID_CAPS))
 
 
 # --------------------------------------------------------------------------- tables
@@ -244,12 +197,9 @@ class BidEstimates:
 
 def bid_estimates(hands: np.ndarray) -> BidEstimates:
     """Estimates for bid-euchre hands (face-space uint64 array of any shape)."""
-    table = bid_table().estimate
-    per_denom = []
-    for denom in range(6):
-        length, run, side = bid_features(hands, denom)
-        per_denom.append(table[int(TRUMP[denom] < 0), length, run, side])
-    values = np.stack(per_denom, axis=-2)  # (..., 6, outcomes)
+    hands = np.asarray(hands, np.uint64)
+    values = bidding.bid_estimates_many(np.ascontiguousarray(hands.ravel()), bid_table().estimate)
+    values = values.reshape(hands.shape + values.shape[1:])  # (..., 6, outcomes)
     return BidEstimates(
         values[..., :HAND_SIZE_BID], values[..., HAND_SIZE_BID], values[..., HAND_SIZE_BID + 1]
     )
@@ -268,25 +218,14 @@ class ClassicEstimates:
 def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray) -> ClassicEstimates:
     """Estimates for classic deals: ``hands`` (G, 4) face space, ``dealer`` and ``upcard``
     (a face) per deal."""
-    hands = np.asarray(hands, np.uint64)
-    seats = hands.shape[1]
-    dealer = np.asarray(dealer, np.int64)[:, None]
-    upcard = np.asarray(upcard, np.int64)
-    position = (np.arange(seats)[None, :] - dealer) % seats
-    is_dealer = position == 0
-    upcard_bit = (np.uint64(1) << (2 * upcard).astype(np.uint64))[:, None]
-    held = np.where(is_dealer, hands | upcard_bit, hands)
-    upcard_suit = np.array([suit_of(int(f)) for f in upcard], np.int64)[:, None]
-    upcard_jack = np.array([rank_of(int(f)) == JACK for f in upcard], np.int64)[:, None]
-    length, top, side = hand_features(held, upcard_suit, CLASSIC_CAPS)
-    jack = np.broadcast_to(upcard_jack, position.shape)
-    order = round1_table().estimate[position, jack, length, top, side]
-    table2 = round2_table().estimate
-    calls = []
-    for denom in range(5):
-        length, top, side = hand_features(hands, denom, CLASSIC_CAPS)
-        calls.append(table2[int(TRUMP[denom] < 0), position, length, top, side])
-    return ClassicEstimates(order, np.stack(calls, axis=-2))
+    order, call = bidding.classic_estimates_many(
+        np.ascontiguousarray(hands, np.uint64),
+        np.ascontiguousarray(dealer, np.int64),
+        np.ascontiguousarray(upcard, np.int64),
+        round1_table().estimate,
+        round2_table().estimate,
+    )
+    return ClassicEstimates(order, call)
 
 
 __all__ = [
@@ -297,7 +236,7 @@ __all__ = [
     "bid_features",
     "bid_table",
     "classic_estimates",
-    "hand_features",
+    "classic_features",
     "round1_table",
     "round2_table",
     "top_run",

@@ -59,27 +59,22 @@ from .evaluator import (
     BID_DIMS,
     BID_KEYS,
     BID_OUTCOMES,
-    CLASSIC_CAPS,
     CLASSIC_OUTCOMES,
     DATA_DIR,
     HAND_SIZE_BID,
-    RANKED_CARDS,
     ROUND1_DIMS,
     ROUND1_KEYS,
     ROUND2_DIMS,
     ROUND2_KEYS,
-    SIDE_CARDS,
-    SUIT_CARDS,
-    TRUMP_CARDS,
     bid_estimates,
     bid_features,
     classic_estimates,
-    hand_features,
+    classic_features,
     table_rows,
     write_rows,
 )
 from .exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
-from .kernels.tables import JACK, TRUMP
+from .kernels.tables import JACK, RANKED_CARDS, SIDE_CARDS, SUIT_CARDS, TRUMP, TRUMP_CARDS
 from .play import play_deals
 from .rules import CALL, HIGH_NO_TRUMP, HOG, LOW_NO_TRUMP, Contract, Variant
 from .stats import wilson_interval
@@ -240,7 +235,7 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
             for seat in range(n):
                 position = (seat - dealer) % n
                 held = hands[:, seat] | upcard_bit if position == 0 else hands[:, seat]
-                length, top, side = hand_features(held, suit, CLASSIC_CAPS)
+                length, top, side = classic_features(held, suit)
                 full = np.full(length.shape, position)
                 cells = (full, np.full(length.shape, jack), length, top, side)
                 _add(samples1, made1, cells, _classic_outcomes(variant, picked, suit, seat))
@@ -249,7 +244,7 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
             hands = dealt[rows]
             for denom in [d for d in range(5) if d != suit]:
                 for seat in range(n):
-                    length, top, side = hand_features(hands[:, seat], denom, CLASSIC_CAPS)
+                    length, top, side = classic_features(hands[:, seat], denom)
                     full = np.full(length.shape, (seat - dealer) % n)
                     cells = (np.full(length.shape, int(TRUMP[denom] < 0)), full, length, top, side)
                     _add(samples2, made2, cells, _classic_outcomes(variant, hands, denom, seat))

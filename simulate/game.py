@@ -68,7 +68,7 @@ from .rules import (
     score,
 )
 from .strategy import Strategy
-from .table import decide_bids, run_auction
+from .table import auction_check, decide_bids, run_auction
 from .trace import Trace, tricks_from_record
 from .workers import start_pool, stop_pool
 
@@ -161,6 +161,7 @@ class _Hand:
     active: int = 0
     leader: int = 0
     tricks_taken: int = 0  # by the bidding team
+    scores: tuple[int, int] = (0, 0)  # teams A and B as the hand was bid
 
 
 def _bid_and_exchange(
@@ -168,7 +169,10 @@ def _bid_and_exchange(
 ) -> list[_Hand]:
     """Misdeal calls, auction and exchange for one hand of every game in the batch."""
     n = variant.players
-    out = [_Hand(int(dealers[i]), dealt[i]) for i in range(dealt.shape[0])]
+    out = [
+        _Hand(int(dealers[i]), dealt[i], scores=(int(scores[i][0]), int(scores[i][1])))
+        for i in range(dealt.shape[0])
+    ]
     if variant.classic:
         dealt = dealt.copy()
         for i, hand in enumerate(out):
@@ -229,7 +233,7 @@ def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
                 seed=setup.seed,
                 first_index=int(index),
                 worlds=setup.worlds,
-                knowledge=_knowledge(hand),
+                knowledge=_knowledge(hand, setup),
             )
             hand.tricks_taken = int(tricks[0])
         return
@@ -245,9 +249,13 @@ def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
             hand.tricks_taken = int(taken)
 
 
-def _knowledge(hand: _Hand):
+def _knowledge(hand: _Hand, setup: GameSetup):
     """What each seat knows before play (simulate/knowledge.py): the upcard picked up
-    (unless the dealer threw it straight back) or turned down, and the discards."""
+    (unless the dealer threw it straight back) or turned down, the discards, and the
+    auction, every bid made by the teams' strategies (table.auction_check).  The bids of
+    seats that sit out and of a seat whose hand the exchange changed (the Pig / Alone
+    bidder, the classic dealer who picked up) are not checked: a world does not show
+    the hands they were dealt."""
     n = hand.playing.shape[0]
     shown, seen_out = [], 0
     if hand.upcard is not None:
@@ -258,7 +266,18 @@ def _knowledge(hand: _Hand):
             seen_out = upcard
     discarder = hand.dealer if hand.contract.kind == ORDER_UP else hand.bidder
     private = [(discarder, hand.discards)] if hand.discards else []
-    return table_knowledge(1, n, shown, seen_out, private)
+    exchanged = {discarder} if hand.contract.kind == ORDER_UP or hand.contract.exchange else set()
+    sitting_out = {seat for seat in range(n) if not hand.active >> seat & 1}
+    auction = auction_check(
+        setup.teams,
+        setup.variant,
+        hand.dealer,
+        hand.auction,
+        hand.upcard,
+        hand.scores,
+        exchanged | sitting_out,
+    )
+    return table_knowledge(1, n, shown, seen_out, private, auction)
 
 
 # --------------------------------------------------------------------------- games

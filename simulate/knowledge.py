@@ -8,10 +8,13 @@ and the voids that shows (the kernel tracks those during play); before play:
 * classic, turned down: everyone saw the upcard, which stays out of play;
 * Pig and six-handed Alone: each partner knows the card it gave (its partners sit out,
   so only the bidder plays with that knowledge), and the bidder holds both gifts and
-  knows its own two discards are out of play.
+  knows its own two discards are out of play;
+* the auction, which the worlds must explain (docs/pimc.md, "The auction"): the earlier
+  bids of an analysis with exact inference, a game's whole auction.
 
 A :class:`~.play.Knowledge` holds it as masks per deal: ``held[d, v, o]`` the cards
-seat ``v`` knows seat ``o`` holds, ``gone[d, v]`` those ``v`` knows are out of play.
+seat ``v`` knows seat ``o`` holds, ``gone[d, v]`` those ``v`` knows are out of play,
+and ``auction`` the bids (table.auction_check; None for none).
 """
 
 from __future__ import annotations
@@ -21,15 +24,20 @@ import numpy as np
 from .play import Knowledge
 
 
-def table_knowledge(count: int, n_seats: int, shown=(), seen_out=0, private_out=()) -> Knowledge:
+def table_knowledge(
+    count: int, n_seats: int, shown=(), seen_out=0, private_out=(), auction=None
+) -> Knowledge:
     """Knowledge of ``count`` deals at a table of ``n_seats``.
 
     ``shown`` is (seat, cards) pairs every other seat knows ``seat`` holds; ``seen_out``
     cards every seat knows are out of play (such as the upcard turned down);
     ``private_out`` (seat, cards) pairs only ``seat`` knows are out of play (its own
-    discards).  Cards are face-space masks, one int for every deal or one per deal.
+    discards); ``auction`` the bids the worlds must explain (table.auction_check).
+    Cards are face-space masks, one int for every deal or one per deal.
     """
-    known = Knowledge.none(count, n_seats)
+    known = Knowledge(
+        np.zeros((count, n_seats, n_seats), np.uint64), np.zeros((count, n_seats), np.uint64), auction
+    )
     for seat, cards in shown:
         for viewer in range(n_seats):
             if viewer != seat:

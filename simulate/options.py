@@ -77,7 +77,7 @@ def option_values(
     todo = (tricks < 0) & (ended.bidder >= 0)
     groups = []
     for bidder in np.unique(ended.bidder[todo]):
-        as_bidder = replace(question, seat=int(bidder))
+        as_bidder = replace(question, seat=int(bidder), player=question.analysed)
         by_layout: dict = {}
         for c in np.unique(ended.contract[todo & (ended.bidder == bidder)]):
             contract = ended.contracts[int(c)]

@@ -90,10 +90,13 @@ TABLE_SIZES = (4, 6)
 class Knowledge:
     """What each seat knows beyond its own hand and the play, for the ``pimc`` model:
     ``held[d, v, o]`` the face-space cards seat ``v`` knows seat ``o`` holds as play
-    begins, ``gone[d, v]`` the cards ``v`` knows are out of play (docs/pimc.md)."""
+    begins, ``gone[d, v]`` the cards ``v`` knows are out of play (docs/pimc.md), and
+    ``auction`` the bids every deal's worlds must explain (a kernels.bidding.AuctionCheck
+    from table.auction_check; None: the worlds ignore the auction)."""
 
     held: np.ndarray
     gone: np.ndarray
+    auction: object = None
 
     @classmethod
     def none(cls, count: int, seats: int) -> Knowledge:
@@ -102,7 +105,7 @@ class Knowledge:
 
     def rows(self, which) -> Knowledge:
         """The knowledge of the deals ``which`` (an index or a boolean mask)."""
-        return Knowledge(self.held[which], self.gone[which])
+        return Knowledge(self.held[which], self.gone[which], self.auction)
 
 
 def play_deals(
@@ -165,6 +168,7 @@ def _play_deals(
 
         return _solve_many(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
     if model == "pimc":
+        from .kernels.bidding import no_auction
         from .solve import table_bits
 
         if knowledge is None:
@@ -180,6 +184,7 @@ def _play_deals(
             np.uint64(seed),
             np.int64(first_index),
             np.int64(table_bits(int(np.max(tricks, initial=0)))),
+            no_auction() if knowledge.auction is None else knowledge.auction,
         )
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
     if model == "random":

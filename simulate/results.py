@@ -201,6 +201,7 @@ class AnalysisSettings:
     known: str | None = None  # other seats' known cards, when given
     constraints: str | None = None  # suit lengths of the unseen hands, when given
     worlds: int | None = None  # worlds per decision, under the pimc play model only
+    worlds_hear_bids: bool | None = None  # pimc: do the worlds explain the earlier bids?
 
     def to_dict(self) -> dict:
         settings = {
@@ -231,6 +232,7 @@ class AnalysisSettings:
             settings["constraints"] = self.constraints
         if self.worlds is not None:
             settings["worlds"] = self.worlds
+            settings["worlds_hear_bids"] = self.worlds_hear_bids
         return settings
 
 

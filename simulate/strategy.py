@@ -49,6 +49,8 @@ from pathlib import Path
 import numpy as np
 
 from .evaluator import BidEstimates, ClassicEstimates
+from .kernels import bidding
+from .kernels.tables import EXCHANGE_RANK, HOG_RANK
 from .rules import ALONE, CALL, HOG, LEVEL, ORDER_UP, PIG, RulesError, as_variant
 
 THRESHOLD_PARAMS = (
@@ -237,59 +239,56 @@ def seat_thresholds(teams: tuple[Strategy, Strategy], scores: np.ndarray, target
 
 
 NO_WISH = 0
-EXCHANGE_RANK = 9  # Pig or six-handed Alone
-HOG_RANK = 10
+
+
+def threshold_columns(thresholds: dict, shape) -> np.ndarray:
+    """The thresholds of every seat of ``shape`` (games, seats) as rows of six, in
+    ``THRESHOLD_PARAMS`` order: how the kernels take them."""
+    return np.stack([np.broadcast_to(thresholds[name], shape) for name in THRESHOLD_PARAMS], axis=-1)
 
 
 def bid_euchre_wishes(
     estimates: BidEstimates, thresholds: dict, has_hog: bool
-) -> tuple[np.ndarray, np.ndarray]:
-    """The contract each seat wants: (rank, denomination), rank 0 for none, 1..8 a level,
-    9 Pig or Alone, 10 Hog.  The highest rank whose estimate clears its threshold wins;
-    within a rank, the denomination with the best estimate (ties to the lower index)."""
-    exchange_param = "pig_threshold" if has_hog else "alone_threshold"
-    level_ok = estimates.level >= thresholds["level_threshold"][..., None, None]  # (G, N, 6, 8)
-    ok_at_level = level_ok.any(axis=-2)
-    levels = ok_at_level.shape[-1]
-    highest = np.where(ok_at_level.any(axis=-1), levels - np.argmax(ok_at_level[..., ::-1], axis=-1), NO_WISH)
-    at_highest = np.take_along_axis(estimates.level, np.maximum(highest - 1, 0)[..., None, None], axis=-1)[
-        ..., 0
-    ]
-    rank = highest
-    denom = np.argmax(at_highest, axis=-1)
-    kinds = [(EXCHANGE_RANK, estimates.exchange_alone, exchange_param)]
-    if has_hog:
-        kinds.append((HOG_RANK, estimates.hog, "hog_threshold"))
-    for kind_rank, chance, param in kinds:
-        ok = chance >= thresholds[param][..., None]
-        wanted = ok.any(axis=-1)
-        rank = np.where(wanted, kind_rank, rank)
-        denom = np.where(wanted, np.argmax(np.where(ok, chance, -1.0), axis=-1), denom)
-    return rank, denom
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The contract each seat wants: (rank, denomination, bid code), rank 0 (code
+    ``NO_BID``) for none, 1..8 a level, 9 Pig or Alone, 10 Hog.  The highest rank whose
+    estimate clears its threshold wins; within a rank, the denomination with the best
+    estimate (ties to the lower index).
+    (kernels.bidding.bid_euchre_wish decides; this runs it over the arrays.)"""
+    shape = estimates.level.shape[:-2]
+    rank, denom, code = bidding.bid_euchre_wishes_many(
+        np.ascontiguousarray(estimates.level.reshape(-1, 6, estimates.level.shape[-1])),
+        np.ascontiguousarray(estimates.exchange_alone.reshape(-1, 6)),
+        np.ascontiguousarray(estimates.hog.reshape(-1, 6)),
+        np.ascontiguousarray(threshold_columns(thresholds, shape).reshape(-1, len(THRESHOLD_PARAMS))),
+        bool(has_hog),
+    )
+    return rank.reshape(shape), denom.reshape(shape), code.reshape(shape)
 
 
 def classic_wishes(
     estimates: ClassicEstimates, thresholds: dict, upcard_suit: np.ndarray, no_trump: bool
 ) -> dict:
     """Round 1: ``order`` and ``order_alone`` (bool); round 2: ``call`` (denomination or
-    -1) and ``call_alone`` (bool).  A maker goes alone when P(march alone) clears
-    ``alone_threshold``."""
-    alone = thresholds["alone_threshold"]
-    order = estimates.order[..., 0] >= thresholds["order_up_threshold"]
-    order_alone = order & (estimates.order[..., 2] >= alone)
-    callable_ = np.ones(estimates.call.shape[:-1], bool)  # (G, N, 5)
-    callable_[..., 4] = no_trump
-    callable_ &= np.arange(5)[None, None, :] != np.asarray(upcard_suit)[:, None, None]
-    make = np.where(callable_, estimates.call[..., 0], -1.0)
-    best = np.argmax(make, axis=-1)
-    best_make = np.take_along_axis(make, best[..., None], axis=-1)[..., 0]
-    call = np.where(best_make >= thresholds["call_threshold"], best, -1)
-    best_alone = np.take_along_axis(estimates.call[..., 2], best[..., None], axis=-1)[..., 0]
+    -1) and ``call_alone`` (bool); and the bid codes of both rounds, ``first`` and
+    ``second`` (kernels.bidding.classic_wish decides).  A maker goes alone when P(march
+    alone) clears ``alone_threshold``."""
+    shape = estimates.order.shape[:-1]  # (G, N)
+    suits = np.broadcast_to(np.asarray(upcard_suit, np.int64)[:, None], shape)
+    out = bidding.classic_wishes_many(
+        np.ascontiguousarray(estimates.order.reshape(-1, estimates.order.shape[-1])),
+        np.ascontiguousarray(estimates.call.reshape(-1, 5, estimates.call.shape[-1])),
+        np.ascontiguousarray(threshold_columns(thresholds, shape).reshape(-1, len(THRESHOLD_PARAMS))),
+        np.array(suits.ravel()),
+        bool(no_trump),
+    ).reshape(shape + (6,))
     return {
-        "order": order,
-        "order_alone": order_alone,
-        "call": call,
-        "call_alone": (call >= 0) & (best_alone >= alone),
+        "order": out[..., 0].astype(bool),
+        "order_alone": out[..., 1].astype(bool),
+        "call": out[..., 2],
+        "call_alone": out[..., 3].astype(bool),
+        "first": out[..., 4],
+        "second": out[..., 5],
     }
 
 
@@ -307,6 +306,7 @@ __all__ = [
     "load_strategy",
     "seat_thresholds",
     "strategy_from_dict",
+    "threshold_columns",
     "unused_param_warning",
     "unused_params",
 ]

@@ -36,7 +36,9 @@ from functools import lru_cache
 import numpy as np
 
 from .auction import AuctionState, format_auction, legal_bids
-from .evaluator import bid_estimates, classic_estimates
+from .evaluator import bid_estimates, bid_table, classic_estimates, round1_table, round2_table
+from .kernels.bidding import AuctionCheck, allowed_bids_many, auction_ranks_many
+from .kernels.tables import CALL_BASE, NO_BID  # NO_BID: a pass, no wish, or (in final results) a throw-in
 from .rules import (
     CALL,
     HOG,
@@ -59,9 +61,9 @@ from .strategy import (
     classic_wishes,
     load_strategy,
     seat_thresholds,
+    threshold_columns,
 )
 
-NO_BID = -1  # a pass, no wish, or (in final results) a throw-in
 NO_TABLE = "none"
 NO_TABLE_DESCRIPTION = (
     "no table model: a pass counts as 0 points, as if the cards were thrown in; the other "
@@ -69,7 +71,6 @@ NO_TABLE_DESCRIPTION = (
 )
 DEFAULT_CAP = 20_000
 DEFAULT_BATCH = 4096
-_CALL_BASE = 8  # classic codes: order-ups 0..7, calls from 8
 
 
 # --------------------------------------------------------------------------- the model
@@ -150,7 +151,7 @@ def bid_code(variant: Variant, bid) -> int:
     if bid == PASS:
         return NO_BID
     if variant.classic:
-        base = 0 if bid.kind == ORDER_UP else _CALL_BASE
+        base = 0 if bid.kind == ORDER_UP else CALL_BASE
         return base + bid.denom * 2 + int(bid.alone)
     return variant.rank(bid) * 6 + bid.denom
 
@@ -161,17 +162,15 @@ def code_contract(variant: Variant, code: int) -> Contract | None:
     if code == NO_BID:
         return None
     if variant.classic:
-        kind = ORDER_UP if code < _CALL_BASE else CALL
-        denom, alone = divmod(code if kind == ORDER_UP else code - _CALL_BASE, 2)
+        kind = ORDER_UP if code < CALL_BASE else CALL
+        denom, alone = divmod(code if kind == ORDER_UP else code - CALL_BASE, 2)
         return contract_of(kind, denom, alone=bool(alone))
     return bid_euchre_wish(variant, code // 6, code % 6)
 
 
 def _auction_rank(variant: Variant, codes: np.ndarray) -> np.ndarray:
     """Auction rank of coded bids (classic contracts all rank 0, as in the auction)."""
-    if variant.classic:
-        return np.zeros(np.shape(codes), np.int64)
-    return np.where(codes >= 0, codes // 6, 0)
+    return auction_ranks_many(np.ascontiguousarray(codes, np.int64), variant.classic)
 
 
 # --------------------------------------------------------------------------- every seat's bids
@@ -217,17 +216,15 @@ def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> Se
         columns = tuple(range(n)) if seats is None else tuple(sorted(set(seats)))
         est = bid_estimates(dealt[:, list(columns)])
         asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
-        rank, denom = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
+        _, _, codes = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
         first = np.full(dealt.shape, NO_BID, np.int64)
-        first[:, list(columns)] = np.where(rank > 0, rank * 6 + denom, NO_BID)
+        first[:, list(columns)] = codes
         return SeatBids(variant, first, None, est, columns)
     upcards = np.asarray(upcards, np.int64)
     est = classic_estimates(dealt, dealers, upcards)
     upcard_suit = upcards // 6
     wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.options).get("no_trump")))
-    first = np.where(wishes["order"], upcard_suit[:, None] * 2 + wishes["order_alone"], NO_BID)
-    second = np.where(wishes["call"] >= 0, _CALL_BASE + wishes["call"] * 2 + wishes["call_alone"], NO_BID)
-    return SeatBids(variant, first, second, est, tuple(range(n)))
+    return SeatBids(variant, wishes["first"], wishes["second"], est, tuple(range(n)))
 
 
 def stuck_choice(seat: int, allowed, estimate_of) -> tuple[tuple[Contract, ...], object]:
@@ -314,8 +311,9 @@ def _model_bid(bids: SeatBids, seat: int, round_: int, floor, stuck=None, stuck_
     of the dealer who may not pass at the AuctionState ``stuck_turn``."""
     variant = bids.variant
     wish = bids.wishes(round_ == 1)[:, seat]
-    allowed = (wish >= 0) & (_auction_rank(variant, wish) > floor)
-    out = np.where(allowed, wish, NO_BID)
+    floors = np.array(np.broadcast_to(np.asarray(floor, np.int64), wish.shape))  # a copy: writeable
+    out = allowed_bids_many(np.ascontiguousarray(wish), floors, variant.classic)
+    allowed = out != NO_BID
     if stuck is not None and (stuck & ~allowed).any():
         rows = np.arange(wish.shape[0])
         candidates, pick = stuck_choice(seat, stuck_turn.legal, lambda s, c: bids.estimate(rows, s, c))
@@ -503,6 +501,43 @@ def consistent(
     checked: they are known facts about a known hand, not evidence."""
     bids = list(bids)
     return matched_bids(model, variant, dealer, bids, deals, upcard, scores, analysed) == len(bids)
+
+
+def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, unchecked=()) -> AuctionCheck:
+    """The ``bids`` as PIMC's worlds check them (kernels.bidding.AuctionCheck): a row
+    (seat, round one?, floor, code) for each bid of a seat not in ``unchecked``, and the
+    thresholds of each seat's strategy in ``teams`` (team A's, team B's) after the
+    score-aware shift at ``scores`` (team A and B points), the evaluator's tables, the
+    dealer and the upcard.  A world explains the auction when every such seat, holding
+    its cards of the world as dealt, would have made its bid (:func:`consistent` asks
+    the same of whole deals)."""
+    variant = as_variant(variant)
+    n = variant.players
+    bids = list(bids)
+    legal_bids(variant, dealer, bids, upcard)  # one error for an illegal auction
+    rows = []
+    state = AuctionState.start(variant, dealer, upcard)
+    for index, bid in enumerate(bids):
+        seat = state.seat_to_bid
+        # a dealer who may not pass bids by table.stuck_choice, not by its wish: its
+        # forced bid is not checked (it is always the auction's last bid)
+        if seat not in unchecked and state.can_pass():
+            rows.append((seat, int(index < n), _floor(variant, state), bid_code(variant, bid)))
+        state = state.bid(bid)
+    scores = np.asarray((0, 0) if scores is None else scores, np.int64).reshape(1, 2)
+    thresholds = threshold_columns(seat_thresholds(teams, scores, variant.target, n), (1, n))[0]
+    return AuctionCheck(
+        variant.classic,
+        HOG in variant.spec.special_kinds,
+        bool(dict(variant.options).get("no_trump")),
+        int(dealer),
+        -1 if upcard is None else int(upcard),
+        np.ascontiguousarray(thresholds, np.float64),
+        bid_table().estimate,
+        round1_table().estimate,
+        round2_table().estimate,
+        np.array(rows, np.int64).reshape(-1, 4),
+    )
 
 
 @dataclass(frozen=True)
@@ -769,6 +804,7 @@ __all__ = [
     "InferredDeals",
     "SeatBids",
     "TableModel",
+    "auction_check",
     "bid_code",
     "bid_euchre_wish",
     "code_contract",

@@ -102,7 +102,12 @@ def test_a_run_is_told_of_the_groups_it_needs_only(tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", NEEDED_CHECK], env=env, capture_output=True, text=True, check=True
     )
-    base = ["dealing and exchange", "random and heuristic play", "double-dummy solver"]
+    base = [
+        "table model (bidding)",
+        "dealing and exchange",
+        "random and heuristic play",
+        "double-dummy solver",
+    ]
     assert done.stdout.splitlines() == [
         repr(base),
         repr(base + ["single-dummy play (PIMC)"]),

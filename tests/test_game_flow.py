@@ -11,11 +11,12 @@ from euchre_mc.simulate.game import (
     GameSetup,
     _bid_and_exchange,
     _Hand,
+    _knowledge,
     _score_hand,
     play_games,
     trace_game,
 )
-from euchre_mc.simulate.rules import CALL, LEVEL, PASS, PIG, Contract, Variant, all_contracts
+from euchre_mc.simulate.rules import CALL, LEVEL, ORDER_UP, PASS, PIG, Contract, Variant, all_contracts
 from euchre_mc.simulate.strategy import BUILT_INS, Strategy
 from euchre_mc.simulate.table import run_auction
 
@@ -295,3 +296,34 @@ def test_trace_replays_the_same_game_as_the_run():
     traced = trace_game("euchre(stick_the_dealer=true)", BALANCED, BUILT_INS["aggressive"], 5, seed=21)
     assert traced.scores[0].tolist() == run.scores[5].tolist()
     assert traced.hands[0] == run.hands[5] == len(traced.traces)
+
+
+def test_pimc_worlds_hear_the_auction_of_a_game_but_not_the_exchanged_or_sitting_out_seats():
+    # the Pig above: seats 2, 4, 6 (indexes 1, 3, 5) never bid (NEVER) and play; seat 1
+    # bid Pig and exchanged, its partners sit out: only the defenders' passes are checked
+    dealt = deal(
+        [
+            "JH JH JD JD AH KH QC 9S",
+            "9C 9C TC TC JC JC QC KC",
+            "AH KH QH QH TH TH 9H 9H",
+            "AC AC KC 9D 9D TD TD QD",
+            "AD AD KD KD QD JS JS QS",
+            "AS AS KS KS QS TS TS 9S",
+        ]
+    )
+    pig_only = Strategy("pig", pig_threshold=0.3, hog_threshold=1.0, level_threshold=1.0)
+    setup = GameSetup(Variant.of("pigs-and-hogs"), (pig_only, NEVER), 1)
+    hand = _bid_and_exchange(
+        setup.variant, setup, dealt, np.zeros(1, np.uint64), np.full(1, -1), np.array([5]), np.zeros((1, 2))
+    )[0]
+    rows = _knowledge(hand, setup).auction.bids
+    assert rows[:, 0].tolist() == [1, 3, 5] and rows[:, 3].tolist() == [-1, -1, -1]  # their passes
+    # a classic order-up by the dealer's left: that seat is checked, the dealer (who
+    # picked up) is not
+    dealt, hidden, upcards = _classic_deal(FARMER, "9S TS JS", "QS")
+    classic = GameSetup(Variant.parse("euchre(farmers_hand=true)"), (BALANCED, BALANCED), 1)
+    hand = _bid_and_exchange(
+        classic.variant, classic, dealt, hidden, upcards, np.array([3]), np.zeros((1, 2))
+    )[0]
+    assert hand.bidder == 0 and hand.contract.kind == ORDER_UP
+    assert _knowledge(hand, classic).auction.bids[:, 0].tolist() == [0]

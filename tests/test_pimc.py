@@ -63,7 +63,7 @@ def contract_cards(text: str, denom: int = HEARTS) -> np.uint64:
 def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS, seed=3, counted=False):
     """``count`` worlds from sample_world; ``counted``: every one from the counting plan."""
     world = np.zeros(n_seats, np.uint64)
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(5, np.int64)
     state = np.uint64(seed)
     worlds = np.zeros((count, n_seats), np.uint64)
     for k in range(count):
@@ -193,7 +193,7 @@ def test_worlds_are_exactly_uniform_where_rejection_starves():
     for deal in fits:
         assert abs(seen.get(deal, 0) / n - p) < 4.5 * np.sqrt(p * (1 - p) / n), (deal, seen.get(deal), n * p)
     # the full sampler, rejection first, starves here (most of the time) and says so
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(5, np.int64)
     state, starved = np.uint64(1), 0
     for _ in range(40):
         state, hungry = sample_world(

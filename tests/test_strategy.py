@@ -10,14 +10,13 @@ from euchre_mc.simulate.evaluator import (
     BID_DIMS,
     BID_KEYS,
     BID_OUTCOMES,
-    CLASSIC_CAPS,
     BidEstimates,
     ClassicEstimates,
     _shrunk,
     bid_estimates,
     bid_features,
     classic_estimates,
-    hand_features,
+    classic_features,
     table_from_rows,
     table_rows,
     top_run,
@@ -120,18 +119,18 @@ def test_bidder_wants_the_highest_level_that_clears_the_threshold_in_the_best_de
     est = _estimates()
     est.level[0, 0, 2, :5] = [0.99, 0.95, 0.9, 0.8, 0.6]  # Hearts: 4 clears 0.7, 5 does not
     est.level[0, 0, 3, :4] = [0.99, 0.95, 0.9, 0.75]  # Spades: 4 also clears, with less
-    rank, denom = bid_euchre_wishes(est, _thresholds(0.7), has_hog=True)
+    rank, denom, _ = bid_euchre_wishes(est, _thresholds(0.7), has_hog=True)
     assert (int(rank[0, 0]), int(denom[0, 0])) == (4, 2)
 
 
 def test_hog_outranks_pig_outranks_levels_and_nothing_clearing_means_pass():
-    rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), True)
+    rank, _, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), True)
     assert rank[0, 0] == HOG_RANK
-    rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.5), _thresholds(0.7), True)
+    rank, _, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.5), _thresholds(0.7), True)
     assert rank[0, 0] == EXCHANGE_RANK
-    rank, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), False)
+    rank, _, _ = bid_euchre_wishes(_estimates(level=0.9, exchange=0.9, hog=0.9), _thresholds(0.7), False)
     assert rank[0, 0] == EXCHANGE_RANK  # six-handed has no Hog: Alone is the top
-    rank, _ = bid_euchre_wishes(_estimates(level=0.6), _thresholds(0.7), True)
+    rank, _, _ = bid_euchre_wishes(_estimates(level=0.6), _thresholds(0.7), True)
     assert rank[0, 0] == 0
 
 
@@ -170,7 +169,7 @@ def test_features_count_the_left_bower_as_trump_and_aces_outside_trump():
     assert [int(f[0]) for f in bid_features(cards, 5)] == [5, 1, 0]
     # the classic tables count bowers held instead of the run
     single = np.array([hand("JH JD AH KH AS", copies=1)], np.uint64)
-    assert [int(f[0]) for f in hand_features(single, 2, CLASSIC_CAPS)] == [4, 2, 1]
+    assert [int(f[0]) for f in classic_features(single, 2)] == [4, 2, 1]
 
 
 def test_run_counts_faces_held_twice_and_stops_after_a_lone_copy():

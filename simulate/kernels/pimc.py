@@ -12,6 +12,12 @@ go to the lowest card in the contract order (side suits before trumps, lower bef
 higher).  The known flaw is *strategy fusion*: the mean over worlds assumes the seat
 could choose differently in each world, which a real player cannot.
 
+With an auction to explain (a kernels.bidding.AuctionCheck, from table.auction_check),
+a world is dealt again until every bidder it tests, holding its cards of the world plus
+those it has played, would have bid as it did (:func:`sample_auction_world`): rejection
+again, so the worlds stay uniform among the deals consistent with the seat's knowledge
+and the bids.
+
 Worlds are exactly uniform among the deals consistent with the seat's knowledge.  A
 suit that only one place may hold (every other seat void in it, or full) goes there
 first, which every consistent deal does; the rest is dealt uniformly and redealt
@@ -28,6 +34,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from .bidding import auction_matches
 from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
@@ -38,6 +45,9 @@ from .tables import ONE, SUIT_AT, SUIT_MASK, ZERO
 # Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
 # rejection costs a deal a try, the counting plan about as much as a few hundred tries.
 MAX_REDEALS = 300
+# Worlds dealt for one that explains the auction before one is kept unmatched (counted
+# in ``stats[2]``): an auction that rejects more than that is reported, not waited for.
+MAX_AUCTION_TRIES = 2000
 
 
 @njit(cache=True)
@@ -51,12 +61,11 @@ def void_cards(voids, denom):
 
 
 @njit(cache=True)
-def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals):
-    """Deal one world into ``world`` (contract space), exactly uniformly: ``viewer`` holds
-    ``own``; every other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|``
-    cards of ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of
-    play.  Up to ``redeals`` redeals by rejection, then by the counting plan
-    (counted in ``stats[1]``).  Returns (state, did rejection starve?)."""
+def world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world):
+    """What every world of a decision shares, into ``world`` (the cards each place is sure
+    to hold) and returned as (need, banned, left, base): the cards each place still
+    takes (``need[n_seats]``: out of play), the cards of the suits each seat showed out
+    of, the cards left to deal and a copy of ``world``.  See :func:`sample_world`."""
     need = np.zeros(n_seats + 1, np.int64)  # the last place is "out of play"
     banned = np.zeros(n_seats + 1, np.uint64)
     free = pool
@@ -98,7 +107,13 @@ def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom,
         left[top] = lowest_bit(cards)
         top += 1
         cards &= cards - ONE
-    base = world.copy()
+    return need, banned, left, world.copy()
+
+
+@njit(cache=True)
+def rejection_world(state, left, base, need, banned, n_seats, world, redeals):
+    """Up to ``redeals`` uniform deals of ``left`` onto ``base`` until none gives a seat a
+    ``banned`` card.  Returns (state, found one?)."""
     for _ in range(redeals):
         state, _ = draw_hands(state, left, left.shape[0], base, need, world)
         good = True
@@ -106,10 +121,25 @@ def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom,
             if world[o] & banned[o]:
                 good = False
         if good:
-            return state, False
+            return state, True
+    return state, False
+
+
+@njit(cache=True)
+def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals):
+    """Deal one world into ``world`` (contract space), exactly uniformly: ``viewer`` holds
+    ``own``; every other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|``
+    cards of ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of
+    play.  Up to ``redeals`` redeals by rejection, then by the counting plan
+    (counted in ``stats[1]``).  Returns (state, did rejection starve?)."""
+    need, banned, left, base = world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world)
+    state, found = rejection_world(state, left, base, need, banned, n_seats, world, redeals)
+    if found:
+        return state, False
     # Rejection starves when several seats showed out of several suits: count instead.
     stats[1] += 1
-    return counted_world(state, left, need, voids, viewer, base, n_seats, denom, world), True
+    plan = counting_plan(left, need, voids, viewer, n_seats, denom)
+    return counted_world(state, left, need, voids, base, n_seats, denom, world, plan), True
 
 
 def binomials(top):
@@ -159,22 +189,21 @@ def suit_takes(weights, r, k, allowed, strides, target, take):
 
 
 @njit(cache=True)
-def counted_world(state, left, need, voids, viewer, base, n_seats, denom, world):
-    """``world``: ``base`` plus the cards ``left`` dealt exactly uniformly, ``need[o]`` to
-    each place (``need[n_seats]``: out of play), no seat a card of a suit in its
-    ``voids``.  A uniform deal is a table of how many cards of each suit each place gets,
-    drawn in proportion to its number of deals, then a uniform choice within each suit
-    (as simulate/constraints.py deals suit lengths).  So the seats with voids draw their
-    suit counts in turn, each in proportion to the deals of the draw and of everything
-    after it (``ways[level, suit counts left]``, counted backwards), and the seats
-    without voids and the out-of-play place share the rest uniformly.  Returns the state.
-    """
-    cards = np.empty((4, 16), np.int64)
+def suit_counts(left, denom):
+    """How many of the cards ``left`` each effective suit holds."""
     r = np.zeros(4, np.int64)
     for i in range(left.shape[0]):
-        suit = SUIT_AT[denom, left[i] >> 1]
-        cards[suit, r[suit]] = left[i]
-        r[suit] += 1
+        r[SUIT_AT[denom, left[i] >> 1]] += 1
+    return r
+
+
+@njit(cache=True)
+def counting_plan(left, need, voids, viewer, n_seats, denom):
+    """The counts behind :func:`counted_world`, which depend only on how many cards of
+    each suit are ``left`` (not on their order), so every world of a decision shares
+    them: ``(strides, voided, levels, ways)``, the seats with voids in turn and
+    ``ways[level, suit counts left]``, the deals of that level's seat and every later one."""
+    r = suit_counts(left, denom)
     strides = np.ones(4, np.int64)
     for suit in range(2, -1, -1):
         strides[suit] = strides[suit + 1] * (r[suit + 1] + 1)
@@ -207,6 +236,29 @@ def counted_world(state, left, need, voids, viewer, base, n_seats, denom, world)
                 ways[level, index] = suit_takes(
                     ways[level + 1], counts, need[o], ~voids[o] & 15, strides, -1.0, take
                 )
+    return strides, voided, levels, ways
+
+
+@njit(cache=True)
+def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
+    """``world``: ``base`` plus the cards ``left`` dealt exactly uniformly, ``need[o]`` to
+    each place (``need[n_seats]``: out of play), no seat a card of a suit in its
+    ``voids``.  A uniform deal is a table of how many cards of each suit each place gets,
+    drawn in proportion to its number of deals, then a uniform choice within each suit
+    (as simulate/constraints.py deals suit lengths).  So the seats with voids draw their
+    suit counts in turn, each in proportion to the deals of the draw and of everything
+    after it (``plan``, from :func:`counting_plan`), and the seats without voids and the
+    out-of-play place share the rest uniformly.  Returns the state.
+    """
+    strides, voided, levels, ways = plan
+    cards = np.empty((4, 16), np.int64)
+    r = np.zeros(4, np.int64)
+    for i in range(left.shape[0]):
+        suit = SUIT_AT[denom, left[i] >> 1]
+        cards[suit, r[suit]] = left[i]
+        r[suit] += 1
+    size = strides[0] * (r[0] + 1)
+    take = np.zeros(4, np.int64)
     for o in range(n_seats):
         world[o] = base[o]
     if ways[0, size - 1] == 0.0:
@@ -230,6 +282,46 @@ def counted_world(state, left, need, voids, viewer, base, n_seats, denom, world)
 
 
 @njit(cache=True)
+def sample_auction_world(
+    state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals, played_by, check
+):
+    """:func:`sample_world`, redealt until the hands of the world, with the cards each seat
+    has played (``played_by``, contract space), would have bid as ``check.bids`` says
+    (kernels.bidding.auction_matches): exactly uniform among the worlds consistent with
+    the seat's knowledge and the auction.  The redeals share the world's start and, once
+    rejection starves, its counting plan.  Counts the worlds kept in ``stats[3]`` and
+    every world dealt for them in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last
+    world is kept unmatched, counted in ``stats[2]``.  Returns (state, did rejection
+    starve?)."""
+    if check.bids.shape[0] == 0:
+        return sample_world(
+            state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals
+        )
+    need, banned, left, base = world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world)
+    level_row = np.empty((6, check.bid_table.shape[-1]), np.float64)
+    order_row = np.empty(check.round1.shape[-1], np.float64)
+    call_rows = np.empty((5, check.round2.shape[-1]), np.float64)
+    starved = False
+    plan = counting_plan(left[:0], need, voids, viewer, 0, denom)  # empty until rejection starves
+    stats[3] += 1
+    for _ in range(MAX_AUCTION_TRIES):
+        stats[4] += 1
+        found = False
+        if not starved:
+            state, found = rejection_world(state, left, base, need, banned, n_seats, world, redeals)
+            if not found:
+                starved = True
+                plan = counting_plan(left, need, voids, viewer, n_seats, denom)
+        if not found:
+            stats[1] += 1
+            state = counted_world(state, left, need, voids, base, n_seats, denom, world, plan)
+        if auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows):
+            return state, starved
+    stats[2] += 1
+    return state, starved
+
+
+@njit(cache=True)
 def pimc_values(
     state,
     viewer,
@@ -248,18 +340,34 @@ def pimc_values(
     generation,
     stats,
     values,
+    played_by,
+    check,
 ):
     """``values[k, position]``: the tricks ``viewer``'s side takes from here (this trick
     included) after it plays that contract face, in world ``k`` of ``worlds`` (-1 where
     the face is not legal).  ``trick`` holds the faces played to the trick in progress,
-    from ``leader``.  The searches use table generation ``generation``.  Returns
-    (state, the next free table generation)."""
+    from ``leader``; ``played_by[o]`` the cards seat ``o`` has played and ``check`` the
+    auction the worlds must explain (:func:`sample_auction_world`).  The searches use
+    table generation ``generation``.  Returns (state, the next free table generation)."""
     world = np.empty(n_seats, np.uint64)
     deal = np.empty(n_seats, np.uint64)
     redeals = MAX_REDEALS
     for k in range(worlds):
-        state, starved = sample_world(
-            state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals
+        state, starved = sample_auction_world(
+            state,
+            viewer,
+            own,
+            counts,
+            fixed,
+            pool,
+            voids,
+            n_seats,
+            denom,
+            world,
+            stats,
+            redeals,
+            played_by,
+            check,
         )
         if starved:
             redeals = 0  # it would starve again: count the rest of the decision's worlds
@@ -301,9 +409,14 @@ def best_mean_card(legal, values, worlds):
 # What a PIMC playout of one deal keeps from decision to decision (pimc_table): what
 # each seat knows (``known[v, o]``, ``gone[v]``, contract space), the worlds a decision,
 # the seed and the deal's index (its streams), the solver's buffers and the table
-# generation (``generation[0]``, one a decision), ``stats`` (stats[1]: worlds dealt by
-# the fallback), the faces played to the trick in progress (``faces``, kept by
-# kernels.play.play_tricks) and the work arrays of a decision.  A namedtuple, so numba
+# generation (``generation[0]``, one a decision), ``stats`` (stats[0]: nodes; stats[1]:
+# worlds dealt by the fallback; stats[2]: worlds kept without explaining the auction;
+# stats[3] and stats[4]: worlds kept under an auction check, and worlds dealt for them),
+# the faces played
+# to the trick in progress (``faces``) and the cards each seat has played
+# (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
+# the worlds must explain (``check``, a kernels.bidding.AuctionCheck) and the work
+# arrays of a decision.  A namedtuple, so numba
 # keeps each field a plain value.
 PimcTable = namedtuple(
     "PimcTable",
@@ -317,6 +430,8 @@ PimcTable = namedtuple(
         "generation",
         "stats",
         "faces",
+        "played_by",
+        "check",
         "counts",
         "fixed",
         "values",
@@ -325,7 +440,7 @@ PimcTable = namedtuple(
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
     played; ``known`` and ``gone`` are face space (see PimcTable)."""
     n_seats = hands.shape[0]
@@ -345,8 +460,10 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits):
         index,
         dd_buffers(n_seats, n_tricks, tt_bits),
         np.ones(1, np.int64),
-        np.zeros(2, np.int64),
+        np.zeros(5, np.int64),
         np.zeros(n_seats, np.int64),
+        np.zeros(n_seats, np.uint64),
+        check,
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
@@ -387,6 +504,8 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.generation[0],
         pimc.stats,
         pimc.values,
+        pimc.played_by,
+        pimc.check,
     )
     pimc.generation[0] = generation
     return best_mean_card(legal, pimc.values, pimc.worlds)

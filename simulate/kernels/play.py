@@ -324,6 +324,7 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
             record[trick, seat] = card
             if pimc is not None:
                 pimc.faces[place] = FACE_AT[denom, card >> 1]  # the faces pimc_card sees
+                pimc.played_by[seat] |= bit  # the seat's hand at the bidding, for the auction
             if led_suit < 0:
                 led_suit = SUIT_AT[denom, card >> 1]
                 winner_card = card
@@ -393,19 +394,25 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 
 
 @njit(parallel=True, cache=True)
-def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits):
-    """PIMC playouts of face-space deals ``hands[d, seat]``; tricks won by team 0 per deal,
-    and per deal the worlds dealt by the fallback of kernels.pimc.sample_world.
+def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits, check):
+    """PIMC playouts of face-space deals ``hands[d, seat]``: tricks won by team 0 per deal,
+    and per deal ``tallies[d]``: the worlds dealt by the fallback of
+    kernels.pimc.sample_world, the worlds kept under an auction check, the worlds dealt
+    for them, and those kept without explaining the auction.
 
     ``known[d, v, o]`` are the face-space cards seat ``v`` knows seat ``o`` holds as play
-    begins and ``gone[d, v]`` those ``v`` knows are out of play.
+    begins and ``gone[d, v]`` those ``v`` knows are out of play; ``check`` (a
+    kernels.bidding.AuctionCheck) the auction every deal's worlds must explain.
     """
     count, n_seats = hands.shape
     out = np.empty(count, np.int8)
-    unchecked = np.zeros(count, np.int64)
+    tallies = np.zeros((count, 4), np.int64)
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
-        pimc = pimc_table(known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits)
+        pimc = pimc_table(known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check)
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
-        unchecked[d] = pimc.stats[1]
-    return out, unchecked
+        tallies[d, 0] = pimc.stats[1]
+        tallies[d, 1] = pimc.stats[3]
+        tallies[d, 2] = pimc.stats[4]
+        tallies[d, 3] = pimc.stats[2]
+    return out, tallies

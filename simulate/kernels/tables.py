@@ -82,3 +82,48 @@ PLACE = _places()
 
 SINGLE_DECK = np.uint64(0x555555555555)  # copy-0 bits: the same in face and contract space
 DOUBLE_DECK = np.uint64(0xFFFFFFFFFFFF)
+
+
+# --------------------------------------------------------------------------- the evaluator's cards
+# Face-space masks (both copies) of the cards the evaluator's features count, per
+# denomination (simulate/evaluator.py defines the features; kernels/bidding.py counts them).
+
+
+def _feature_masks():
+    """``TRUMP_CARDS[denom]`` (0 at no trump), ``TOP_CARDS`` (the right and left bowers; in
+    no trump each suit's top card), ``SIDE_CARDS`` (side aces; in no trump each suit's
+    second card), ``SUIT_CARDS[denom, suit]`` and ``RANKED_CARDS[denom, suit, k]``: the
+    k-th best face of each effective suit (0 past its end)."""
+    trump_cards = np.zeros(NUM_DENOMS, np.uint64)
+    top = np.zeros(NUM_DENOMS, np.uint64)
+    side = np.zeros(NUM_DENOMS, np.uint64)
+    suits = np.zeros((NUM_DENOMS, 4), np.uint64)
+    ranked = np.zeros((NUM_DENOMS, 4, 8), np.uint64)
+    for denom in range(NUM_DENOMS):
+        for suit in range(4):
+            # positions rise with power, so the last ones are the suit's best cards
+            places = [p for p in range(24) if SUIT_AT[denom, p] == suit]
+            cards = [np.uint64(3) << np.uint64(2 * FACE_AT[denom, p]) for p in places]
+            suits[denom, suit] = np.bitwise_or.reduce(cards)
+            ranked[denom, suit, : len(cards)] = cards[::-1]
+            if TRUMP[denom] < 0:
+                top[denom] |= cards[-1]
+                side[denom] |= cards[-2]
+            elif suit == TRUMP[denom]:
+                trump_cards[denom] = suits[denom, suit]
+                top[denom] |= cards[-1] | cards[-2]
+            else:
+                side[denom] |= cards[-1]
+    return trump_cards, top, side, suits, ranked
+
+
+TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS, RANKED_CARDS = _feature_masks()
+
+# Bid codes, as the table model's arrays hold bids (simulate/table.py): bid euchre
+# ``rank * 6 + denomination`` (ranks 1..8 the levels, EXCHANGE_RANK Pig or six-handed
+# Alone, HOG_RANK Hog); classic ``denomination * 2 + alone`` to order up and
+# ``CALL_BASE + denomination * 2 + alone`` to call.  NO_BID is a pass (or no wish).
+NO_BID = -1
+EXCHANGE_RANK = 9
+HOG_RANK = 10
+CALL_BASE = 8

@@ -1,0 +1,366 @@
+"""The table model's bidding in the kernels: the evaluator's hand features and estimates,
+each seat's wish, and the bid the auction then lets it make.
+
+One implementation for every caller.  simulate/evaluator.py, strategy.py and table.py
+run the loops at the end of this module over many hands at once (games, the analyser's
+continuation of the auction, inference), and PIMC (kernels/pimc.py) asks the same
+functions whether the hands of a world it dealt would have bid as the auction says.
+
+Hands are face-space masks as they were at the bidding.  Estimate rows follow the
+evaluator's tables (simulate/evaluator.py): a bid-euchre row is the ten outcomes
+P(takes >= n), n = 1..8, then P(all 8 after the exchange) (Pig, six-handed Alone), then
+P(all 8 alone) (Hog); a classic row is P(make), P(march), P(march alone).  Thresholds
+come in strategy.THRESHOLD_PARAMS order (the ``*_T`` indexes below).  Bid codes are the
+table model's (kernels.tables: ``NO_BID``, ``CALL_BASE``, ...).
+"""
+
+from collections import namedtuple
+
+import numpy as np
+
+from .bits import popcount
+from .contract import to_face
+from .jit import njit, prange
+from .tables import (
+    CALL_BASE,
+    EXCHANGE_RANK,
+    HOG_RANK,
+    JACK,
+    NO_BID,
+    RANKED_CARDS,
+    SIDE_CARDS,
+    SUIT_CARDS,
+    TOP_CARDS,
+    TRUMP,
+    TRUMP_CARDS,
+)
+
+LEVEL_T, PIG_T, HOG_T, ALONE_T, ORDER_UP_T, CALL_T = range(6)  # strategy.THRESHOLD_PARAMS
+BID_CAPS = (8, 8, 4)  # length, run, side of the bid-euchre table
+CLASSIC_CAPS = (6, 3, 3)  # length, top, side of the classic tables
+LEVELS = 8  # the bid-euchre levels; estimate columns LEVELS and LEVELS + 1: exchange, Hog
+
+
+# --------------------------------------------------------------------------- features
+
+
+@njit(cache=True)
+def suit_length(hand, denom):
+    """With a trump suit, the trumps held (left bower included); in no trump, the longest suit."""
+    if TRUMP[denom] >= 0:
+        return popcount(hand & TRUMP_CARDS[denom])
+    longest = 0
+    for suit in range(4):
+        longest = max(longest, popcount(hand & SUIT_CARDS[denom, suit]))
+    return longest
+
+
+@njit(cache=True)
+def top_run(hand, denom):
+    """Double-deck sure winners at the top (the evaluator's ``run``): cards held in unbroken
+    order from the best face down, a face continuing the run only when both copies are
+    held; the trump suit's run, or in no trump the four suits' runs added."""
+    run = 0
+    for suit in range(4):
+        if TRUMP[denom] >= 0 and suit != TRUMP[denom]:
+            continue
+        for k in range(RANKED_CARDS.shape[2]):
+            held = popcount(hand & RANKED_CARDS[denom, suit, k])
+            run += held
+            if held != 2:
+                break
+    return run
+
+
+@njit(cache=True)
+def bid_cell(hand, denom):
+    """The bid-euchre table's cell of ``hand`` for ``denom``: (no trump, length, run, side), capped."""
+    return (
+        1 if TRUMP[denom] < 0 else 0,
+        min(suit_length(hand, denom), BID_CAPS[0]),
+        min(top_run(hand, denom), BID_CAPS[1]),
+        min(popcount(hand & SIDE_CARDS[denom]), BID_CAPS[2]),
+    )
+
+
+@njit(cache=True)
+def classic_cell(hand, denom):
+    """The classic tables' (length, top, side) of ``hand`` for ``denom``, capped."""
+    return (
+        min(suit_length(hand, denom), CLASSIC_CAPS[0]),
+        min(popcount(hand & TOP_CARDS[denom]), CLASSIC_CAPS[1]),
+        min(popcount(hand & SIDE_CARDS[denom]), CLASSIC_CAPS[2]),
+    )
+
+
+# --------------------------------------------------------------------------- estimates
+
+
+@njit(cache=True)
+def bid_estimate(hand, table, out):
+    """``out[denom]``: the bid-euchre estimate row of ``hand`` in each denomination 0..5."""
+    for denom in range(6):
+        no_trump, length, run, side = bid_cell(hand, denom)
+        out[denom, :] = table[no_trump, length, run, side]
+
+
+@njit(cache=True)
+def classic_estimate(hand, position, upcard, round1, round2, order, call):
+    """``order``: the round-1 row of ``hand`` at ``position`` from the dealer (0 the dealer,
+    whose estimate counts the upcard it would pick up) for ordering up the ``upcard``
+    face; ``call[denom]``: the round-2 row for naming denomination 0..4."""
+    held = hand | (np.uint64(1) << np.uint64(2 * upcard)) if position == 0 else hand
+    length, top, side = classic_cell(held, upcard // 6)
+    order[:] = round1[position, 1 if upcard % 6 == JACK else 0, length, top, side]
+    for denom in range(5):
+        length, top, side = classic_cell(hand, denom)
+        call[denom, :] = round2[1 if TRUMP[denom] < 0 else 0, position, length, top, side]
+
+
+# --------------------------------------------------------------------------- wishes
+
+
+@njit(cache=True)
+def bid_euchre_wish(level, exchange, hog, thresholds, has_hog):
+    """(rank, denomination) the seat wants, rank 0 for none (strategy.bid_euchre_wishes):
+    the highest rank whose estimate clears its threshold, within a rank the denomination
+    with the best estimate (ties to the lower index)."""
+    rank = 0
+    for r in range(level.shape[1], 0, -1):
+        for d in range(6):
+            if level[d, r - 1] >= thresholds[LEVEL_T]:
+                rank = r
+                break
+        if rank:
+            break
+    column = max(rank - 1, 0)
+    denom = 0
+    for d in range(1, 6):
+        if level[d, column] > level[denom, column]:
+            denom = d
+    for kind in range(2 if has_hog else 1):
+        chance = exchange if kind == 0 else hog
+        threshold = thresholds[(PIG_T if has_hog else ALONE_T) if kind == 0 else HOG_T]
+        best = -1
+        for d in range(6):
+            if chance[d] >= threshold and (best < 0 or chance[d] > chance[best]):
+                best = d
+        if best >= 0:
+            rank = EXCHANGE_RANK if kind == 0 else HOG_RANK
+            denom = best
+    return rank, denom
+
+
+@njit(cache=True)
+def bid_euchre_code(rank, denom):
+    """The bid code of a bid-euchre wish (NO_BID for none)."""
+    return rank * 6 + denom if rank > 0 else NO_BID
+
+
+@njit(cache=True)
+def classic_wish(order, call, thresholds, upcard_suit, no_trump):
+    """(order up?, alone?, call denomination or -1, alone?) (strategy.classic_wishes): order
+    up when P(make) clears ``order_up_threshold``; in round 2 the callable denomination
+    with the best P(make) (not the upcard's suit; High No Trump only with ``no_trump``),
+    if it clears ``call_threshold``; alone when P(march alone) clears ``alone_threshold``."""
+    ordered = order[0] >= thresholds[ORDER_UP_T]
+    order_alone = ordered and order[2] >= thresholds[ALONE_T]
+    best = -1
+    best_make = -1.0
+    for denom in range(5):
+        make = call[denom, 0] if denom != upcard_suit and (denom < 4 or no_trump) else -1.0
+        if best < 0 or make > best_make:
+            best, best_make = denom, make
+    called = best if best_make >= thresholds[CALL_T] else -1
+    return ordered, order_alone, called, called >= 0 and call[best, 2] >= thresholds[ALONE_T]
+
+
+@njit(cache=True)
+def classic_codes(ordered, order_alone, called, call_alone, upcard_suit):
+    """The bid codes of a classic seat's wishes: (round 1, round 2), NO_BID for none."""
+    first = upcard_suit * 2 + (1 if order_alone else 0) if ordered else NO_BID
+    second = CALL_BASE + called * 2 + (1 if call_alone else 0) if called >= 0 else NO_BID
+    return first, second
+
+
+@njit(cache=True)
+def auction_rank(code, classic):
+    """The rank a bid holds in the auction: a bid-euchre code's rank (0 for a pass); every
+    classic bid 0 (the first order-up or call ends the auction)."""
+    return 0 if classic or code < 0 else code // 6
+
+
+@njit(cache=True)
+def allowed_bid(wish, floor, classic):
+    """The bid a seat makes from its ``wish`` when the auction's high bid has rank
+    ``floor``: the wish if it outranks that (classic bids all rank 0, against floor -1),
+    else a pass.  (A dealer who may not pass is decided by table.stuck_choice.)"""
+    if wish >= 0 and auction_rank(wish, classic) > floor:
+        return wish
+    return NO_BID
+
+
+# --------------------------------------------------------------------------- a world's auction
+
+# What the auction's check needs: ``classic``, ``has_hog`` (bid euchre's exchange
+# threshold is pig_threshold with Hog, alone_threshold without), ``no_trump`` (classic
+# High No Trump callable), ``dealer``, the ``upcard`` face (classic; -1 none),
+# ``thresholds[seat]`` after the score-aware shift, the evaluator's ``bid_table``,
+# ``round1`` and ``round2`` estimates, and ``bids``: rows (seat, round one?, floor,
+# code), each a bid the seat made at that point of the auction.  A namedtuple, so numba
+# keeps each field a plain value.
+AuctionCheck = namedtuple(
+    "AuctionCheck",
+    [
+        "classic",
+        "has_hog",
+        "no_trump",
+        "dealer",
+        "upcard",
+        "thresholds",
+        "bid_table",
+        "round1",
+        "round2",
+        "bids",
+    ],
+)
+
+
+def no_auction() -> AuctionCheck:
+    """The AuctionCheck of no bids: worlds need explain nothing (the same numba types as
+    table.auction_check's, so the kernels compile once)."""
+    tables = tuple(np.zeros((1,) * dims + (outcomes,)) for dims, outcomes in ((4, 10), (5, 3), (5, 3)))
+    return AuctionCheck(False, False, False, 0, -1, np.zeros((1, 6)), *tables, np.zeros((0, 4), np.int64))
+
+
+@njit(cache=True)
+def model_bid(hand, seat, round_one, floor, check, level_row, order_row, call_rows):
+    """The code ``seat`` bids from ``hand`` (as dealt) at a turn whose high bid has rank
+    ``floor``, under the table model of ``check``; the ``*_row(s)`` are work arrays."""
+    thresholds = check.thresholds[seat]
+    if check.classic:
+        n_seats = check.thresholds.shape[0]
+        position = (seat - check.dealer) % n_seats
+        classic_estimate(hand, position, check.upcard, check.round1, check.round2, order_row, call_rows)
+        suit = check.upcard // 6
+        ordered, order_alone, called, call_alone = classic_wish(
+            order_row, call_rows, thresholds, suit, check.no_trump
+        )
+        first, second = classic_codes(ordered, order_alone, called, call_alone, suit)
+        return allowed_bid(first if round_one else second, floor, True)
+    bid_estimate(hand, check.bid_table, level_row)
+    rank, denom = bid_euchre_wish(
+        level_row[:, :LEVELS], level_row[:, LEVELS], level_row[:, LEVELS + 1], thresholds, check.has_hog
+    )
+    return allowed_bid(bid_euchre_code(rank, denom), floor, False)
+
+
+@njit(cache=True)
+def auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows):
+    """Would every seat with a row in ``check.bids`` (``viewer`` excepted: it knows its own
+    hand) have bid as it did, holding its cards of ``world`` plus those it has played
+    (``played_by``; both contract space)?"""
+    bids = check.bids
+    for b in range(bids.shape[0]):
+        seat = bids[b, 0]
+        if seat == viewer:
+            continue
+        hand = to_face(world[seat] | played_by[seat], denom)
+        made = model_bid(hand, seat, bids[b, 1] == 1, bids[b, 2], check, level_row, order_row, call_rows)
+        if made != bids[b, 3]:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- loops for numpy callers
+
+
+@njit(parallel=True, cache=True)
+def bid_features_many(hands, denoms):
+    """(R, 3) uncapped (length, run, side) of face-space ``hands[r]`` in ``denoms[r]``."""
+    out = np.empty((hands.shape[0], 3), np.int64)
+    for r in prange(hands.shape[0]):
+        out[r, 0] = suit_length(hands[r], denoms[r])
+        out[r, 1] = top_run(hands[r], denoms[r])
+        out[r, 2] = popcount(hands[r] & SIDE_CARDS[denoms[r]])
+    return out
+
+
+@njit(parallel=True, cache=True)
+def classic_features_many(hands, denoms):
+    """(R, 3) capped classic (length, top, side) of ``hands[r]`` in ``denoms[r]``."""
+    out = np.empty((hands.shape[0], 3), np.int64)
+    for r in prange(hands.shape[0]):
+        out[r, 0], out[r, 1], out[r, 2] = classic_cell(hands[r], denoms[r])
+    return out
+
+
+@njit(parallel=True, cache=True)
+def bid_estimates_many(hands, table):
+    """(R, 6, 10) bid-euchre estimate rows of face-space ``hands``."""
+    out = np.empty((hands.shape[0], 6, table.shape[-1]), np.float64)
+    for r in prange(hands.shape[0]):
+        bid_estimate(hands[r], table, out[r])
+    return out
+
+
+@njit(parallel=True, cache=True)
+def classic_estimates_many(hands, dealers, upcards, round1, round2):
+    """Classic estimate rows of ``hands[g, seat]``: (G, N, 3) to order up, (G, N, 5, 3) to call."""
+    games, n_seats = hands.shape
+    order = np.empty((games, n_seats, round1.shape[-1]), np.float64)
+    call = np.empty((games, n_seats, 5, round2.shape[-1]), np.float64)
+    for g in prange(games):
+        for seat in range(n_seats):
+            position = (seat - dealers[g]) % n_seats
+            classic_estimate(
+                hands[g, seat], position, upcards[g], round1, round2, order[g, seat], call[g, seat]
+            )
+    return order, call
+
+
+@njit(parallel=True, cache=True)
+def bid_euchre_wishes_many(level, exchange, hog, thresholds, has_hog):
+    """Rank, denomination and code of each wish: ``level`` (R, 6, 8), ``exchange`` and
+    ``hog`` (R, 6), ``thresholds`` (R, 6)."""
+    count = level.shape[0]
+    rank = np.empty(count, np.int64)
+    denom = np.empty(count, np.int64)
+    code = np.empty(count, np.int64)
+    for r in prange(count):
+        rank[r], denom[r] = bid_euchre_wish(level[r], exchange[r], hog[r], thresholds[r], has_hog)
+        code[r] = bid_euchre_code(rank[r], denom[r])
+    return rank, denom, code
+
+
+@njit(parallel=True, cache=True)
+def classic_wishes_many(order, call, thresholds, upcard_suits, no_trump):
+    """Each seat's classic wishes and codes: ``order`` (R, 3), ``call`` (R, 5, 3),
+    ``thresholds`` (R, 6), ``upcard_suits`` (R,).  Returns (R, 6) int64 columns: order up,
+    alone, call (-1 none), call alone, round-1 code, round-2 code."""
+    out = np.empty((order.shape[0], 6), np.int64)
+    for r in prange(order.shape[0]):
+        ordered, order_alone, called, call_alone = classic_wish(
+            order[r], call[r], thresholds[r], upcard_suits[r], no_trump
+        )
+        out[r, 0], out[r, 1], out[r, 2], out[r, 3] = ordered, order_alone, called, call_alone
+        out[r, 4], out[r, 5] = classic_codes(ordered, order_alone, called, call_alone, upcard_suits[r])
+    return out
+
+
+@njit(cache=True)
+def allowed_bids_many(wishes, floors, classic):
+    """:func:`allowed_bid` of each wish code in ``wishes`` against its ``floors``."""
+    out = np.empty(wishes.shape[0], np.int64)
+    for r in range(wishes.shape[0]):
+        out[r] = allowed_bid(wishes[r], floors[r], classic)
+    return out
+
+
+@njit(cache=True)
+def auction_ranks_many(codes, classic):
+    """:func:`auction_rank` of each bid code."""
+    out = np.empty(codes.shape[0], np.int64)
+    for r in range(codes.shape[0]):
+        out[r] = auction_rank(codes[r], classic)
+    return out

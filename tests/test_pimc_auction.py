@@ -1,0 +1,209 @@
+"""PIMC's worlds and the auction: with exact inference a world counts only if every
+earlier bidder, holding its cards of that world as dealt, would have bid as it did.
+
+The kernel's check (kernels.bidding.auction_matches) must agree with the inference of
+whole deals (table.consistent) on every deal, and the worlds it keeps must be exactly
+uniform among those that explain the auction (checked against every world enumerated)."""
+
+import itertools
+
+import numba
+import numpy as np
+import pytest
+
+from euchre_mc.simulate.analyse import _auction_check, analyse_hand, layout_of, make_question
+from euchre_mc.simulate.auction import parse_auction
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards, parse_one_card
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.kernels.bidding import auction_matches
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_auction_world
+from euchre_mc.simulate.rules import as_variant, parse_contract
+from euchre_mc.simulate.table import auction_check, consistent, table_model
+
+HEARTS = 2
+MODEL = table_model("balanced")
+
+
+def mask(text: str, copies: int = 1) -> int:
+    return faces_to_mask(parse_cards(text, copies=copies))
+
+
+def work_rows():
+    return np.empty((6, 10)), np.empty(3), np.empty((5, 3))
+
+
+def kernel_matches(check, deals, viewer, denom=HEARTS):
+    """auction_matches on each whole deal (nothing played yet), as one world each."""
+    n = deals.shape[1]
+    out = []
+    for deal in deals:
+        world = np.array([to_contract(np.uint64(h), np.int64(denom)) for h in deal], np.uint64)
+        out.append(auction_matches(world, np.zeros(n, np.uint64), viewer, denom, check, *work_rows()))
+    return np.array(out)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "seat", "dealer", "auction", "upcard", "score"),
+    [
+        ("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", 3, 5, "4 Spades, pass, pass", None, (0, 0)),
+        ("six-handed", "JH JH JD AH KH QH 9S AC", 2, 5, "4 Diamonds, pass", None, (30, 8)),
+        ("euchre", "JH JD AH KH 9S", 1, 3, "pass, pass, pass, pass, pass", "9H", (0, 0)),
+        ("piq", "JS JC AS KS 9D", 2, 3, "pass, pass", "TS", (8, 2)),
+    ],
+    ids=["pigs-and-hogs", "six-handed", "euchre round 2", "piq"],
+)
+def test_the_world_check_agrees_with_inference_on_every_deal(
+    variant, hand, seat, dealer, auction, upcard, score
+):
+    chosen = as_variant(variant)
+    face = None if upcard is None else parse_one_card(upcard)
+    bids = parse_auction(auction, chosen, dealer, face)
+    upcard_mask = 0 if face is None else 1 << (2 * face)
+    deals = deal_unseen(chosen, {seat: mask(hand, chosen.copies)}, upcard_mask, seed=7, count=3000)
+    expected = consistent(MODEL, chosen, dealer, bids, deals, face, score, analysed=seat)
+    check = auction_check(MODEL.teams, chosen, dealer, bids, face, score, unchecked={seat})
+    others = [i for i in range(len(bids)) if (dealer + 1 + i) % chosen.players != seat]
+    assert check.bids[:, 0].tolist() == [(dealer + 1 + i) % chosen.players for i in others]
+    got = kernel_matches(check, deals, seat)
+    assert 0.02 < expected.mean() < 0.98  # the auction says something
+    assert got.tolist() == expected.tolist()
+
+
+def test_a_seat_never_checks_its_own_bids():
+    chosen = as_variant("euchre")
+    face = parse_one_card("9H")
+    bids = parse_auction("pass, pass", chosen, 3, face)  # seats 1 and 2 passed round 1
+    check = auction_check(MODEL.teams, chosen, 3, bids, face, unchecked={2})
+    assert check.bids[:, 0].tolist() == [0, 1]
+    # seat 1 holding the three top trumps would have ordered up: a world giving it them
+    # is rejected for every viewer but seat 1 itself, which knows its own hand
+    deal = np.array([[mask("JH JD AH KH QH"), mask("9C TC QC KC AC"), mask("9S TS QS KS AS"), 0]], np.uint64)
+    assert kernel_matches(check, deal, viewer=2).tolist() == [False]
+    assert kernel_matches(check, deal, viewer=0).tolist() == [True]
+
+
+def test_the_analysis_checks_only_bids_of_seats_whose_hands_the_world_deals():
+    # Pig for seat 3 after seats 1 and 2 bid: the partners (seats 1 and 5) sit out, so
+    # seat 1's bid is not checked; seat 2 plays and is checked; seat 3 is the player.
+    question = make_question(
+        "pigs-and-hogs", "JH JH JD AH KH QH 9S AC", seat=2, dealer=5, auction="4 Spades, 5 Clubs", play="pimc"
+    )
+    pig = layout_of(question, parse_contract("Pig Hearts", question.variant))
+    assert _auction_check(question, pig).bids[:, 0].tolist() == [1]
+    level = layout_of(question, parse_contract("6 Hearts", question.variant))
+    assert _auction_check(question, level).bids[:, 0].tolist() == [0, 1]
+    # no inference, or soft inference: the worlds ignore the auction
+    for inference in ("none", "soft"):
+        other = make_question(
+            "pigs-and-hogs",
+            "JH JH JD AH KH QH 9S AC",
+            seat=2,
+            dealer=5,
+            auction="4 Spades, 5 Clubs",
+            play="pimc",
+            inference=inference,
+        )
+        assert _auction_check(other, level) is None
+
+
+def test_worlds_explaining_the_auction_are_exactly_uniform():
+    # Euchre, Hearts turned down (dealer seat 4), everyone passed round 1 and seat 1
+    # round 2; seat 2 called Spades.  Two tricks played; seat 2 looks at the 12 cards
+    # it cannot see (three in each other hand, three in the kitty).  Passing rejects the
+    # worlds that give seat 1, 3 or 4 a hand the model would have bid.
+    chosen = as_variant("euchre")
+    spades = 3
+    face = parse_one_card("9H")
+    bids = parse_auction("pass, pass, pass, pass, pass", chosen, 3, face)
+    check = auction_check(MODEL.teams, chosen, 3, bids, face, unchecked={1})
+    played = {0: "JC 9D", 1: "JS AD", 2: "AS QD", 3: "9S KD"}  # seat 1 led Spades, seat 2 Diamonds
+    own = mask("KS TH QC")
+    gone = mask("9H")
+    played_mask = sum(mask(cards) for cards in played.values())
+    unseen = [c for c in range(0, 48, 2) if not (1 << c) & (own | gone | played_mask)]
+    assert len(unseen) == 12
+
+    def contract(m):
+        return np.uint64(to_contract(np.uint64(m), np.int64(spades)))
+
+    exact = {}
+    total = 0
+    hands = []
+    for a in itertools.combinations(unseen, 3):
+        rest = [c for c in unseen if c not in a]
+        for b in itertools.combinations(rest, 3):
+            for c in itertools.combinations([x for x in rest if x not in b], 3):
+                hands.append([sum(1 << x for x in h) for h in (a, b, c)])
+    hands = np.array(hands, np.uint64)
+    dealt = np.zeros((hands.shape[0], 4), np.uint64)
+    for i, seat in enumerate((0, 2, 3)):
+        dealt[:, seat] = hands[:, i] | np.uint64(mask(played[seat]))
+    dealt[:, 1] = own | mask(played[1])
+    fits = consistent(MODEL, chosen, 3, bids, dealt, face, analysed=1)
+    total = int(fits.sum())
+    assert 0.05 < total / fits.size < 0.95
+    for i, seat in enumerate((0, 2, 3)):
+        for card in unseen:
+            exact[(seat, card)] = int(
+                np.count_nonzero(fits & ((hands[:, i] >> np.uint64(card)) & np.uint64(1) == 1))
+            )
+    played_by = np.array([contract(mask(played[s])) for s in range(4)], np.uint64)
+    pool = np.uint64(sum(int(contract(1 << c)) for c in unseen))
+    counts = np.array([3, 3, 3, 3], np.int64)
+    world = np.zeros(4, np.uint64)
+    stats = np.zeros(5, np.int64)
+    state = np.uint64(17)
+    n = 12000
+    seen = dict.fromkeys(exact, 0)
+    for _ in range(n):
+        state, _ = sample_auction_world(
+            state,
+            1,
+            contract(own),
+            counts,
+            np.zeros(4, np.uint64),
+            pool,
+            np.zeros(4, np.int64),
+            4,
+            spades,
+            world,
+            stats,
+            MAX_REDEALS,
+            played_by,
+            check,
+        )
+        state = np.uint64(state)
+        for seat in (0, 2, 3):
+            for card in unseen:
+                if int(world[seat]) & int(contract(1 << card)):
+                    seen[(seat, card)] += 1
+    assert stats[2] == 0  # every world explained the auction
+    for key, ways in exact.items():
+        p = ways / total
+        assert abs(seen[key] / n - p) <= 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (key, seen[key] / n, p)
+
+
+def test_pimc_analysis_with_inference_is_the_same_on_any_thread_count():
+    options = dict(
+        seat=1,
+        dealer=3,
+        auction="pass",
+        upcard="9H",
+        contracts="order up",
+        deals=12,
+        play="pimc",
+        worlds=4,
+        seed=3,
+    )
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = analyse_hand("euchre", "JH JD AH KS 9S", **options)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = analyse_hand("euchre", "JH JD AH KS 9S", **options)
+    finally:
+        numba.set_num_threads(before)
+    assert one.deal_tricks.keys() == two.deal_tricks.keys()
+    for contract, tricks in one.deal_tricks.items():
+        assert tricks.tolist() == two.deal_tricks[contract].tolist()
