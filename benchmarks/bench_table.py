@@ -10,12 +10,23 @@ What is measured (2 cores, dd play, warm, best of 2, each pair timed in turns)
 * Inference: the share of deals kept (``analyse --auction``) for a classic
   ``pass, pass, pass`` to the dealer and a Pigs-and-Hogs ``4 Clubs, pass, pass`` under
   ``balanced`` (target: at least 10%, or say why not), and the seconds it adds.
+* The bids themselves: ``table.seat_bids`` (every seat's wish, from the evaluator's
+  features and estimates, kernels/bidding.py) on 100,000 deals (10,000 with --quick),
+  the process's CPU time on both threads, least of 3.
 """
 
 from __future__ import annotations
 
+import time
+
+import numpy as np
+
 from benchmarks.bench_solver import best_seconds
 from euchre_mc.simulate import analyse_hand
+from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.rules import as_variant
+from euchre_mc.simulate.table import seat_bids, table_model
 
 COMMAND = "python -m benchmarks.run table"
 CLASSIC = dict(variant="euchre", hand="JD AH KH 9C TS", upcard="9H", seat=0, dealer=3)
@@ -31,6 +42,25 @@ def _pair(question: dict, deals: int) -> tuple[float, float]:
             without, best_seconds(lambda: analyse_hand(**question, deals=deals, table="none"), 1)[0]
         )
     return with_table, without
+
+
+def seat_bids_seconds(name: str, hand: str, upcard, count: int) -> float:
+    """Process CPU seconds of ``seat_bids`` on ``count`` deals (least of 3, after a warm-up)."""
+    variant = as_variant(name)
+    seen = 0 if upcard is None else 1 << (2 * upcard)
+    deals = deal_unseen(
+        variant, {0: faces_to_mask(parse_cards(hand, copies=variant.copies))}, seen, seed=3, count=count
+    )
+    upcards = np.full(count, -1 if upcard is None else upcard)
+    dealers, scores = np.full(count, 3), np.zeros((count, 2), np.int64)
+    teams = table_model("balanced").teams
+    seat_bids(variant, teams, deals[:10], upcards[:10], dealers[:10], scores[:10])
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        seat_bids(variant, teams, deals, upcards, dealers, scores)
+        best = min(best, time.process_time() - started)
+    return best
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -75,5 +105,14 @@ def run(quick: bool = False) -> list[dict]:
             round(seconds / plain, 2),
             "x",
             f"{seconds:.2f} s against {plain:.2f} s, {contracts}, {deals} deals",
+        )
+    count = 10_000 if quick else 100_000
+    for name, hand, upcard in (("pigs-and-hogs", PIGS["hand"], None), ("euchre", "JH JD AH KH 9S", 9)):
+        seconds = seat_bids_seconds(name, hand, upcard, count)
+        row(
+            f"table model bids, {name}",
+            round(seconds, 3),
+            "s",
+            f"every seat's wish on {count:,} deals, CPU, least of 3",
         )
     return rows
