@@ -203,7 +203,8 @@ def test_ace_no_face_is_a_misdeal_only_with_the_option():
 # --------------------------------------------------------------------------- exchange and play
 
 
-def test_pig_bidder_discards_void_first_receives_two_gifts_and_partners_sit_out():
+def _pig_hand():
+    """(the dealt cards, the setup, the hand) of a Pig by seat 1 (team B never bids)."""
     dealt = deal(
         [
             "JH JH JD JD AH KH QC 9S",
@@ -219,6 +220,11 @@ def test_pig_bidder_discards_void_first_receives_two_gifts_and_partners_sit_out(
     hand = _bid_and_exchange(
         setup.variant, setup, dealt, np.zeros(1, np.uint64), np.full(1, -1), np.array([5]), np.zeros((1, 2))
     )[0]
+    return dealt, setup, hand
+
+
+def test_pig_bidder_discards_void_first_receives_two_gifts_and_partners_sit_out():
+    dealt, _, hand = _pig_hand()
     assert hand.bidder == 0 and hand.contract == Contract(PIG, 2, 8)
     assert hand.discards == void_first_discards(int(dealt[0, 0]), 2, 2)
     assert bin(hand.discards).count("1") == 2 and hand.discards & int(dealt[0, 0]) == hand.discards
@@ -301,21 +307,7 @@ def test_trace_replays_the_same_game_as_the_run():
 def test_pimc_worlds_hear_the_auction_of_a_game_but_not_the_exchanged_or_sitting_out_seats():
     # the Pig above: seats 2, 4, 6 (indexes 1, 3, 5) never bid (NEVER) and play; seat 1
     # bid Pig and exchanged, its partners sit out: only the defenders' passes are checked
-    dealt = deal(
-        [
-            "JH JH JD JD AH KH QC 9S",
-            "9C 9C TC TC JC JC QC KC",
-            "AH KH QH QH TH TH 9H 9H",
-            "AC AC KC 9D 9D TD TD QD",
-            "AD AD KD KD QD JS JS QS",
-            "AS AS KS KS QS TS TS 9S",
-        ]
-    )
-    pig_only = Strategy("pig", pig_threshold=0.3, hog_threshold=1.0, level_threshold=1.0)
-    setup = GameSetup(Variant.of("pigs-and-hogs"), (pig_only, NEVER), 1)
-    hand = _bid_and_exchange(
-        setup.variant, setup, dealt, np.zeros(1, np.uint64), np.full(1, -1), np.array([5]), np.zeros((1, 2))
-    )[0]
+    _, setup, hand = _pig_hand()
     rows = _knowledge(hand, setup).auction.bids
     assert rows[:, 0].tolist() == [1, 3, 5] and rows[:, 3].tolist() == [-1, -1, -1]  # their passes
     # a classic order-up by the dealer's left: that seat is checked, the dealer (who
