@@ -32,7 +32,7 @@ from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.search import dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import pimc_values
+from euchre_mc.simulate.kernels.pimc import no_lengths, pimc_values
 from euchre_mc.simulate.play import play_deals
 
 HEARTS = 2
@@ -49,7 +49,7 @@ def deals(seats: int, count: int, active: int) -> np.ndarray:
     return out
 
 
-def first_lead(hands, d, worlds, buffers, stats, values, played_by, check):
+def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengths):
     """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``."""
     own = to_contract(hands[d, 0], HEARTS)
     pimc_values(
@@ -72,6 +72,7 @@ def first_lead(hands, d, worlds, buffers, stats, values, played_by, check):
         values,
         played_by,
         check,
+        lengths,
     )
 
 
@@ -79,10 +80,10 @@ first_lead_jit = numba.njit(first_lead)
 
 
 @numba.njit
-def first_leads(hands, worlds, buffers, stats, values, played_by, check):
+def first_leads(hands, worlds, buffers, stats, values, played_by, check, lengths):
     """Every deal's first-lead decision in one compiled loop."""
     for d in range(hands.shape[0]):
-        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check)
+        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check, lengths)
 
 
 def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, float]:
@@ -93,18 +94,20 @@ def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, floa
     buffers = dd_buffers(np.int64(4), np.int64(5), np.int64(12))
     values = np.full((worlds, 24), -1, np.int64)
     stats = np.zeros(5, np.int64)
-    played_by, check = np.zeros(4, np.uint64), no_auction()  # the first lead: no auction to explain
-    first_leads(hands[:1], worlds, buffers, stats, values, played_by, check)  # compiles or loads the kernels
+    # the first lead: no auction to explain, no suit lengths known
+    played_by, check, lengths = np.zeros(4, np.uint64), no_auction(), no_lengths()
+    # compiles or loads the kernels
+    first_leads(hands[:1], worlds, buffers, stats, values, played_by, check, lengths)
     times, cpu = [], []
     stats[0] = 0
     for d in range(count):
         started, started_cpu = time.perf_counter(), time.thread_time()
-        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check)
+        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check, lengths)
         times.append(time.perf_counter() - started)
         cpu.append(time.thread_time() - started_cpu)
     nodes = stats[0] / count
     started_cpu = time.thread_time()
-    first_leads(hands, worlds, buffers, stats, values, played_by, check)
+    first_leads(hands, worlds, buffers, stats, values, played_by, check, lengths)
     loop_ms = 1000 * (time.thread_time() - started_cpu) / count
     return 1000 * float(np.median(times)), 1000 * float(np.median(cpu)), loop_ms, nodes
 

@@ -56,6 +56,7 @@ def play(question, layout, hands, knowledge):
         np.int64(0),
         np.int64(table_bits(question.hand_size)),
         no_auction() if knowledge.auction is None else knowledge.auction,
+        knowledge.length_rows(),
     )
     seconds = time.perf_counter() - started
     tricks = team0 if question.seat % 2 == 0 else question.hand_size - team0.astype(np.int64)

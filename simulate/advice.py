@@ -28,7 +28,7 @@ from .kernels.bidding import no_auction
 from .kernels.bits import SALT_PIMC, stream_state
 from .kernels.contract import to_contract
 from .kernels.dd.search import dd_buffers
-from .kernels.pimc import pimc_values
+from .kernels.pimc import no_lengths, pimc_values
 from .kernels.seats import next_active
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
 from .play import check_worlds
@@ -383,6 +383,7 @@ def _world_values(
         values,
         np.zeros(n, np.uint64),  # the cards each seat played: only an auction check reads them
         no_auction(),
+        no_lengths(),
     )
     return values
 

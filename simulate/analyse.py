@@ -95,7 +95,7 @@ from .choices import (
     PLAY_MODELS,
 )
 from .cluster import check_backend, dask_client, run_tasks
-from .constraints import DealConstraints
+from .constraints import DealConstraints, suit_group
 from .deal import _deal_unseen, check_seed, deal_unseen
 from .exchange import (
     GIFT_POLICIES,
@@ -509,23 +509,55 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=N
     """What the seats know before play under pimc (simulate/knowledge.py): in the classic
     games the upcard, in the dealer's hand once picked up (unless it was thrown straight
     back), out of play once turned down; the discarder (the classic dealer, the Pig /
-    Alone bidder, who also holds both gifts) its own ``discards``, out of play; and with
-    exact inference the earlier bids (:func:`_auction_check`)."""
+    Alone bidder, who also holds both gifts) its own ``discards``, out of play; with
+    exact inference the earlier bids (:func:`_auction_check`); and what the player was
+    told (:func:`_told`)."""
     count = hands.shape[0]
     discarder = question.dealer if layout.exchange == PICKUP else question.seat
-    private = [] if discards is None else [(discarder, discards)]
-    auction = _auction_check(question, layout)
+    told = dict(
+        private_out=[] if discards is None else [(discarder, discards)],
+        auction=_auction_check(question, layout),
+        **_told(question, layout),
+    )
     if question.upcard is None:
-        return table_knowledge(count, question.players, private_out=private, auction=auction)
+        return table_knowledge(count, question.players, **told)
     upcard = np.uint64(question.upcard_mask)
     if layout.exchange == PICKUP:
         held = hands[:, question.dealer] & upcard
-        return table_knowledge(
-            count, question.players, [(question.dealer, held)], private_out=private, auction=auction
-        )
-    return table_knowledge(
-        count, question.players, seen_out=int(upcard), private_out=private, auction=auction
-    )
+        return table_knowledge(count, question.players, [(question.dealer, held)], **told)
+    return table_knowledge(count, question.players, seen_out=int(upcard), **told)
+
+
+def _shown_as_dealt(question: Question, layout: Layout) -> list[int]:
+    """The other seats whose dealt hands a world shows (the cards they hold plus those
+    they played): every seat that plays, but the player, and the seats an exchange
+    changed (the Pig / Alone bidder, the classic dealer who picked up)."""
+    exchanged = {question.dealer} if layout.exchange == PICKUP else set()
+    if layout.exchange == PARTNER_GIFTS:
+        exchanged.add(question.seat)
+    return [
+        seat
+        for seat in range(question.players)
+        if layout.active >> seat & 1 and seat != question.analysed and seat not in exchanged
+    ]
+
+
+def _told(question: Question, layout: Layout) -> dict:
+    """What the player was told of the other hands as dealt (``--known`` cards, and the
+    suit lengths of ``--void`` and ``--length``), for its own worlds only (the other
+    seats were not told): of the seats whose dealt hands a world shows."""
+    player, seats = question.analysed, _shown_as_dealt(question, layout)
+    known = [
+        (player, seat, question.known[seat]) for seat in seats if question.known and question.known[seat]
+    ]
+    lengths = []
+    if question.constraints is not None:
+        denom = question.constraints.denom
+        for length in question.constraints.lengths:
+            if length.seat in seats:
+                cards = sum(3 << (2 * face) for face in range(24) if suit_group(face, denom) == length.suit)
+                lengths.append((player, length.seat, cards, length.low, length.high))
+    return {"private_shown": known, "lengths": lengths}
 
 
 def _worlds_hear_bids(question: Question) -> bool:
@@ -535,17 +567,15 @@ def _worlds_hear_bids(question: Question) -> bool:
 
 def _auction_check(question: Question, layout: Layout):
     """With exact inference, the earlier bids PIMC's worlds must explain, as the deals do
-    (table.auction_check); None otherwise.  Not checked: the analysed player's own bids
-    (its hand is known, as in inference), the bids of seats that sit out (their cards are
-    dealt to nobody in a world), and the bids of a seat whose hand an exchange changed
-    (the Pig / Alone bidder, the classic dealer who picked up: a world does not say which
-    of its cards it was dealt)."""
+    (table.auction_check); None otherwise.  Only the bids of seats whose dealt hands a
+    world shows are checked (:func:`_shown_as_dealt`): not the analysed player's own
+    (its hand is known, as in inference), not those of seats that sit out (their cards
+    are dealt to nobody in a world), and not those of a seat whose hand an exchange
+    changed (the Pig / Alone bidder, the classic dealer who picked up: a world does not
+    say which of its cards it was dealt)."""
     if not _worlds_hear_bids(question):
         return None
-    exchanged = {question.dealer} if layout.exchange == PICKUP else set()
-    if layout.exchange == PARTNER_GIFTS:
-        exchanged.add(question.seat)
-    sitting_out = {seat for seat in range(question.players) if not layout.active >> seat & 1}
+    shown = set(_shown_as_dealt(question, layout))
     return auction_check(
         question.table.teams,
         question.variant,
@@ -553,7 +583,7 @@ def _auction_check(question: Question, layout: Layout):
         question.bids,
         question.upcard,
         _table_scores(question),
-        unchecked={question.analysed} | sitting_out | exchanged,
+        unchecked=set(range(question.players)) - shown,
     )
 
 

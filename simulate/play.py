@@ -90,13 +90,20 @@ TABLE_SIZES = (4, 6)
 class Knowledge:
     """What each seat knows beyond its own hand and the play, for the ``pimc`` model:
     ``held[d, v, o]`` the face-space cards seat ``v`` knows seat ``o`` holds as play
-    begins, ``gone[d, v]`` the cards ``v`` knows are out of play (docs/pimc.md), and
+    begins, ``gone[d, v]`` the cards ``v`` knows are out of play (docs/pimc.md),
     ``auction`` the bids every deal's worlds must explain (a kernels.bidding.AuctionCheck
-    from table.auction_check; None: the worlds ignore the auction)."""
+    from table.auction_check; None: the worlds ignore the auction), and ``lengths`` the
+    suit lengths as dealt that a seat knows: (viewer, seat, face-space cards of the suit,
+    low, high) rows, the same for every deal."""
 
     held: np.ndarray
     gone: np.ndarray
     auction: object = None
+    lengths: tuple = ()
+
+    def length_rows(self) -> np.ndarray:
+        """``lengths`` as the kernels take them (kernels.pimc.lengths_match)."""
+        return np.array(self.lengths, np.int64).reshape(-1, 5)
 
     @classmethod
     def none(cls, count: int, seats: int) -> Knowledge:
@@ -105,7 +112,7 @@ class Knowledge:
 
     def rows(self, which) -> Knowledge:
         """The knowledge of the deals ``which`` (an index or a boolean mask)."""
-        return Knowledge(self.held[which], self.gone[which], self.auction)
+        return Knowledge(self.held[which], self.gone[which], self.auction, self.lengths)
 
 
 def play_deals(
@@ -185,6 +192,7 @@ def _play_deals(
             np.int64(first_index),
             np.int64(table_bits(int(np.max(tricks, initial=0)))),
             no_auction() if knowledge.auction is None else knowledge.auction,
+            knowledge.length_rows(),
         )
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
     if model == "random":

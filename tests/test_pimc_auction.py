@@ -107,16 +107,20 @@ def test_the_analysis_checks_only_bids_of_seats_whose_hands_the_world_deals():
         assert _auction_check(other, level) is None
 
 
-def test_worlds_explaining_the_auction_are_exactly_uniform():
+@pytest.mark.parametrize("told", ["auction", "lengths", "both"])
+def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(told):
     # Euchre, Hearts turned down (dealer seat 4), everyone passed round 1 and seat 1
     # round 2; seat 2 called Spades.  Two tricks played; seat 2 looks at the 12 cards
     # it cannot see (three in each other hand, three in the kitty).  Passing rejects the
-    # worlds that give seat 1, 3 or 4 a hand the model would have bid.
+    # worlds that give seat 1, 3 or 4 a hand the model would have bid; being told that
+    # seat 4 was dealt at least two clubs rejects others.
     chosen = as_variant("euchre")
     spades = 3
     face = parse_one_card("9H")
     bids = parse_auction("pass, pass, pass, pass, pass", chosen, 3, face)
-    check = auction_check(MODEL.teams, chosen, 3, bids, face, unchecked={1})
+    check = auction_check(MODEL.teams, chosen, 3, bids if told != "lengths" else [], face, unchecked={1})
+    clubs = mask("9C TC JC QC KC AC")
+    lengths = np.array([(1, 3, clubs, 2, 5)] if told != "auction" else [], np.int64).reshape(-1, 5)
     played = {0: "JC 9D", 1: "JS AD", 2: "AS QD", 3: "9S KD"}  # seat 1 led Spades, seat 2 Diamonds
     own = mask("KS TH QC")
     gone = mask("9H")
@@ -140,7 +144,12 @@ def test_worlds_explaining_the_auction_are_exactly_uniform():
     for i, seat in enumerate((0, 2, 3)):
         dealt[:, seat] = hands[:, i] | np.uint64(mask(played[seat]))
     dealt[:, 1] = own | mask(played[1])
-    fits = consistent(MODEL, chosen, 3, bids, dealt, face, analysed=1)
+    fits = np.ones(dealt.shape[0], bool)
+    if told != "lengths":
+        fits &= consistent(MODEL, chosen, 3, bids, dealt, face, analysed=1)
+    if told != "auction":
+        held = np.array([int(h & np.uint64(clubs)).bit_count() for h in dealt[:, 3]])
+        fits &= held >= 2
     total = int(fits.sum())
     assert 0.05 < total / fits.size < 0.95
     for i, seat in enumerate((0, 2, 3)):
@@ -172,16 +181,43 @@ def test_worlds_explaining_the_auction_are_exactly_uniform():
             MAX_REDEALS,
             played_by,
             check,
+            lengths,
         )
         state = np.uint64(state)
         for seat in (0, 2, 3):
             for card in unseen:
                 if int(world[seat]) & int(contract(1 << card)):
                     seen[(seat, card)] += 1
-    assert stats[2] == 0  # every world explained the auction
+    assert stats[2] == 0  # every world explained what the seat was told
     for key, ways in exact.items():
         p = ways / total
         assert abs(seen[key] / n - p) <= 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (key, seen[key] / n, p)
+
+
+def test_only_the_players_own_worlds_hold_what_it_was_told():
+    from euchre_mc.simulate.analyse import _knowledge
+    from euchre_mc.simulate.constraints import SuitLength
+
+    question = make_question(
+        "euchre",
+        "JH JD AH KS 9S",
+        seat=1,
+        dealer=3,
+        upcard="9H",
+        play="pimc",
+        known={2: "AC"},
+        constraints=[SuitLength(0, 3, 0, 0), SuitLength(3, 1, 2, 5)],
+    )
+    hands = np.zeros((2, 4), np.uint64)
+    call = layout_of(question, parse_contract("call Clubs", question.variant))
+    known = _knowledge(question, call, hands)
+    assert known.held[0, 1, 2] == mask("AC") and known.held[0, 0, 2] == known.held[0, 3, 2] == 0
+    spades = mask("9S TS JS QS KS AS")
+    diamonds = mask("9D TD JD QD KD AD")
+    assert known.lengths == ((1, 0, spades * 3, 0, 0), (1, 3, diamonds * 3, 2, 5))
+    # ordered up, the dealer (seat 4) picked up and discarded: its dealt hand is not shown
+    order = layout_of(question, parse_contract("order up", question.variant, question.upcard))
+    assert [row[1] for row in _knowledge(question, order, hands).lengths] == [0]
 
 
 def test_pimc_analysis_with_inference_is_the_same_on_any_thread_count():

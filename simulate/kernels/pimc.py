@@ -281,19 +281,54 @@ def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
     return state
 
 
+def no_lengths() -> np.ndarray:
+    """The ``lengths`` of :func:`lengths_match` when no seat knows a suit length."""
+    return np.zeros((0, 5), np.int64)
+
+
+@njit(cache=True)
+def lengths_match(world, played_by, viewer, denom, lengths):
+    """Does every row (viewer, seat, cards, low, high) of ``lengths`` that is ``viewer``'s
+    hold: ``seat``, with its cards of ``world`` plus those it has played (contract
+    space), was dealt ``low`` to ``high`` of the face-space ``cards`` (a suit)?"""
+    for r in range(lengths.shape[0]):
+        if lengths[r, 0] != viewer:
+            continue
+        seat = lengths[r, 1]
+        held = popcount(to_face(world[seat] | played_by[seat], denom) & np.uint64(lengths[r, 2]))
+        if held < lengths[r, 3] or held > lengths[r, 4]:
+            return False
+    return True
+
+
 @njit(cache=True)
 def sample_auction_world(
-    state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals, played_by, check
+    state,
+    viewer,
+    own,
+    counts,
+    fixed,
+    pool,
+    voids,
+    n_seats,
+    denom,
+    world,
+    stats,
+    redeals,
+    played_by,
+    check,
+    lengths,
 ):
     """:func:`sample_world`, redealt until the hands of the world, with the cards each seat
     has played (``played_by``, contract space), would have bid as ``check.bids`` says
-    (kernels.bidding.auction_matches): exactly uniform among the worlds consistent with
-    the seat's knowledge and the auction.  The redeals share the world's start and, once
+    (kernels.bidding.auction_matches) and hold the suit lengths ``lengths`` says
+    (:func:`lengths_match`): exactly uniform among the worlds consistent with the seat's
+    knowledge, the auction and the lengths.  The redeals share the world's start and, once
     rejection starves, its counting plan.  Counts the worlds kept in ``stats[3]`` and
     every world dealt for them in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last
     world is kept unmatched, counted in ``stats[2]``.  Returns (state, did rejection
     starve?)."""
-    if check.bids.shape[0] == 0:
+    if check.bids.shape[0] == 0 and lengths.shape[0] == 0:
         return sample_world(
             state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals
         )
@@ -315,7 +350,9 @@ def sample_auction_world(
         if not found:
             stats[1] += 1
             state = counted_world(state, left, need, voids, base, n_seats, denom, world, plan)
-        if auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows):
+        if lengths_match(world, played_by, viewer, denom, lengths) and auction_matches(
+            world, played_by, viewer, denom, check, level_row, order_row, call_rows
+        ):
             return state, starved
     stats[2] += 1
     return state, starved
@@ -342,12 +379,14 @@ def pimc_values(
     values,
     played_by,
     check,
+    lengths,
 ):
     """``values[k, position]``: the tricks ``viewer``'s side takes from here (this trick
     included) after it plays that contract face, in world ``k`` of ``worlds`` (-1 where
     the face is not legal).  ``trick`` holds the faces played to the trick in progress,
-    from ``leader``; ``played_by[o]`` the cards seat ``o`` has played and ``check`` the
-    auction the worlds must explain (:func:`sample_auction_world`).  The searches use
+    from ``leader``; ``played_by[o]`` the cards seat ``o`` has played, and ``check`` and
+    ``lengths`` the auction and the suit lengths the worlds must explain
+    (:func:`sample_auction_world`).  The searches use
     table generation ``generation``.  Returns (state, the next free table generation)."""
     world = np.empty(n_seats, np.uint64)
     deal = np.empty(n_seats, np.uint64)
@@ -368,6 +407,7 @@ def pimc_values(
             redeals,
             played_by,
             check,
+            lengths,
         )
         if starved:
             redeals = 0  # it would starve again: count the rest of the decision's worlds
@@ -415,7 +455,8 @@ def best_mean_card(legal, values, worlds):
 # the faces played
 # to the trick in progress (``faces``) and the cards each seat has played
 # (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
-# the worlds must explain (``check``, a kernels.bidding.AuctionCheck) and the work
+# the worlds must explain (``check``, a kernels.bidding.AuctionCheck), the suit lengths
+# as dealt that seats know (``lengths``, rows of lengths_match) and the work
 # arrays of a decision.  A namedtuple, so numba
 # keeps each field a plain value.
 PimcTable = namedtuple(
@@ -432,6 +473,7 @@ PimcTable = namedtuple(
         "faces",
         "played_by",
         "check",
+        "lengths",
         "counts",
         "fixed",
         "values",
@@ -440,7 +482,7 @@ PimcTable = namedtuple(
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
     played; ``known`` and ``gone`` are face space (see PimcTable)."""
     n_seats = hands.shape[0]
@@ -464,6 +506,7 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check):
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         check,
+        lengths,
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
@@ -506,6 +549,7 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.values,
         pimc.played_by,
         pimc.check,
+        pimc.lengths,
     )
     pimc.generation[0] = generation
     return best_mean_card(legal, pimc.values, pimc.worlds)

@@ -394,7 +394,9 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 
 
 @njit(parallel=True, cache=True)
-def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits, check):
+def play_pimc_many(
+    hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits, check, lengths
+):
     """PIMC playouts of face-space deals ``hands[d, seat]``: tricks won by team 0 per deal,
     and per deal ``tallies[d]``: the worlds dealt by the fallback of
     kernels.pimc.sample_world, the worlds kept under an auction check, the worlds dealt
@@ -402,14 +404,17 @@ def play_pimc_many(hands, known, gone, active, denom, leader, worlds, seed, firs
 
     ``known[d, v, o]`` are the face-space cards seat ``v`` knows seat ``o`` holds as play
     begins and ``gone[d, v]`` those ``v`` knows are out of play; ``check`` (a
-    kernels.bidding.AuctionCheck) the auction every deal's worlds must explain.
+    kernels.bidding.AuctionCheck) the auction every deal's worlds must explain, and
+    ``lengths`` the suit lengths as dealt they must hold (kernels.pimc.lengths_match).
     """
     count, n_seats = hands.shape
     out = np.empty(count, np.int8)
     tallies = np.zeros((count, 4), np.int64)
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
-        pimc = pimc_table(known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check)
+        pimc = pimc_table(
+            known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check, lengths
+        )
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         tallies[d, 0] = pimc.stats[1]
         tallies[d, 1] = pimc.stats[3]
