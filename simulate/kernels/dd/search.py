@@ -106,6 +106,8 @@ def dd_enter(search, ply):
     slot = np.int64(-1)
     if led_suit >= 0 and (need == remaining or need == 1):
         # No slack: when the trick in progress is settled, the answer is known now.
+        # (With slack, adding each side's later sure trumps cut 8% of the nodes and cost
+        # more time than that: benchmarks/RESULTS.md, "Third pass".)
         winner_seat = frames[ply, F_WINNER_SEAT]
         winner_card = frames[ply, F_WINNER_CARD]
         if not dd_trick_contested(
