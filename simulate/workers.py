@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
+from multiprocessing.context import SpawnContext, SpawnProcess
 
 PARENT_POLL = 0.5  # seconds between a worker's checks that its parent is alive
 
@@ -37,7 +37,29 @@ def _watch_parent(parent: int) -> None:
 
 def _start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # started with Ctrl-C blocked (_WorkerProcess): a Ctrl-C that came meanwhile is pending,
+    # and is dropped now that it is ignored
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="euchre-mc-parent").start()
+
+
+class _WorkerProcess(SpawnProcess):
+    """A spawned worker that cannot see a Ctrl-C before it ignores them.  A worker starts
+    when the pool first needs it, and a loaded machine takes seconds to import it: a
+    Ctrl-C in that time printed the worker's KeyboardInterrupt traceback.  So the
+    process starts with SIGINT blocked (the signal mask passes to the child through fork
+    and exec) and :func:`_start_worker` unblocks it once it is ignored."""
+
+    def start(self):
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class _WorkerContext(SpawnContext):
+    Process = _WorkerProcess
 
 
 def dask_setup(worker) -> None:
@@ -49,7 +71,7 @@ def dask_setup(worker) -> None:
 def start_pool(workers: int) -> ProcessPoolExecutor:
     """``workers`` spawned processes that ignore Ctrl-C and end when orphaned."""
     return ProcessPoolExecutor(
-        workers, mp_context=get_context("spawn"), initializer=_start_worker, initargs=(os.getpid(),)
+        workers, mp_context=_WorkerContext(), initializer=_start_worker, initargs=(os.getpid(),)
     )
 
 

@@ -424,3 +424,28 @@ def test_two_studies_at_once_on_one_folder(tmp_path):
     )
     chart = CliRunner().invoke(main, ["chart", str(out)])
     assert chart.exit_code == 0, chart.output
+
+
+def _blocked_signals(queue) -> None:
+    queue.put(sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])))
+
+
+def test_a_worker_cannot_see_ctrl_c_before_it_ignores_them():
+    # a worker starts when the pool needs it and takes seconds to import on a loaded
+    # machine; a Ctrl-C meanwhile printed its KeyboardInterrupt traceback, so it starts
+    # with SIGINT blocked and unblocks it only once it is ignored
+    from euchre_mc.simulate.workers import _WorkerContext, start_pool
+
+    context = _WorkerContext()
+    queue = context.Queue()
+    process = context.Process(target=_blocked_signals, args=(queue,))
+    process.start()
+    assert queue.get(timeout=60) == [int(signal.SIGINT)]
+    process.join(60)
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # the parent's mask is back
+    pool = start_pool(1)
+    try:
+        assert pool.submit(signal.getsignal, signal.SIGINT).result(timeout=60) == signal.SIG_IGN
+        assert pool.submit(signal.pthread_sigmask, signal.SIG_BLOCK, []).result(timeout=60) == set()
+    finally:
+        pool.shutdown()
