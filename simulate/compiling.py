@@ -3,7 +3,7 @@
 numba compiles a kernel on its first call and keeps the machine code in its on-disk
 cache (see :mod:`.kernels.jit`), so only the first run after an install (or after an
 edit to a kernel) pays for compiling: about a minute for the double-dummy solver and
-the playouts, most of it the solver, and almost as long again for PIMC play.  This
+the playouts, most of it the solver, and a little longer again for PIMC play.  This
 module owns the kernel groups: the kernels a group's commands call first (its entry
 points; their callees compile with them), a little library work that compiles the
 group with exactly the signatures the library uses, who needs it (every command, PIMC
@@ -26,12 +26,12 @@ from dataclasses import dataclass
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
 # first run pays for each group.  Only the "about N s" of the notices uses them.
 COMPILE_SECONDS = {
-    "table model (bidding)": 8,
+    "table model (bidding)": 10,
     "dealing and exchange": 5,
     "random and heuristic play": 5,
-    "double-dummy solver": 41,
-    "solve --batch line reader": 8,
-    "single-dummy play (PIMC)": 48,
+    "double-dummy solver": 45,
+    "solve --batch line reader": 11,
+    "single-dummy play (PIMC)": 73,
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
