@@ -26,12 +26,12 @@ from dataclasses import dataclass
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
 # first run pays for each group.  Only the "about N s" of the notices uses them.
 COMPILE_SECONDS = {
-    "table model (bidding)": 10,
+    "table model (bidding)": 8,
     "dealing and exchange": 5,
     "random and heuristic play": 5,
-    "double-dummy solver": 45,
-    "solve --batch line reader": 11,
-    "single-dummy play (PIMC)": 73,
+    "double-dummy solver": 41,
+    "solve --batch line reader": 10,
+    "single-dummy play (PIMC)": 63,
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"

@@ -10,9 +10,10 @@ import pytest
 
 from euchre_mc.simulate.advice import best_card
 from euchre_mc.simulate.cards import CardError
+from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_world, void_cards
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, no_lengths, sample_world, void_cards
 from euchre_mc.simulate.kernels.tables import SUIT_MASK
 from euchre_mc.simulate.play import Knowledge, play_deals
 from euchre_mc.simulate.rules import RulesError
@@ -20,6 +21,7 @@ from euchre_mc.simulate.solve import solve_many
 
 HEARTS = 2
 CLUBS, DIAMONDS, SPADES = 0, 1, 3
+NO_AUCTION, NO_LENGTHS = no_auction(), no_lengths()  # the worlds below explain no bids
 
 
 def random_deals(seats: int, count: int, seed: int = 1, active: int | None = None) -> np.ndarray:
@@ -80,6 +82,9 @@ def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS
             world,
             stats,
             np.int64(0 if counted else MAX_REDEALS),
+            np.zeros(n_seats, np.uint64),
+            NO_AUCTION,
+            NO_LENGTHS,
         )
         state = np.uint64(state)  # numba returns it as a Python int
         worlds[k] = world
@@ -209,6 +214,9 @@ def test_worlds_are_exactly_uniform_where_rejection_starves():
             np.zeros(6, np.uint64),
             stats,
             MAX_REDEALS,
+            np.zeros(6, np.uint64),
+            NO_AUCTION,
+            NO_LENGTHS,
         )
         state, starved = np.uint64(state), starved + hungry
     assert starved >= 20 and stats[1] == starved

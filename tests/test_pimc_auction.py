@@ -17,7 +17,7 @@ from euchre_mc.simulate.cards import faces_to_mask, parse_cards, parse_one_card
 from euchre_mc.simulate.deal import deal_unseen
 from euchre_mc.simulate.kernels.bidding import auction_matches
 from euchre_mc.simulate.kernels.contract import to_contract
-from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_auction_world
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_world
 from euchre_mc.simulate.rules import as_variant, parse_contract
 from euchre_mc.simulate.table import auction_check, consistent, table_model
 
@@ -166,7 +166,7 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
     n = 12000
     seen = dict.fromkeys(exact, 0)
     for _ in range(n):
-        state, _ = sample_auction_world(
+        state, _ = sample_world(
             state,
             1,
             contract(own),

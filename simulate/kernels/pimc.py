@@ -14,7 +14,7 @@ could choose differently in each world, which a real player cannot.
 
 With an auction to explain (a kernels.bidding.AuctionCheck, from table.auction_check),
 a world is dealt again until every bidder it tests, holding its cards of the world plus
-those it has played, would have bid as it did (:func:`sample_auction_world`): rejection
+those it has played, would have bid as it did (:func:`sample_world`): rejection
 again, so the worlds stay uniform among the deals consistent with the seat's knowledge
 and the bids.
 
@@ -123,23 +123,6 @@ def rejection_world(state, left, base, need, banned, n_seats, world, redeals):
         if good:
             return state, True
     return state, False
-
-
-@njit(cache=True)
-def sample_world(state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals):
-    """Deal one world into ``world`` (contract space), exactly uniformly: ``viewer`` holds
-    ``own``; every other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|``
-    cards of ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of
-    play.  Up to ``redeals`` redeals by rejection, then by the counting plan
-    (counted in ``stats[1]``).  Returns (state, did rejection starve?)."""
-    need, banned, left, base = world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world)
-    state, found = rejection_world(state, left, base, need, banned, n_seats, world, redeals)
-    if found:
-        return state, False
-    # Rejection starves when several seats showed out of several suits: count instead.
-    stats[1] += 1
-    plan = counting_plan(left, need, voids, viewer, n_seats, denom)
-    return counted_world(state, left, need, voids, base, n_seats, denom, world, plan), True
 
 
 def binomials(top):
@@ -302,7 +285,7 @@ def lengths_match(world, played_by, viewer, denom, lengths):
 
 
 @njit(cache=True)
-def sample_auction_world(
+def sample_world(
     state,
     viewer,
     own,
@@ -319,37 +302,45 @@ def sample_auction_world(
     check,
     lengths,
 ):
-    """:func:`sample_world`, redealt until the hands of the world, with the cards each seat
-    has played (``played_by``, contract space), would have bid as ``check.bids`` says
-    (kernels.bidding.auction_matches) and hold the suit lengths ``lengths`` says
-    (:func:`lengths_match`): exactly uniform among the worlds consistent with the seat's
-    knowledge, the auction and the lengths.  The redeals share the world's start and, once
-    rejection starves, its counting plan.  Counts the worlds kept in ``stats[3]`` and
-    every world dealt for them in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last
-    world is kept unmatched, counted in ``stats[2]``.  Returns (state, did rejection
-    starve?)."""
-    if check.bids.shape[0] == 0 and lengths.shape[0] == 0:
-        return sample_world(
-            state, viewer, own, counts, fixed, pool, voids, n_seats, denom, world, stats, redeals
-        )
+    """Deal one world into ``world`` (contract space), exactly uniformly: ``viewer`` holds
+    ``own``; every other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|``
+    cards of ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of
+    play.  Up to ``redeals`` redeals by rejection, then by the counting plan (each world
+    so dealt counted in ``stats[1]``).
+
+    With rows in ``check.bids`` or ``lengths``, the world is dealt again until its
+    hands, with the cards each seat has played (``played_by``, contract space), would
+    have bid as the auction says (kernels.bidding.auction_matches) and hold the suit
+    lengths ``lengths`` says (:func:`lengths_match`): rejection, so the worlds stay
+    uniform among those consistent with the seat's knowledge, the auction and the
+    lengths.  The redeals share the world's start and, once rejection starves, its
+    counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
+    in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
+    ``stats[2]``.  Returns (state, did rejection starve?)."""
+    checked = check.bids.shape[0] > 0 or lengths.shape[0] > 0
     need, banned, left, base = world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world)
-    level_row = np.empty((6, check.bid_table.shape[-1]), np.float64)
-    order_row = np.empty(check.round1.shape[-1], np.float64)
-    call_rows = np.empty((5, check.round2.shape[-1]), np.float64)
+    rows = 6 if checked else 0  # the check's work rows, empty when there is nothing to check
+    level_row = np.empty((rows, check.bid_table.shape[-1]), np.float64)
+    order_row = np.empty(check.round1.shape[-1] if checked else 0, np.float64)
+    call_rows = np.empty((5 if checked else 0, check.round2.shape[-1]), np.float64)
     starved = False
     plan = counting_plan(left[:0], need, voids, viewer, 0, denom)  # empty until rejection starves
-    stats[3] += 1
+    if checked:
+        stats[3] += 1
     for _ in range(MAX_AUCTION_TRIES):
-        stats[4] += 1
         found = False
         if not starved:
             state, found = rejection_world(state, left, base, need, banned, n_seats, world, redeals)
             if not found:
+                # Rejection starves when several seats showed out of several suits: count instead.
                 starved = True
                 plan = counting_plan(left, need, voids, viewer, n_seats, denom)
         if not found:
             stats[1] += 1
             state = counted_world(state, left, need, voids, base, n_seats, denom, world, plan)
+        if not checked:
+            return state, starved
+        stats[4] += 1
         if lengths_match(world, played_by, viewer, denom, lengths) and auction_matches(
             world, played_by, viewer, denom, check, level_row, order_row, call_rows
         ):
@@ -386,13 +377,13 @@ def pimc_values(
     the face is not legal).  ``trick`` holds the faces played to the trick in progress,
     from ``leader``; ``played_by[o]`` the cards seat ``o`` has played, and ``check`` and
     ``lengths`` the auction and the suit lengths the worlds must explain
-    (:func:`sample_auction_world`).  The searches use
+    (:func:`sample_world`).  The searches use
     table generation ``generation``.  Returns (state, the next free table generation)."""
     world = np.empty(n_seats, np.uint64)
     deal = np.empty(n_seats, np.uint64)
     redeals = MAX_REDEALS
     for k in range(worlds):
-        state, starved = sample_auction_world(
+        state, starved = sample_world(
             state,
             viewer,
             own,
