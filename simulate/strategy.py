@@ -238,9 +238,6 @@ def seat_thresholds(teams: tuple[Strategy, Strategy], scores: np.ndarray, target
     return out
 
 
-NO_WISH = 0
-
-
 def threshold_columns(thresholds: dict, shape) -> np.ndarray:
     """The thresholds of every seat of ``shape`` (games, seats) as rows of six, in
     ``THRESHOLD_PARAMS`` order: how the kernels take them."""
@@ -296,7 +293,6 @@ __all__ = [
     "BUILT_INS",
     "EXCHANGE_RANK",
     "HOG_RANK",
-    "NO_WISH",
     "PARAMS",
     "THRESHOLD_PARAMS",
     "Strategy",
