@@ -91,7 +91,7 @@ def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, floa
     ``worlds`` worlds called from Python, the mean CPU milliseconds in a compiled loop,
     and the mean nodes searched a decision."""
     hands = deals(4, count, 0b1111)
-    buffers = dd_buffers(np.int64(4), np.int64(5), np.int64(12))
+    buffers = dd_buffers(np.int64(5), np.int64(12))
     values = np.full((worlds, 24), -1, np.int64)
     stats = np.zeros(5, np.int64)
     # the first lead: no auction to explain, no suit lengths known

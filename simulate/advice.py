@@ -358,9 +358,7 @@ def _world_values(
             counts[other] = size - len(history) - (1 if other in trick_seats else 0)
     trick = np.array(now[0][1] if now else [], np.int64)
     values = np.full((worlds, 24), -1, np.int64)
-    buffers = dd_buffers(
-        np.int64(n), np.int64(size - len(history)), np.int64(table_bits(size - len(history)))
-    )
+    buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     stats = np.zeros(5, np.int64)
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0)))
     pimc_values(

@@ -39,7 +39,7 @@ def table_bits(n_tricks: int) -> int:
     """log2 of the transposition-table size for positions of ``n_tricks`` tricks.
 
     Five-trick hands need few trick-boundary positions.  For eight tricks 2**17
-    entries (10 MB with six seats) are enough since the table's entries generalise
+    entries (10 MB) are enough since the table's entries generalise
     well: on the analyser's demo (100 deals, all six denominations) 2**19 searched
     only 0.06% fewer nodes (2.3210e7 against 2.3225e7, its hardest deal 722,412 against
     723,027) and 2**15 on 60 deals only 0.2% more.  Earlier, with narrower entries,
@@ -178,7 +178,7 @@ def _solve_batch(
     ``deals`` is a contiguous (deals, seats) uint64 array, the settings int64 arrays of
     one value per deal and ``n_tricks`` the most tricks any deal has.
     """
-    count, n_seats = deals.shape
+    count = deals.shape[0]
     # writable contiguous arrays always: numba types a read-only array (a broadcast
     # view, say) apart, and each such signature would compile the whole solver again
     deals = np.require(deals, np.uint64, ("C", "W"))
@@ -191,7 +191,7 @@ def _solve_batch(
     by_position = np.full((count if leads else 0, 24), -1, np.int8)
     settings = (deals, denoms, declarers & 1, leaders, actives, np.int64(goal))
     generations = np.int64(_reserve_generations(count))
-    sizes = (n_seats, n_tricks, table_bits(n_tricks))
+    sizes = (n_tricks, table_bits(n_tricks))
     _share_out(
         count,
         lambda first, stop, buffers: dd_solve_range(
@@ -227,7 +227,7 @@ def _solve_many(
     return _solve_batch(deals, *settings, n_tricks, target, False, progress).tricks
 
 
-# Each thread keeps its search buffers (about 10 MB for six seats) from call to call,
+# Each thread keeps its search buffers (about 10 MB for eight tricks) from call to call,
 # and the threads are kept too: allocating and clearing 40 MB tables took 3 ms a call,
 # starting the threads 2.7 ms, and an analysis makes hundreds of calls.  Table entries
 # carry the generation of the deal that wrote them, and every deal of every call gets
@@ -252,8 +252,8 @@ def _reserve_generations(count: int) -> int:
     return first
 
 
-def _thread_buffers(sizes: tuple[int, int, int]) -> tuple:
-    """This thread's search buffers for (seats, tricks, table bits), made once per epoch."""
+def _thread_buffers(sizes: tuple[int, int]) -> tuple:
+    """This thread's search buffers for (tricks, table bits), made once per epoch."""
     if getattr(_thread_state, "epoch", None) != _generations["epoch"]:
         _thread_state.buffers = {}
         _thread_state.epoch = _generations["epoch"]

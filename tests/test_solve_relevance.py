@@ -14,7 +14,7 @@ from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.bounds import dd_last_trick, dd_settled_relevant
 from euchre_mc.simulate.kernels.dd.order import dd_order_moves
-from euchre_mc.simulate.kernels.dd.position import F_SLOT, dd_face_and_above, dd_turn_order
+from euchre_mc.simulate.kernels.dd.position import F_SLOT, SEATS, dd_face_and_above, dd_turn_order
 from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search, dd_start
 from euchre_mc.simulate.kernels.dd.table import dd_tt_bounds
 from euchre_mc.simulate.kernels.tables import SUIT_AT, SUIT_MASK, TRUMP
@@ -40,14 +40,16 @@ def from_card(text, denom):
 
 
 def table(denom, *texts):
-    """``hands[level, seat]`` with one level: each seat's cards in contract space."""
-    return np.array([[contract(text, denom) if text else 0 for text in texts]], np.uint64)
+    """``hands[level, seat]`` with one level: each seat's cards in contract space (the
+    search's six seats: a four-seat table's seats 4 and 5 hold nothing)."""
+    hands = [contract(text, denom) if text else 0 for text in texts]
+    return np.array([hands + [0] * (SEATS - len(hands))], np.uint64)
 
 
 def last_trick(denom, *texts):
     """(winner, relevant cards) of the last trick, seat 0 leading, each seat one card."""
     winner, relevant = dd_last_trick(
-        table(denom, *texts), np.int64(0), dd_turn_order(4, FOUR_SEATS), np.int64(denom), np.int64(0)
+        table(denom, *texts), np.int64(0), dd_turn_order(FOUR_SEATS), np.int64(denom), np.int64(0)
     )
     return int(winner), int(relevant)
 
@@ -79,7 +81,7 @@ def settled(denom, seat, played_text, winner_text, winner_seat, led_text, *texts
             np.int64(0),
             np.int64(seat),
             np.int64(0),
-            dd_turn_order(4, FOUR_SEATS),
+            dd_turn_order(FOUR_SEATS),
             np.int64(denom),
             led_suit,
             card(winner_text, denom),
@@ -132,9 +134,8 @@ def root_entry(texts, denom, team, leader, need):
     """Search "can ``team`` take ``need`` tricks?" from a trick boundary; returns
     (answer, lower bound, upper bound, relevant cards) of the root's table entry."""
     hands_face = hands_of(*texts)
-    n_seats = len(texts)
     tricks = max(bin(h).count("1") for h in hands_face)
-    buffers = dd_buffers(n_seats, tricks, 12)
+    buffers = dd_buffers(tricks, 12)
     deal = np.array(hands_face, np.uint64)
     search, _ = dd_start(deal, denom, team, leader, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64))
     none = np.int64(-1)
@@ -150,9 +151,7 @@ def root_entry(texts, denom, team, leader, need):
         need,
         np.int64(0),
     )
-    lower, upper, _, exact = dd_tt_bounds(
-        buffers.tt_keys, buffers.tt_info, buffers.frames[0, F_SLOT], n_seats
-    )
+    lower, upper, _, exact = dd_tt_bounds(buffers.tt_keys, buffers.tt_info, buffers.frames[0, F_SLOT])
     return bool(answer), int(lower), int(upper), int(exact)
 
 
@@ -191,8 +190,7 @@ def following_equivalents(led_text, second_text, winner_seat, *texts):
         hands,
         np.int64(0),
         np.int64(2),
-        np.int64(4),
-        dd_turn_order(4, FOUR_SEATS),
+        dd_turn_order(FOUR_SEATS),
         np.int64(HIGH),
         np.int64(0),
         np.int64(SUIT_AT[HIGH, led >> 1]),

@@ -491,7 +491,7 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         worlds,
         seed,
         index,
-        dd_buffers(n_seats, n_tricks, tt_bits),
+        dd_buffers(n_tricks, tt_bits),
         np.ones(1, np.int64),
         np.zeros(5, np.int64),
         np.zeros(n_seats, np.int64),

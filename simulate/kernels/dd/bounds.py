@@ -18,7 +18,15 @@ from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import beats
 from ..jit import njit
 from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
-from .position import dd_above, dd_face_and_above, dd_holder, dd_level_or_above, dd_ruffers, dd_side_seats
+from .position import (
+    SEATS,
+    dd_above,
+    dd_face_and_above,
+    dd_holder,
+    dd_level_or_above,
+    dd_ruffers,
+    dd_side_seats,
+)
 
 
 @njit(cache=True, inline="always")
@@ -111,7 +119,7 @@ def dd_partner_ducks(mine, held, rounds):
 
 # Inlined into its two callers: as a call, it made dd_cash_count a tenth slower.
 @njit(cache=True, inline="always")
-def dd_cash_rounds(hands, level, n_seats, denom, leader, block):
+def dd_cash_rounds(hands, level, denom, leader, block):
     """(rounds, relevant cards, exhausts): how many times in a row the leader can lead the
     suit ``block``, highest card first, and win the trick itself; ``exhausts``: whether
     every other seat is void in the suit after those rounds.
@@ -130,7 +138,7 @@ def dd_cash_rounds(hands, level, n_seats, denom, leader, block):
     rounds = popcount(mine)
     longest = np.int64(0)
     partners = ZERO
-    for s in range(n_seats):
+    for s in range(SEATS):
         if s == leader:
             continue
         held = hands[level, s] & block
@@ -167,7 +175,7 @@ def dd_cash_rounds(hands, level, n_seats, denom, leader, block):
 
 
 @njit(cache=True)
-def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
+def dd_trump_sweep(hands, level, denom, side, leader):
     """(sweeps, relevant cards): does ``side`` surely take every remaining trick because
     the other side holds no trump?
 
@@ -191,7 +199,7 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
     """
     trumps = SUIT_MASK[denom, TRUMP[denom]]
     only_trumps = False
-    for s in range(n_seats):
+    for s in range(SEATS):
         held = hands[level, s]
         if (s & 1) != side:
             if held & trumps:
@@ -211,7 +219,7 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
         mine = lead_hand & block
         if suit == TRUMP[denom] or mine == ZERO:
             continue
-        top, suit_relevant, _ = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
+        top, suit_relevant, _ = dd_cash_rounds(hands, level, denom, leader, block)
         relevant |= suit_relevant
         lost = popcount(mine) - top
         if lost == 0:
@@ -220,7 +228,7 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
         if losers > 1:
             return False, ZERO
         defenders = ZERO
-        for s in range(n_seats):
+        for s in range(SEATS):
             held = hands[level, s]
             if (s & 1) != side:
                 defenders |= held & block
@@ -229,7 +237,7 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
         if not rescued and top == 0:
             nothing_to_cash = popcount(lead_hand & ~trumps) == 1
             beaten = dd_above(defenders)
-            for s in range(n_seats):
+            for s in range(SEATS):
                 held = hands[level, s]
                 if (s & 1) == side and s != leader and (held & block & beaten) != ZERO:
                     if nothing_to_cash or (held & trumps) == ZERO:
@@ -241,7 +249,7 @@ def dd_trump_sweep(hands, level, n_seats, denom, side, leader):
 
 
 @njit(cache=True, inline="always")
-def dd_first_of_level(hands, level, n_seats, leader, seat, card, others):
+def dd_first_of_level(hands, level, leader, seat, card, others):
     """Does ``card`` of ``seat`` beat ``others`` (the other seats' cards of its suit) in a
     trick led by ``leader``: above them all, or level with the other copy of its face
     held by a seat that plays after ``seat`` (the first copy played wins)?"""
@@ -250,16 +258,16 @@ def dd_first_of_level(hands, level, n_seats, leader, seat, card, others):
     if (highest_bit(others) >> 1) > (card >> 1):
         return False
     # places after the leader, without a division (a tie is common in a double deck)
-    place = seat - leader + (n_seats if seat < leader else 0)
-    for s in range(n_seats):
+    place = seat - leader + (SEATS if seat < leader else 0)
+    for s in range(SEATS):
         if s != seat and (hands[level, s] >> np.uint64(card & ~1)) & np.uint64(3):
-            if s - leader + (n_seats if s < leader else 0) < place:
+            if s - leader + (SEATS if s < leader else 0) < place:
                 return False
     return True
 
 
 @njit(cache=True, inline="always")
-def dd_side_wins_lead(hands, level, n_seats, denom, leader, ours, defenders):
+def dd_side_wins_lead(hands, level, denom, leader, ours, defenders):
     """Relevant cards (ZERO if not) when the leader's side, holding ``ours`` of a suit
     against the other side's ``defenders``, takes a lead of the suit by the leader if
     nobody ruffs: its best card of the suit beats every card of the other side there
@@ -270,14 +278,14 @@ def dd_side_wins_lead(hands, level, n_seats, denom, leader, ours, defenders):
     best_seat = leader
     if defenders != ZERO and (highest_bit(defenders) >> 1) == (best >> 1):
         # the other copy is the other side's: who plays first of the two matters
-        best_seat = dd_holder(hands, level, n_seats, best)
-    if dd_first_of_level(hands, level, n_seats, leader, best_seat, best, defenders):
+        best_seat = dd_holder(hands, level, best)
+    if dd_first_of_level(hands, level, leader, best_seat, best, defenders):
         return dd_face_and_above(best >> 1, denom)
     return ZERO
 
 
 @njit(cache=True, inline="always")
-def dd_unruffed_rounds(hands, level, n_seats, denom, leader, block, top):
+def dd_unruffed_rounds(hands, level, denom, leader, block, top):
     """Rounds of the plain suit ``block`` that the leader cashes right after its trump
     rounds while the other side keeps trumps: those of dd_cash_rounds (``top``), but no more than
     any seat of the other side holding a trump has cards of the suit (it followed the
@@ -287,7 +295,7 @@ def dd_unruffed_rounds(hands, level, n_seats, denom, leader, block, top):
     led after them, if it holds it, to the last: if it must ruff with that card left,
     it wins the round itself and then leads that card, which wins as well)."""
     trumps = SUIT_MASK[denom, TRUMP[denom]]
-    for s in range(n_seats):
+    for s in range(SEATS):
         held = hands[level, s]
         if (held & trumps) != ZERO:
             if (s & 1) != (leader & 1):
@@ -298,7 +306,7 @@ def dd_unruffed_rounds(hands, level, n_seats, denom, leader, block, top):
 
 
 @njit(cache=True)
-def dd_other_side_takes_this_trick(hands, level, n_seats, denom, leader):
+def dd_other_side_takes_this_trick(hands, level, denom, leader):
     """(lost, relevant cards): does the side not on lead surely win the trick the
     leader leads now, whatever it leads?
 
@@ -313,7 +321,7 @@ def dd_other_side_takes_this_trick(hands, level, n_seats, denom, leader):
     side = leader & 1
     ours = ZERO
     theirs = ZERO
-    for s in range(n_seats):
+    for s in range(SEATS):
         if (s & 1) == side:
             ours |= hands[level, s]
         else:
@@ -323,7 +331,7 @@ def dd_other_side_takes_this_trick(hands, level, n_seats, denom, leader):
         block = SUIT_MASK[denom, suit]
         if (hands[level, leader] & block) == ZERO:
             continue
-        ruffers = dd_ruffers(hands, level, n_seats, denom, block)
+        ruffers = dd_ruffers(hands, level, denom, block)
         if ruffers & dd_side_seats(side):
             return False, ZERO
         if ruffers:
@@ -334,15 +342,15 @@ def dd_other_side_takes_this_trick(hands, level, n_seats, denom, leader):
         best_seat = leader
         if (highest_bit(ours & block) >> 1) == (best >> 1):
             # the sides share the face: who plays first of the two matters
-            best_seat = dd_holder(hands, level, n_seats, best)
-        if not dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours & block):
+            best_seat = dd_holder(hands, level, best)
+        if not dd_first_of_level(hands, level, leader, best_seat, best, ours & block):
             return False, ZERO
         relevant |= dd_face_and_above(best >> 1, denom)
     return True, relevant
 
 
 @njit(cache=True)
-def dd_must_lead_topped_suit(hands, level, n_seats, denom, leader):
+def dd_must_lead_topped_suit(hands, level, denom, leader):
     """(lost, relevant cards): must the leader's side, if it is to take every trick, lead
     a suit the leader holds in which the other side's best card beats all of its side's
     (dd_first_of_level, the leader leading): a *topped* suit?
@@ -363,7 +371,7 @@ def dd_must_lead_topped_suit(hands, level, n_seats, denom, leader):
     trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
     side = leader & 1
     lead_hand = hands[level, leader]
-    for p in range(n_seats):
+    for p in range(SEATS):
         if p != leader and (p & 1) == side and (hands[level, p] & trumps) != ZERO:
             return False, ZERO
     topped = False
@@ -378,7 +386,7 @@ def dd_must_lead_topped_suit(hands, level, n_seats, denom, leader):
         best_seat = leader
         overtaken = False
         partner_relevant = ZERO
-        for s in range(n_seats):
+        for s in range(SEATS):
             held = hands[level, s] & block
             if held == ZERO:
                 continue
@@ -393,7 +401,7 @@ def dd_must_lead_topped_suit(hands, level, n_seats, denom, leader):
                     overtaken = True
                 else:
                     partner_relevant |= dd_face_and_above(highest_bit(held) >> 1, denom)
-        if best >= 0 and dd_first_of_level(hands, level, n_seats, leader, best_seat, best, ours):
+        if best >= 0 and dd_first_of_level(hands, level, leader, best_seat, best, ours):
             topped = True
             relevant |= dd_face_and_above(best >> 1, denom)
         elif overtaken:
@@ -404,7 +412,7 @@ def dd_must_lead_topped_suit(hands, level, n_seats, denom, leader):
 
 
 @njit(cache=True)
-def dd_cash_count(hands, level, n_seats, denom, leader):
+def dd_cash_count(hands, level, denom, leader):
     """(tricks, later, crossing, relevant cards): the tricks the leader cashes in a row,
     winning each itself (see dd_quick_bounds); ``later``, the tricks its side surely
     takes right after them whose proof needs the other side's suit lengths as they are
@@ -431,7 +439,7 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
     tops = ZERO  # each suit's rounds, four bits per suit
     opponents = ZERO
     ours = ZERO
-    for s in range(n_seats):
+    for s in range(SEATS):
         if (s & 1) != (leader & 1):
             opponents |= hands[level, s]
         else:
@@ -448,7 +456,7 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
             continue
         if suit != trump and mine == ZERO:
             continue
-        top, suit_relevant, exhausts = dd_cash_rounds(hands, level, n_seats, denom, leader, block)
+        top, suit_relevant, exhausts = dd_cash_rounds(hands, level, denom, leader, block)
         relevant |= suit_relevant
         cashed += top
         tops |= np.uint64(top) << np.uint64(4 * suit)
@@ -465,7 +473,7 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
             top = np.int64((tops >> np.uint64(4 * suit)) & np.uint64(15))
             if suit != trump and top > later:
                 block = SUIT_MASK[denom, suit]
-                rounds = dd_unruffed_rounds(hands, level, n_seats, denom, leader, block, top)
+                rounds = dd_unruffed_rounds(hands, level, denom, leader, block, top)
                 if rounds > later:
                     later = rounds
                     plain_block = block
@@ -476,9 +484,9 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
         if (uncashed & block) == ZERO:
             continue
         if not trumps_drawn:
-            if dd_ruffers(hands, level, n_seats, denom, block) & dd_side_seats(1 - (leader & 1)):
+            if dd_ruffers(hands, level, denom, block) & dd_side_seats(1 - (leader & 1)):
                 continue
-        crossing = dd_side_wins_lead(hands, level, n_seats, denom, leader, ours & block, opponents & block)
+        crossing = dd_side_wins_lead(hands, level, denom, leader, ours & block, opponents & block)
         if crossing != ZERO:
             later += 1
             break
@@ -488,7 +496,7 @@ def dd_cash_count(hands, level, n_seats, denom, leader):
 
 
 @njit(cache=True)
-def dd_cross_count(hands, level, n_seats, denom, leader):
+def dd_cross_count(hands, level, denom, leader):
     """(tricks, relevant cards): tricks the leader's side takes by first leading to a
     partner's winner and then cashing the partner's tricks (dd_cash_count).
 
@@ -507,7 +515,7 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
     trumps = SUIT_MASK[denom, trump] if trump >= 0 else ZERO
     lead_hand = hands[level, leader]
     everything = ZERO
-    for s in range(n_seats):
+    for s in range(SEATS):
         everything |= hands[level, s]
     best = np.int64(0)
     best_relevant = ZERO
@@ -516,7 +524,7 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
         if (lead_hand & block) == ZERO:
             continue
         ruffed = -1  # not yet known: whether a void seat ruffs the suit (the same for each partner)
-        for partner in range(n_seats):
+        for partner in range(SEATS):
             if partner == leader or (partner & 1) != (leader & 1):
                 continue
             held = hands[level, partner] & block
@@ -524,12 +532,12 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
                 continue
             winner = highest_bit(held)
             others = everything & block & ~held
-            if not dd_first_of_level(hands, level, n_seats, leader, partner, winner, others):
+            if not dd_first_of_level(hands, level, leader, partner, winner, others):
                 continue
             if ruffed < 0:
                 ruffed = 0
                 if suit != trump:
-                    for s in range(n_seats):
+                    for s in range(SEATS):
                         hand = hands[level, s]
                         if (hand & block) == ZERO and (hand & trumps) != ZERO:
                             if (s & 1) != (leader & 1) or (hand & ~trumps) == ZERO:
@@ -538,7 +546,7 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
                 continue
             bit = ONE << np.uint64(winner)
             hands[level, partner] ^= bit
-            tricks, _, _, relevant = dd_cash_count(hands, level, n_seats, denom, partner)
+            tricks, _, _, relevant = dd_cash_count(hands, level, denom, partner)
             hands[level, partner] ^= bit
             if tricks + 1 > best:
                 best = tricks + 1
@@ -547,7 +555,7 @@ def dd_cross_count(hands, level, n_seats, denom, leader):
 
 
 @njit(cache=True, inline="always")
-def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need):
+def dd_quick_bounds(hands, level, denom, team, leader, remaining, need):
     """(lower, upper, relevant cards): bounds on the tricks ``team`` takes of the
     ``remaining`` ones, and the cards whose ranks the bounds depend on.
 
@@ -598,7 +606,7 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
         trumps = SUIT_MASK[denom, trump]
         team_trumps = ZERO
         other_trumps = ZERO
-        for s in range(n_seats):
+        for s in range(SEATS):
             if (s & 1) == team:
                 team_trumps |= hands[level, s] & trumps
             else:
@@ -607,7 +615,7 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
         other_sure = np.int64(0)
         team_relevant = ZERO
         other_relevant = ZERO
-        for s in range(n_seats):
+        for s in range(SEATS):
             held = hands[level, s] & trumps
             if held == ZERO:
                 continue
@@ -630,7 +638,7 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
         relevant |= team_relevant | other_relevant
         if (team_trumps == ZERO) != (other_trumps == ZERO):
             side = team if team_trumps else 1 - team
-            sweeps, sweep_relevant = dd_trump_sweep(hands, level, n_seats, denom, side, leader)
+            sweeps, sweep_relevant = dd_trump_sweep(hands, level, denom, side, leader)
             if sweeps:
                 if side == team:
                     return remaining, remaining, sweep_relevant
@@ -638,9 +646,9 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     # The leader's side needs every trick and loses the one it leads now, or, leading,
     # the other side needs every trick and takes this one: answered before the cashing.
     if need <= 0 or need == (remaining if (leader & 1) == team else 1):
-        lost, lost_relevant = dd_other_side_takes_this_trick(hands, level, n_seats, denom, leader)
+        lost, lost_relevant = dd_other_side_takes_this_trick(hands, level, denom, leader)
         if not lost:
-            lost, lost_relevant = dd_must_lead_topped_suit(hands, level, n_seats, denom, leader)
+            lost, lost_relevant = dd_must_lead_topped_suit(hands, level, denom, leader)
         if lost:
             if (leader & 1) == team:
                 upper = min(upper, remaining - 1)
@@ -652,7 +660,7 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     # The leader's side's cashing raises its bound only: the team's lower one when it
     # leads, else the other side's, which lowers the team's upper bound.
     enough = remaining if need <= 0 else (need if (leader & 1) == team else remaining - need + 1)
-    quick, later, crossing, cash_relevant = dd_cash_count(hands, level, n_seats, denom, leader)
+    quick, later, crossing, cash_relevant = dd_cash_count(hands, level, denom, leader)
     quick += later
     cash_relevant |= crossing
     if need > 0 and quick >= enough:
@@ -660,7 +668,7 @@ def dd_quick_bounds(hands, level, n_seats, denom, team, leader, remaining, need)
     else:
         relevant |= cash_relevant
         if quick < enough:
-            crossed, cross_relevant = dd_cross_count(hands, level, n_seats, denom, leader)
+            crossed, cross_relevant = dd_cross_count(hands, level, denom, leader)
             if crossed > quick:
                 quick = crossed
                 relevant = cross_relevant if need > 0 and crossed >= enough else relevant | cross_relevant

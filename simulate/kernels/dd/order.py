@@ -14,7 +14,7 @@ from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import beats, legal_cards
 from ..jit import njit
 from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
-from .position import dd_above, dd_face_and_above, dd_face_bits, dd_ruffers, dd_side_seats
+from .position import SEATS, dd_above, dd_face_and_above, dd_face_bits, dd_ruffers, dd_side_seats
 
 
 @njit(cache=True, inline="always")
@@ -98,7 +98,6 @@ def dd_order_moves(
     hands,
     level,
     seat,
-    n_seats,
     turn,
     denom,
     leader,
@@ -172,7 +171,7 @@ def dd_order_moves(
     partners = ZERO
     discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
     if led_suit < 0 or discarding:
-        for s in range(n_seats):
+        for s in range(SEATS):
             if s != seat:
                 if (s & 1) == (seat & 1):
                     partners |= hands[level, s]
@@ -188,7 +187,7 @@ def dd_order_moves(
             rank = np.int64(7 * 64)
         elif led_suit < 0:
             block = SUIT_MASK[denom, suit]
-            ruffers = dd_ruffers(hands, level, n_seats, denom, block)
+            ruffers = dd_ruffers(hands, level, denom, block)
             ruffable = (ruffers & dd_side_seats(1 - (seat & 1))) != 0
             opponents_suit = opponents & block
             if not ruffable and (opponents_suit & dd_above(ONE << np.uint64(card))) == ZERO:
@@ -199,7 +198,7 @@ def dd_order_moves(
             else:
                 # fewest seats void in the suit, then the lowest card of the suit
                 voids = np.int64(0)
-                for s in range(n_seats):
+                for s in range(SEATS):
                     if s != seat and (hands[level, s] & block) == ZERO:
                         voids += 1
                 low = 7 - min(face - (lowest_bit(block) >> 1), 7)

@@ -24,6 +24,13 @@ from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 
 DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 
+# The seats of every search.  A four-seat deal is searched as six seats of which seats 4
+# and 5 sit out (no cards; the turn skips them, as it skips any seat that sits out), so
+# every loop over the seats has a trip count known when it compiles: with the count a
+# parameter, the analyser's six-seat searches took 1.1 times the CPU time, and four-seat
+# ones no less (benchmarks/RESULTS.md, "Fourth pass").
+SEATS = 6
+
 
 @njit(cache=True, inline="always")
 def dd_face_bits(cards):
@@ -84,7 +91,7 @@ def dd_relevant_to_input(relevant, present, denom):
 
 
 @njit(cache=True, inline="always")
-def dd_pack(hands, level, n_seats, denom):
+def dd_pack(hands, level, denom):
     """Write ``hands[level + 1]``: ``hands[level]`` with every suit packed to the top.
 
     Faces nobody holds are squeezed out of each suit's block, the faces left slide up
@@ -101,7 +108,7 @@ def dd_pack(hands, level, n_seats, denom):
     every card (packing took an eighth of the search's time when it was one).
     """
     union = ZERO
-    for s in range(n_seats):
+    for s in range(SEATS):
         union |= hands[level, s]
         hands[level + 1, s] = hands[level, s]
     present = dd_face_bits(union)
@@ -114,13 +121,13 @@ def dd_pack(hands, level, n_seats, denom):
         gap = lowest_bit(gaps)
         gaps &= gaps - ONE
         below = SUIT_MASK[denom, SUIT_AT[denom, gap >> 1]] & ((ONE << np.uint64(gap)) - ONE)
-        for s in range(n_seats):
+        for s in range(SEATS):
             hand = hands[level + 1, s]
             hands[level + 1, s] = ((hand & below) << np.uint64(2)) | (hand & ~below)
     # Copies in seat order: a face held twice by one seat keeps both bits, otherwise
     # the first seat holding the face gets copy 0 and the next one copy 1.
     placed = ZERO
-    for s in range(n_seats):
+    for s in range(SEATS):
         hand = hands[level + 1, s]
         both = hand & (hand >> ONE) & DD_EVEN
         once = dd_face_bits(hand) & ~both
@@ -141,11 +148,11 @@ def dd_play(card, seat, winner_seat, winner_card, led_suit, denom):
 
 
 @njit(cache=True)
-def dd_turn_order(n_seats, active):
+def dd_turn_order(active):
     """``turn[seat]``: the active seat that plays after ``seat`` (a table: the search asks often)."""
-    turn = np.zeros(n_seats, np.int64)
-    for seat in range(n_seats):
-        turn[seat] = next_active(seat, n_seats, active)
+    turn = np.zeros(SEATS, np.int64)
+    for seat in range(SEATS):
+        turn[seat] = next_active(seat, SEATS, active)
     return turn
 
 
@@ -156,7 +163,7 @@ def dd_side_seats(side):
 
 
 @njit(cache=True, inline="always")
-def dd_ruffers(hands, level, n_seats, denom, block):
+def dd_ruffers(hands, level, denom, block):
     """The seats (a bit per seat) void in the suit ``block`` that hold a trump: those that
     may ruff it.  None at no trump, and none when ``block`` is the trump suit."""
     trump = TRUMP[denom]
@@ -164,7 +171,7 @@ def dd_ruffers(hands, level, n_seats, denom, block):
     if trump < 0 or block == SUIT_MASK[denom, trump]:
         return seats
     trumps = SUIT_MASK[denom, trump]
-    for s in range(n_seats):
+    for s in range(SEATS):
         held = hands[level, s]
         if (held & block) == ZERO and (held & trumps) != ZERO:
             seats |= np.int64(1) << s
@@ -172,9 +179,9 @@ def dd_ruffers(hands, level, n_seats, denom, block):
 
 
 @njit(cache=True, inline="always")
-def dd_holder(hands, level, n_seats, card):
+def dd_holder(hands, level, card):
     """The seat holding ``card`` (-1 if none does)."""
-    for s in range(n_seats):
+    for s in range(SEATS):
         if (hands[level, s] >> np.uint64(card)) & ONE:
             return s
     return np.int64(-1)

@@ -42,6 +42,7 @@ from .position import (
     F_TRICK_RELEVANT,
     F_WINNER_CARD,
     F_WINNER_SEAT,
+    SEATS,
     dd_face_bits,
     dd_pack,
     dd_play,
@@ -66,7 +67,6 @@ Search = namedtuple(
         "tt_info",
         "turn",
         "stats",
-        "n_seats",
         "denom",
         "team",
         "generation",
@@ -90,7 +90,7 @@ def dd_enter(search, ply):
     the analyser's demo and slowest-hand six-seat solves took 1.25 times the nodes.
     """
     hands, frames, turn = search.hands, search.frames, search.turn
-    n_seats, denom, team = search.n_seats, search.denom, search.team
+    denom, team = search.denom, search.team
     level = frames[ply, F_LEVEL]
     seat = frames[ply, F_SEAT]
     leader = frames[ply, F_LEADER]
@@ -137,12 +137,11 @@ def dd_enter(search, ply):
             winner_seat, relevant = dd_last_trick(hands, level, turn, denom, leader)
             frames[ply, F_RELEVANT] = np.int64(relevant)
             return 1 if (winner_seat & 1) == team else 0
-        present, cards = dd_pack(hands, level, n_seats, denom)
+        present, cards = dd_pack(hands, level, denom)
         level += 1
         slot, found, shape = dd_tt_probe(
             hands,
             level,
-            n_seats,
             denom,
             leader,
             cards,
@@ -154,12 +153,12 @@ def dd_enter(search, ply):
         )
         frames[ply, F_SHAPE] = np.int64(shape)
         if found:
-            lower, upper, best, exact = dd_tt_bounds(search.tt_keys, search.tt_info, slot, n_seats)
+            lower, upper, best, exact = dd_tt_bounds(search.tt_keys, search.tt_info, slot)
             if need <= lower or need > upper:
                 frames[ply, F_RELEVANT] = np.int64(dd_relevant_to_input(exact, present, denom))
                 return 1 if need <= lower else 0
         quick_lower, quick_upper, relevant = dd_quick_bounds(
-            hands, level - 1, n_seats, denom, team, leader, remaining, need
+            hands, level - 1, denom, team, leader, remaining, need
         )
         if need <= quick_lower or need > quick_upper:
             frames[ply, F_RELEVANT] = np.int64(relevant)
@@ -174,7 +173,6 @@ def dd_enter(search, ply):
         hands,
         level,
         seat,
-        n_seats,
         turn,
         denom,
         leader,
@@ -255,10 +253,10 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
     bounds, so one entry answers for every position that differs only below them.
     """
     hands, frames, stats = search.hands, search.frames, search.stats
-    n_seats, denom = search.n_seats, search.denom
+    denom = search.denom
     root = ply
     cards = played
-    for s in range(n_seats):
+    for s in range(SEATS):
         cards |= hands[level, s]
     frames[ply, F_CARDS] = np.int64(cards)
     frames[ply, F_PLAYED] = np.int64(played)
@@ -322,7 +320,6 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
                 dd_tt_store(
                     hands,
                     level,
-                    n_seats,
                     frames,
                     ply,
                     frames[ply, F_LEADER],
@@ -377,7 +374,7 @@ def dd_value(search, level, seat, leader, winner_seat, winner_card, led_suit, pl
     upper = popcount(search.hands[level, seat])
     if led_suit < 0 and upper > 0:
         lower, upper, _ = dd_quick_bounds(
-            search.hands, level, search.n_seats, search.denom, search.team, leader, upper, np.int64(0)
+            search.hands, level, search.denom, search.team, leader, upper, np.int64(0)
         )
     if lower < upper and upper == popcount(search.hands[level, seat]):
         if dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, upper, ply):
@@ -412,7 +409,7 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
     hands, turn, denom, team = search.hands, search.turn, search.denom, search.team
     out[:] = -1
     others = played
-    for s in range(search.n_seats):
+    for s in range(SEATS):
         if s != seat:
             others |= hands[0, s]
     legal = legal_cards(hands[0, seat], denom, led_suit)
@@ -425,7 +422,7 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
     floor = np.int64(0)
     if led_suit < 0:
         quick_lower, quick_upper, _ = dd_quick_bounds(
-            hands, np.int64(0), search.n_seats, denom, team, leader, tricks, np.int64(0)
+            hands, np.int64(0), denom, team, leader, tricks, np.int64(0)
         )
         if (seat & 1) == team:
             ceiling = quick_upper
@@ -455,7 +452,7 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
                 upper = won + tricks - 1
                 if tricks > 1:  # the next trick's cheap bounds, as dd_value uses them
                     quick_lower, quick_upper, _ = dd_quick_bounds(
-                        hands, np.int64(0), search.n_seats, denom, team, new_seat, tricks - 1, np.int64(0)
+                        hands, np.int64(0), denom, team, new_seat, tricks - 1, np.int64(0)
                     )
                     lower = won + quick_lower
                     upper = won + quick_upper
@@ -487,13 +484,13 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
 
 
 @njit(cache=True)
-def dd_buffers(n_seats, tricks, tt_bits):
+def dd_buffers(tricks, tt_bits):
     """Search buffers for positions of up to ``tricks`` tricks: hands, moves, stack, table."""
-    hands = np.zeros((tricks + 2, n_seats), np.uint64)
-    moves = np.zeros((tricks * n_seats + 2, 32), np.int64)
-    frames = np.zeros((tricks * n_seats + 2, DD_FRAME_FIELDS), np.int64)
+    hands = np.zeros((tricks + 2, SEATS), np.uint64)
+    moves = np.zeros((tricks * SEATS + 2, 32), np.int64)
+    frames = np.zeros((tricks * SEATS + 2, DD_FRAME_FIELDS), np.int64)
     # Keys are read only where the entry's generation matches, so only tt_info is cleared.
-    tt_keys = np.empty((np.int64(1) << tt_bits, n_seats + 2), np.uint64)
+    tt_keys = np.empty((np.int64(1) << tt_bits, SEATS + 2), np.uint64)
     tt_info = np.zeros(np.int64(1) << tt_bits, np.int64)
     return Buffers(hands, moves, frames, tt_keys, tt_info)
 
@@ -501,25 +498,25 @@ def dd_buffers(n_seats, tricks, tt_bits):
 @njit(cache=True, inline="always")
 def dd_start(deal, denom, team, leader, active, buffers, generation, stats):
     """(the search of a face-space deal, its first leader): the deal in contract space in
-    ``hands[0]`` of the buffers, and the table generation ``generation``."""
-    n_seats = deal.shape[0]
+    ``hands[0]`` of the buffers, and the table generation ``generation``.  A deal of four
+    seats fills the first four of the search's six (SEATS): the other two sit out."""
     hands = buffers.hands
-    for s in range(n_seats):
-        hands[0, s] = to_contract(deal[s], denom)
+    active &= (np.int64(1) << deal.shape[0]) - 1
+    for s in range(SEATS):
+        hands[0, s] = to_contract(deal[s], denom) if s < deal.shape[0] else ZERO
     search = Search(
         hands,
         buffers.moves,
         buffers.frames,
         buffers.tt_keys,
         buffers.tt_info,
-        dd_turn_order(n_seats, active),
+        dd_turn_order(active),
         stats,
-        np.int64(n_seats),
         np.int64(denom),
         np.int64(team),
         np.int64(generation),
     )
-    return search, first_active(leader, n_seats, active)
+    return search, first_active(leader, SEATS, active)
 
 
 @njit(cache=True)
@@ -596,12 +593,11 @@ def dd_solve_position(deal, denom, team, leader, active, trick, tt_bits, leads):
     Returns (tricks of ``team`` from here, this trick included; nodes).  ``leads`` is
     filled for the seat on move when it has 24 entries.
     """
-    n_seats = deal.shape[0]
     tricks = np.int64(0)
-    for s in range(n_seats):
+    for s in range(deal.shape[0]):
         tricks = max(tricks, popcount(deal[s]))
     stats = np.zeros(2, np.int64)
-    buffers = dd_buffers(n_seats, tricks, tt_bits)
+    buffers = dd_buffers(tricks, tt_bits)
     search, seat, leader, winner_seat, winner_card, led_suit, played = dd_position(
         deal, denom, team, leader, active, trick, buffers, 1, stats
     )
@@ -628,7 +624,7 @@ def dd_position(deal, denom, team, leader, active, trick, buffers, generation, s
     led_suit = NONE
     played = ZERO
     held = ZERO
-    for s in range(search.n_seats):
+    for s in range(SEATS):
         held |= hands[0, s]
     for face in trick:
         # a copy no hand holds: the search tells cards apart by their bits

@@ -12,7 +12,7 @@ import numpy as np
 from ..bits import highest_bit, mix64, popcount
 from ..jit import njit
 from ..tables import SUIT_MASK, ZERO
-from .position import F_LENGTHS
+from .position import F_LENGTHS, SEATS
 
 # Table slots probed per position.  All positions of one shape share a bucket and the
 # common shapes fill it: with 32 slots the demo's 60 deals searched 2.3 times the nodes
@@ -65,18 +65,18 @@ def dd_tt_swap(tt_keys, tt_info, a, b):
 
 
 @njit(cache=True, inline="always")
-def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, generation, frames, ply):
+def dd_tt_probe(hands, level, denom, leader, cards, tt_keys, tt_info, generation, frames, ply):
     """Find a table entry that covers the position (``hands[level]``, ``leader``), whose
     cards are ``cards``.
 
     Rank abstraction (the partition search of the bridge solver DDS): an entry keeps,
-    in ``tt_keys[slot, n_seats]``, the *exact part* of the position it was proved for
+    in ``tt_keys[slot, SEATS]``, the *exact part* of the position it was proved for
     (in each suit the cards from some rank up); below it only each seat's number of
     cards in each suit mattered to the proof.  ``tt_keys[slot, seat]`` is that seat's
     exact cards with its four suit lengths in bits 48-63, so an entry covers every
     position with the same leader, suit lengths and exact part.  Entries are hashed by
     the leader, the suit lengths and who holds each suit's top face (the *shape*,
-    kept in ``tt_keys[slot, n_seats + 1]``); many positions share a shape, so a bucket
+    kept in ``tt_keys[slot, SEATS + 1]``); many positions share a shape, so a bucket
     holds DD_BUCKET entries.
 
     ``tt_info[slot]``: bits 0-4 lower bound, 5-9 upper bound, 10-15 best lead + 1,
@@ -108,7 +108,7 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, g
         if part:
             tops |= np.uint64(3) << np.uint64(2 * (highest_bit(part) >> 1))
     h = np.uint64(leader + 1)
-    for s in range(n_seats):
+    for s in range(SEATS):
         hand = hands[level, s]
         lengths = dd_lengths(hand, denom)
         frames[ply, F_LENGTHS + s] = np.int64(lengths << np.uint64(48))
@@ -124,10 +124,10 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, g
             # The deal's entries fill a bucket from the front and only ever move
             # forward, so the first stale slot ends them: the scan stops there.
             return slot, False, h
-        if (info & DD_CHECK_MASK) == check and tt_keys[slot, n_seats + 1] == h:
-            exact = tt_keys[slot, n_seats]
+        if (info & DD_CHECK_MASK) == check and tt_keys[slot, SEATS + 1] == h:
+            exact = tt_keys[slot, SEATS]
             same = True
-            for s in range(n_seats):
+            for s in range(SEATS):
                 if tt_keys[slot, s] != (hands[level, s] & exact) | np.uint64(frames[ply, F_LENGTHS + s]):
                     same = False
                     break
@@ -144,19 +144,18 @@ def dd_tt_probe(hands, level, n_seats, denom, leader, cards, tt_keys, tt_info, g
 
 
 @njit(cache=True, inline="always")
-def dd_tt_bounds(tt_keys, tt_info, slot, n_seats):
+def dd_tt_bounds(tt_keys, tt_info, slot):
     """(lower, upper, best lead, exact part) of the entry at ``slot`` (see dd_tt_probe)."""
     info = tt_info[slot]
     lower = info & DD_BOUND_MASK
     upper = (info >> DD_BOUND_BITS) & DD_BOUND_MASK
-    return lower, upper, ((info >> INFO_BEST) & 63) - 1, tt_keys[slot, n_seats]
+    return lower, upper, ((info >> INFO_BEST) & 63) - 1, tt_keys[slot, SEATS]
 
 
 @njit(cache=True, inline="always")
 def dd_tt_store(
     hands,
     level,
-    n_seats,
     frames,
     ply,
     leader,
@@ -174,10 +173,10 @@ def dd_tt_store(
     """Write the entry of the position at ``slot`` (see dd_tt_probe, which left the suit
     lengths in ``frames[ply]``); ``exact`` is the set of cards whose ranks the bounds
     depend on, ``work`` the nodes its search took."""
-    for s in range(n_seats):
+    for s in range(SEATS):
         tt_keys[slot, s] = (hands[level, s] & exact) | np.uint64(frames[ply, F_LENGTHS + s])
-    tt_keys[slot, n_seats] = exact
-    tt_keys[slot, n_seats + 1] = shape
+    tt_keys[slot, SEATS] = exact
+    tt_keys[slot, SEATS + 1] = shape
     tt_info[slot] = (
         dd_tt_check(generation, mix64(shape), leader)
         | (min(highest_bit(work), DD_BOUND_MASK) << INFO_WORK)
