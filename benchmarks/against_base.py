@@ -100,6 +100,27 @@ print(json.dumps({"package": PACKAGE, "cpu": cpu, "wall": wall, "nodes": int(sol
 """
 )
 
+# The first ``count`` four-seat euchre deals of the solver benchmark's corpus (seed 3001),
+# trump by turns, one thread: the four-seat search, which shares the six-seat one's code.
+FOUR_SEAT_SCRIPT = (
+    PREAMBLE
+    + """
+import numba
+from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.solve import solve_batch
+count = int(sys.argv[1])
+deals = deal_unseen("euchre", {}, seed=3001, count=count)
+denoms = np.arange(count) % 4
+numba.set_num_threads(1)
+solve_batch(deals[:2], denoms[:2], 0, 0, 0b1111)
+cpu, wall = time.process_time(), time.perf_counter()
+solved = solve_batch(deals, denoms, 0, 0, 0b1111)
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(json.dumps({"package": PACKAGE, "cpu": cpu, "wall": wall, "nodes": int(solved.nodes.sum()),
+                  "answers": digest(solved.tricks.tolist())}))
+"""
+)
+
 # A full Pigs-and-Hogs analysis of one hand on every core, warm (a small one compiles first).
 ANALYSE_SCRIPT = (
     PREAMBLE

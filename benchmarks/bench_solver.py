@@ -25,8 +25,9 @@ run solves the same deals:
   six-seat deals were.
 * **against a baseline** (when ``EUCHRE_MC_BASE`` names another copy of the code, see
   ``benchmarks/against_base.py``): the six-seat corpus's first deals in all six
-  denominations, one thread, the baseline's process and this checkout's in turns; CPU
-  time (the machine may be shared), node counts and whether every answer is identical.
+  denominations, and the euchre corpus's first 40,000 deals, one thread each, the
+  baseline's process and this checkout's in turns; CPU time (the machine may be
+  shared), node counts and whether every answer is identical.
 * **compile time**: a new process with an empty ``NUMBA_CACHE_DIR`` imports the solver
   and solves one deal of each kind, with and without leads (cold); a second process
   with that cache does the same (warm: the solver kernels are cached, so they load).
@@ -150,12 +151,22 @@ def compare_rows(quick: bool, repeats: int, command: str) -> list[dict]:
         return []
     count = 10 if quick else 100
     base_run, new_run = against_base.in_turns(against_base.SOLVER_SCRIPT, [str(count)], base, repeats)
-    return against_base.ratio_rows(
+    rows = against_base.ratio_rows(
         "dd six-seat exact vs baseline",
         base_run,
         new_run,
         f"first {count} deals of the six-seat corpus x 6 denominations, 1 thread, baseline {base}; "
         f"new processes in turns, least CPU of {repeats} each",
+        f"EUCHRE_MC_BASE={base} {command}",
+    )
+    count = 4_000 if quick else 40_000
+    base_run, new_run = against_base.in_turns(against_base.FOUR_SEAT_SCRIPT, [str(count)], base, repeats)
+    return rows + against_base.ratio_rows(
+        "dd euchre exact vs baseline",
+        base_run,
+        new_run,
+        f"first {count:,} deals of the euchre corpus (seed {EUCHRE_SEED}), trump by turns, 1 thread, "
+        f"baseline {base}; new processes in turns, least CPU of {repeats} each",
         f"EUCHRE_MC_BASE={base} {command}",
     )
 
