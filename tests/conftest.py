@@ -4,8 +4,13 @@ Kernels are imported from ``simulate.kernels`` at module level, so each compiles
 per test session.  Under ``NUMBA_DISABLE_JIT=1`` they run as plain Python: statistical
 tests then use fewer samples (their tolerances follow the sample size, so they still
 assert), and numpy's warnings about the intended wrap-around of uint64 arithmetic in the
-random streams are silenced.
+random streams are silenced.  Ctrl-C is Python's own in the test process even when the
+tests were started with SIGINT ignored (``make test &`` from a shell without job
+control, or under ``nohup``), so the Ctrl-C tests and the command lines they start, which
+inherit it, see what a terminal user sees.
 """
+
+import signal
 
 import numba
 import pytest
@@ -14,6 +19,8 @@ JIT_DISABLED = bool(numba.config.DISABLE_JIT)
 
 
 def pytest_configure(config):
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if JIT_DISABLED:
         config.addinivalue_line("filterwarnings", "ignore:overflow encountered:RuntimeWarning")
 
