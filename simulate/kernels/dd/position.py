@@ -27,8 +27,8 @@ DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 # The seats of every search.  A four-seat deal is searched as six seats of which seats 4
 # and 5 sit out (no cards; the turn skips them, as it skips any seat that sits out), so
 # every loop over the seats has a trip count known when it compiles: with the count a
-# parameter, the analyser's six-seat searches took 1.1 times the CPU time, and four-seat
-# ones no less (benchmarks/RESULTS.md, "Fourth pass").
+# parameter, the analyser's six-seat searches took 1.1 to 1.2 times the CPU time and
+# four-seat ones 1.04 times (benchmarks/RESULTS.md, "Fourth pass").
 SEATS = 6
 
 
@@ -212,4 +212,4 @@ F_CARD, F_CARDS, F_PLAYED, F_RELEVANT, F_EQUIVALENTS, F_TRICK_RELEVANT = 13, 14,
 F_SHAPE, F_PRESENT, F_LENGTHS = 19, 20, 21
 
 
-DD_FRAME_FIELDS = F_LENGTHS + 6  # F_LENGTHS + seat: the suit lengths of each of up to six seats
+DD_FRAME_FIELDS = F_LENGTHS + SEATS  # F_LENGTHS + seat: the suit lengths of each seat
