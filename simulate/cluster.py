@@ -80,10 +80,38 @@ def dask_client(workers: int, scheduler: str | None = None):
                     f"{CONNECT_TIMEOUT:.0f} s)"
                 ) from None
         yield client
+    except BaseException:
+        # Stopped early (Ctrl-C, or an error the command reports in one line): closing
+        # now cancels the tasks and connections in flight, and tornado or distributed may
+        # log such a cancelled callback with a traceback before that line.  It tells the
+        # user nothing, so their logs are quiet while the cluster closes.
+        with _quiet_logs():
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        raise
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+@contextlib.contextmanager
+def _quiet_logs():
+    """Only critical messages from the loggers of tornado and distributed, then their
+    levels as they were."""
+    import logging
+
+    prefixes = ("tornado.", "distributed.")
+    names = ["tornado", "distributed"]
+    names += [name for name in logging.root.manager.loggerDict if name.startswith(prefixes)]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    try:
+        yield
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
 
 
 def slots(client) -> int:

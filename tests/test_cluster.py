@@ -202,3 +202,27 @@ def test_analyse_workers_need_the_dask_backend():
     assert (
         result.exit_code == 2 and "--workers 2: an analysis uses worker processes only with" in result.output
     )
+
+
+def test_a_run_stopped_early_closes_its_client_with_the_dask_logs_quiet(scheduler, monkeypatch):
+    # Ctrl-C (or an error) inside the run: the client closes while tornado's and
+    # distributed's loggers pass only critical messages, so no cancelled callback's
+    # traceback reaches the terminal before the command's one line; then they are as before.
+    import contextlib
+    import logging
+
+    real, seen = cluster._quiet_logs, []
+
+    @contextlib.contextmanager
+    def watched():
+        with real():
+            seen.append(logging.getLogger("tornado.application").getEffectiveLevel())
+            yield
+
+    monkeypatch.setattr(cluster, "_quiet_logs", watched)
+    before = logging.getLogger("tornado.application").getEffectiveLevel()
+    with pytest.raises(KeyboardInterrupt), cluster.dask_client(1, scheduler) as client:
+        raise KeyboardInterrupt
+    assert client.status == "closed"
+    assert seen == [logging.CRITICAL]
+    assert logging.getLogger("tornado.application").getEffectiveLevel() == before
