@@ -79,42 +79,26 @@ def digest(values):
 """
 
 
-# The six-seat exact solves of bench_solver's corpus in every denomination, on one thread.
+# Exact solves of one of bench_solver's corpora on one thread: ``VARIANT SEED COUNT``
+# deals, every seat playing; pigs-and-hogs deals in each of the six denominations, euchre
+# deals with the trump by turns (deal index mod 4).
 SOLVER_SCRIPT = (
     PREAMBLE
     + """
 import numba
 from euchre_mc.simulate.deal import deal_unseen
 from euchre_mc.simulate.solve import solve_batch
-count = int(sys.argv[1])
-deals = deal_unseen("pigs-and-hogs", {}, seed=3003, count=count)
-hands = np.concatenate([deals] * 6)
-denoms = np.repeat(np.arange(6), count)
+variant, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+deals = deal_unseen(variant, {}, seed=seed, count=count)
+if variant == "pigs-and-hogs":
+    deals, denoms = np.concatenate([deals] * 6), np.repeat(np.arange(6), count)
+else:
+    denoms = np.arange(count) % 4
+every_seat = (1 << deals.shape[1]) - 1
 numba.set_num_threads(1)
-solve_batch(hands[:2], denoms[:2], 0, 0, 0b111111)
+solve_batch(deals[:2], denoms[:2], 0, 0, every_seat)
 cpu, wall = time.process_time(), time.perf_counter()
-solved = solve_batch(hands, denoms, 0, 0, 0b111111)
-cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-print(json.dumps({"package": PACKAGE, "cpu": cpu, "wall": wall, "nodes": int(solved.nodes.sum()),
-                  "answers": digest(solved.tricks.tolist())}))
-"""
-)
-
-# The first ``count`` four-seat euchre deals of the solver benchmark's corpus (seed 3001),
-# trump by turns, one thread: the four-seat search, which shares the six-seat one's code.
-FOUR_SEAT_SCRIPT = (
-    PREAMBLE
-    + """
-import numba
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.solve import solve_batch
-count = int(sys.argv[1])
-deals = deal_unseen("euchre", {}, seed=3001, count=count)
-denoms = np.arange(count) % 4
-numba.set_num_threads(1)
-solve_batch(deals[:2], denoms[:2], 0, 0, 0b1111)
-cpu, wall = time.process_time(), time.perf_counter()
-solved = solve_batch(deals, denoms, 0, 0, 0b1111)
+solved = solve_batch(deals, denoms, 0, 0, every_seat)
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 print(json.dumps({"package": PACKAGE, "cpu": cpu, "wall": wall, "nodes": int(solved.nodes.sum()),
                   "answers": digest(solved.tricks.tolist())}))

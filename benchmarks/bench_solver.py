@@ -150,7 +150,9 @@ def compare_rows(quick: bool, repeats: int, command: str) -> list[dict]:
     if base is None:
         return []
     count = 10 if quick else 100
-    base_run, new_run = against_base.in_turns(against_base.SOLVER_SCRIPT, [str(count)], base, repeats)
+    base_run, new_run = against_base.in_turns(
+        against_base.SOLVER_SCRIPT, ["pigs-and-hogs", str(SIX_SEED), str(count)], base, repeats
+    )
     rows = against_base.ratio_rows(
         "dd six-seat exact vs baseline",
         base_run,
@@ -160,7 +162,9 @@ def compare_rows(quick: bool, repeats: int, command: str) -> list[dict]:
         f"EUCHRE_MC_BASE={base} {command}",
     )
     count = 4_000 if quick else 40_000
-    base_run, new_run = against_base.in_turns(against_base.FOUR_SEAT_SCRIPT, [str(count)], base, repeats)
+    base_run, new_run = against_base.in_turns(
+        against_base.SOLVER_SCRIPT, ["euchre", str(EUCHRE_SEED), str(count)], base, repeats
+    )
     return rows + against_base.ratio_rows(
         "dd euchre exact vs baseline",
         base_run,

@@ -70,6 +70,7 @@ def dask_client(workers: int, scheduler: str | None = None):
             preload=[worker_pool.__module__],  # its dask_setup: workers ignore Ctrl-C, end with us
         )
         client = Client(cluster)
+    stopped_early = False
     try:
         if scheduler:
             try:
@@ -81,18 +82,17 @@ def dask_client(workers: int, scheduler: str | None = None):
                 ) from None
         yield client
     except BaseException:
+        stopped_early = True
+        raise
+    finally:
         # Stopped early (Ctrl-C, or an error the command reports in one line): closing
         # now cancels the tasks and connections in flight, and tornado or distributed may
         # log such a cancelled callback with a traceback before that line.  It tells the
         # user nothing, so their logs are quiet while the cluster closes.
-        with _quiet_logs():
+        with _quiet_logs() if stopped_early else contextlib.nullcontext():
             client.close()
             if cluster is not None:
                 cluster.close()
-        raise
-    client.close()
-    if cluster is not None:
-        cluster.close()
 
 
 @contextlib.contextmanager
