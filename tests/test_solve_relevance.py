@@ -199,6 +199,7 @@ def following_equivalents(led_text, second_text, winner_seat, *texts):
         np.uint64(cards),
         played,
         np.int64(-1),
+        np.int64(0),
         moves,
         np.int64(0),
     )

@@ -107,6 +107,7 @@ def dd_order_moves(
     cards,
     played,
     best,
+    killers,
     moves,
     ply,
 ):
@@ -183,7 +184,11 @@ def dd_order_moves(
         reps &= reps - ONE
         face = card >> 1
         suit = SUIT_AT[denom, face]
-        if card == best:
+        if led_suit < 0 and card + 1 == killers & 255:
+            rank = np.int64(7 * 64 + 2)
+        elif led_suit < 0 and card + 1 == killers >> 8:
+            rank = np.int64(7 * 64 + 1)
+        elif card == best:
             rank = np.int64(7 * 64)
         elif led_suit < 0:
             block = SUIT_MASK[denom, suit]

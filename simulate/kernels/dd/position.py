@@ -212,4 +212,9 @@ F_CARD, F_CARDS, F_PLAYED, F_RELEVANT, F_EQUIVALENTS, F_TRICK_RELEVANT = 13, 14,
 F_SHAPE, F_PRESENT, F_LENGTHS = 19, 20, 21
 
 
-DD_FRAME_FIELDS = F_LENGTHS + SEATS  # F_LENGTHS + seat: the suit lengths of each seat
+# ``F_KILLERS + seat`` and ``F_KILLERS + SEATS + seat``: the last two leads (card + 1, 0
+# for none) with which ``seat`` cut off at this ply of the search (dd_remember_killer).
+# Unlike the other fields they outlive the node: they serve its siblings (see
+# dd_order_moves), and dd_start clears them for each deal.
+F_KILLERS = F_LENGTHS + SEATS  # after F_LENGTHS + seat: the suit lengths of each seat
+DD_FRAME_FIELDS = F_KILLERS + 2 * SEATS

@@ -25,6 +25,7 @@ from .position import (
     F_CARD,
     F_CARDS,
     F_EQUIVALENTS,
+    F_KILLERS,
     F_LEADER,
     F_LED_SUIT,
     F_LEVEL,
@@ -182,6 +183,7 @@ def dd_enter(search, ply):
         np.uint64(frames[ply, F_CARDS]),
         np.uint64(frames[ply, F_PLAYED]),
         best,
+        frames[ply, F_KILLERS + seat] | (frames[ply, F_KILLERS + SEATS + seat] << 8) if led_suit < 0 else 0,
         search.moves,
         ply,
     )
@@ -230,6 +232,16 @@ def dd_play_next(search, ply):
         frames[child, F_CARDS] = frames[ply, F_CARDS]
         frames[child, F_PLAYED] = np.int64(played)
         frames[child, F_NEED] = frames[ply, F_NEED]
+
+
+@njit(cache=True, inline="always")
+def dd_remember_killer(frames, ply, seat, card):
+    """``seat``'s lead ``card`` cut off at trick-boundary ply ``ply``: keep it as that ply's
+    first killer for the seat, the previous first as its second."""
+    first = F_KILLERS + seat
+    if frames[ply, first] != card + 1:
+        frames[ply, first + SEATS] = frames[ply, first]
+        frames[ply, first] = card + 1
 
 
 # ``_nrt=False``: the search allocates nothing, and without numba's runtime the arrays it
@@ -288,6 +300,8 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
             maximizing = frames[ply, F_MAXIMIZING] == 1
             if value == maximizing:
                 frames[ply, F_BEST] = frames[ply, F_CARD]
+                if frames[ply, F_LED_SUIT] < 0:
+                    dd_remember_killer(frames, ply, frames[ply, F_SEAT], frames[ply, F_CARD])
                 frames[ply, F_RELEVANT] = child_relevant
             elif frames[ply, F_NEXT] < frames[ply, F_MOVES]:
                 frames[ply, F_RELEVANT] |= child_relevant
@@ -501,6 +515,7 @@ def dd_start(deal, denom, team, leader, active, buffers, generation, stats):
     ``hands[0]`` of the buffers, and the table generation ``generation``.  A deal of four
     seats fills the first four of the search's six (SEATS): the other two sit out."""
     hands = buffers.hands
+    buffers.frames[:, F_KILLERS:] = 0  # each deal's search order starts afresh (see F_KILLERS)
     active &= (np.int64(1) << deal.shape[0]) - 1
     for s in range(SEATS):
         hands[0, s] = to_contract(deal[s], denom) if s < deal.shape[0] else ZERO
