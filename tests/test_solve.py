@@ -361,3 +361,24 @@ def test_interrupted_batch_stops_taking_deals():
         solve_batch(deals, HEARTS, 0, 0, 0b1111, progress=progress)
     assert 1 <= len(finished) <= numba.get_num_threads()
     assert sum(finished) < 4000
+
+
+def test_node_counts_do_not_depend_on_calls_or_threads():
+    # A thread's buffers serve every deal it takes, and the search keeps state there
+    # beyond its table (the killers of each ply): every deal must start it afresh, so
+    # one call of 2 threads, one of 1 and one call per deal visit the same nodes.
+    from euchre_mc.simulate.rules import as_variant
+
+    deals = deal_unseen(as_variant("pigs-and-hogs"), {}, seed=7, count=24)
+    denoms = np.arange(24) % 6
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(min(2, config.NUMBA_NUM_THREADS))
+        both = solve_batch(deals, denoms, 0, 0, 63)
+        numba.set_num_threads(1)
+        one = solve_batch(deals, denoms, 0, 0, 63)
+        alone = [solve_batch(deals[d : d + 1], int(denoms[d]), 0, 0, 63) for d in range(24)]
+    finally:
+        numba.set_num_threads(before)
+    assert both.nodes.tolist() == one.nodes.tolist() == [int(r.nodes[0]) for r in alone]
+    assert both.tricks.tolist() == one.tricks.tolist() == [int(r.tricks[0]) for r in alone]
