@@ -114,19 +114,19 @@ def dd_order_moves(
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number and the legal cards skipped as equivalent to one of them
-    (see dd_equivalents_relevant).  Order, leading: the *killers* (``killers``: card + 1
-    of the last lead with which this seat cut off at this ply, in bits 0-7, and of the one
-    before, in bits 8-15; 0 for none), then the table's best lead, then sure winners, then
-    low cards towards a partner's winner, then leads to a partner's ruff, then the rest.
-    A lead that refuted a sibling position (same ply, same seat on lead, other cards
-    played before) refutes this one too more often than any rule below: the two killers first
-    searched 11.7% fewer nodes on the analyser's demo recording and 4.2% on its slowest
-    hand's, one killer 10.6% and 4.0%, killers after the table's best lead 8.5% on the
-    demo; a third killer, or the killers' suits instead of their cards, or a best lead
-    borrowed from another entry of the bucket saved nothing more.  Killers inside a trick
-    did worse than the rules below: tried first, 3.3 times the nodes; first among the
-    cards of their rule's class, 1.13 to 1.53 times; second, 0.9% fewer
-    (benchmarks/RESULTS.md, "Fifth pass").  Sure
+    (see dd_equivalents_relevant).  Order, leading: the *killers* (``killers``: card + 1 of
+    the last lead with which this seat cut off at this ply, in bits 0-7, and of the one
+    before, in bits 8-15; 0 for none, and always 0 inside a trick), then the table's best
+    lead, then sure winners, then low cards towards a partner's winner, then leads to a
+    partner's ruff, then the rest.  A lead that refuted a sibling position (same ply, same
+    seat on lead, other cards played before) refutes this one too more often than any rule
+    below: the two killers first searched 11.7% fewer nodes on the analyser's demo
+    recording and 4.2% on its slowest hand's, one killer 10.6% and 4.0%, killers after the
+    table's best lead 8.5% on the demo; a third killer, or the killers' suits instead of
+    their cards, or a best lead borrowed from another entry of the bucket saved nothing
+    more.  Killers inside a trick did worse than the rules below: tried first, 3.3 times
+    the nodes; first among the cards of their rule's class, 1.13 to 1.53 times; second,
+    0.9% fewer (benchmarks/RESULTS.md, "Fifth pass").  Sure
     winners of a plain suit go before trumps, and those of the suit in which the other
     seats hold the most cards first (on the analyser's demo, 60 deals, this alone cut
     the nodes by 18%, Hearts by 60%; trumps first and the highest first did worse).
@@ -195,9 +195,9 @@ def dd_order_moves(
         reps &= reps - ONE
         face = card >> 1
         suit = SUIT_AT[denom, face]
-        if led_suit < 0 and card + 1 == killers & 255:
+        if card + 1 == killers & 255:
             rank = np.int64(7 * 64 + 2)
-        elif led_suit < 0 and card + 1 == killers >> 8:
+        elif card + 1 == killers >> 8:
             rank = np.int64(7 * 64 + 1)
         elif card == best:
             rank = np.int64(7 * 64)
