@@ -200,6 +200,7 @@ def following_equivalents(led_text, second_text, winner_seat, *texts):
         played,
         np.int64(-1),
         np.int64(0),
+        np.int64(0),
         moves,
         np.int64(0),
     )
@@ -227,3 +228,42 @@ def test_solver_with_classes_over_beaten_cards_matches_exhaustive_search():
             solved = solve_position(hands, denom, declarer, 0, FOUR_SEATS, trick=trick)
             tricks, leads = reference(hands, denom, declarer, 0, FOUR_SEATS, trick=trick)
             assert (solved.tricks, solved.leads) == (tricks, leads)
+
+
+def lead_order(killer, second_killer, best, *texts):
+    """The cards seat 0 leads, in the order searched, in High No Trump (seats' cards
+    ``texts``), with the ply's killers and the table's best lead given as card texts."""
+    hands = table(HIGH, *texts)
+    cards = np.uint64(0)
+    for held in hands[0]:
+        cards |= held
+    moves = np.zeros((4, 32), np.int64)
+    plus_one = [np.int64(card(text, HIGH) + 1 if text else 0) for text in (killer, second_killer)]
+    n, _ = dd_order_moves(
+        hands,
+        np.int64(0),
+        np.int64(0),
+        dd_turn_order(FOUR_SEATS),
+        np.int64(HIGH),
+        np.int64(0),
+        np.int64(-1),
+        np.int64(-1),
+        np.int64(-1),
+        cards,
+        np.uint64(0),
+        np.int64(card(best, HIGH) if best else -1),
+        *plus_one,
+        moves,
+        np.int64(0),
+    )
+    return [int(moves[0, i] & 63) for i in range(n)]
+
+
+def test_killers_lead_first_then_the_tables_best_lead():
+    texts = ("AS 9H TD QC", "KS JH 9D KC", "QS QH JD AC", "TS KH KD 9C")
+    ruled = lead_order("", "", "", *texts)
+    assert ruled[0] == card("AS", HIGH)  # a sure winner, by the rules alone
+    ordered = lead_order("9H", "TD", "QC", *texts)
+    assert ordered[:4] == [card(text, HIGH) for text in ("9H", "TD", "QC", "AS")]
+    # a killer that is not a legal card of this position changes nothing
+    assert lead_order("KS", "", "", *texts) == ruled

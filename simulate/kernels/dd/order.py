@@ -107,16 +107,17 @@ def dd_order_moves(
     cards,
     played,
     best,
-    killers,
+    killer,
+    second_killer,
     moves,
     ply,
 ):
     """Fill ``moves[ply]`` with one card per class of equivalent legal cards, best first.
 
     Returns their number and the legal cards skipped as equivalent to one of them
-    (see dd_equivalents_relevant).  Order, leading: the *killers* (``killers``: card + 1 of
-    the last lead with which this seat cut off at this ply, in bits 0-7, and of the one
-    before, in bits 8-15; 0 for none, and always 0 inside a trick), then the table's best
+    (see dd_equivalents_relevant).  Order, leading: the *killers* (``killer`` and
+    ``second_killer``: card + 1 of the last lead with which this seat cut off at this ply
+    and of the one before; 0 for none, and always 0 inside a trick), then the table's best
     lead, then sure winners, then low cards towards a partner's winner, then leads to a
     partner's ruff, then the rest.  A lead that refuted a sibling position (same ply, same
     seat on lead, other cards played before) refutes this one too more often than any rule
@@ -195,9 +196,9 @@ def dd_order_moves(
         reps &= reps - ONE
         face = card >> 1
         suit = SUIT_AT[denom, face]
-        if card + 1 == killers & 255:
+        if card + 1 == killer:
             rank = np.int64(7 * 64 + 2)
-        elif card + 1 == killers >> 8:
+        elif card + 1 == second_killer:
             rank = np.int64(7 * 64 + 1)
         elif card == best:
             rank = np.int64(7 * 64)

@@ -183,7 +183,8 @@ def dd_enter(search, ply):
         np.uint64(frames[ply, F_CARDS]),
         np.uint64(frames[ply, F_PLAYED]),
         best,
-        frames[ply, F_KILLERS + seat] | (frames[ply, F_KILLERS + SEATS + seat] << 8) if led_suit < 0 else 0,
+        frames[ply, F_KILLERS + seat] if led_suit < 0 else 0,
+        frames[ply, F_KILLERS + SEATS + seat] if led_suit < 0 else 0,
         search.moves,
         ply,
     )
