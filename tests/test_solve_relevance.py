@@ -13,9 +13,18 @@ from test_solve import hands_of, reference
 from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.bounds import dd_last_trick, dd_settled_relevant
-from euchre_mc.simulate.kernels.dd.order import dd_order_moves
-from euchre_mc.simulate.kernels.dd.position import F_SLOT, SEATS, dd_face_and_above, dd_turn_order
-from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search, dd_start
+from euchre_mc.simulate.kernels.dd.order import dd_order_moves, dd_refuted_with
+from euchre_mc.simulate.kernels.dd.position import (
+    F_CARD,
+    F_MOVES,
+    F_NEXT,
+    F_REFUTED,
+    F_SLOT,
+    SEATS,
+    dd_face_and_above,
+    dd_turn_order,
+)
+from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search, dd_skip_refuted, dd_start
 from euchre_mc.simulate.kernels.dd.table import dd_tt_bounds
 from euchre_mc.simulate.kernels.tables import SUIT_AT, SUIT_MASK, TRUMP
 from euchre_mc.simulate.solve import solve_position
@@ -267,3 +276,60 @@ def test_killers_lead_first_then_the_tables_best_lead():
     assert ordered[:4] == [card(text, HIGH) for text in ("9H", "TD", "QC", "AS")]
     # a killer that is not a legal card of this position changes nothing
     assert lead_order("KS", "", "", *texts) == ruled
+
+
+def below(text, denom):
+    """Every card of the suit of ``text`` below it, both copies."""
+    block = int(SUIT_MASK[denom, SUIT_AT[denom, card(text, denom) >> 1]])
+    return block & ~from_card(text, denom)
+
+
+def test_failed_low_card_refutes_its_suits_cards_below_the_relevant_ranks():
+    refuted = int(dd_refuted_with(card("9S", HIGH), np.uint64(from_card("KS", HIGH)), np.int64(HIGH)))
+    assert refuted == below("KS", HIGH)  # 9S to QS, both copies: the TS, JS and QS fail too
+    # relevant ranks only in another suit: no spade's rank mattered, so every spade fails
+    whole = int(dd_refuted_with(card("9S", HIGH), np.uint64(from_card("AH", HIGH)), np.int64(HIGH)))
+    assert whole == int(SUIT_MASK[HIGH, SUIT_AT[HIGH, card("9S", HIGH) >> 1]])
+    # near miss: a failed card at its refutation's relevant ranks refutes nothing else
+    assert dd_refuted_with(card("QS", HIGH), np.uint64(from_card("QS", HIGH)), np.int64(HIGH)) == 0
+    # Clubs trump: the left bower (JS) is a club, and the spades below the king stay spades
+    in_clubs = int(dd_refuted_with(card("9S", CLUBS), np.uint64(from_card("KS", CLUBS)), np.int64(CLUBS)))
+    assert in_clubs == below("KS", CLUBS) and not in_clubs & int(contract("JS", CLUBS))
+
+
+def test_search_skips_the_moves_a_failed_sibling_refuted():
+    hands_face = hands_of("9S TS KS 9H", "QS AS TH JH", "JS QH KH AH", "9D TD JD QD")
+    buffers = dd_buffers(4, 12)
+    search, _ = dd_start(
+        np.array(hands_face, np.uint64), HIGH, 0, 0, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64)
+    )
+    frames, moves = buffers.frames, buffers.moves
+    for i, text in enumerate(("9S", "TS", "KS", "9H")):
+        moves[0, i] = card(text, HIGH)
+    frames[0, F_MOVES] = 4
+
+    def after_failing(text, relevant):
+        frames[0, F_NEXT], frames[0, F_CARD], frames[0, F_REFUTED] = 1, card(text, HIGH), 0
+        left = dd_skip_refuted(search, np.int64(0), np.int64(relevant))
+        return bool(left), int(frames[0, F_NEXT])
+
+    # 9S failed with the ranks from KS up relevant: TS is skipped, KS is tried next
+    assert after_failing("9S", from_card("KS", HIGH)) == (True, 2)
+    # with the ranks from TS up relevant nothing is skipped
+    assert after_failing("9S", from_card("TS", HIGH)) == (True, 1)
+    # with no spade relevant every spade fails: 9H is next
+    assert after_failing("9S", from_card("AH", HIGH)) == (True, 3)
+    moves[0, 3] = card("QS", HIGH)
+    assert after_failing("9S", from_card("AH", HIGH)) == (False, 4)  # nothing left: the node fails
+
+
+def test_solver_skipping_refuted_low_cards_matches_exhaustive_search():
+    # Seat 0 holds three spades that are not equivalent (seat 1 holds cards between
+    # them); after the lowest lead fails the others are often settled with it.
+    hands = hands_of("9S JS KS 9H", "TS QS AH TD", "9D KD JH QH", "AS TH KH QD")
+    for denom in (CLUBS, HIGH):
+        for declarer in (0, 1):
+            for leader in range(4):
+                solved = solve_position(hands, denom, declarer, leader, FOUR_SEATS)
+                tricks, leads = reference(hands, denom, declarer, leader, FOUR_SEATS)
+                assert (solved.tricks, solved.leads) == (tricks, leads)

@@ -217,4 +217,7 @@ F_SHAPE, F_PRESENT, F_LENGTHS = 19, 20, 21
 # Unlike the other fields they outlive the node: they serve its siblings (see
 # dd_order_moves), and dd_start clears them for each deal.
 F_KILLERS = F_LENGTHS + SEATS  # after F_LENGTHS + seat: the suit lengths of each seat
-DD_FRAME_FIELDS = F_KILLERS + 2 * SEATS
+# ``F_REFUTED``: the node's moves known to fail without a search, because a failed move
+# of their suit was refuted below their ranks (dd_refuted_with).
+F_REFUTED = F_KILLERS + 2 * SEATS
+DD_FRAME_FIELDS = F_REFUTED + 1

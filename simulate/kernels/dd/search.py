@@ -18,7 +18,7 @@ from ..jit import njit
 from ..seats import first_active
 from ..tables import ONE, POSITION, ZERO
 from .bounds import dd_last_trick, dd_quick_bounds, dd_settled_relevant, dd_trick_contested
-from .order import dd_equivalents_relevant, dd_move_classes, dd_order_moves
+from .order import dd_equivalents_relevant, dd_move_classes, dd_order_moves, dd_refuted_with
 from .position import (
     DD_FRAME_FIELDS,
     F_BEST,
@@ -36,6 +36,7 @@ from .position import (
     F_NODES,
     F_PLAYED,
     F_PRESENT,
+    F_REFUTED,
     F_RELEVANT,
     F_SEAT,
     F_SHAPE,
@@ -191,6 +192,7 @@ def dd_enter(search, ply):
     frames[ply, F_MOVES] = n
     frames[ply, F_EQUIVALENTS] = np.int64(equivalents)
     frames[ply, F_NEXT] = 0
+    frames[ply, F_REFUTED] = 0
     return -1
 
 
@@ -245,6 +247,24 @@ def dd_remember_killer(frames, ply, seat, card):
         frames[ply, first] = card + 1
 
 
+@njit(cache=True, inline="always")
+def dd_skip_refuted(search, ply, child_relevant):
+    """The move just tried at ``frames[ply]`` failed, its refutation's relevant cards
+    being ``child_relevant``: add the cards it refutes too (dd_refuted_with) to the
+    node's ``F_REFUTED``, move ``F_NEXT`` past those among the moves still to try, and
+    say whether a move is left."""
+    frames, moves = search.frames, search.moves
+    refuted = np.uint64(frames[ply, F_REFUTED]) | dd_refuted_with(
+        frames[ply, F_CARD], np.uint64(child_relevant), search.denom
+    )
+    frames[ply, F_REFUTED] = np.int64(refuted)
+    following = frames[ply, F_NEXT]
+    while following < frames[ply, F_MOVES] and (refuted >> np.uint64(moves[ply, following] & 63)) & ONE:
+        following += 1
+    frames[ply, F_NEXT] = following
+    return following < frames[ply, F_MOVES]
+
+
 # ``_nrt=False``: the search allocates nothing, and without numba's runtime the arrays it
 # hands to its inlined helpers are not reference counted (atomic increments and
 # decrements on every node cost more than half the time when they were).
@@ -263,7 +283,9 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
     ranks"): a cut-off node keeps its deciding child's, a node whose moves all fail the
     union of its children's (plus dd_equivalents_relevant's), and a finished trick adds its
     winning card when a comparison of ranks decided it.  The table stores them with the
-    bounds, so one entry answers for every position that differs only below them.
+    bounds, so one entry answers for every position that differs only below them.  By
+    the same token a move that fails settles its suit's cards below its refutation's
+    relevant ranks, and those are skipped (dd_skip_refuted).
     """
     hands, frames, stats = search.hands, search.frames, search.stats
     denom = search.denom
@@ -304,7 +326,7 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
                 if frames[ply, F_LED_SUIT] < 0:
                     dd_remember_killer(frames, ply, frames[ply, F_SEAT], frames[ply, F_CARD])
                 frames[ply, F_RELEVANT] = child_relevant
-            elif frames[ply, F_NEXT] < frames[ply, F_MOVES]:
+            elif dd_skip_refuted(search, ply, child_relevant):
                 frames[ply, F_RELEVANT] |= child_relevant
                 dd_play_next(search, ply)
                 ply += 1
