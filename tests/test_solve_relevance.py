@@ -127,16 +127,22 @@ def test_settled_ruff_keeps_the_ruff_and_above_when_a_later_opponent_could_overr
     assert settled(CLUBS, 2, "KS TC", "TC", 1, "KS", "", "", "9C 9H", "") == from_card("TC", CLUBS)
 
 
-def test_solver_at_settled_and_last_tricks_matches_exhaustive_search():
-    # Four seats, High No Trump and Clubs, three tricks: tricks end with one side alone
-    # in the winning suit, and the no-slack cut-off answers settled tricks.
-    hands = hands_of("KS QH 9D", "9H TH JD", "QS AS TD", "JH AH KD")
+def assert_matches_exhaustive_search(hands):
+    """The solver's tricks and lead values equal exhaustive search's for four seats in
+    Clubs and High No Trump, for either side asked about and every leader."""
     for denom in (CLUBS, HIGH):
         for declarer in (0, 1):
             for leader in range(4):
                 solved = solve_position(hands, denom, declarer, leader, FOUR_SEATS)
                 tricks, leads = reference(hands, denom, declarer, leader, FOUR_SEATS)
                 assert (solved.tricks, solved.leads) == (tricks, leads)
+
+
+def test_solver_at_settled_and_last_tricks_matches_exhaustive_search():
+    # Four seats, High No Trump and Clubs, three tricks: tricks end with one side alone
+    # in the winning suit, and the no-slack cut-off answers settled tricks.
+    hands = hands_of("KS QH 9D", "9H TH JD", "QS AS TD", "JH AH KD")
+    assert_matches_exhaustive_search(hands)
 
 
 def root_entry(texts, denom, team, leader, need):
@@ -327,9 +333,4 @@ def test_solver_skipping_refuted_low_cards_matches_exhaustive_search():
     # Seat 0 holds three spades that are not equivalent (seat 1 holds cards between
     # them); after the lowest lead fails the others are often settled with it.
     hands = hands_of("9S JS KS 9H", "TS QS AH TD", "9D KD JH QH", "AS TH KH QD")
-    for denom in (CLUBS, HIGH):
-        for declarer in (0, 1):
-            for leader in range(4):
-                solved = solve_position(hands, denom, declarer, leader, FOUR_SEATS)
-                tricks, leads = reference(hands, denom, declarer, leader, FOUR_SEATS)
-                assert (solved.tricks, solved.leads) == (tricks, leads)
+    assert_matches_exhaustive_search(hands)
