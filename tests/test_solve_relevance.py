@@ -334,3 +334,23 @@ def test_solver_skipping_refuted_low_cards_matches_exhaustive_search():
     # them); after the lowest lead fails the others are often settled with it.
     hands = hands_of("9S JS KS 9H", "TS QS AH TD", "9D KD JH QH", "AS TH KH QD")
     assert_matches_exhaustive_search(hands)
+
+
+def test_search_skips_a_lead_refuted_by_a_failed_lower_lead():
+    # High No Trump, two tricks, seats 0 and 2 need one: seat 0's 9S and JS are not
+    # equivalent (seat 1's TS lies between them).  The 9S lead fails, seat 3's AS
+    # winning over TS: only the spades from the ace up mattered, so the JS lead, below
+    # them too, fails the same way and is never searched.
+    hands_face = hands_of("9S JS", "TS AH", "9H TH", "AS KH")
+    buffers = dd_buffers(2, 12)
+    search, _ = dd_start(
+        np.array(hands_face, np.uint64), HIGH, 0, 0, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64)
+    )
+    none = np.int64(-1)
+    zero, need = np.int64(0), np.int64(1)
+    assert not dd_search(search, zero, zero, zero, none, none, none, np.uint64(0), need, zero)
+    frames, moves = buffers.frames, buffers.moves
+    leads = [int(moves[0, i] & 63) for i in range(frames[0, F_MOVES])]
+    assert len(leads) == 2  # the two spades, the lower first
+    assert int(frames[0, F_REFUTED]) >> leads[1] & 1  # the higher one refuted by the first
+    assert reference(hands_face, HIGH, 0, 0, FOUR_SEATS)[0] == 0
