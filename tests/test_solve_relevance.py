@@ -145,14 +145,21 @@ def test_solver_at_settled_and_last_tricks_matches_exhaustive_search():
     assert_matches_exhaustive_search(hands)
 
 
-def root_entry(texts, denom, team, leader, need):
-    """Search "can ``team`` take ``need`` tricks?" from a trick boundary; returns
-    (answer, lower bound, upper bound, relevant cards) of the root's table entry."""
+def started(texts, denom, team, leader):
+    """(search, buffers) of a four-seat search of the seats' cards ``texts`` (dd_start),
+    buffers sized for their tricks."""
     hands_face = hands_of(*texts)
     tricks = max(bin(h).count("1") for h in hands_face)
     buffers = dd_buffers(tricks, 12)
     deal = np.array(hands_face, np.uint64)
     search, _ = dd_start(deal, denom, team, leader, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64))
+    return search, buffers
+
+
+def root_entry(texts, denom, team, leader, need):
+    """Search "can ``team`` take ``need`` tricks?" from a trick boundary; returns
+    (answer, lower bound, upper bound, relevant cards) of the root's table entry."""
+    search, buffers = started(texts, denom, team, leader)
     none = np.int64(-1)
     answer = dd_search(
         search,
@@ -304,11 +311,7 @@ def test_failed_low_card_refutes_its_suits_cards_below_the_relevant_ranks():
 
 
 def test_search_skips_the_moves_a_failed_sibling_refuted():
-    hands_face = hands_of("9S TS KS 9H", "QS AS TH JH", "JS QH KH AH", "9D TD JD QD")
-    buffers = dd_buffers(4, 12)
-    search, _ = dd_start(
-        np.array(hands_face, np.uint64), HIGH, 0, 0, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64)
-    )
+    search, buffers = started(("9S TS KS 9H", "QS AS TH JH", "JS QH KH AH", "9D TD JD QD"), HIGH, 0, 0)
     frames, moves = buffers.frames, buffers.moves
     for i, text in enumerate(("9S", "TS", "KS", "9H")):
         moves[0, i] = card(text, HIGH)
@@ -341,11 +344,8 @@ def test_search_skips_a_lead_refuted_by_a_failed_lower_lead():
     # equivalent (seat 1's TS lies between them).  The 9S lead fails, seat 3's AS
     # winning over TS: only the spades from the ace up mattered, so the JS lead, below
     # them too, fails the same way and is never searched.
-    hands_face = hands_of("9S JS", "TS AH", "9H TH", "AS KH")
-    buffers = dd_buffers(2, 12)
-    search, _ = dd_start(
-        np.array(hands_face, np.uint64), HIGH, 0, 0, FOUR_SEATS, buffers, 1, np.zeros(2, np.int64)
-    )
+    texts = ("9S JS", "TS AH", "9H TH", "AS KH")
+    search, buffers = started(texts, HIGH, 0, 0)
     none = np.int64(-1)
     zero, need = np.int64(0), np.int64(1)
     assert not dd_search(search, zero, zero, zero, none, none, none, np.uint64(0), need, zero)
@@ -353,4 +353,4 @@ def test_search_skips_a_lead_refuted_by_a_failed_lower_lead():
     leads = [int(moves[0, i] & 63) for i in range(frames[0, F_MOVES])]
     assert len(leads) == 2  # the two spades, the lower first
     assert int(frames[0, F_REFUTED]) >> leads[1] & 1  # the higher one refuted by the first
-    assert reference(hands_face, HIGH, 0, 0, FOUR_SEATS)[0] == 0
+    assert reference(hands_of(*texts), HIGH, 0, 0, FOUR_SEATS)[0] == 0

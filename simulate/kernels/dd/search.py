@@ -538,7 +538,7 @@ def dd_start(deal, denom, team, leader, active, buffers, generation, stats):
     ``hands[0]`` of the buffers, and the table generation ``generation``.  A deal of four
     seats fills the first four of the search's six (SEATS): the other two sit out."""
     hands = buffers.hands
-    buffers.frames[:, F_KILLERS:] = 0  # each deal's search order starts afresh (see F_KILLERS)
+    buffers.frames[:, F_KILLERS : F_KILLERS + 2 * SEATS] = 0  # each deal's killers start afresh
     active &= (np.int64(1) << deal.shape[0]) - 1
     for s in range(SEATS):
         hands[0, s] = to_contract(deal[s], denom) if s < deal.shape[0] else ZERO
