@@ -2,6 +2,8 @@
 
     python -m benchmarks.solver_corpus capture HAND DEALS FILE.npz
     python -m benchmarks.solver_corpus replay FILE.npz
+    python -m benchmarks.solver_corpus questions FILE.npz
+    python -m benchmarks.solver_corpus perfmap FILE.npz six|four
     python -m benchmarks.solver_corpus balance FILE.npz [WORKERS]
 
 ``capture`` runs ``analyse_hand("pigs-and-hogs", HAND, deals=DEALS, table="none")`` and
@@ -9,6 +11,16 @@ records every call it makes to the solver (``solve._solve_batch``: the deals, th
 settings, the answers and node counts).  ``replay`` solves the recorded calls again on
 one thread in this checkout: node counts (deterministic, the measure for a change to the
 search), CPU time, and how many answers differ from the recording (must be 0).
+``questions`` solves every exact count's deals again for each yes/no target on its own
+(a fresh table each), by seat count: which questions cost the nodes.  ``perfmap`` replays
+the exact counts (``six`` or ``four`` seats) after writing ``/tmp/perf-PID.map``, so that
+``perf`` names the compiled kernels; the object code is kept only for kernels compiled
+in the process, so run it with an empty cache::
+
+    NUMBA_CACHE_DIR=$(mktemp -d) perf record -o /tmp/solver.perf \
+        python -m benchmarks.solver_corpus perfmap FILE.npz six
+    perf report -i /tmp/solver.perf --no-children --sort symbol
+
 ``balance`` works out, from the recorded node counts, how busy ``WORKERS`` threads
 (default 2) are when they take ranges from ``solve._share_out``'s counter: the time of
 the slowest thread over the ideal (every thread's share equal), a node costing the same
@@ -57,26 +69,39 @@ def _calls(path: str) -> list[dict]:
     return [{name: data[f"{i}_{name}"] for name in FIELDS} for i in range(int(data["count"]))]
 
 
-def replay(path: str) -> None:
+def _solve_call(call, rows=slice(None), target=None):
+    """Solve a recorded call's deals ``rows`` again on one thread: its own target, or ``target``."""
     import numba
 
     from euchre_mc.simulate import solve
 
     numba.set_num_threads(1)
-    calls = _calls(path)
-
-    def solve_call(call, rows=slice(None)):
+    if target is None:
         target = int(call["target"])
-        settings = [call[name][rows] for name in ("deals", "denoms", "declarers", "leaders", "actives")]
-        return solve._solve_batch(
-            *settings, int(call["n_tricks"]), None if target < 0 else target, False, None
-        )
+    settings = [call[name][rows] for name in ("deals", "denoms", "declarers", "leaders", "actives")]
+    return solve._solve_batch(*settings, int(call["n_tricks"]), None if target < 0 else target, False, None)
 
-    solve_call(calls[0], slice(0, 1))  # loads the kernels before the clock
+
+def _exact_rows(path: str, seats: str) -> list[tuple[dict, np.ndarray]]:
+    """Each exact-count call's deals of ``seats`` ("six": every seat plays; "four": the rest)."""
+    chosen = []
+    for call in _calls(path):
+        if int(call["target"]) >= 0:
+            continue
+        six = np.array([bin(int(active)).count("1") == 6 for active in call["actives"]])
+        rows = np.flatnonzero(six if seats == "six" else ~six)
+        if rows.size:
+            chosen.append((call, rows))
+    return chosen
+
+
+def replay(path: str) -> None:
+    calls = _calls(path)
+    _solve_call(calls[0], slice(0, 1))  # loads the kernels before the clock
     nodes = recorded = differ = 0
     cpu = time.process_time()
     for call in calls:
-        result = solve_call(call)
+        result = _solve_call(call)
         nodes += int(result.nodes.sum())
         recorded += int(call["nodes"].sum())
         differ += int((result.tricks != call["tricks"]).sum())
@@ -85,6 +110,63 @@ def replay(path: str) -> None:
         f"nodes {nodes:,} ({nodes / recorded:.4f} of the recording's {recorded:,}); "
         f"answers differing {differ}; CPU {cpu:.2f} s, one thread"
     )
+
+
+def questions(path: str) -> None:
+    """Print, for the exact counts of four and of six seats, each target's yes deals and nodes."""
+    for seats in ("four", "six"):
+        for call, rows in _exact_rows(path, seats):
+            exact = _solve_call(call, rows)
+            print(f"{seats} seats, {rows.size:,} exact counts: {int(exact.nodes.sum()):,} nodes")
+            for target in range(1, int(call["n_tricks"]) + 1):
+                result = _solve_call(call, rows, target)
+                yes = result.tricks.astype(bool)
+                print(
+                    f"  at least {target}: yes on {int(yes.sum()):,} deals, nodes "
+                    f"{int(result.nodes[yes].sum()):,} yes / {int(result.nodes[~yes].sum()):,} no"
+                )
+
+
+def perfmap(path: str, seats: str) -> None:
+    """Compile the solver here, map its symbols for ``perf``, then time the exact counts of ``seats``."""
+    import gc
+    import os
+    import subprocess
+    import tempfile
+
+    import numba
+
+    work = _exact_rows(path, seats)
+    for call, rows in work:
+        _solve_call(call, rows[:2])  # compiles the kernels in this process, keeping their objects
+    symbols = []
+    for dispatcher in gc.get_objects():
+        if not isinstance(dispatcher, numba.core.registry.CPUDispatcher):
+            continue
+        for compiled in dispatcher.overloads.values():
+            library = compiled.library
+            if getattr(library, "_compiled_object", None) is None:
+                continue  # loaded from the cache: no object code to read
+            with tempfile.NamedTemporaryFile(suffix=".o") as obj:
+                obj.write(library._compiled_object)
+                obj.flush()
+                listing = subprocess.run(
+                    ["nm", "-S", "--defined-only", obj.name], capture_output=True, text=True, check=True
+                ).stdout
+            for line in listing.splitlines():
+                parts = line.split()
+                if len(parts) == 4 and parts[2] in "tT":
+                    address = library.get_pointer_to_function(parts[3])
+                    if address:
+                        symbols.append((address, int(parts[1], 16), parts[3]))
+    if not symbols:
+        raise SystemExit("no kernel was compiled in this process: run it with an empty NUMBA_CACHE_DIR")
+    with open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
+        for address, size, name in sorted(set(symbols)):
+            out.write(f"{address:x} {size:x} {name}\n")
+    cpu = time.process_time()
+    nodes = sum(int(_solve_call(call, rows).nodes.sum()) for call, rows in work)
+    print(f"{len(symbols)} symbols mapped; {nodes:,} nodes, CPU {time.process_time() - cpu:.2f} s")
 
 
 def balance(path: str, workers: int = 2) -> None:
@@ -107,7 +189,11 @@ if __name__ == "__main__":
         capture(args[0], int(args[1]), args[2])
     elif command == "replay":
         replay(args[0])
+    elif command == "questions":
+        questions(args[0])
+    elif command == "perfmap":
+        perfmap(args[0], args[1])
     elif command == "balance":
         balance(args[0], *(int(a) for a in args[1:]))
     else:
-        raise SystemExit(f"{command!r}: the commands are capture, replay and balance")
+        raise SystemExit(f"{command!r}: the commands are capture, replay, questions, perfmap and balance")
