@@ -112,19 +112,40 @@ def replay(path: str) -> None:
     )
 
 
-def questions(path: str) -> None:
-    """Print, for the exact counts of four and of six seats, each target's yes deals and nodes."""
+def question_costs(path: str) -> list[dict]:
+    """For the exact counts of four and of six seats, each target's question asked on its own
+    (a fresh table each): rows of seats, the call's place among them, its deals, target (0:
+    the exact counts themselves), yes deals, nodes of yes and of no."""
+    rows_out = []
     for seats in ("four", "six"):
-        for call, rows in _exact_rows(path, seats):
+        for place, (call, rows) in enumerate(_exact_rows(path, seats)):
             exact = _solve_call(call, rows)
-            print(f"{seats} seats, {rows.size:,} exact counts: {int(exact.nodes.sum()):,} nodes")
+            common = {"seats": seats, "call": place, "deals": rows.size}
+            rows_out.append({**common, "target": 0, "nodes": int(exact.nodes.sum())})
             for target in range(1, int(call["n_tricks"]) + 1):
                 result = _solve_call(call, rows, target)
                 yes = result.tricks.astype(bool)
-                print(
-                    f"  at least {target}: yes on {int(yes.sum()):,} deals, nodes "
-                    f"{int(result.nodes[yes].sum()):,} yes / {int(result.nodes[~yes].sum()):,} no"
+                rows_out.append(
+                    {
+                        **common,
+                        "target": target,
+                        "yes": int(yes.sum()),
+                        "nodes_yes": int(result.nodes[yes].sum()),
+                        "nodes_no": int(result.nodes[~yes].sum()),
+                    }
                 )
+    return rows_out
+
+
+def questions(path: str) -> None:
+    for row in question_costs(path):
+        if row["target"] == 0:
+            print(f"{row['seats']} seats, {row['deals']:,} exact counts: {row['nodes']:,} nodes")
+        else:
+            print(
+                f"  at least {row['target']}: yes on {row['yes']:,} deals, nodes "
+                f"{row['nodes_yes']:,} yes / {row['nodes_no']:,} no"
+            )
 
 
 def perfmap(path: str, seats: str) -> None:

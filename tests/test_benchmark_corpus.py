@@ -1,0 +1,39 @@
+"""The solver-corpus tool of benchmarks/ (capture, replay, questions), on a small analysis.
+
+RESULTS.md's node counts and per-question costs come from it, so its figures must be the
+solver's own: a replay gives the recorded answers and nodes back, and each yes/no question
+asked on its own says yes exactly on the deals whose exact count reaches its target.
+"""
+
+import pytest
+
+from benchmarks import solver_corpus
+
+HAND = "9C TC QD KS AS JH 9H TD"  # the analyser benchmark's slowest hand: its Hogs fail
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    path = tmp_path_factory.mktemp("corpus") / "small.npz"
+    solver_corpus.capture(HAND, 6, str(path))
+    return str(path)
+
+
+def test_replay_gives_the_recorded_answers_and_nodes(corpus, capsys):
+    solver_corpus.replay(corpus)
+    out = capsys.readouterr().out
+    assert "(1.0000 of the recording's" in out
+    assert "answers differing 0;" in out
+
+
+def test_each_question_says_yes_where_the_exact_count_reaches_it(corpus):
+    costs = solver_corpus.question_costs(corpus)
+    for seats in ("four", "six"):
+        calls = solver_corpus._exact_rows(corpus, seats)
+        assert calls
+        for place, (call, rows) in enumerate(calls):
+            tricks = call["tricks"][rows]
+            asked = [row for row in costs if (row["seats"], row["call"]) == (seats, place) and row["target"]]
+            assert len(asked) == int(call["n_tricks"])
+            for row in asked:
+                assert row["yes"] == int((tricks >= row["target"]).sum()), row
