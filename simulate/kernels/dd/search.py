@@ -214,7 +214,7 @@ def dd_play_next(search, ply):
     )
     played = np.uint64(frames[ply, F_PLAYED]) | bit
     following = turn[seat]
-    child = ply + 1
+    child = ply + ONE
     frames[child, F_LEVEL] = level
     if following == leader:
         frames[ply, F_TRICK_RELEVANT] = np.int64(dd_rank_mattered(new_card, played, denom))
@@ -289,6 +289,11 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
     """
     hands, frames, stats = search.hands, search.frames, search.stats
     denom = search.denom
+    # The stack index is unsigned: numba adds no negative-index fix-up to an unsigned
+    # index, and the frames are indexed by it on every line (about 3-5% of the
+    # search's time: benchmarks/RESULTS.md, "Seventh look").  Steps are ``ONE``, since
+    # an unsigned plus a signed integer would be a float in numba.
+    ply = np.uint64(ply)
     root = ply
     cards = played
     for s in range(SEATS):
@@ -311,7 +316,7 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
             answer = dd_enter(search, ply)
             if answer < 0:
                 dd_play_next(search, ply)
-                ply += 1
+                ply += ONE
                 continue
             value = answer == 1
         else:
@@ -319,7 +324,7 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
             # try the next move, or close the node
             bit = ONE << np.uint64(frames[ply, F_CARD])
             hands[frames[ply, F_LEVEL], frames[ply, F_SEAT]] ^= bit
-            child_relevant = frames[ply + 1, F_RELEVANT] | frames[ply, F_TRICK_RELEVANT]
+            child_relevant = frames[ply + ONE, F_RELEVANT] | frames[ply, F_TRICK_RELEVANT]
             maximizing = frames[ply, F_MAXIMIZING] == 1
             if value == maximizing:
                 frames[ply, F_BEST] = frames[ply, F_CARD]
@@ -329,7 +334,7 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
             elif dd_skip_refuted(search, ply, child_relevant):
                 frames[ply, F_RELEVANT] |= child_relevant
                 dd_play_next(search, ply)
-                ply += 1
+                ply += ONE
                 entering = True
                 continue
             else:
@@ -376,7 +381,7 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
                 )
         if ply == root:
             return value
-        ply -= 1
+        ply -= ONE
         entering = False
 
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..bits import highest_bit, mix64, popcount
 from ..jit import njit
-from ..tables import SUIT_MASK, ZERO
+from ..tables import ONE, SUIT_MASK, ZERO
 from .position import F_LENGTHS, SEATS
 
 # Table slots probed per position.  All positions of one shape share a bucket and the
@@ -114,16 +114,18 @@ def dd_tt_probe(hands, level, denom, leader, cards, tt_keys, tt_info, generation
         frames[ply, F_LENGTHS + s] = np.int64(lengths << np.uint64(48))
         h = h * np.uint64(0x9E3779B97F4A7C15) + ((lengths << np.uint64(48)) | (hand & tops))
     mixed = mix64(h)
-    base = np.int64(mixed & np.uint64(tt_info.shape[0] - DD_BUCKET))
+    # The scan's slots are unsigned (no negative-index fix-up, as dd_search's stack)
+    # and leave as int64, the frames' type.
+    base = mixed & np.uint64(tt_info.shape[0] - DD_BUCKET)
     check = dd_tt_check(generation, mixed, leader)
     victim = base
     victim_depth = np.int64(1 << 30)
-    for slot in range(base, base + DD_BUCKET):
+    for slot in range(base, base + np.uint64(DD_BUCKET)):
         info = tt_info[slot]
         if (info >> INFO_GENERATION) != generation:
             # The deal's entries fill a bucket from the front and only ever move
             # forward, so the first stale slot ends them: the scan stops there.
-            return slot, False, h
+            return np.int64(slot), False, h
         if (info & DD_CHECK_MASK) == check and tt_keys[slot, SEATS + 1] == h:
             exact = tt_keys[slot, SEATS]
             same = True
@@ -133,14 +135,14 @@ def dd_tt_probe(hands, level, denom, leader, cards, tt_keys, tt_info, generation
                     break
             if same:
                 if slot > base:
-                    dd_tt_swap(tt_keys, tt_info, slot, slot - 1)
-                    slot -= 1
-                return slot, True, h
+                    dd_tt_swap(tt_keys, tt_info, slot, slot - ONE)
+                    slot -= ONE
+                return np.int64(slot), True, h
         depth = (info >> INFO_WORK) & 31
         if depth <= victim_depth:
             victim = slot
             victim_depth = depth
-    return victim, False, h
+    return np.int64(victim), False, h
 
 
 @njit(cache=True, inline="always")
