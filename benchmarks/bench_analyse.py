@@ -5,7 +5,8 @@ What is measured
 * Warm: ``analyse_hand("pigs-and-hogs", HAND, deals=1000, play="dd", table="none")`` (the
   contract rows alone, no table model: ``bench_table`` times the model) in this process
   after a small analysis of the same hand has compiled every kernel, wall clock, numba on
-  every core (target: at most 10 s on 2 cores).  The hand is the demo's, JH JH JD AH KH QH
+  every core, the least of three runs with their median (target, issue 15: at most 3 s on
+  2 cores).  The hand is the demo's, JH JH JD AH KH QH
   9S AC in seat 1 with the dealer in seat 6: 48 level contracts (six denominations
   solved exactly on every deal, all six seats playing), six Pigs (28 discard pairs each on
   1,000 search deals, then the chosen pair on the 1,000 main deals) and six Hogs.
@@ -13,7 +14,8 @@ What is measured
   time goes: the rest of the full run is the 48 level contracts (six exact six-seat
   solves per deal).
 * The same full analysis of four other hands (``OTHER_HANDS``): the level contracts'
-  searches cost more or less with the hand; the slowest is reported, all four listed.
+  searches cost more or less with the hand; the slowest is reported, all four listed, each
+  the least of three runs (target for the slowest: at most 4 s on 2 cores).
 * Cold: a new Python process with an empty ``NUMBA_CACHE_DIR`` runs the full analysis
   once, imports included: the first run after install (target: under 60 s); less the
   warm time, what importing and compiling cost.
@@ -53,12 +55,24 @@ OTHER_HANDS = (
 )
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = "python -m benchmarks.run analyse"
+REPEATS = 3  # warm runs of each full analysis; the least is reported, with the median
 
 
 def _timed(deals: int, contracts=None, hand: str = HAND) -> float:
     start = time.perf_counter()
     analyse_hand(VARIANT, hand, deals=deals, contracts=contracts, table="none")
     return time.perf_counter() - start
+
+
+def _least(repeats: int, deals: int, hand: str = HAND) -> tuple[float, float]:
+    """(least, median) wall time of ``repeats`` warm full analyses of ``hand``.
+
+    The least is the figure held against the targets: on a shared host the same code's
+    time moves by a quarter within an hour (benchmarks/RESULTS.md, "Seventh look"), and
+    the quickest run is the one least disturbed; the median shows the typical run.
+    """
+    times = sorted(_timed(deals, hand=hand) for _ in range(repeats))
+    return times[0], times[len(times) // 2]
 
 
 def _cold_run(deals: int) -> float:
@@ -99,21 +113,23 @@ def run(quick: bool = False) -> list[dict]:
     threads = numba.get_num_threads()
     contracts = all_contracts(VARIANT)
     sweeps = [c for c in contracts if c.kind != "level"]
+    repeats = 1 if quick else REPEATS
+    runs = f"least of {repeats} warm runs" if repeats > 1 else "one warm run"
     _timed(4)  # compile every kernel the analysis uses
-    full = _timed(deals)
+    full, full_median = _least(repeats, deals)
     sweep_only = _timed(deals, sweeps)
-    others = {hand: _timed(deals, hand=hand) for hand in OTHER_HANDS}
+    others = {hand: _least(repeats, deals, hand) for hand in OTHER_HANDS}
     cold = _cold_run(deals)
     where = f"hand {HAND}, seat 1, dealer 6, dd, {threads} threads"
-    slowest = max(others, key=others.get)
+    slowest = max(others, key=lambda hand: others[hand][0])
     compared = compare_rows(deals, (HAND, slowest), threads)
     return compared + [
         {
             "benchmark": f"analyse {VARIANT}: every contract, warm",
             "value": full,
             "unit": "s",
-            "detail": f"{deals} deals, {len(contracts)} contracts, Pig discard search on {deals} more; "
-            f"{where}; target <= 10 s",
+            "detail": f"{runs} (median {full_median:.2f} s); {deals} deals, "
+            f"{len(contracts)} contracts, Pig discard search on {deals} more; {where}; target <= 3 s",
             "command": COMMAND,
         },
         {
@@ -126,10 +142,11 @@ def run(quick: bool = False) -> list[dict]:
         },
         {
             "benchmark": f"analyse {VARIANT}: every contract, warm, slowest other hand",
-            "value": max(others.values()),
+            "value": others[slowest][0],
             "unit": "s",
-            "detail": f"{deals} deals each, the same settings; "
-            + "; ".join(f"{hand}: {seconds:.1f} s" for hand, seconds in others.items()),
+            "detail": f"{deals} deals each, the same settings, {runs} (median): "
+            + "; ".join(f"{hand}: {least:.2f} s ({median:.2f} s)" for hand, (least, median) in others.items())
+            + "; target <= 4 s",
             "command": COMMAND,
         },
         {
