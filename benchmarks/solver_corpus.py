@@ -12,10 +12,11 @@ settings, the answers and node counts).  ``replay`` solves the recorded calls ag
 one thread in this checkout: node counts (deterministic, the measure for a change to the
 search), CPU time, and how many answers differ from the recording (must be 0).
 ``questions`` solves every exact count's deals again for each yes/no target on its own
-(a fresh table each), by seat count: which questions cost the nodes.  ``perfmap`` replays
-the exact counts (``six`` or ``four`` seats) after writing ``/tmp/perf-PID.map``, so that
-``perf`` names the compiled kernels; the object code is kept only for kernels compiled
-in the process, so run it with an empty cache::
+(a fresh table each), by seat count: which questions cost the nodes, and what the
+counts would cost if each value were known beforehand (its two proving questions
+alone).  ``perfmap`` replays the exact counts (``six`` or ``four`` seats) after writing
+``/tmp/perf-PID.map``, so that ``perf`` names the compiled kernels; the object code is
+kept only for kernels compiled in the process, so run it with an empty cache::
 
     NUMBA_CACHE_DIR=$(mktemp -d) perf record -o /tmp/solver.perf \
         python -m benchmarks.solver_corpus perfmap FILE.npz six
@@ -115,32 +116,43 @@ def replay(path: str) -> None:
 def question_costs(path: str) -> list[dict]:
     """For the exact counts of four and of six seats, each target's question asked on its own
     (a fresh table each): rows of seats, the call's place among them, its deals, target (0:
-    the exact counts themselves), yes deals, nodes of yes and of no."""
+    the exact counts themselves), yes deals, nodes of yes and of no, and of those the nodes
+    of the deals whose count is the target (``nodes_yes_at_value``) or one below it
+    (``nodes_no_above_value``).  The exact-count row's ``nodes_known_value`` adds those two
+    up: what the counts would cost if each deal's value were known beforehand and only the
+    two questions that prove it were asked, each on a fresh table (the best any order of
+    probes could do, less the table's reuse between them)."""
     rows_out = []
     for seats in ("four", "six"):
         for place, (call, rows) in enumerate(_exact_rows(path, seats)):
             exact = _solve_call(call, rows)
             common = {"seats": seats, "call": place, "deals": rows.size}
-            rows_out.append({**common, "target": 0, "nodes": int(exact.nodes.sum())})
+            counted = {**common, "target": 0, "nodes": int(exact.nodes.sum()), "nodes_known_value": 0}
+            rows_out.append(counted)
             for target in range(1, int(call["n_tricks"]) + 1):
                 result = _solve_call(call, rows, target)
                 yes = result.tricks.astype(bool)
-                rows_out.append(
-                    {
-                        **common,
-                        "target": target,
-                        "yes": int(yes.sum()),
-                        "nodes_yes": int(result.nodes[yes].sum()),
-                        "nodes_no": int(result.nodes[~yes].sum()),
-                    }
-                )
+                row = {
+                    **common,
+                    "target": target,
+                    "yes": int(yes.sum()),
+                    "nodes_yes": int(result.nodes[yes].sum()),
+                    "nodes_no": int(result.nodes[~yes].sum()),
+                    "nodes_yes_at_value": int(result.nodes[exact.tricks == target].sum()),
+                    "nodes_no_above_value": int(result.nodes[exact.tricks == target - 1].sum()),
+                }
+                counted["nodes_known_value"] += row["nodes_yes_at_value"] + row["nodes_no_above_value"]
+                rows_out.append(row)
     return rows_out
 
 
 def questions(path: str) -> None:
     for row in question_costs(path):
         if row["target"] == 0:
-            print(f"{row['seats']} seats, {row['deals']:,} exact counts: {row['nodes']:,} nodes")
+            print(
+                f"{row['seats']} seats, {row['deals']:,} exact counts: {row['nodes']:,} nodes; "
+                f"with each value known, its two questions alone: {row['nodes_known_value']:,}"
+            )
         else:
             print(
                 f"  at least {row['target']}: yes on {row['yes']:,} deals, nodes "

@@ -2,7 +2,8 @@
 
 RESULTS.md's node counts and per-question costs come from it, so its figures must be the
 solver's own: a replay gives the recorded answers and nodes back, and each yes/no question
-asked on its own says yes exactly on the deals whose exact count reaches its target.
+asked on its own says yes exactly on the deals whose exact count reaches its target, and
+the known-value figure adds up the two questions that prove each deal's count.
 """
 
 import pytest
@@ -37,3 +38,9 @@ def test_each_question_says_yes_where_the_exact_count_reaches_it(corpus):
             assert len(asked) == int(call["n_tricks"])
             for row in asked:
                 assert row["yes"] == int((tricks >= row["target"]).sum()), row
+                assert row["nodes_yes_at_value"] <= row["nodes_yes"]
+                assert row["nodes_no_above_value"] <= row["nodes_no"]
+            key = (seats, place, 0)
+            (counted,) = [row for row in costs if (row["seats"], row["call"], row["target"]) == key]
+            proofs = sum(row["nodes_yes_at_value"] + row["nodes_no_above_value"] for row in asked)
+            assert counted["nodes_known_value"] == proofs > 0
