@@ -32,7 +32,7 @@ from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.search import dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import no_lengths, pimc_values
+from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_values
 from euchre_mc.simulate.play import play_deals
 
 HEARTS = 2
@@ -52,27 +52,21 @@ def deals(seats: int, count: int, active: int) -> np.ndarray:
 def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengths):
     """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``."""
     own = to_contract(hands[d, 0], HEARTS)
-    pimc_values(
-        stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d),
+    pool = np.uint64(0x555555555555) & ~own
+    view = SeatView(
         0,
         own,
         np.full(4, 5, np.int64),
         np.zeros(4, np.uint64),
-        np.uint64(0x555555555555) & ~own,
+        pool,
         np.zeros(4, np.int64),
-        4,
-        0b1111,
-        HEARTS,
-        0,
-        np.zeros(0, np.int64),
-        worlds,
-        buffers,
-        d + 1,
-        stats,
-        values,
         played_by,
         check,
         lengths,
+    )
+    state = stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d)
+    pimc_values(
+        state, view, 4, 0b1111, HEARTS, 0, np.zeros(0, np.int64), worlds, buffers, d + 1, stats, values
     )
 
 

@@ -28,7 +28,7 @@ from .kernels.bidding import no_auction
 from .kernels.bits import SALT_PIMC, stream_state
 from .kernels.contract import to_contract
 from .kernels.dd.search import dd_buffers
-from .kernels.pimc import no_lengths, pimc_values
+from .kernels.pimc import SeatView, no_lengths, pimc_values
 from .kernels.seats import next_active
 from .kernels.tables import POSITION, SUIT_AT, TRUMP
 from .play import check_worlds
@@ -361,14 +361,20 @@ def _world_values(
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     stats = np.zeros(5, np.int64)
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0)))
-    pimc_values(
-        state,
+    view = SeatView(
         np.int64(seat),
         to_contract(np.uint64(own_mask), np.int64(denom)),
         counts,
         fixed,
         to_contract(np.uint64(pool), np.int64(denom)),
         voids,
+        np.zeros(n, np.uint64),  # the cards each seat played: only an auction check reads them
+        no_auction(),
+        no_lengths(),
+    )
+    pimc_values(
+        state,
+        view,
         np.int64(n),
         np.int64(active),
         np.int64(denom),
@@ -379,9 +385,6 @@ def _world_values(
         np.int64(1),
         stats,
         values,
-        np.zeros(n, np.uint64),  # the cards each seat played: only an auction check reads them
-        no_auction(),
-        no_lengths(),
     )
     return values
 

@@ -13,7 +13,7 @@ from euchre_mc.simulate.cards import CardError
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, no_lengths, sample_world, void_cards
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, no_lengths, sample_world, void_cards
 from euchre_mc.simulate.kernels.tables import SUIT_MASK
 from euchre_mc.simulate.play import Knowledge, play_deals
 from euchre_mc.simulate.rules import RulesError
@@ -68,23 +68,26 @@ def draw(count, viewer, own, counts, fixed, pool, voids, n_seats=4, denom=HEARTS
     stats = np.zeros(5, np.int64)
     state = np.uint64(seed)
     worlds = np.zeros((count, n_seats), np.uint64)
+    view = SeatView(
+        np.int64(viewer),
+        np.uint64(own),
+        counts,
+        fixed,
+        np.uint64(pool),
+        voids,
+        np.zeros(n_seats, np.uint64),
+        NO_AUCTION,
+        NO_LENGTHS,
+    )
     for k in range(count):
         state, _ = sample_world(
             state,
-            np.int64(viewer),
-            np.uint64(own),
-            counts,
-            fixed,
-            np.uint64(pool),
-            voids,
+            view,
             np.int64(n_seats),
             np.int64(denom),
             world,
             stats,
             np.int64(0 if counted else MAX_REDEALS),
-            np.zeros(n_seats, np.uint64),
-            NO_AUCTION,
-            NO_LENGTHS,
         )
         state = np.uint64(state)  # numba returns it as a Python int
         worlds[k] = world
@@ -200,24 +203,11 @@ def test_worlds_are_exactly_uniform_where_rejection_starves():
     # the full sampler, rejection first, starves here (most of the time) and says so
     stats = np.zeros(5, np.int64)
     state, starved = np.uint64(1), 0
+    view = SeatView(
+        0, own, counts, np.zeros(6, np.uint64), pool, voids, np.zeros(6, np.uint64), NO_AUCTION, NO_LENGTHS
+    )
     for _ in range(40):
-        state, hungry = sample_world(
-            state,
-            0,
-            own,
-            counts,
-            np.zeros(6, np.uint64),
-            pool,
-            voids,
-            6,
-            HEARTS,
-            np.zeros(6, np.uint64),
-            stats,
-            MAX_REDEALS,
-            np.zeros(6, np.uint64),
-            NO_AUCTION,
-            NO_LENGTHS,
-        )
+        state, hungry = sample_world(state, view, 6, HEARTS, np.zeros(6, np.uint64), stats, MAX_REDEALS)
         state, starved = np.uint64(state), starved + hungry
     assert starved >= 20 and stats[1] == starved
 

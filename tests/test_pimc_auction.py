@@ -17,7 +17,7 @@ from euchre_mc.simulate.cards import faces_to_mask, parse_cards, parse_one_card
 from euchre_mc.simulate.deal import deal_unseen
 from euchre_mc.simulate.kernels.bidding import auction_matches
 from euchre_mc.simulate.kernels.contract import to_contract
-from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, sample_world
+from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
 from euchre_mc.simulate.rules import as_variant, parse_contract
 from euchre_mc.simulate.table import auction_check, consistent, table_model
 
@@ -165,24 +165,19 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
     state = np.uint64(17)
     n = 12000
     seen = dict.fromkeys(exact, 0)
+    view = SeatView(
+        1,
+        contract(own),
+        counts,
+        np.zeros(4, np.uint64),
+        pool,
+        np.zeros(4, np.int64),
+        played_by,
+        check,
+        lengths,
+    )
     for _ in range(n):
-        state, _ = sample_world(
-            state,
-            1,
-            contract(own),
-            counts,
-            np.zeros(4, np.uint64),
-            pool,
-            np.zeros(4, np.int64),
-            4,
-            spades,
-            world,
-            stats,
-            MAX_REDEALS,
-            played_by,
-            check,
-            lengths,
-        )
+        state, _ = sample_world(state, view, 4, spades, world, stats, MAX_REDEALS)
         state = np.uint64(state)
         for seat in (0, 2, 3):
             for card in unseen:

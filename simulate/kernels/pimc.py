@@ -49,6 +49,17 @@ MAX_REDEALS = 300
 # in ``stats[2]``): an auction that rejects more than that is reported, not waited for.
 MAX_AUCTION_TRIES = 2000
 
+# What the seat whose worlds are dealt knows (docs/pimc.md), contract space: ``viewer``
+# holds ``own``; every other seat ``o`` holds ``counts[o]`` cards (0: sitting out), of
+# which ``fixed[o]`` are known and the rest come from ``pool``, none of a suit in
+# ``voids[o]`` (a bit per effective suit it showed out of); ``played_by[o]`` are the cards
+# ``o`` has played, ``check`` the auction (a kernels.bidding.AuctionCheck) and ``lengths``
+# the suit lengths as dealt (rows of lengths_match) that the worlds must explain.  A
+# namedtuple, so numba keeps each field a plain value.
+SeatView = namedtuple(
+    "SeatView", ["viewer", "own", "counts", "fixed", "pool", "voids", "played_by", "check", "lengths"]
+)
+
 
 @njit(cache=True)
 def void_cards(voids, denom):
@@ -61,14 +72,15 @@ def void_cards(voids, denom):
 
 
 @njit(cache=True)
-def world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world):
+def world_start(view, n_seats, denom, world):
     """What every world of a decision shares, into ``world`` (the cards each place is sure
     to hold) and returned as (need, banned, left, base): the cards each place still
     takes (``need[n_seats]``: out of play), the cards of the suits each seat showed out
     of, the cards left to deal and a copy of ``world``.  See :func:`sample_world`."""
+    viewer, counts, fixed = view.viewer, view.counts, view.fixed
     need = np.zeros(n_seats + 1, np.int64)  # the last place is "out of play"
     banned = np.zeros(n_seats + 1, np.uint64)
-    free = pool
+    free = view.pool
     total = 0
     for o in range(n_seats):
         world[o] = ZERO
@@ -76,10 +88,10 @@ def world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world):
             continue
         world[o] = fixed[o]
         need[o] = counts[o] - popcount(fixed[o])
-        banned[o] = void_cards(voids[o], denom)
+        banned[o] = void_cards(view.voids[o], denom)
         total += need[o]
-    need[n_seats] = popcount(pool) - total
-    world[viewer] = own
+    need[n_seats] = popcount(view.pool) - total
+    world[viewer] = view.own
     # Forced suits: a suit only one place may take goes there in every consistent world.
     changed = True
     while changed:
@@ -285,28 +297,12 @@ def lengths_match(world, played_by, viewer, denom, lengths):
 
 
 @njit(cache=True)
-def sample_world(
-    state,
-    viewer,
-    own,
-    counts,
-    fixed,
-    pool,
-    voids,
-    n_seats,
-    denom,
-    world,
-    stats,
-    redeals,
-    played_by,
-    check,
-    lengths,
-):
-    """Deal one world into ``world`` (contract space), exactly uniformly: ``viewer`` holds
-    ``own``; every other seat ``o`` its ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|``
-    cards of ``pool``, none of a suit in ``voids[o]``; pool cards left over are out of
-    play.  Up to ``redeals`` redeals by rejection, then by the counting plan (each world
-    so dealt counted in ``stats[1]``).
+def sample_world(state, view, n_seats, denom, world, stats, redeals):
+    """Deal one world into ``world`` (contract space), exactly uniformly, as the SeatView
+    ``view`` allows: ``view.viewer`` holds ``view.own``; every other seat ``o`` its
+    ``fixed[o]`` cards plus ``counts[o] - |fixed[o]|`` cards of ``pool``, none of a suit
+    in ``voids[o]``; pool cards left over are out of play.  Up to ``redeals`` redeals by
+    rejection, then by the counting plan (each world so dealt counted in ``stats[1]``).
 
     With rows in ``check.bids`` or ``lengths``, the world is dealt again until its
     hands, with the cards each seat has played (``played_by``, contract space), would
@@ -317,8 +313,9 @@ def sample_world(
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
     ``stats[2]``.  Returns (state, did rejection starve?)."""
+    viewer, voids, check, lengths = view.viewer, view.voids, view.check, view.lengths
     checked = check.bids.shape[0] > 0 or lengths.shape[0] > 0
-    need, banned, left, base = world_start(viewer, own, counts, fixed, pool, voids, n_seats, denom, world)
+    need, banned, left, base = world_start(view, n_seats, denom, world)
     rows = 6 if checked else 0  # the check's work rows, empty when there is nothing to check
     level_row = np.empty((rows, check.bid_table.shape[-1]), np.float64)
     order_row = np.empty(check.round1.shape[-1] if checked else 0, np.float64)
@@ -341,8 +338,8 @@ def sample_world(
         if not checked:
             return state, starved
         stats[4] += 1
-        if lengths_match(world, played_by, viewer, denom, lengths) and auction_matches(
-            world, played_by, viewer, denom, check, level_row, order_row, call_rows
+        if lengths_match(world, view.played_by, viewer, denom, lengths) and auction_matches(
+            world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
         ):
             return state, starved
     stats[2] += 1
@@ -351,55 +348,20 @@ def sample_world(
 
 @njit(cache=True)
 def pimc_values(
-    state,
-    viewer,
-    own,
-    counts,
-    fixed,
-    pool,
-    voids,
-    n_seats,
-    active,
-    denom,
-    leader,
-    trick,
-    worlds,
-    buffers,
-    generation,
-    stats,
-    values,
-    played_by,
-    check,
-    lengths,
+    state, view, n_seats, active, denom, leader, trick, worlds, buffers, generation, stats, values
 ):
-    """``values[k, position]``: the tricks ``viewer``'s side takes from here (this trick
-    included) after it plays that contract face, in world ``k`` of ``worlds`` (-1 where
-    the face is not legal).  ``trick`` holds the faces played to the trick in progress,
-    from ``leader``; ``played_by[o]`` the cards seat ``o`` has played, and ``check`` and
-    ``lengths`` the auction and the suit lengths the worlds must explain
-    (:func:`sample_world`).  The searches use
-    table generation ``generation``.  Returns (state, the next free table generation)."""
+    """``values[k, position]``: the tricks the side of ``view.viewer`` (a SeatView) takes
+    from here (this trick included) after it plays that contract face, in world ``k`` of
+    ``worlds`` (-1 where the face is not legal), each world dealt as ``view`` allows
+    (:func:`sample_world`).  ``trick`` holds the faces played to the trick in progress,
+    from ``leader``.  The searches use table generation ``generation``.  Returns (state,
+    the next free table generation)."""
+    viewer, own = view.viewer, view.own
     world = np.empty(n_seats, np.uint64)
     deal = np.empty(n_seats, np.uint64)
     redeals = MAX_REDEALS
     for k in range(worlds):
-        state, starved = sample_world(
-            state,
-            viewer,
-            own,
-            counts,
-            fixed,
-            pool,
-            voids,
-            n_seats,
-            denom,
-            world,
-            stats,
-            redeals,
-            played_by,
-            check,
-            lengths,
-        )
+        state, starved = sample_world(state, view, n_seats, denom, world, stats, redeals)
         if starved:
             redeals = 0  # it would starve again: count the rest of the decision's worlds
         for s in range(n_seats):
@@ -520,14 +482,10 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         if o != seat:
             pool &= ~fixed[o]
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
+    view = SeatView(seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths)
     state, generation = pimc_values(
         state,
-        seat,
-        hands[seat],
-        counts,
-        fixed,
-        pool,
-        voids,
+        view,
         n_seats,
         active,
         denom,
@@ -538,9 +496,6 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.generation[0],
         pimc.stats,
         pimc.values,
-        pimc.played_by,
-        pimc.check,
-        pimc.lengths,
     )
     pimc.generation[0] = generation
     return best_mean_card(legal, pimc.values, pimc.worlds)
