@@ -3,6 +3,7 @@
     python -m benchmarks.solver_corpus capture HAND DEALS FILE.npz
     python -m benchmarks.solver_corpus replay FILE.npz
     python -m benchmarks.solver_corpus questions FILE.npz
+    python -m benchmarks.solver_corpus kinds FILE.npz
     python -m benchmarks.solver_corpus perfmap FILE.npz six|four
     python -m benchmarks.solver_corpus balance FILE.npz [WORKERS]
 
@@ -14,9 +15,12 @@ search), CPU time, and how many answers differ from the recording (must be 0).
 ``questions`` solves every exact count's deals again for each yes/no target on its own
 (a fresh table each), by seat count: which questions cost the nodes, and what the
 counts would cost if each value were known beforehand (its two proving questions
-alone).  ``perfmap`` replays the exact counts (``six`` or ``four`` seats) after writing
-``/tmp/perf-PID.map``, so that ``perf`` names the compiled kernels; the object code is
-kept only for kernels compiled in the process, so run it with an empty cache::
+alone).  ``kinds`` splits a replay by kind of solve (exact counts or yes/no questions, of
+six seats or of the lone bidder's four): solves, nodes and one-thread CPU time of each, so
+that where an analysis spends its solver time is read off a command.  ``perfmap``
+replays the exact counts (``six`` or ``four`` seats) after writing ``/tmp/perf-PID.map``,
+so that ``perf`` names the compiled kernels; the object code is kept only for kernels
+compiled in the process, so run it with an empty cache::
 
     NUMBA_CACHE_DIR=$(mktemp -d) perf record -o /tmp/solver.perf \
         python -m benchmarks.solver_corpus perfmap FILE.npz six
@@ -83,14 +87,19 @@ def _solve_call(call, rows=slice(None), target=None):
     return solve._solve_batch(*settings, int(call["n_tricks"]), None if target < 0 else target, False, None)
 
 
+def _seat_rows(call) -> dict[str, np.ndarray]:
+    """A call's deals by seat count: "six" where every seat plays, "four" for the rest."""
+    six = np.array([bin(int(active)).count("1") == 6 for active in call["actives"]])
+    return {"six": np.flatnonzero(six), "four": np.flatnonzero(~six)}
+
+
 def _exact_rows(path: str, seats: str) -> list[tuple[dict, np.ndarray]]:
     """Each exact-count call's deals of ``seats`` ("six": every seat plays; "four": the rest)."""
     chosen = []
     for call in _calls(path):
         if int(call["target"]) >= 0:
             continue
-        six = np.array([bin(int(active)).count("1") == 6 for active in call["actives"]])
-        rows = np.flatnonzero(six if seats == "six" else ~six)
+        rows = _seat_rows(call)[seats]
         if rows.size:
             chosen.append((call, rows))
     return chosen
@@ -111,6 +120,42 @@ def replay(path: str) -> None:
         f"nodes {nodes:,} ({nodes / recorded:.4f} of the recording's {recorded:,}); "
         f"answers differing {differ}; CPU {cpu:.2f} s, one thread"
     )
+
+
+def kind_costs(path: str) -> list[dict]:
+    """Each kind of solve of a recording, replayed on one thread: rows of ``question``
+    ("exact" counts or "yes/no" target questions), ``seats`` ("six" or "four"), ``solves``,
+    ``nodes`` and ``cpu`` (seconds), in that order of kinds."""
+    calls = _calls(path)
+    _solve_call(calls[0], slice(0, 1))  # loads the kernels before the clock
+    totals: dict[tuple[str, str], list] = {}
+    for call in calls:
+        question = "exact" if int(call["target"]) < 0 else "yes/no"
+        for seats, rows in _seat_rows(call).items():
+            if not rows.size:
+                continue
+            cpu = time.process_time()
+            nodes = int(_solve_call(call, rows).nodes.sum())
+            cpu = time.process_time() - cpu
+            total = totals.setdefault((question, seats), [0, 0, 0.0])
+            total[0] += rows.size
+            total[1] += nodes
+            total[2] += cpu
+    return [
+        {"question": question, "seats": seats, "solves": solves, "nodes": nodes, "cpu": cpu}
+        for (question, seats), (solves, nodes, cpu) in sorted(totals.items())
+    ]
+
+
+def kinds(path: str) -> None:
+    rows = kind_costs(path)
+    cpu = sum(row["cpu"] for row in rows)
+    for row in rows:
+        print(
+            f"{row['question']} {row['seats']} seats: {row['solves']:,} solves, {row['nodes']:,} nodes, "
+            f"CPU {row['cpu']:.2f} s ({row['cpu'] / cpu:.0%}; "
+            f"{1e9 * row['cpu'] / max(row['nodes'], 1):.0f} ns a node), one thread"
+        )
 
 
 def question_costs(path: str) -> list[dict]:
@@ -224,9 +269,13 @@ if __name__ == "__main__":
         replay(args[0])
     elif command == "questions":
         questions(args[0])
+    elif command == "kinds":
+        kinds(args[0])
     elif command == "perfmap":
         perfmap(args[0], args[1])
     elif command == "balance":
         balance(args[0], *(int(a) for a in args[1:]))
     else:
-        raise SystemExit(f"{command!r}: the commands are capture, replay, questions, perfmap and balance")
+        raise SystemExit(
+            f"{command!r}: the commands are capture, replay, questions, kinds, perfmap and balance"
+        )

@@ -1,4 +1,4 @@
-"""The solver-corpus tool of benchmarks/ (capture, replay, questions), on a small analysis.
+"""The solver-corpus tool of benchmarks/ (capture, replay, questions, kinds), on a small analysis.
 
 RESULTS.md's node counts and per-question costs come from it, so its figures must be the
 solver's own: a replay gives the recorded answers and nodes back, and each yes/no question
@@ -44,3 +44,17 @@ def test_each_question_says_yes_where_the_exact_count_reaches_it(corpus):
             (counted,) = [row for row in costs if (row["seats"], row["call"], row["target"]) == key]
             proofs = sum(row["nodes_yes_at_value"] + row["nodes_no_above_value"] for row in asked)
             assert counted["nodes_known_value"] == proofs > 0
+
+
+def test_kinds_split_the_whole_recording(corpus):
+    rows = solver_corpus.kind_costs(corpus)
+    calls = solver_corpus._calls(corpus)
+    assert {(row["question"], row["seats"]) for row in rows} == {
+        ("exact", "four"),
+        ("exact", "six"),
+        ("yes/no", "four"),
+    }
+    assert sum(row["solves"] for row in rows) == sum(call["deals"].shape[0] for call in calls)
+    assert sum(row["nodes"] for row in rows) == sum(int(call["nodes"].sum()) for call in calls)
+    (six,) = [row for row in rows if row["seats"] == "six"]
+    assert six["solves"] == 6 * 6  # six denominations of level contracts on each of the 6 deals
