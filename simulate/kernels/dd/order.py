@@ -71,6 +71,15 @@ def dd_safe_winners(threat_suit, threat_trump, denom):
 
 
 @njit(cache=True, inline="always")
+def dd_winners(winner_card, denom):
+    """The cards that take the trick from ``winner_card``: higher, of its suit or trump."""
+    suits = SUIT_MASK[denom, SUIT_AT[denom, winner_card >> 1]]
+    if TRUMP[denom] >= 0:
+        suits |= SUIT_MASK[denom, TRUMP[denom]]
+    return dd_above(ONE << np.uint64(winner_card)) & suits
+
+
+@njit(cache=True, inline="always")
 def dd_put_moves(moves, ply, n, cards):
     """Append ``cards`` to ``moves[ply]`` from ``n``, the lowest first; the new count."""
     while cards:
@@ -92,10 +101,7 @@ def dd_order_following(reps, winner_card, partner_safe, threat_suit, threat_trum
     rather than card by card: ordering the moves inside tricks took a fifth of the
     solver's time on the slowest hand's recording (twelfth look).
     """
-    suits = SUIT_MASK[denom, SUIT_AT[denom, winner_card >> 1]]
-    if TRUMP[denom] >= 0:
-        suits |= SUIT_MASK[denom, TRUMP[denom]]
-    winners = reps & dd_above(ONE << np.uint64(winner_card)) & suits
+    winners = reps & dd_winners(winner_card, denom)
     rest = reps & ~winners
     if partner_safe:
         n = dd_put_moves(moves, ply, np.int64(0), rest)
@@ -245,6 +251,10 @@ def dd_order_moves(
     threat_suit = np.int64(-1)
     threat_trump = np.int64(-1)
     partner_safe = False
+    discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
+    if led_suit >= 0 and not discarding and (reps & dd_winners(winner_card, denom)) == ZERO:
+        # nothing here takes the trick: the order below would be the lowest card first
+        return dd_put_moves(moves, ply, np.int64(0), reps), equivalents
     if led_suit >= 0:
         led_block = SUIT_MASK[denom, led_suit]
         s = turn[seat]
@@ -259,7 +269,6 @@ def dd_order_moves(
         partner_safe = (winner_seat & 1) == (seat & 1) and (
             (dd_safe_winners(threat_suit, threat_trump, denom) >> np.uint64(winner_card)) & ONE
         ) != ZERO
-    discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
     if led_suit >= 0 and not discarding:
         return dd_order_following(
             reps, winner_card, partner_safe, threat_suit, threat_trump, denom, moves, ply
