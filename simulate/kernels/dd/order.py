@@ -80,36 +80,49 @@ def dd_winners(winner_card, denom):
 
 
 @njit(cache=True, inline="always")
-def dd_put_moves(moves, ply, n, cards):
-    """Append ``cards`` to ``moves[ply]`` from ``n``, the lowest first; the new count."""
-    while cards:
-        moves[ply, n] = lowest_bit(cards)
-        cards &= cards - ONE
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
-def dd_order_following(reps, winner_card, partner_safe, threat_suit, threat_trump, denom, moves, ply):
+def dd_order_following(
+    hands, level, seat, turn, leader, winner_seat, winner_card, led_suit, reps, denom, moves, ply
+):
     """dd_order_moves's order for a seat following suit (or ruffing or discarding in a
-    trump contract), written to ``moves[ply]``; the number of moves.
+    trump contract): ``reps`` written to ``moves[ply]``; the number of moves.
 
     The cards that take the trick from ``winner_card`` (higher, of its suit or trump)
-    are the winners.  Under a partner's safe winner, the other cards go first, then the
-    winners; otherwise the winners that stay winners (dd_safe_winners), then the other
-    winners, then the rest; in each group the lowest card first.  Worked out on masks
-    rather than card by card: ordering the moves inside tricks took a fifth of the
-    solver's time on the slowest hand's recording (twelfth look).
+    are the winners.  Under a partner's safe winner (dd_safe_winners, against the
+    opponents still to play) the other cards go first, then the winners; otherwise the
+    winners that stay winners, then the other winners, then the rest; in each group the
+    lowest card first.  A seat with no winner plays its lowest card first, and the
+    seats still to play are not looked at.  Worked out on masks rather than card by
+    card: ordering the moves inside tricks took a fifth of the solver's time on the
+    slowest hand's recording (benchmarks/RESULTS.md, twelfth look).
     """
     winners = reps & dd_winners(winner_card, denom)
-    rest = reps & ~winners
-    if partner_safe:
-        n = dd_put_moves(moves, ply, np.int64(0), rest)
-        return dd_put_moves(moves, ply, n, winners)
-    safe = dd_safe_winners(threat_suit, threat_trump, denom)
-    n = dd_put_moves(moves, ply, np.int64(0), winners & safe)
-    n = dd_put_moves(moves, ply, n, winners & ~safe)
-    return dd_put_moves(moves, ply, n, rest)
+    groups = (reps, ZERO, ZERO)
+    if winners != ZERO:
+        trump = TRUMP[denom]
+        led_block = SUIT_MASK[denom, led_suit]
+        threat_suit = np.int64(-1)
+        threat_trump = np.int64(-1)
+        s = turn[seat]
+        while s != leader:
+            if (s & 1) != (seat & 1):
+                held = hands[level, s]
+                if held & led_block:
+                    threat_suit = max(threat_suit, highest_bit(held & led_block) >> 1)
+                elif trump >= 0 and held & SUIT_MASK[denom, trump]:
+                    threat_trump = max(threat_trump, highest_bit(held & SUIT_MASK[denom, trump]) >> 1)
+            s = turn[s]
+        safe = dd_safe_winners(threat_suit, threat_trump, denom)
+        if (winner_seat & 1) == (seat & 1) and (safe >> np.uint64(winner_card)) & ONE:
+            groups = (reps & ~winners, winners, ZERO)
+        else:
+            groups = (winners & safe, winners & ~safe, reps & ~winners)
+    n = np.int64(0)
+    for cards in groups:
+        while cards:
+            moves[ply, n] = lowest_bit(cards)
+            cards &= cards - ONE
+            n += 1
+    return n
 
 
 @njit(cache=True, inline="always")
@@ -248,30 +261,9 @@ def dd_order_moves(
         moves[ply, 0] = lowest_bit(reps)
         return np.int64(1), equivalents
     trump = TRUMP[denom]
-    threat_suit = np.int64(-1)
-    threat_trump = np.int64(-1)
-    partner_safe = False
-    discarding = trump < 0 and led_suit >= 0 and (hand & SUIT_MASK[denom, led_suit]) == ZERO
-    if led_suit >= 0 and not discarding and (reps & dd_winners(winner_card, denom)) == ZERO:
-        # nothing here takes the trick: the order below would be the lowest card first
-        return dd_put_moves(moves, ply, np.int64(0), reps), equivalents
-    if led_suit >= 0:
-        led_block = SUIT_MASK[denom, led_suit]
-        s = turn[seat]
-        while s != leader:
-            if (s & 1) != (seat & 1):
-                held = hands[level, s]
-                if held & led_block:
-                    threat_suit = max(threat_suit, highest_bit(held & led_block) >> 1)
-                elif trump >= 0 and held & SUIT_MASK[denom, trump]:
-                    threat_trump = max(threat_trump, highest_bit(held & SUIT_MASK[denom, trump]) >> 1)
-            s = turn[s]
-        partner_safe = (winner_seat & 1) == (seat & 1) and (
-            (dd_safe_winners(threat_suit, threat_trump, denom) >> np.uint64(winner_card)) & ONE
-        ) != ZERO
-    if led_suit >= 0 and not discarding:
+    if led_suit >= 0 and (trump >= 0 or (hand & SUIT_MASK[denom, led_suit]) != ZERO):
         return dd_order_following(
-            reps, winner_card, partner_safe, threat_suit, threat_trump, denom, moves, ply
+            hands, level, seat, turn, leader, winner_seat, winner_card, led_suit, reps, denom, moves, ply
         ), equivalents
     # Leading, or discarding at no trump: ranked card by card.
     opponents = ZERO
