@@ -96,10 +96,10 @@ def dd_enter(search, ply):
     next level), then the cashing counts (dd_cashing_bounds).  The table answers more of
     these nodes than the cashing counts and costs less, so it goes before them: with
     every bound first the search took 20% longer (and still longer in the twelfth look,
-    benchmarks/RESULTS.md).  The cheap bounds cost
-    less than the packing and the probe, which they spare where they answer: before the
-    table they took the slowest hand's one-thread replay from 8.51-8.92 s to 8.17-8.67 s
-    (five runs each in turns; 0.14% fewer nodes, the same answers).
+    benchmarks/RESULTS.md).  The cheap bounds cost less than the packing and the probe,
+    which they spare where they answer: before the table they took the slowest hand's
+    one-thread replay from 8.51-8.92 s to 8.17-8.67 s (five runs each in turns; 0.14%
+    fewer nodes, the same answers).
     Positions of two tricks use the table too: searched without it (and unpacked),
     the analyser's demo and slowest-hand six-seat solves took 1.25 times the nodes.
     """
