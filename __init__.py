@@ -11,8 +11,8 @@ pandas or matplotlib until a job needs them).
 """
 
 _LAZY = {
-    "analyse_hand": "simulate.analyse",
-    "should_i_bid": "simulate.analyse",
+    "analyse_hand": "simulate.analysis.analyse",
+    "should_i_bid": "simulate.analysis.analyse",
     "Variant": "simulate.rules",
     "Contract": "simulate.rules",
 }

@@ -24,7 +24,6 @@ import click
 from . import interrupt  # first: Ctrl-C while the modules below load exits 130 too
 from .interrupt import INTERRUPTED
 from .reports.files import OutputError, check_chart_path
-from .simulate.cards import CardError
 from .simulate.choices import (
     ADVICE_WORLDS,
     ALTERNATIVE_DEALS,
@@ -40,9 +39,10 @@ from .simulate.choices import (
     PLAY_MODELS,
     STRATEGY_FUSION,
 )
-from .simulate.cluster import BACKENDS, BackendError
-from .simulate.rules import RulesError, as_variant, seat_index
-from .simulate.study_store import StudyError
+from .simulate.rules.cards import CardError
+from .simulate.rules.variants import RulesError, as_variant, seat_index
+from .simulate.runtime.cluster import BACKENDS, BackendError
+from .simulate.study.store import StudyError
 
 interrupt.release()  # loaded: Ctrl-C is a KeyboardInterrupt again, handled by each command
 # Only light modules load at start-up, so that --help, rules and a bad option answer at
@@ -265,7 +265,7 @@ def compile_first(pimc: bool = False, batch: bool = False) -> None:
     calls as it calls it."""
     if not sys.stderr.isatty():
         return
-    from .simulate.compiling import compile_seconds, groups_to_compile
+    from .simulate.runtime.compiling import compile_seconds, groups_to_compile
 
     groups = groups_to_compile(pimc=pimc, batch=batch)
     if groups:
@@ -390,7 +390,7 @@ def playout(variant, seed, contract, auction, bidder, dealer, deal_text, upcard,
       euchre-mc playout --variant 'euchre(stick_the_dealer=true)' --seed 7 --json
     """
     from .reports.traces import format_trace, trace_dict
-    from .simulate.trace import play_traced
+    from .simulate.play.trace import play_traced
 
     chosen = as_variant(variant)
     trace = play_traced(
@@ -465,8 +465,8 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no
             sys.exit(2)
         return
     from .reports.positions import format_position, position_dict
-    from .simulate.batch import solve_setup
-    from .simulate.solve import solve_position
+    from .simulate.play.batch import solve_setup
+    from .simulate.play.solve import solve_position
 
     for name, value in (("--deal", deal), ("--trump", trump), ("--declarer", declarer)):
         if value is None:
@@ -492,7 +492,7 @@ def solve(variant, deal, trump, declarer, leader, sitting_out, batch, output, no
 
 def _solve_batch(batch, default_variant: str, leads: bool, nodes: bool) -> bool:
     """Answer every line of ``batch`` on stdout, bad lines also on stderr; True if any was bad."""
-    from .simulate.batch import solve_stream
+    from .simulate.play.batch import solve_stream
 
     bad = []
 
@@ -703,7 +703,7 @@ def _analysis_arguments(
     seed,
     gift_policy,
 ) -> dict:
-    from .simulate.constraints import parse_known, parse_lengths
+    from .simulate.dealing.constraints import parse_known, parse_lengths
 
     chosen = as_variant(variant)
     return dict(
@@ -784,9 +784,9 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
     if plot:
         check_chart_path(plot)
+    from .reports.analysis_text import analysis_csv, format_analysis
     from .reports.charts import save_analysis_chart
-    from .reports.tables import analysis_csv, format_analysis
-    from .simulate.analyse import analyse_hand
+    from .simulate.analysis.analyse import analyse_hand
 
     with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(contracts=contracts, progress=progress, **arguments, **cluster)
@@ -804,8 +804,8 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
 
 def _compare_play(contracts, output, cluster, **options) -> None:
     """``analyse --compare-play``: one analysis per play model on the same deals."""
-    from .reports.tables import format_play_comparison, play_comparison_dict
-    from .simulate.analyse import compare_play
+    from .reports.analysis_text import format_play_comparison, play_comparison_dict
+    from .simulate.analysis.analyse import compare_play
 
     arguments = {**_analysis_arguments(**options), **cluster}
     results = {}
@@ -878,8 +878,8 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
     if plot:
         check_chart_path(plot)
-    from .reports.tables import format_verdict
-    from .simulate.analyse import should_i_bid
+    from .reports.analysis_text import format_verdict
+    from .simulate.analysis.analyse import should_i_bid
 
     with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(
@@ -950,9 +950,9 @@ def demo(out_dir, deals, seed):
     Example:
       euchre-mc demo --out demo-out
     """
+    from .reports.analysis_text import format_analysis
     from .reports.charts import save_analysis_chart
-    from .reports.tables import format_analysis
-    from .simulate.analyse import analyse_hand
+    from .simulate.analysis.analyse import analyse_hand
 
     path = Path(out_dir) / "demo.png"
     try:
@@ -981,7 +981,7 @@ def compile_command():
     Example:
       euchre-mc compile
     """
-    from .simulate.compiling import COMPILE_SECONDS, GROUPS
+    from .simulate.runtime.compiling import COMPILE_SECONDS, GROUPS
 
     for group in GROUPS:
         if group.cached():
@@ -1101,8 +1101,8 @@ def study(
       euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
     """
     from .reports.study_summary import format_study_run
-    from .simulate.study import run_study
-    from .simulate.study_store import finished_chunks
+    from .simulate.study.run import run_study
+    from .simulate.study.store import finished_chunks
 
     workers = (os.cpu_count() or 1) if workers is None else workers
     try:
@@ -1216,7 +1216,7 @@ def best_card_command(
           --bidder 1 --seat 1 --hand "JD AH KS 9C" --tricks "1: JH QH TH 9H"
     """
     from .reports.advice_report import format_card_advice
-    from .simulate.advice import best_card
+    from .simulate.advice.best_card import best_card
 
     advice = best_card(
         variant,
@@ -1267,7 +1267,7 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
           --dealer 4 --bidder 2 --worlds 100
     """
     from .reports.advice_report import format_exchange_advice
-    from .simulate.exchange_advice import best_discard
+    from .simulate.advice.exchanges import best_discard
 
     advice = best_discard(variant, hand, upcard, dealer, bidder, contract, worlds, seed, first=1)
     _echo_advice(advice, output, format_exchange_advice)
@@ -1308,7 +1308,7 @@ def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy
           --seat 3 --hand "JH AS KS QC 9C TD TD 9S" --worlds 50
     """
     from .reports.advice_report import format_exchange_advice
-    from .simulate.exchange_advice import best_gift
+    from .simulate.advice.exchanges import best_gift
 
     advice = best_gift(variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, first=1)
     _echo_advice(advice, output, format_exchange_advice)
@@ -1413,9 +1413,9 @@ def games(
     """
     from .reports.game_report import format_games
     from .reports.traces import format_game_trace, game_trace_dict
-    from .simulate.game import play_games, trace_game
-    from .simulate.game_results import summarise_games
-    from .simulate.strategy import load_strategy
+    from .simulate.bidding.strategy import load_strategy
+    from .simulate.games.game import play_games, trace_game
+    from .simulate.games.results import summarise_games
 
     chosen = as_variant(variant)
     teams = (load_strategy(team_a), load_strategy(team_b))
@@ -1514,8 +1514,8 @@ def tune(
     """
     from .reports.files import save_figure
     from .reports.game_report import format_tune, tune_figure
-    from .simulate.game_results import tune_parameter
-    from .simulate.strategy import load_strategy, unused_param_warning, unused_params
+    from .simulate.bidding.strategy import load_strategy, unused_param_warning, unused_params
+    from .simulate.games.results import tune_parameter
 
     chosen = as_variant(variant)
     opponent = load_strategy(against)
@@ -1558,7 +1558,7 @@ def tune(
 
 def _warn_unused(variant, specs) -> None:
     """Say on stderr when a strategy file sets a threshold this variant never uses."""
-    from .simulate.strategy import file_warnings
+    from .simulate.bidding.strategy import file_warnings
 
     for spec in dict.fromkeys(specs):
         for line in file_warnings(spec, variant):
@@ -1613,8 +1613,8 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     """
     from .reports.equity_report import equity_csv, equity_figure, format_equity
     from .reports.files import save_figure
-    from .simulate.equity import match_equity
-    from .simulate.strategy import load_strategy
+    from .simulate.bidding.strategy import load_strategy
+    from .simulate.games.equity import match_equity
 
     team_a = load_strategy(strategy)
     team_b = load_strategy(against) if against is not None else team_a

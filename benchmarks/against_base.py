@@ -30,7 +30,9 @@ def base_folder() -> Path | None:
         return None
     path = Path(folder).resolve()
     if not (path / "simulate" / "solve.py").is_file():
-        raise SystemExit(f"{BASE_VARIABLE}={folder}: not a copy of the repository (no simulate/solve.py)")
+        raise SystemExit(
+            f"{BASE_VARIABLE}={folder}: not a copy of the repository (no simulate/play/solve.py)"
+        )
     return path
 
 
@@ -86,8 +88,8 @@ SOLVER_SCRIPT = (
     PREAMBLE
     + """
 import numba
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.solve import solve_batch
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.solve import solve_batch
 variant, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 deals = deal_unseen(variant, {}, seed=seed, count=count)
 if variant == "pigs-and-hogs":

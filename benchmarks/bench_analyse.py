@@ -41,7 +41,7 @@ import numba
 
 from benchmarks import against_base
 from euchre_mc.simulate import analyse_hand
-from euchre_mc.simulate.rules import all_contracts
+from euchre_mc.simulate.rules.contracts import all_contracts
 
 VARIANT = "pigs-and-hogs"
 HAND = "JH JH JD AH KH QH 9S AC"

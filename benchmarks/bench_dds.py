@@ -4,7 +4,7 @@ What is measured
 ----------------
 The euchre corpus of :mod:`benchmarks.bench_solver` (seed 3001, trump Clubs to Spades by
 turns, seat 1 declares and leads, every seat plays) is relabelled as bridge positions by
-:mod:`euchre_mc.simulate.bridge` (the bowers become the trump ace and king), so both
+:mod:`euchre_mc.simulate.play.bridge` (the bowers become the trump ace and king), so both
 solvers answer the same questions; ``tests/test_solve_dds.py`` checks that they agree.
 Two batch sizes, 20,000 and 200,000 deals (``--quick``: 2,000 and 20,000), show how a
 process's start-up amortises.
@@ -40,8 +40,8 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_solver import ROOT, euchre_corpus, on_threads, write_euchre_jsonl
-from euchre_mc.simulate.bridge import bridge_deal
-from euchre_mc.simulate.solve import solve_batch
+from euchre_mc.simulate.play.bridge import bridge_deal
+from euchre_mc.simulate.play.solve import solve_batch
 
 BATCH = 200  # DDS's MAXNOOFBOARDS
 

@@ -51,12 +51,12 @@ def child(arguments: list[str]) -> None:
     kind, *rest = arguments
     if kind == "demo":
         from euchre_mc.cli import DEMO_HAND, DEMO_VARIANT
-        from euchre_mc.simulate.analyse import analyse_hand
+        from euchre_mc.simulate.analysis.analyse import analyse_hand
 
         start = time.perf_counter()
         analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=int(rest[0]), seed=1, progress=progress)
     elif kind == "study":
-        from euchre_mc.simulate.study import run_study
+        from euchre_mc.simulate.study.run import run_study
 
         variant, play, deals, workers, chunk = rest
         with tempfile.TemporaryDirectory() as folder:
@@ -72,8 +72,8 @@ def child(arguments: list[str]) -> None:
                 progress=progress,
             )
     else:
-        from euchre_mc.simulate.game import play_games
-        from euchre_mc.simulate.strategy import load_strategy
+        from euchre_mc.simulate.bidding.strategy import load_strategy
+        from euchre_mc.simulate.games.game import play_games
 
         variant, games = rest
         start = time.perf_counter()

@@ -2,7 +2,7 @@
 
 What is measured
 ----------------
-``simulate.game.play_games(variant, balanced, balanced, games, seed=1)`` with heuristic
+``simulate.games.game.play_games(variant, balanced, balanced, games, seed=1)`` with heuristic
 play: every game dealt, bid (table evaluator, auction through ``auction.AuctionState``),
 exchanged, played and scored to the target.  One worker runs in this process after a
 warm-up of a few games (numba caches loaded, kernels compiled); two workers are two
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 
-from euchre_mc.simulate.game import play_games
-from euchre_mc.simulate.strategy import BUILT_INS
+from euchre_mc.simulate.bidding.strategy import BUILT_INS
+from euchre_mc.simulate.games.game import play_games
 
 BALANCED = BUILT_INS["balanced"]
 

@@ -26,14 +26,14 @@ import time
 import numba
 import numpy as np
 
-from euchre_mc.simulate.analyse import analyse_hand
+from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.search import dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
 from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_values
-from euchre_mc.simulate.play import play_deals
+from euchre_mc.simulate.play.playout import play_deals
 
 HEARTS = 2
 SEED = 2024

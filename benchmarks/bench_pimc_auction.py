@@ -19,7 +19,7 @@ from dataclasses import replace
 import numba
 import numpy as np
 
-from euchre_mc.simulate.analyse import (
+from euchre_mc.simulate.analysis.analyse import (
     _DealSource,
     _knowledge,
     lay_out_with_discards,
@@ -29,8 +29,8 @@ from euchre_mc.simulate.analyse import (
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.pimc import MAX_AUCTION_TRIES
 from euchre_mc.simulate.kernels.play import play_pimc_many
-from euchre_mc.simulate.rules import parse_contract
-from euchre_mc.simulate.solve import table_bits
+from euchre_mc.simulate.play.solve import table_bits
+from euchre_mc.simulate.rules.contracts import parse_contract
 
 WORLDS = 10
 CASES = (

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from euchre_mc.simulate.analyse import compare_play
+from euchre_mc.simulate.analysis.analyse import compare_play
 
 MODELS = ("dd", "pimc", "heuristic")
 CHART = Path(__file__).resolve().parent / "results" / "playmodels.png"

@@ -2,7 +2,7 @@
 
 What is measured
 ----------------
-* euchre-mc: ``simulate.play.play_deals(hands, denom, 0, 0, active, "random")`` on
+* euchre-mc: ``simulate.play.playout.play_deals(hands, denom, 0, 0, active, "random")`` on
   ``count`` copies of one fixed seeded deal (``deal_unseen(variant, {}, seed=2024)``),
   Hearts trump (Spades if the euchre upcard is a heart), seat 1 leading, every seat
   playing; each copy is played with its own random stream.  The call includes the
@@ -37,9 +37,9 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from euchre_mc.simulate.cards import rank_of, suit_of
-from euchre_mc.simulate.deal import deal_unseen, deck_mask
-from euchre_mc.simulate.play import play_deals
+from euchre_mc.simulate.dealing.deal import deal_unseen, deck_mask
+from euchre_mc.simulate.play.playout import play_deals
+from euchre_mc.simulate.rules.cards import rank_of, suit_of
 
 DEAL_SEED = 2024
 HEARTS, SPADES = 2, 3
@@ -180,8 +180,8 @@ class OpenSpielPair:
 FIRST_CALLS = """
 import json, time
 start = time.perf_counter()
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.play import play_deals
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.playout import play_deals
 imported = time.perf_counter()
 for variant, active in (("euchre", 15), ("pigs-and-hogs", 63)):
     play_deals(deal_unseen(variant, {}, seed=1, count=4), 2, 0, 0, active, "random")

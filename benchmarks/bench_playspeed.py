@@ -24,8 +24,8 @@ COPIES = 200_000
 def playouts_per_second(
     variant: str, active: int, model: str, copies: int, repeats: int = 3, clock=time.perf_counter
 ) -> float:
-    from euchre_mc.simulate.deal import deal_unseen
-    from euchre_mc.simulate.play import play_deals
+    from euchre_mc.simulate.dealing.deal import deal_unseen
+    from euchre_mc.simulate.play.playout import play_deals
 
     many = np.tile(np.asarray(deal_unseen(variant, {}, seed=2024)), (copies, 1))
     play_deals(many[:10], 2, 0, 0, active, model=model, seed=1)

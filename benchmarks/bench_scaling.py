@@ -33,9 +33,9 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_solver import ROOT, best_seconds
-from euchre_mc.simulate.analyse import analyse_hand
-from euchre_mc.simulate.game import play_games
-from euchre_mc.simulate.strategy import load_strategy
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.bidding.strategy import load_strategy
+from euchre_mc.simulate.games.game import play_games
 
 HAND = "JH JH JD AH KH QH 9S AC"  # the demo hand
 SEED = 1
@@ -53,7 +53,7 @@ def _games(games: int, **cluster) -> None:
 
 def _warm_worker() -> None:
     """Load every kernel the timed work uses in a worker (before the clock)."""
-    from euchre_mc.simulate.cluster import on_one_thread
+    from euchre_mc.simulate.runtime.cluster import on_one_thread
 
     on_one_thread(_analysis, 8)
     on_one_thread(_games, 8)

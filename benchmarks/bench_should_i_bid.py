@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 
-from euchre_mc.simulate.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, analyse_hand, should_i_bid
+from euchre_mc.simulate.analysis.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, analyse_hand, should_i_bid
 
 VARIANT = "pigs-and-hogs"
 HAND = "9C TC QD KS 9H TS JC KD"  # no trump to speak of: Hog is hopeless, levels are slow

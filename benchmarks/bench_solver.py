@@ -51,9 +51,9 @@ import numba
 import numpy as np
 
 from benchmarks import against_base
-from euchre_mc.simulate.cards import format_cards, mask_to_faces
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.solve import solve_batch
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.solve import solve_batch
+from euchre_mc.simulate.rules.cards import format_cards, mask_to_faces
 
 ROOT = Path(__file__).resolve().parent.parent
 EUCHRE_SEED, HOG_SEED, SIX_SEED = 3001, 3002, 3003
@@ -99,8 +99,8 @@ FIRST_CALLS = """
 import time
 start = time.perf_counter()
 import numpy as np
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.solve import solve_batch, solve_position
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.solve import solve_batch, solve_position
 imported = time.perf_counter()
 euchre = deal_unseen("euchre", {}, seed=1, count=1)
 six = deal_unseen("pigs-and-hogs", {}, seed=1, count=1)

@@ -2,7 +2,7 @@
 
 What is measured
 ----------------
-Each figure is the wall-clock time of ``simulate.study.run_study`` writing a complete
+Each figure is the wall-clock time of ``simulate.study.run.run_study`` writing a complete
 study (dealing, features, every contract's play, Parquet chunks) to a fresh temporary
 directory, as ``euchre-mc study ... --no-charts`` does; rows = deals x seats.
 
@@ -26,8 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from euchre_mc.simulate.rules import as_variant
-from euchre_mc.simulate.study import make_params, run_study, study_chunk
+from euchre_mc.simulate.rules.variants import as_variant
+from euchre_mc.simulate.study.run import make_params, run_study, study_chunk
 
 SEED = 1
 

@@ -23,10 +23,10 @@ import numpy as np
 
 from benchmarks.bench_solver import best_seconds
 from euchre_mc.simulate import analyse_hand
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.rules import as_variant
-from euchre_mc.simulate.table import seat_bids, table_model
+from euchre_mc.simulate.bidding.table_model import seat_bids, table_model
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.rules.variants import as_variant
 
 COMMAND = "python -m benchmarks.run table"
 CLASSIC = dict(variant="euchre", hand="JD AH KH 9C TS", upcard="9H", seat=0, dealer=3)

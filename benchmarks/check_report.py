@@ -86,7 +86,7 @@ def measure(chromium: str, index: Path) -> dict:
 
 def build_studies(root: Path) -> list[Path]:
     from euchre_mc.reports.study_charts import build_study_reports
-    from euchre_mc.simulate.study import run_study
+    from euchre_mc.simulate.study.run import run_study
 
     pages = []
     for number, (variant, deals) in enumerate(STUDIES):

@@ -47,7 +47,8 @@ DEAL_SETUP_NODES = 300  # a deal's fixed cost (buffers, first bounds), in nodes,
 
 
 def capture(hand: str, deals: int, path: str) -> None:
-    from euchre_mc.simulate import analyse_hand, solve
+    from euchre_mc.simulate import analyse_hand
+    from euchre_mc.simulate.play import solve
 
     calls = []
     solve_calls = solve._solve_batch
@@ -78,7 +79,7 @@ def _solve_call(call, rows=slice(None), target=None):
     """Solve a recorded call's deals ``rows`` again on one thread: its own target, or ``target``."""
     import numba
 
-    from euchre_mc.simulate import solve
+    from euchre_mc.simulate.play import solve
 
     numba.set_num_threads(1)
     if target is None:

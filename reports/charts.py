@@ -19,7 +19,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ..simulate.rules import ALONE, DENOM_NAMES, HOG, LEVEL, PIG
+from ..simulate.rules.variants import ALONE, DENOM_NAMES, HOG, LEVEL, PIG
 from .files import save_figure
 
 _SHORT = {"High No Trump": "High NT", "Low No Trump": "Low NT"}
@@ -175,7 +175,7 @@ def draw_options(axes, options, best, by_p_win: bool, model: str) -> None:
 
 
 def analysis_figure(result) -> Figure:
-    """The figure for an :class:`~simulate.results.Analysis`: two panels, three with the
+    """The figure for an :class:`~simulate.analysis.results.Analysis`: two panels, three with the
     options after the table's bids."""
     settings = result.settings
     labels, _ = _distribution_rows(result)
@@ -197,7 +197,7 @@ def analysis_figure(result) -> Figure:
         _draw_net_bars(middle, result)
         middle.set_ylim(-0.75, max(len(result.estimates), 3) - 0.25)
     if with_options:
-        from .tables import shown_options
+        from .analysis_text import shown_options
 
         by_p_win = result.table.score is not None
         draw_options(panels[2], shown_options(result), result.advice.bid, by_p_win, result.table.model)
@@ -214,7 +214,7 @@ def analysis_figure(result) -> Figure:
 def verdict_figure(verdict) -> Figure:
     """should-i-bid's chart: the bid and its alternatives after the table's bids, each
     with its interval on its own deals (the verdict's ``estimated`` says which)."""
-    from .tables import verdict_options_shown
+    from .analysis_text import verdict_options_shown
 
     by_p_win = verdict.by == "p_win"
     options = verdict_options_shown(verdict)

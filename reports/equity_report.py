@@ -1,6 +1,6 @@
 """Match-equity tables as text grids, CSV with a heading line, and a heatmap chart.
 
-The numbers are the table's own (:mod:`euchre_mc.simulate.equity`); this module only
+The numbers are the table's own (:mod:`euchre_mc.simulate.games.equity`); this module only
 lays them out.
 """
 

@@ -1,9 +1,9 @@
 """Whole-game results as text tables and a tuning chart.
 
-:func:`format_games` prints a :class:`~simulate.game_results.GamesSummary`;
-:func:`format_tune` and :func:`tune_figure` a :class:`~simulate.game_results.Tuning`
+:func:`format_games` prints a :class:`~simulate.games.results.GamesSummary`;
+:func:`format_tune` and :func:`tune_figure` a :class:`~simulate.games.results.Tuning`
 (a parameter sweep).  The numbers, their intervals and their JSON forms are the
-results' own (:mod:`simulate.game_results`).
+results' own (:mod:`simulate.games.results`).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..simulate.cards import format_card
-from ..simulate.rules import denom_name
+from ..simulate.rules.cards import format_card
+from ..simulate.rules.contracts import denom_name
 
 
 def position_dict(result, nodes: bool = False) -> dict:

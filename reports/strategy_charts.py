@@ -24,8 +24,8 @@ import pandas as pd
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from ..simulate.rules import as_variant
-from ..simulate.study_store import StudyParams
+from ..simulate.rules.variants import as_variant
+from ..simulate.study.store import StudyParams
 from .study_summary import MIN_HANDS, POINT_LABELS, position_name, study_title
 
 PAGE = (11.69, 8.27)  # A4, landscape

@@ -17,8 +17,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ..simulate.rules import as_variant
-from ..simulate.study_store import StudyParams, read_params, read_rows
+from ..simulate.rules.variants import as_variant
+from ..simulate.study.store import StudyParams, read_params, read_rows
 from .files import make_folder, save_figure, write_text
 from .strategy_charts import strategy_chart
 from .study_page import index_page

@@ -17,8 +17,8 @@ import html
 
 import pandas as pd
 
-from ..simulate.rules import as_variant
-from ..simulate.study_store import StudyParams, rows_per_deal
+from ..simulate.rules.variants import as_variant
+from ..simulate.study.store import StudyParams, rows_per_deal
 from .numbers import cell, is_probability_column, whole
 from .study_summary import MIN_HANDS, TABLE_NOTES, TABLE_TITLES, for_study, reading, study_title
 

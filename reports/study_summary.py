@@ -1,6 +1,6 @@
 """Summaries of a batch study's rows: P(make) and net points by feature bucket, thresholds.
 
-Input is the rows DataFrame of ``simulate.study`` (see its ``schema.md``) and the
+Input is the rows DataFrame of ``simulate.study.run`` (see its ``schema.md``) and the
 study's parameters; output is a dict of small DataFrames, written as CSV and Markdown
 by :func:`write_summaries`.  Nothing here plays a card: made/not made and net points
 come from the stored tricks through the variant's scoring table (``rules.score_table``).
@@ -20,9 +20,9 @@ Conventions
   sample behind a filled value, or why a value is blank (too few hands, or the bid does
   not pay at the strongest holding the study has enough hands of).
 * The sweep contracts (Pig, Hog, Alone) are decided by the top of the hand, so they are
-  summarised by the top-trump run, side aces and voids (:mod:`simulate.features`), and
+  summarised by the top-trump run, side aces and voids (:mod:`simulate.bidding.features`), and
   their thresholds are the lowest top-trump run that pays for each trump length.
-* A strong-hand study (``study --trumps N``, :mod:`simulate.strong_hands`) holds Hearts
+* A strong-hand study (``study --trumps N``, :mod:`simulate.dealing.strong_hands`) holds Hearts
   only: its tables are of Hearts, it has no no-trump tables, its pooled rows are of the
   hands it dealt (``given`` "N+ trumps (as dealt)"), and every threshold note starts with
   the study's condition and how rare its hands are.  A random-deal study's lone-contract
@@ -40,12 +40,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..simulate.features import DENOM_CODES
-from ..simulate.rules import LEVEL, Contract, as_variant, score_table
+from ..simulate.bidding.features import DENOM_CODES
+from ..simulate.dealing.strong_hands import condition_probability, exact, once_in
+from ..simulate.rules.contracts import Contract
+from ..simulate.rules.scoring import score_table
+from ..simulate.rules.variants import LEVEL, as_variant
 from ..simulate.stats import Z95, wilson_interval
-from ..simulate.strong_hands import condition_probability, exact, once_in
-from ..simulate.study import DENOM_LABELS, StudyParams, lone_kinds, study_denoms
-from ..simulate.study_store import rows_per_deal
+from ..simulate.study.run import DENOM_LABELS, StudyParams, lone_kinds, study_denoms
+from ..simulate.study.store import rows_per_deal
 from .files import make_folder, write_text
 from .numbers import cell
 
@@ -639,7 +641,7 @@ TABLE_NOTES = {
 
 
 def format_study_run(run) -> str:
-    """Where a study's rows and schema went (:class:`~simulate.study.StudyRun`)."""
+    """Where a study's rows and schema went (:class:`~simulate.study.run.StudyRun`)."""
     params = run.params
     return (
         f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "

@@ -1,17 +1,18 @@
 """Text and JSON forms of a deal's trace and of a traced game, hand by hand.
 
-:func:`format_trace` and :func:`trace_dict` show one :class:`simulate.trace.Trace` (what
+:func:`format_trace` and :func:`trace_dict` show one :class:`simulate.play.trace.Trace` (what
 ``euchre-mc playout`` prints); :func:`format_game_trace` and :func:`game_trace_dict` a
-whole game from :func:`simulate.game.trace_game` (``euchre-mc games --trace``).  Seats
+whole game from :func:`simulate.games.game.trace_game` (``euchre-mc games --trace``).  Seats
 are 1-based here, as users see them.
 """
 
 from __future__ import annotations
 
-from ..simulate.auction import format_auction
-from ..simulate.cards import format_card, format_cards, mask_to_faces
-from ..simulate.rules import ORDER_UP, denom_name, team_seats
-from ..simulate.trace import Trace
+from ..simulate.play.trace import Trace
+from ..simulate.rules.auction import format_auction
+from ..simulate.rules.cards import format_card, format_cards, mask_to_faces
+from ..simulate.rules.contracts import denom_name
+from ..simulate.rules.variants import ORDER_UP, team_seats
 
 TEAM_NAMES = ("A", "B")
 

@@ -20,7 +20,7 @@ STRATEGY_FUSION = (
 )
 GIFT_POLICY_NAMES = ("highest", "lowest")  # each partner's gift (docs/rules.md "Stated policies")
 MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
-DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analyse)
+DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analysis.analyse)
 DEFAULT_MAX_DEALS = 50_000  # the analyser's cap on deals with a precision
 # The most deals one analysis plays (``deals`` and ``max_deals``): every deal is held in
 # memory with its tricks under each contract, and a million is already hours of exact

@@ -39,7 +39,7 @@ def samples():
 def interrupt_after_first_step(monkeypatch):
     """``interrupt_after_first_step(step)``: heuristic analyses step ``step`` deals at a
     time, and the second step raises KeyboardInterrupt, as Ctrl-C would."""
-    from euchre_mc.simulate import analyse
+    from euchre_mc.simulate.analysis import analyse
 
     real = analyse.play_layouts
 

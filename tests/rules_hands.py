@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from euchre_mc.simulate.cards import faces_to_mask, mask_to_faces, parse_card, parse_cards
 from euchre_mc.simulate.kernels.bits import SALT_PLAY, stream_state
 from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
 from euchre_mc.simulate.kernels.play import play_random_deal
-from euchre_mc.simulate.kernels.tables import FACE_AT, POSITION, SUIT_AT
-from euchre_mc.simulate.rules import parse_denom
+from euchre_mc.simulate.kernels.rankings import FACE_AT, POSITION, SUIT_AT
+from euchre_mc.simulate.rules.cards import faces_to_mask, mask_to_faces, parse_card, parse_cards
+from euchre_mc.simulate.rules.contracts import parse_denom
 
 CLUBS, DIAMONDS, HEARTS, SPADES, HIGH, LOW = range(6)
 
@@ -25,7 +25,7 @@ def hand(text: str) -> int:
 
 
 def cards(mask: int) -> list[str]:
-    from euchre_mc.simulate.cards import format_card
+    from euchre_mc.simulate.rules.cards import format_card
 
     return [format_card(f) for f in mask_to_faces(int(mask))]
 
@@ -48,7 +48,7 @@ def legal(hand_text: str, denom: int, led_card: str | None) -> list[str]:
     """Cards of the hand that may be played to a trick led by ``led_card`` (None: leading)."""
     led = -1 if led_card is None else led_suit(led_card, denom)
     allowed = legal_cards(contract_hand(hand_text, denom), np.int64(denom), np.int64(led))
-    from euchre_mc.simulate.cards import format_card
+    from euchre_mc.simulate.rules.cards import format_card
 
     # contract-space bits back to faces: FACE_AT is the contract order's inverse
     return sorted(format_card(int(FACE_AT[denom, bit >> 1])) for bit in range(48) if int(allowed) >> bit & 1)

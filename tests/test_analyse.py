@@ -8,12 +8,14 @@ import numpy as np
 import pytest
 
 from euchre_mc.simulate import analyse_hand
-from euchre_mc.simulate.analyse import SEARCH_FIRST_INDEX, bid_verdict, should_i_bid
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.exchange import apply_exchange
-from euchre_mc.simulate.rules import RulesError, parse_contract, score
-from euchre_mc.simulate.solve import solve_many
+from euchre_mc.simulate.analysis.analyse import SEARCH_FIRST_INDEX, bid_verdict, should_i_bid
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.solve import solve_many
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.contracts import parse_contract
+from euchre_mc.simulate.rules.exchange import apply_exchange
+from euchre_mc.simulate.rules.scoring import score
+from euchre_mc.simulate.rules.variants import RulesError
 from euchre_mc.simulate.stats import wilson_interval
 
 HEARTS = 2
@@ -410,7 +412,7 @@ def test_interrupted_analysis_reports_on_the_finished_deals(interrupt_after_firs
 
 
 def test_interruption_before_any_finished_step_stops_the_run(monkeypatch):
-    from euchre_mc.simulate import analyse
+    from euchre_mc.simulate.analysis import analyse
 
     def stop(*args):
         raise KeyboardInterrupt
@@ -431,10 +433,10 @@ def test_the_checked_question_is_not_checked_again_at_every_step(monkeypatch, va
     # One validation edge: make_question checks the inputs once; the per-chunk steps
     # (dealing, exchanges, play, the solver) take the unchecked paths, so the checks of
     # the public wrappers are never reached.
-    import euchre_mc.simulate.deal as deal_module
-    import euchre_mc.simulate.exchange as exchange_module
-    import euchre_mc.simulate.play as play_module
-    import euchre_mc.simulate.solve as solve_module
+    import euchre_mc.simulate.dealing.deal as deal_module
+    import euchre_mc.simulate.play.playout as play_module
+    import euchre_mc.simulate.play.solve as solve_module
+    import euchre_mc.simulate.rules.exchange as exchange_module
 
     def checked(*_args, **_kwargs):
         raise AssertionError("a checking wrapper was called inside the analysis")

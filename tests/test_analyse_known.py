@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate import analyse
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.constraints import SuitLength, parse_known, parse_lengths, void
-from euchre_mc.simulate.rules import RulesError, as_variant
+from euchre_mc.simulate.analysis import analyse
+from euchre_mc.simulate.dealing.constraints import SuitLength, parse_known, parse_lengths, void
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.variants import RulesError, as_variant
 
 HAND = "JH JD AH KS 9C"
 HEARTS_MASK = sum(1 << (2 * (2 * 6 + r)) for r in range(6))

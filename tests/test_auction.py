@@ -3,7 +3,7 @@
 import pytest
 from rules_hands import cards, hand
 
-from euchre_mc.simulate.auction import (
+from euchre_mc.simulate.rules.auction import (
     AuctionState,
     ace_no_face,
     auction_result,
@@ -13,8 +13,9 @@ from euchre_mc.simulate.auction import (
     misdeal_calls,
     parse_auction,
 )
-from euchre_mc.simulate.cards import parse_card
-from euchre_mc.simulate.rules import PASS, Contract, RulesError, parse_bid
+from euchre_mc.simulate.rules.cards import parse_card
+from euchre_mc.simulate.rules.contracts import PASS, Contract, parse_bid
+from euchre_mc.simulate.rules.variants import RulesError
 
 DEALER_6 = 5  # seat 6, 0-based
 DEALER_4 = 3

@@ -6,8 +6,8 @@ import json
 
 import numpy as np
 
-from euchre_mc.simulate import batch
-from euchre_mc.simulate.batch import solve_lines, solve_stream
+from euchre_mc.simulate.play import batch
+from euchre_mc.simulate.play.batch import solve_lines, solve_stream
 
 LINE = {
     "variant": "euchre",
@@ -44,9 +44,9 @@ def _odd_lines() -> list[bytes]:
     hands to the full parser (spellings, commas, wrong types, bad cards, bad seats)."""
     import random
 
-    from euchre_mc.simulate.cards import format_cards, mask_to_faces
-    from euchre_mc.simulate.deal import deal_tables
-    from euchre_mc.simulate.rules import as_variant
+    from euchre_mc.simulate.dealing.deal import deal_tables
+    from euchre_mc.simulate.rules.cards import format_cards, mask_to_faces
+    from euchre_mc.simulate.rules.variants import as_variant
 
     rng = random.Random(5)
     mutations = [

@@ -434,7 +434,7 @@ def test_a_worker_cannot_see_ctrl_c_before_it_ignores_them():
     # a worker starts when the pool needs it and takes seconds to import on a loaded
     # machine; a Ctrl-C meanwhile printed its KeyboardInterrupt traceback, so it starts
     # with SIGINT blocked and unblocks it only once it is ignored
-    from euchre_mc.simulate.workers import _WorkerContext, start_pool
+    from euchre_mc.simulate.runtime.workers import _WorkerContext, start_pool
 
     context = _WorkerContext()
     queue = context.Queue()

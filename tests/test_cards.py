@@ -2,7 +2,7 @@
 
 import pytest
 
-from euchre_mc.simulate.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
+from euchre_mc.simulate.rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Analyses, games and tuning on Dask (simulate.cluster): the same results as a local run.
+"""Analyses, games and tuning on Dask (simulate.runtime.cluster): the same results as a local run.
 
 One LocalCluster of two single-threaded workers serves the library tests through its
 scheduler's address (the path a real cluster takes); the command tests start their own
@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate import cluster
-from euchre_mc.simulate.analyse import analyse_hand
-from euchre_mc.simulate.game import play_games
-from euchre_mc.simulate.game_results import tune_parameter
-from euchre_mc.simulate.rules import as_variant
-from euchre_mc.simulate.strategy import load_strategy
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.bidding.strategy import load_strategy
+from euchre_mc.simulate.games.game import play_games
+from euchre_mc.simulate.games.results import tune_parameter
+from euchre_mc.simulate.rules.variants import as_variant
+from euchre_mc.simulate.runtime import cluster
 
 distributed = pytest.importorskip("dask.distributed")
 

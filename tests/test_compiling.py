@@ -9,13 +9,13 @@ import sys
 import numpy as np
 
 from euchre_mc import cli
-from euchre_mc.simulate import compiling
-from euchre_mc.simulate.analyse import analyse_hand
+from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.kernels.dd.search import dd_solve_range
-from euchre_mc.simulate.solve import solve_batch, solve_many
+from euchre_mc.simulate.play.solve import solve_batch, solve_many
+from euchre_mc.simulate.runtime import compiling
 
 COLD_CHECK = """
-from euchre_mc.simulate.compiling import uncached_groups
+from euchre_mc.simulate.runtime.compiling import uncached_groups
 print([group.name for group in uncached_groups()])
 """
 
@@ -88,7 +88,7 @@ def test_a_warm_cache_says_nothing(monkeypatch):
 
 
 NEEDED_CHECK = """
-from euchre_mc.simulate.compiling import groups_to_compile
+from euchre_mc.simulate.runtime.compiling import groups_to_compile
 for pimc, batch in ((False, False), (True, False), (False, True)):
     print([group.name for group in groups_to_compile(pimc=pimc, batch=batch)])
 """

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from conftest import JIT_DISABLED
 
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.constraints import DealConstraints, SuitLength, suit_group, void
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.dealing.constraints import DealConstraints, SuitLength, suit_group, void
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.variants import RulesError
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 MINE = faces_to_mask(parse_cards("JH AH KS 9C TD", copies=1))

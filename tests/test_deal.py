@@ -10,7 +10,11 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.cards import (
+from euchre_mc.simulate.bidding.strategy import BUILT_INS
+from euchre_mc.simulate.dealing.deal import deal_unseen, deck_mask
+from euchre_mc.simulate.games.game import trace_game
+from euchre_mc.simulate.play.trace import play_traced
+from euchre_mc.simulate.rules.cards import (
     CardError,
     faces_to_mask,
     format_card,
@@ -19,12 +23,8 @@ from euchre_mc.simulate.cards import (
     parse_card,
     parse_cards,
 )
-from euchre_mc.simulate.deal import deal_unseen, deck_mask
-from euchre_mc.simulate.game import trace_game
-from euchre_mc.simulate.rules import RulesError, Variant
-from euchre_mc.simulate.strategy import BUILT_INS
-from euchre_mc.simulate.study import make_params, study_chunk
-from euchre_mc.simulate.trace import play_traced
+from euchre_mc.simulate.rules.variants import RulesError, Variant
+from euchre_mc.simulate.study.run import make_params, study_chunk
 
 SIGMAS = 5
 

@@ -9,7 +9,7 @@ option fails here until the reference says what it does.
 import re
 from pathlib import Path
 
-from euchre_mc.simulate.rules import SPECS
+from euchre_mc.simulate.rules.variants import SPECS
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "rules.md"

@@ -5,10 +5,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.equity import EquityTable, HandOutcomes, build_equity, equity_table
-from euchre_mc.simulate.game import play_games, sample_hands
-from euchre_mc.simulate.rules import RulesError
-from euchre_mc.simulate.strategy import BUILT_INS
+from euchre_mc.simulate.bidding.strategy import BUILT_INS
+from euchre_mc.simulate.games.equity import EquityTable, HandOutcomes, build_equity, equity_table
+from euchre_mc.simulate.games.game import play_games, sample_hands
+from euchre_mc.simulate.rules.variants import RulesError
 
 
 def outcomes(per_team):
@@ -153,8 +153,8 @@ def test_a_table_survives_its_csv_layout():
 
 @pytest.mark.parametrize("variant", ["pigs-and-hogs", "six-handed", "euchre", "piq"])
 def test_the_shipped_tables_cover_every_score_and_rise_with_our_score(variant):
-    from euchre_mc.simulate.equity import load_equity, shipped_path
-    from euchre_mc.simulate.rules import as_variant
+    from euchre_mc.simulate.games.equity import load_equity, shipped_path
+    from euchre_mc.simulate.rules.variants import as_variant
 
     table = load_equity(variant)
     assert table is not None and table.target == as_variant(variant).target

@@ -5,8 +5,10 @@ import numpy as np
 import pytest
 from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, cards, hand
 
-from euchre_mc.simulate.cards import CardError, hand_masks, parse_card
-from euchre_mc.simulate.exchange import (
+from euchre_mc.simulate.kernels.exchange import GIFT_HIGHEST, gift_card
+from euchre_mc.simulate.rules.cards import CardError, hand_masks, parse_card
+from euchre_mc.simulate.rules.contracts import parse_contract
+from euchre_mc.simulate.rules.exchange import (
     apply_exchange,
     dealer_pickup,
     discard_pairs,
@@ -15,8 +17,7 @@ from euchre_mc.simulate.exchange import (
     sitting_out_mask,
     void_first_discards,
 )
-from euchre_mc.simulate.kernels.exchange import GIFT_HIGHEST, gift_card
-from euchre_mc.simulate.rules import RulesError, parse_contract
+from euchre_mc.simulate.rules.variants import RulesError
 
 
 def table(*rows):

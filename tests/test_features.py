@@ -1,10 +1,10 @@
-"""Hand features per denomination (simulate.features), pinned on literal hands."""
+"""Hand features per denomination (simulate.bidding.features), pinned on literal hands."""
 
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.features import DENOM_CODES, face_counts, hand_features
+from euchre_mc.simulate.bidding.features import DENOM_CODES, face_counts, hand_features
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
 
 
 def features(text: str, copies: int = 2) -> dict[str, int]:
@@ -152,7 +152,7 @@ def test_low_no_trump_run_follows_nine_ten_jack():
     ],
 )
 def test_runs_on_each_variants_deck(variant, text, expected):
-    from euchre_mc.simulate.rules import as_variant
+    from euchre_mc.simulate.rules.variants import as_variant
 
     copies = as_variant(variant).copies
     mask = faces_to_mask(parse_cards(text, copies))

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.cards import parse_card, parse_cards
-from euchre_mc.simulate.strategy import unused_params
+from euchre_mc.simulate.bidding.strategy import unused_params
+from euchre_mc.simulate.rules.cards import parse_card, parse_cards
 
 EUCHRE_HAND = "JH JD AH 9C TS"
 
@@ -85,7 +85,7 @@ def test_two_cards_as_the_upcard_say_one_card_is_expected():
 
 
 def test_an_unquoted_bid_is_the_same_bid(monkeypatch):
-    import euchre_mc.simulate.analyse as analyse
+    import euchre_mc.simulate.analysis.analyse as analyse
 
     seen = []
     monkeypatch.setattr(analyse, "should_i_bid", lambda contract, **_: seen.append(contract) or 1 / 0)
@@ -143,7 +143,7 @@ WEAK = "9C TC QD KS 9H TS JC KD"
 
 
 def test_should_i_bid_plays_the_bid_on_all_deals_and_the_alternatives_on_the_first():
-    from euchre_mc.simulate.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, should_i_bid
+    from euchre_mc.simulate.analysis.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, should_i_bid
 
     verdict = should_i_bid("Hog Hearts", "pigs-and-hogs", WEAK, deals=400)
     assert verdict.deals == 400 and verdict.compared_deals == ALTERNATIVE_DEALS
@@ -168,7 +168,7 @@ def test_should_i_bid_plays_the_bid_on_all_deals_and_the_alternatives_on_the_fir
 
 
 def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
-    from euchre_mc.simulate.analyse import analyse_hand, should_i_bid
+    from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
 
     verdict = should_i_bid(
         "Pig Hearts", "pigs-and-hogs", STRONG, against="5 Hearts", deals=80, alternative_deals=30
@@ -183,8 +183,8 @@ def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
 
 @pytest.mark.parametrize("against", ["1 Hearts, 6 Hearts", "6 Hearts, 1 Hearts"])
 def test_equivalent_bids_follow_the_advice_rule_whatever_the_order(against):
-    from euchre_mc.simulate.analyse import analyse_hand, should_i_bid
-    from euchre_mc.simulate.rules import parse_contract
+    from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
+    from euchre_mc.simulate.rules.contracts import parse_contract
 
     verdict = should_i_bid("Pig Hearts", "pigs-and-hogs", STRONG, against=against, deals=60, table=None)
     advice = analyse_hand("pigs-and-hogs", STRONG, contracts=against, deals=60, table=None).advice
@@ -194,7 +194,7 @@ def test_equivalent_bids_follow_the_advice_rule_whatever_the_order(against):
 
 
 def test_bids_that_score_alike_are_named_as_a_range():
-    from euchre_mc.simulate.rules import PASS, parse_contract, same_score_text
+    from euchre_mc.simulate.rules.contracts import PASS, parse_contract, same_score_text
 
     levels = [parse_contract(f"{n} Hearts", "pigs-and-hogs") for n in (3, 1, 2, 6, 5, 4)]
     assert same_score_text(levels) == "1 to 6 Hearts"
@@ -203,9 +203,9 @@ def test_bids_that_score_alike_are_named_as_a_range():
 
 
 def test_a_margin_inside_its_interval_is_not_significant():
-    from euchre_mc.reports.tables import format_verdict
-    from euchre_mc.simulate.results import Verdict
-    from euchre_mc.simulate.rules import parse_contract
+    from euchre_mc.reports.analysis_text import format_verdict
+    from euchre_mc.simulate.analysis.results import Verdict
+    from euchre_mc.simulate.rules.contracts import parse_contract
 
     bid = parse_contract("6 Hearts", "pigs-and-hogs")
     base = dict(contract=bid, yes=True, p_make=0.5, ci_low=0.4, ci_high=0.6, deals=50, ev=1.0, ev_net=1.0)
@@ -243,8 +243,8 @@ def test_with_against_the_verdict_says_only_those_bids_were_compared():
 def test_games_in_worker_processes_are_the_games_played_here(monkeypatch):
     import numpy as np
 
-    from euchre_mc.simulate import game
-    from euchre_mc.simulate.strategy import BUILT_INS
+    from euchre_mc.simulate.bidding.strategy import BUILT_INS
+    from euchre_mc.simulate.games import game
 
     monkeypatch.setattr(game, "WORKER_START_SECONDS", 0.0)  # always worth starting them
     told = []
@@ -267,9 +267,9 @@ def test_games_in_worker_processes_are_the_games_played_here(monkeypatch):
 def test_a_short_run_stays_in_process_and_says_so_once(monkeypatch):
     import os
 
-    from euchre_mc.simulate.game_results import tune_parameter
-    from euchre_mc.simulate.rules import as_variant
-    from euchre_mc.simulate.strategy import BUILT_INS
+    from euchre_mc.simulate.bidding.strategy import BUILT_INS
+    from euchre_mc.simulate.games.results import tune_parameter
+    from euchre_mc.simulate.rules.variants import as_variant
 
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
@@ -288,7 +288,7 @@ def test_a_short_run_stays_in_process_and_says_so_once(monkeypatch):
         report=told.append,
     )
     assert told == []  # each value's games fit in the first batch: nothing to hand out
-    from euchre_mc.simulate import game
+    from euchre_mc.simulate.games import game
 
     game.play_games("euchre", balanced, balanced, 40, batch=8, workers=2, report=told.append)
     assert len(told) == 1 and "played in this process" in told[0]
@@ -298,8 +298,8 @@ def test_a_short_run_stays_in_process_and_says_so_once(monkeypatch):
 
 
 def test_the_advice_names_bids_that_score_alike_as_a_range():
-    from euchre_mc.reports.tables import format_analysis
-    from euchre_mc.simulate.analyse import analyse_hand
+    from euchre_mc.reports.analysis_text import format_analysis
+    from euchre_mc.simulate.analysis.analyse import analyse_hand
 
     levels = ", ".join(f"{n} Hearts" for n in range(1, 7))
     result = analyse_hand("pigs-and-hogs", STRONG, contracts=levels, deals=30, table=None)

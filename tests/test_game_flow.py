@@ -4,10 +4,9 @@ exchanges, scoring to the target and reproducibility."""
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.auction import AuctionState, legal_bids
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.exchange import void_first_discards
-from euchre_mc.simulate.game import (
+from euchre_mc.simulate.bidding.strategy import BUILT_INS, Strategy
+from euchre_mc.simulate.bidding.table_model import run_auction
+from euchre_mc.simulate.games.game import (
     GameSetup,
     _bid_and_exchange,
     _Hand,
@@ -16,9 +15,11 @@ from euchre_mc.simulate.game import (
     play_games,
     trace_game,
 )
-from euchre_mc.simulate.rules import CALL, LEVEL, ORDER_UP, PASS, PIG, Contract, Variant, all_contracts
-from euchre_mc.simulate.strategy import BUILT_INS, Strategy
-from euchre_mc.simulate.table import run_auction
+from euchre_mc.simulate.rules.auction import AuctionState, legal_bids
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.contracts import PASS, Contract, all_contracts
+from euchre_mc.simulate.rules.exchange import void_first_discards
+from euchre_mc.simulate.rules.variants import CALL, LEVEL, ORDER_UP, PIG, Variant
 
 NEVER = Strategy(
     "never",

@@ -4,12 +4,12 @@ bid that rejects most deals when few are kept, and --max-deals bounding the deal
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.analyse import INFERENCE_PER_MAX_DEAL, analyse_hand
-from euchre_mc.simulate.auction import parse_auction
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.rules import as_variant
-from euchre_mc.simulate.table import matched_bids, sample_consistent, table_model
+from euchre_mc.simulate.analysis.analyse import INFERENCE_PER_MAX_DEAL, analyse_hand
+from euchre_mc.simulate.bidding.table_model import matched_bids, sample_consistent, table_model
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.rules.auction import parse_auction
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.rules.variants import as_variant
 
 HAND = "JH JH JD AH KH QH 9S AC"
 OPENING = "4 Clubs, pass, pass"

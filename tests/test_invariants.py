@@ -7,16 +7,16 @@ sitting-out seats never play, exchanges and pick-ups as the rules say, and the s
 the tables of docs/rules.md say.  The deals are played under all three models:
 
 * **random**: seeded random auctions (or every contract), exchanges and random play
-  with a full trace (``simulate.trace.play_traced``);
+  with a full trace (``simulate.play.trace.play_traced``);
 * **dd**: the same deals played card by card, every card asked of the solver
-  (``simulate.solve.solve_position``): its legal cards are the reference's, a
+  (``simulate.play.solve.solve_position``): its legal cards are the reference's, a
   position's value is the best of its cards' values for the seat on move, and a card's
   value is that of the position it leads to; so a side that plays the solver's cards
   takes at least (declarers) or concedes at most (defenders) the double-dummy value
   whatever the other side plays, and the two sides' values add up to the tricks.
   Six seats that all play are cut to a five-card ending to keep it fast;
-* **heuristic**: whole games (``simulate.game.trace_game``), whose hands are traced
-  card by card (and whose scored tricks come from ``simulate.play.play_deals``).
+* **heuristic**: whole games (``simulate.games.game.trace_game``), whose hands are traced
+  card by card (and whose scored tricks come from ``simulate.play.playout.play_deals``).
 
 Whole games, heuristic and dd, keep the game flow: the scores add up hand by hand, the
 deal moves left every hand, and the game ends on the first hand after which a team has
@@ -32,16 +32,18 @@ import pytest
 from rules_hands import points_from_rules_tables
 
 from euchre_mc.reports.traces import trace_dict
-from euchre_mc.simulate.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
-from euchre_mc.simulate.cards import mask_to_faces, suit_of
-from euchre_mc.simulate.deal import deal_tables
-from euchre_mc.simulate.exchange import partners
-from euchre_mc.simulate.game import trace_game
-from euchre_mc.simulate.play import play_deals
-from euchre_mc.simulate.rules import PASS, SPECS, Variant, all_contracts, score
-from euchre_mc.simulate.solve import solve_position
-from euchre_mc.simulate.strategy import BUILT_INS, Strategy
-from euchre_mc.simulate.trace import Trick, play_traced
+from euchre_mc.simulate.bidding.strategy import BUILT_INS, Strategy
+from euchre_mc.simulate.dealing.deal import deal_tables
+from euchre_mc.simulate.games.game import trace_game
+from euchre_mc.simulate.play.playout import play_deals
+from euchre_mc.simulate.play.solve import solve_position
+from euchre_mc.simulate.play.trace import Trick, play_traced
+from euchre_mc.simulate.rules.auction import ace_no_face, farmers_hand_cards, format_auction, legal_bids
+from euchre_mc.simulate.rules.cards import mask_to_faces, suit_of
+from euchre_mc.simulate.rules.contracts import PASS, all_contracts
+from euchre_mc.simulate.rules.exchange import partners
+from euchre_mc.simulate.rules.scoring import score
+from euchre_mc.simulate.rules.variants import SPECS, Variant
 
 JACK, LOW = 2, 5
 SEEDS_PER_COMBINATION = 12

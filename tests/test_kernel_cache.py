@@ -101,7 +101,7 @@ def test_every_kernel_module_takes_njit_from_kernels_jit():
 
 
 def test_tables_and_the_package_load_without_numba():
-    code = "import sys, euchre_mc.simulate.kernels.tables, euchre_mc.simulate.rules\n"
+    code = "import sys, euchre_mc.simulate.kernels.rankings, euchre_mc.simulate.rules\n"
     code += "print('numba' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"

@@ -5,13 +5,20 @@ the stated exchanges, an exact solve, the scoring table)."""
 import numpy as np
 import pytest
 
-from euchre_mc.simulate import analyse
-from euchre_mc.simulate.analyse import analyse_hand
-from euchre_mc.simulate.equity import equity_for
-from euchre_mc.simulate.exchange import apply_exchange, dealer_pickup, sitting_out_mask, void_first_discards
-from euchre_mc.simulate.rules import ORDER_UP, PASS, score
-from euchre_mc.simulate.solve import solve_many
-from euchre_mc.simulate.table import decide_bids, run_auction
+from euchre_mc.simulate.analysis import analyse
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.bidding.table_model import decide_bids, run_auction
+from euchre_mc.simulate.games.equity import equity_for
+from euchre_mc.simulate.play.solve import solve_many
+from euchre_mc.simulate.rules.contracts import PASS
+from euchre_mc.simulate.rules.exchange import (
+    apply_exchange,
+    dealer_pickup,
+    sitting_out_mask,
+    void_first_discards,
+)
+from euchre_mc.simulate.rules.scoring import score
+from euchre_mc.simulate.rules.variants import ORDER_UP
 
 
 def replayed(result, option):

@@ -3,8 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_mc.simulate.auction import format_auction, parse_auction
-from euchre_mc.simulate.cards import (
+from euchre_mc.simulate.dealing.deal import parse_deal
+from euchre_mc.simulate.rules.auction import format_auction, parse_auction
+from euchre_mc.simulate.rules.cards import (
     RANKS,
     SUITS,
     faces_to_mask,
@@ -14,16 +15,8 @@ from euchre_mc.simulate.cards import (
     parse_card,
     parse_cards,
 )
-from euchre_mc.simulate.deal import parse_deal
-from euchre_mc.simulate.rules import (
-    PASS,
-    SPECS,
-    Variant,
-    all_contracts,
-    format_bid,
-    parse_bid,
-    parse_contract,
-)
+from euchre_mc.simulate.rules.contracts import PASS, all_contracts, format_bid, parse_bid, parse_contract
+from euchre_mc.simulate.rules.variants import SPECS, Variant
 
 faces = st.integers(0, 23)
 SYMBOLS = dict(zip(SUITS, "♣♦♥♠"))

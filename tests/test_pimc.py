@@ -8,16 +8,16 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.advice import best_card
-from euchre_mc.simulate.cards import CardError
+from euchre_mc.simulate.advice.best_card import best_card
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dealing import deal_many
 from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, no_lengths, sample_world, void_cards
-from euchre_mc.simulate.kernels.tables import SUIT_MASK
-from euchre_mc.simulate.play import Knowledge, play_deals
-from euchre_mc.simulate.rules import RulesError
-from euchre_mc.simulate.solve import solve_many
+from euchre_mc.simulate.kernels.rankings import SUIT_MASK
+from euchre_mc.simulate.play.playout import Knowledge, play_deals
+from euchre_mc.simulate.play.solve import solve_many
+from euchre_mc.simulate.rules.cards import CardError
+from euchre_mc.simulate.rules.variants import RulesError
 
 HEARTS = 2
 CLUBS, DIAMONDS, SPADES = 0, 1, 3
@@ -57,7 +57,7 @@ def test_one_world_with_every_card_seen_plays_double_dummy(seats, active, count)
 
 
 def contract_cards(text: str, denom: int = HEARTS) -> np.uint64:
-    from euchre_mc.simulate.cards import faces_to_mask, parse_cards
+    from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
 
     return np.uint64(to_contract(np.uint64(faces_to_mask(parse_cards(text))), np.int64(denom)))
 
@@ -379,8 +379,13 @@ def worlds_for(knowledge, hands, deal, viewer, denom, count=300):
 
 
 def test_the_discarder_knows_its_discards_and_its_worlds_never_hold_them():
-    from euchre_mc.simulate.analyse import _knowledge, lay_out_with_discards, layout_of, make_question
-    from euchre_mc.simulate.rules import parse_contract
+    from euchre_mc.simulate.analysis.analyse import (
+        _knowledge,
+        lay_out_with_discards,
+        layout_of,
+        make_question,
+    )
+    from euchre_mc.simulate.rules.contracts import parse_contract
 
     # classic: seat 1 orders up the 9H to dealer seat 4, who throws one card away
     question = make_question("euchre", "JH JD AH KS 9C", seat=0, dealer=3, upcard="9H", play="pimc")
@@ -400,8 +405,8 @@ def test_the_discarder_knows_its_discards_and_its_worlds_never_hold_them():
     question = make_question("pigs-and-hogs", "JH JD AH KH QH AC 9S TD", seat=0, play="pimc")
     contract = parse_contract("Pig Hearts", question.variant)
     layout = layout_of(question, contract)
-    from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-    from euchre_mc.simulate.deal import deal_unseen
+    from euchre_mc.simulate.dealing.deal import deal_unseen
+    from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
 
     deals = deal_unseen("pigs-and-hogs", {0: question.hand}, seed=4, count=10)
     thrown = faces_to_mask(parse_cards("9S TD"))
@@ -416,7 +421,7 @@ def test_the_discarder_knows_its_discards_and_its_worlds_never_hold_them():
 
 
 def test_study_tells_the_dealer_its_discard():
-    from euchre_mc.simulate import study
+    from euchre_mc.simulate.study import run as study
 
     seen = []
     real = study.play_deals
@@ -440,7 +445,7 @@ def test_study_tells_the_dealer_its_discard():
 
 
 def test_best_discard_throws_the_lone_nine():
-    from euchre_mc.simulate.exchange_advice import best_discard
+    from euchre_mc.simulate.advice.exchanges import best_discard
 
     # ordered up with four trumps, the AS and a singleton 9C: the 9C goes, the dealer is void
     advice = best_discard("euchre", "JH JD AH AS 9C", "KH", dealer=4, bidder=2, worlds=40, first=1)
@@ -451,7 +456,7 @@ def test_best_discard_throws_the_lone_nine():
 
 
 def test_best_gift_gives_the_right_bower():
-    from euchre_mc.simulate.exchange_advice import best_gift
+    from euchre_mc.simulate.advice.exchanges import best_gift
 
     advice = best_gift(
         "pigs-and-hogs", "Pig Hearts", "JH AS KS QC 9C TD TD 9S", bidder=1, seat=3, worlds=40, first=1

@@ -11,15 +11,16 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.analyse import _auction_check, analyse_hand, layout_of, make_question
-from euchre_mc.simulate.auction import parse_auction
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards, parse_one_card
-from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.analysis.analyse import _auction_check, analyse_hand, layout_of, make_question
+from euchre_mc.simulate.bidding.table_model import auction_check, consistent, table_model
+from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.bidding import auction_matches
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
-from euchre_mc.simulate.rules import as_variant, parse_contract
-from euchre_mc.simulate.table import auction_check, consistent, table_model
+from euchre_mc.simulate.rules.auction import parse_auction
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards, parse_one_card
+from euchre_mc.simulate.rules.contracts import parse_contract
+from euchre_mc.simulate.rules.variants import as_variant
 
 HEARTS = 2
 MODEL = table_model("balanced")
@@ -190,8 +191,8 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
 
 
 def test_only_the_players_own_worlds_hold_what_it_was_told():
-    from euchre_mc.simulate.analyse import _knowledge
-    from euchre_mc.simulate.constraints import SuitLength
+    from euchre_mc.simulate.analysis.analyse import _knowledge
+    from euchre_mc.simulate.dealing.constraints import SuitLength
 
     question = make_question(
         "euchre",

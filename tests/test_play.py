@@ -1,7 +1,7 @@
 """Play models: the heuristic's rules of thumb on literal hands, playout invariants,
 the declarer-team conversion, reproducibility and input checks.
 
-The ``dd`` model calls ``simulate.solve.solve_many`` from the solver work; its tests
+The ``dd`` model calls ``simulate.play.solve.solve_many`` from the solver work; its tests
 live with the solver.
 """
 
@@ -11,15 +11,15 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.cards import CardError, faces_to_mask, format_card, parse_cards
-from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.bits import lowest_bit
 from euchre_mc.simulate.kernels.contract import beats, table_deck, to_contract
 from euchre_mc.simulate.kernels.play import heuristic_card, play_heuristic_deal, play_heuristic_many
+from euchre_mc.simulate.kernels.rankings import FACE_AT, SUIT_AT, SUIT_MASK
 from euchre_mc.simulate.kernels.seats import first_active, next_active
-from euchre_mc.simulate.kernels.tables import FACE_AT, SUIT_AT, SUIT_MASK
-from euchre_mc.simulate.play import PLAY_MODELS, play_deals
-from euchre_mc.simulate.rules import RulesError
+from euchre_mc.simulate.play.playout import PLAY_MODELS, play_deals
+from euchre_mc.simulate.rules.cards import CardError, faces_to_mask, format_card, parse_cards
+from euchre_mc.simulate.rules.variants import RulesError
 
 CLUBS, DIAMONDS, HEARTS, SPADES, HIGH, LOW = range(6)
 EVERY_SEAT_OF_FOUR = 0b1111

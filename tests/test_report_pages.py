@@ -8,7 +8,7 @@ import pytest
 
 from euchre_mc.reports.game_report import format_tune, tune_figure, tune_limits
 from euchre_mc.reports.numbers import cell, probability
-from euchre_mc.simulate.game_results import TuneRow, TuneSettings, Tuning
+from euchre_mc.simulate.games.results import TuneRow, TuneSettings, Tuning
 from euchre_mc.simulate.stats import wilson_interval
 
 

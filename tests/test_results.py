@@ -6,13 +6,14 @@ import json
 import pandas as pd
 import pytest
 
-from euchre_mc.simulate.analyse import analyse_hand, should_i_bid
-from euchre_mc.simulate.game import play_games
-from euchre_mc.simulate.game_results import summarise_games, tune_parameter
-from euchre_mc.simulate.results import Analysis, ContractEstimate, Verdict
-from euchre_mc.simulate.rules import Contract, as_variant, parse_contract
-from euchre_mc.simulate.strategy import load_strategy
-from euchre_mc.simulate.study import run_study
+from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
+from euchre_mc.simulate.analysis.results import Analysis, ContractEstimate, Verdict
+from euchre_mc.simulate.bidding.strategy import load_strategy
+from euchre_mc.simulate.games.game import play_games
+from euchre_mc.simulate.games.results import summarise_games, tune_parameter
+from euchre_mc.simulate.rules.contracts import Contract, parse_contract
+from euchre_mc.simulate.rules.variants import as_variant
+from euchre_mc.simulate.study.run import run_study
 
 HAND = "9S 9S TS TS 9D 9D TD TD"
 

@@ -8,9 +8,9 @@ from rules_hands import CLUBS, DIAMONDS, HEARTS, HIGH, LOW, SPADES, contract_bit
 from euchre_mc.simulate.kernels.bits import SALT_PLAY, popcount, stream_state
 from euchre_mc.simulate.kernels.contract import beats, to_contract
 from euchre_mc.simulate.kernels.play import play_random_deal
+from euchre_mc.simulate.kernels.rankings import SUIT_MASK, TRUMP
 from euchre_mc.simulate.kernels.seats import first_active, next_active
-from euchre_mc.simulate.kernels.tables import SUIT_MASK, TRUMP
-from euchre_mc.simulate.trace import play_traced
+from euchre_mc.simulate.play.trace import play_traced
 
 # --------------------------------------------------------------------------- bowers
 

@@ -4,16 +4,9 @@ import numpy as np
 import pytest
 from rules_hands import points_from_rules_tables
 
-from euchre_mc.simulate.rules import (
-    Contract,
-    RulesError,
-    all_contracts,
-    game_winner,
-    made,
-    parse_contract,
-    score,
-    score_table,
-)
+from euchre_mc.simulate.rules.contracts import Contract, all_contracts, parse_contract
+from euchre_mc.simulate.rules.scoring import game_winner, made, score, score_table
+from euchre_mc.simulate.rules.variants import RulesError
 
 UPCARD_9S = 3 * 6 + 0
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_mc.simulate.rules import SPECS, RulesError, Variant, as_variant
+from euchre_mc.simulate.rules.variants import SPECS, RulesError, Variant, as_variant
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,9 @@ import numpy as np
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.analyse import analyse_hand
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.rules import PASS, Variant
-from euchre_mc.simulate.stats import wilson_interval
-from euchre_mc.simulate.strategy import seat_thresholds
-from euchre_mc.simulate.table import (
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.bidding.strategy import seat_thresholds
+from euchre_mc.simulate.bidding.table_model import (
     SOFT_SCALE,
     deal_uniforms,
     effective_sample_size,
@@ -24,6 +20,11 @@ from euchre_mc.simulate.table import (
     soft_weights,
     table_model,
 )
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.contracts import PASS
+from euchre_mc.simulate.rules.variants import Variant
+from euchre_mc.simulate.stats import wilson_interval
 
 BALANCED = table_model("balanced")
 EUCHRE = Variant.parse("euchre")

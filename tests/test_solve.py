@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 from numba import config, njit
 
-from euchre_mc.simulate.cards import CardError, faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.deal import deal_unseen
+from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.contract import beats, legal_cards, to_contract
+from euchre_mc.simulate.kernels.rankings import FACE_AT, SUIT_AT
 from euchre_mc.simulate.kernels.seats import next_active
-from euchre_mc.simulate.kernels.tables import FACE_AT, SUIT_AT
-from euchre_mc.simulate.rules import RulesError
-from euchre_mc.simulate.solve import solve_batch, solve_many, solve_position
+from euchre_mc.simulate.play.solve import solve_batch, solve_many, solve_position
+from euchre_mc.simulate.rules.cards import CardError, faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.variants import RulesError
 
 HEARTS, HIGH, LOW = 2, 4, 5
 # Random positions per table shape; a few under NUMBA_DISABLE_JIT=1 (a coverage run).
@@ -367,7 +367,7 @@ def test_node_counts_do_not_depend_on_calls_or_threads():
     # A thread's buffers serve every deal it takes, and the search keeps state there
     # beyond its table (the killers of each ply): every deal must start it afresh, so
     # one call of 2 threads, one of 1 and one call per deal visit the same nodes.
-    from euchre_mc.simulate.rules import as_variant
+    from euchre_mc.simulate.rules.variants import as_variant
 
     deals = deal_unseen(as_variant("pigs-and-hogs"), {}, seed=7, count=24)
     denoms = np.arange(24) % 6

@@ -13,8 +13,8 @@ import pytest
 from test_solve import ENDGAMES, SHAPES, hands_of, random_endgame, reference
 
 from euchre_mc.simulate.kernels.contract import to_contract
-from euchre_mc.simulate.kernels.tables import SUIT_MASK, TRUMP
-from euchre_mc.simulate.solve import solve_batch, solve_position
+from euchre_mc.simulate.kernels.rankings import SUIT_MASK, TRUMP
+from euchre_mc.simulate.play.solve import solve_batch, solve_position
 
 HEARTS, HIGH = 2, 4
 SIX = 0b111111

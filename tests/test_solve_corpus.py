@@ -11,8 +11,8 @@ differently but wrongly shows here on deals far larger than exhaustive search re
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.solve import solve_batch
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.solve import solve_batch
 
 ALL_SIX, HOG, ALL_FOUR = 0b111111, 0b101011, 0b1111
 # tricks of seat 1's team (declarer 0, seat 0 leads) on deal_unseen("pigs-and-hogs", seed=1515,

@@ -1,6 +1,6 @@
 """The four-seat solver against DDS, the bridge double-dummy solver (PyPI ``endplay``).
 
-Euchre deals are relabelled as bridge positions (:mod:`euchre_mc.simulate.bridge`: the
+Euchre deals are relabelled as bridge positions (:mod:`euchre_mc.simulate.play.bridge`: the
 bowers become the trump ace and king, Low No Trump reverses each suit), and every trick
 count and every legal lead's value must agree, on random deals of every denomination
 with random declarers and leaders.
@@ -9,10 +9,10 @@ with random declarers and leaders.
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.bridge import bridge_card, bridge_deal, euchre_face
-from euchre_mc.simulate.cards import mask_to_faces, parse_card
-from euchre_mc.simulate.deal import deal_unseen
-from euchre_mc.simulate.solve import solve_batch
+from euchre_mc.simulate.dealing.deal import deal_unseen
+from euchre_mc.simulate.play.bridge import bridge_card, bridge_deal, euchre_face
+from euchre_mc.simulate.play.solve import solve_batch
+from euchre_mc.simulate.rules.cards import mask_to_faces, parse_card
 
 endplay = pytest.importorskip("endplay", reason="endplay (DDS) is in the test extra")
 from endplay import dds  # noqa: E402

@@ -9,11 +9,11 @@ straddles a suit's relevant ranks makes more of the suit relevant.
 import numpy as np
 from test_solve import hands_of, reference
 
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.order import dd_equivalents_relevant
 from euchre_mc.simulate.kernels.dd.position import dd_face_and_above
-from euchre_mc.simulate.solve import solve_position
+from euchre_mc.simulate.play.solve import solve_position
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
 
 HIGH = 4
 NO_LED_SUIT = np.int64(-1)

@@ -10,7 +10,6 @@ positions).  Each test pins exactly the cards one source keeps, with a near miss
 import numpy as np
 from test_solve import hands_of, reference
 
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.bounds import dd_last_trick, dd_settled_relevant
 from euchre_mc.simulate.kernels.dd.order import dd_order_moves, dd_refuted_with
@@ -25,9 +24,10 @@ from euchre_mc.simulate.kernels.dd.position import (
     dd_turn_order,
 )
 from euchre_mc.simulate.kernels.dd.search import dd_buffers, dd_search, dd_skip_refuted, dd_start
-from euchre_mc.simulate.kernels.dd.table import dd_tt_bounds
-from euchre_mc.simulate.kernels.tables import SUIT_AT, SUIT_MASK, TRUMP
-from euchre_mc.simulate.solve import solve_position
+from euchre_mc.simulate.kernels.dd.transposition import dd_tt_bounds
+from euchre_mc.simulate.kernels.rankings import SUIT_AT, SUIT_MASK, TRUMP
+from euchre_mc.simulate.play.solve import solve_position
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
 
 CLUBS, HIGH = 0, 4
 FOUR_SEATS = 0b1111

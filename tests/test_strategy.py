@@ -5,8 +5,7 @@ import csv
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.evaluator import (
+from euchre_mc.simulate.bidding.evaluator import (
     BID_DIMS,
     BID_KEYS,
     BID_OUTCOMES,
@@ -22,9 +21,8 @@ from euchre_mc.simulate.evaluator import (
     top_run,
     write_rows,
 )
-from euchre_mc.simulate.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
-from euchre_mc.simulate.rules import RulesError
-from euchre_mc.simulate.strategy import (
+from euchre_mc.simulate.bidding.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
+from euchre_mc.simulate.bidding.strategy import (
     BUILT_INS,
     EXCHANGE_RANK,
     HOG_RANK,
@@ -35,6 +33,8 @@ from euchre_mc.simulate.strategy import (
     load_strategy,
     seat_thresholds,
 )
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.rules.variants import RulesError
 
 
 def hand(text: str, copies: int = 2) -> int:

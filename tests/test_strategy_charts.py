@@ -7,8 +7,8 @@ from matplotlib.text import Text
 from euchre_mc.reports.strategy_charts import strategy_chart
 from euchre_mc.reports.study_charts import classic_values
 from euchre_mc.reports.study_summary import position_name, study_summaries
-from euchre_mc.simulate.study import run_study
-from euchre_mc.simulate.study_store import read_params, read_rows
+from euchre_mc.simulate.study.run import run_study
+from euchre_mc.simulate.study.store import read_params, read_rows
 
 
 def texts(figure) -> set[str]:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from euchre_mc.simulate.rules import RulesError
-from euchre_mc.simulate.strategy import load_strategy
+from euchre_mc.simulate.bidding.strategy import load_strategy
+from euchre_mc.simulate.rules.variants import RulesError
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Strong-hand studies (simulate.strong_hands, study --trumps): exact, uniform, seeded."""
+"""Strong-hand studies (simulate.dealing.strong_hands, study --trumps): exact, uniform, seeded."""
 
 import itertools
 import math
@@ -13,11 +13,9 @@ from click.testing import CliRunner
 from euchre_mc.cli import main
 from euchre_mc.reports.study_charts import build_study_reports
 from euchre_mc.reports.study_summary import bid_contracts, bid_long, given_words, run_words, write_summaries
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.constraints import suit_group
-from euchre_mc.simulate.features import hand_features
-from euchre_mc.simulate.rules import as_variant
-from euchre_mc.simulate.strong_hands import (
+from euchre_mc.simulate.bidding.features import hand_features
+from euchre_mc.simulate.dealing.constraints import suit_group
+from euchre_mc.simulate.dealing.strong_hands import (
     BIDDER,
     TRUMP_SUIT,
     condition_probability,
@@ -25,8 +23,10 @@ from euchre_mc.simulate.strong_hands import (
     once_in,
     trump_cards,
 )
-from euchre_mc.simulate.study import make_params, run_study, study_chunk
-from euchre_mc.simulate.study_store import StudyError, read_params, read_rows
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.rules.variants import as_variant
+from euchre_mc.simulate.study.run import make_params, run_study, study_chunk
+from euchre_mc.simulate.study.store import StudyError, read_params, read_rows
 
 HEARTS = TRUMP_SUIT
 

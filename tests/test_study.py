@@ -1,4 +1,4 @@
-"""Batch studies (simulate.study): dealing statistics, rows, resume, workers and backends."""
+"""Batch studies (simulate.study.run): dealing statistics, rows, resume, workers and backends."""
 
 import json
 import math
@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_mc.simulate.cards import faces_to_mask, format_card, parse_cards
-from euchre_mc.simulate.deal import deal_tables
-from euchre_mc.simulate.features import hand_features
-from euchre_mc.simulate.play import play_deals
-from euchre_mc.simulate.rules import RulesError
-from euchre_mc.simulate.study import (
+from euchre_mc.simulate.bidding.features import hand_features
+from euchre_mc.simulate.dealing.deal import deal_tables
+from euchre_mc.simulate.play.playout import play_deals
+from euchre_mc.simulate.rules.cards import faces_to_mask, format_card, parse_cards
+from euchre_mc.simulate.rules.variants import RulesError
+from euchre_mc.simulate.study.run import (
     StudyError,
     hand_text,
     lone_discards,
@@ -22,7 +22,7 @@ from euchre_mc.simulate.study import (
     schema_columns,
     study_chunk,
 )
-from euchre_mc.simulate.study_store import finished_chunks, read_params, read_rows
+from euchre_mc.simulate.study.store import finished_chunks, read_params, read_rows
 
 JIT_DISABLED = bool(numba.config.DISABLE_JIT)
 PH_DEALS = 40 if JIT_DISABLED else 120
@@ -208,7 +208,7 @@ def test_chunk_rows_do_not_depend_on_the_other_chunks(ph_rows):
 def test_resume_after_an_interruption_gives_identical_rows(ph_rows, tmp_path, monkeypatch):
     out, rows = ph_rows
     params = read_params(out)
-    import euchre_mc.simulate.study as study
+    import euchre_mc.simulate.study.run as study
 
     written = []
     real_write = study.write_chunk
@@ -365,9 +365,10 @@ def test_a_sweep_contract_study_defaults_to_dd_and_plays_no_level_contract(lone_
 def test_sweep_first_dd_rows_are_the_exact_trick_counts(lone_dd_rows):
     # the target question first, exact counts of the failures: the same numbers as
     # counting every deal exactly
-    from euchre_mc.simulate.exchange import apply_exchange, sitting_out_mask
-    from euchre_mc.simulate.rules import HOG, PIG, Contract
-    from euchre_mc.simulate.study import cards_in_play
+    from euchre_mc.simulate.rules.contracts import Contract
+    from euchre_mc.simulate.rules.exchange import apply_exchange, sitting_out_mask
+    from euchre_mc.simulate.rules.variants import HOG, PIG
+    from euchre_mc.simulate.study.run import cards_in_play
 
     _, rows = lone_dd_rows
     hands, _ = deal_cards("pigs-and-hogs", 3, range(6))

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.study import run_study
-from euchre_mc.simulate.study_store import (
+from euchre_mc.simulate.study.run import run_study
+from euchre_mc.simulate.study.store import (
     LOCK_FILE,
     StudyError,
     chunk_parquet,

@@ -11,7 +11,7 @@ import pytest
 from euchre_mc.reports.study_charts import build_study_reports
 from euchre_mc.reports.study_page import CHARTS, PAGE_WIDTH, STYLE
 from euchre_mc.reports.study_summary import TABLE_NOTES, TABLE_TITLES
-from euchre_mc.simulate.study import run_study
+from euchre_mc.simulate.study.run import run_study
 
 LONG_EUCHRE = "euchre(stick_the_dealer=true,no_trump=true,farmers_hand=true,ace_no_face=true)"
 

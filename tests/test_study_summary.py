@@ -11,9 +11,9 @@ from euchre_mc.reports.study_summary import (
     markdown_table,
     profitable_from,
 )
-from euchre_mc.simulate.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.features import DENOM_CODES, hand_features
-from euchre_mc.simulate.study import make_params
+from euchre_mc.simulate.bidding.features import DENOM_CODES, hand_features
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
+from euchre_mc.simulate.study.run import make_params
 
 
 def bid_rows(
@@ -137,8 +137,8 @@ def test_markdown_table_rounds_and_blanks_missing():
 
 def test_a_small_studys_thresholds_explain_every_blank(tmp_path):
     from euchre_mc.reports.study_summary import write_summaries
-    from euchre_mc.simulate.study import run_study
-    from euchre_mc.simulate.study_store import read_params, read_rows
+    from euchre_mc.simulate.study.run import run_study
+    from euchre_mc.simulate.study.store import read_params, read_rows
 
     out = tmp_path / "study"
     run_study("pigs-and-hogs", 40, 2, out, play="heuristic", chunk_size=20)

@@ -9,12 +9,8 @@ auction (:func:`run_auction` through AuctionState) on thousands of random deals.
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.auction import legal_bids
-from euchre_mc.simulate.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.deal import deal_tables, deal_unseen
-from euchre_mc.simulate.rules import PASS, Contract, RulesError, Variant, parse_bid
-from euchre_mc.simulate.strategy import BUILT_INS, THRESHOLD_PARAMS, Strategy
-from euchre_mc.simulate.table import (
+from euchre_mc.simulate.bidding.strategy import BUILT_INS, THRESHOLD_PARAMS, Strategy
+from euchre_mc.simulate.bidding.table_model import (
     TableModel,
     code_contract,
     consistent,
@@ -27,6 +23,11 @@ from euchre_mc.simulate.table import (
     soft_weights,
     table_model,
 )
+from euchre_mc.simulate.dealing.deal import deal_tables, deal_unseen
+from euchre_mc.simulate.rules.auction import legal_bids
+from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
+from euchre_mc.simulate.rules.contracts import PASS, Contract, parse_bid
+from euchre_mc.simulate.rules.variants import RulesError, Variant
 
 BALANCED = table_model("balanced")
 NEVER = TableModel((Strategy("never", **dict.fromkeys(THRESHOLD_PARAMS, 1.0)),) * 2, "never")

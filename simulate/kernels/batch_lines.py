@@ -1,6 +1,6 @@
 """``solve --batch`` lines in the usual form, read from their bytes in one compiled pass.
 
-:mod:`simulate.batch` joins a chunk's lines into one byte buffer and this kernel reads
+:mod:`simulate.play.batch` joins a chunk's lines into one byte buffer and this kernel reads
 each line that has the usual form: one JSON object whose keys are among
 :data:`LINE_KEYS`, each at most once, with JSON's whitespace (space, tab, CR, LF)
 between tokens; ``variant`` and ``trump`` strings spelled exactly as one of the caller's
@@ -94,7 +94,7 @@ def _hands(buf, i, end, card_faces, line, masks, sizes, counts):
     """Read the list of hands at ``i`` (just after its ``[``) into ``masks[line]`` and
     ``sizes[line]``; (hands, index after the list, most copies of one face), hands -1 if
     refused.  The k-th copy of a face met in seat order is copy k (as
-    :func:`simulate.cards.hand_masks` numbers them)."""
+    :func:`simulate.rules.cards.hand_masks` numbers them)."""
     counts[:] = 0
     seat = 0
     i = _space(buf, i, end)

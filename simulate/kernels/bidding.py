@@ -1,17 +1,17 @@
 """The table model's bidding in the kernels: the evaluator's hand features and estimates,
 each seat's wish, and the bid the auction then lets it make.
 
-One implementation for every caller.  simulate/evaluator.py, strategy.py and table.py
+One implementation for every caller.  simulate/bidding/evaluator.py, strategy.py and table.py
 run the loops at the end of this module over many hands at once (games, the analyser's
 continuation of the auction, inference), and PIMC (kernels/pimc.py) asks the same
 functions whether the hands of a world it dealt would have bid as the auction says.
 
 Hands are face-space masks as they were at the bidding.  Estimate rows follow the
-evaluator's tables (simulate/evaluator.py): a bid-euchre row is the ten outcomes
+evaluator's tables (simulate/bidding/evaluator.py): a bid-euchre row is the ten outcomes
 P(takes >= n), n = 1..8, then P(all 8 after the exchange) (Pig, six-handed Alone), then
 P(all 8 alone) (Hog); a classic row is P(make), P(march), P(march alone).  Thresholds
 come in strategy.THRESHOLD_PARAMS order (the ``*_T`` indexes below).  Bid codes are the
-table model's (kernels.tables: ``NO_BID``, ``CALL_BASE``, ...).
+table model's (kernels.rankings: ``NO_BID``, ``CALL_BASE``, ...).
 """
 
 from collections import namedtuple
@@ -21,7 +21,7 @@ import numpy as np
 from .bits import popcount
 from .contract import to_face
 from .jit import njit, prange
-from .tables import (
+from .rankings import (
     CALL_BASE,
     EXCHANGE_RANK,
     HOG_RANK,

@@ -11,7 +11,7 @@ import numpy as np
 from numba import config
 
 from .jit import njit
-from .tables import ONE
+from .rankings import ONE
 
 if config.DISABLE_JIT:
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from .bits import lowest_bit
 from .jit import njit
-from .tables import (
+from .rankings import (
     DOUBLE_DECK,
     FACE_AT,
     HIGH_NO_TRUMP,

@@ -1,12 +1,12 @@
 """Dealing: completing known hands with unseen cards, deal ``i`` of a run a pure function
 of ``(seed, i)``; with suit-length constraints, by the counting plan of
-:mod:`euchre_mc.simulate.constraints` (exactly uniform over the deals that fit)."""
+:mod:`euchre_mc.simulate.dealing.constraints` (exactly uniform over the deals that fit)."""
 
 import numpy as np
 
 from .bits import SALT_DEAL, next_random, next_unit, stream_state
 from .jit import njit, prange
-from .tables import ONE
+from .rankings import ONE
 
 
 @njit(cache=True, inline="always")

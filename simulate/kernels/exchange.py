@@ -11,7 +11,7 @@ import numpy as np
 
 from .bits import lowest_bit, popcount
 from .jit import njit
-from .tables import LOW_NO_TRUMP, NUM_DENOMS, ONE, POSITION, SUIT_AT, TRUMP, ZERO
+from .rankings import LOW_NO_TRUMP, NUM_DENOMS, ONE, POSITION, SUIT_AT, TRUMP, ZERO
 
 GIFT_HIGHEST = 0
 

@@ -23,7 +23,7 @@ suit that only one place may hold (every other seat void in it, or full) goes th
 first, which every consistent deal does; the rest is dealt uniformly and redealt
 (rejection) until no seat gets a suit it showed out of.  When that starves (several
 seats void in several suits: ``MAX_REDEALS`` redeals fail), counted_world deals by a
-counting plan instead, as simulate/constraints.py does for suit lengths: exact too, so
+counting plan instead, as simulate/dealing/constraints.py does for suit lengths: exact too, so
 every world is uniform whichever way it was dealt.  Decision ``k`` of deal ``d``
 draws from the stream ``(seed, SALT_PIMC + k, d)``: a pure function of the seed, the
 deal and the decision, whatever the threads.
@@ -40,7 +40,7 @@ from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
 from .jit import njit
-from .tables import ONE, SUIT_AT, SUIT_MASK, ZERO
+from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
 # Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
 # rejection costs a deal a try, the counting plan about as much as a few hundred tries.
@@ -240,7 +240,7 @@ def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
     each place (``need[n_seats]``: out of play), no seat a card of a suit in its
     ``voids``.  A uniform deal is a table of how many cards of each suit each place gets,
     drawn in proportion to its number of deals, then a uniform choice within each suit
-    (as simulate/constraints.py deals suit lengths).  So the seats with voids draw their
+    (as simulate/dealing/constraints.py deals suit lengths).  So the seats with voids draw their
     suit counts in turn, each in proportion to the deals of the draw and of everything
     after it (``plan``, from :func:`counting_plan`), and the seats without voids and the
     out-of-play place share the rest uniformly.  Returns the state.

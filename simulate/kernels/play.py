@@ -2,7 +2,7 @@
 rules of thumb for every seat (random play is the loop with no heuristic seats; PIMC's
 card choice is kernels.pimc.pimc_card).
 
-The rules are listed, numbered, in the docstring of simulate/play.py; comments below
+The rules are listed, numbered, in the docstring of simulate/play/playout.py; comments below
 cite them as "rule N".  A seat sees only what a real player sees: its own hand, the
 cards played so far (``unseen`` = the deck minus its hand minus played cards), the
 trick in progress, and which seats have shown out of a suit (``voids``).  Random play
@@ -15,8 +15,8 @@ from .bits import SALT_PLAY, highest_bit, lowest_bit, next_random, nth_bit, popc
 from .contract import beats, legal_cards, table_deck, to_contract, trump_cards
 from .jit import njit, prange
 from .pimc import pimc_card, pimc_table
+from .rankings import FACE_AT, ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 from .seats import first_active, next_active
-from .tables import FACE_AT, ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 
 
 @njit(cache=True)

@@ -17,7 +17,7 @@ import numpy as np
 from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import beats
 from ..jit import njit
-from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
+from ..rankings import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 from .position import (
     SEATS,
     dd_above,

@@ -14,7 +14,7 @@ import numpy as np
 from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import legal_cards
 from ..jit import njit
-from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
+from ..rankings import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 from .position import SEATS, dd_above, dd_face_and_above, dd_face_bits, dd_ruffers, dd_side_seats
 
 

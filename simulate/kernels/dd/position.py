@@ -19,8 +19,8 @@ import numpy as np
 from ..bits import highest_bit, lowest_bit, popcount
 from ..contract import beats
 from ..jit import njit
+from ..rankings import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 from ..seats import next_active
-from ..tables import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 
 DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 

@@ -15,8 +15,8 @@ import numpy as np
 from ..bits import lowest_bit, popcount
 from ..contract import legal_cards, to_contract
 from ..jit import njit
+from ..rankings import ONE, POSITION, ZERO
 from ..seats import first_active
-from ..tables import ONE, POSITION, ZERO
 from .bounds import (
     dd_cashing_bounds,
     dd_cheap_bounds,
@@ -59,7 +59,7 @@ from .position import (
     dd_relevant_to_input,
     dd_turn_order,
 )
-from .table import dd_tt_bounds, dd_tt_probe, dd_tt_store
+from .transposition import dd_tt_bounds, dd_tt_probe, dd_tt_store
 
 # What a search of one deal passes unchanged to every node, as one value: the buffers
 # (dd_buffers: ``hands[level, seat]``, ``moves[ply]``, the stack ``frames[ply]``, the

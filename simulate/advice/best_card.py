@@ -1,0 +1,393 @@
+"""Which card should I play?  Every legal card valued over sampled worlds (``best-card``).
+
+Given the contract, who made it, the player's seat and hand, the tricks played so far
+and the cards already played to the trick in progress, :func:`best_card` checks the
+position, deals ``worlds`` worlds of the cards the player cannot see exactly as the
+PIMC play model does (``kernels.pimc``: consistent with every card played, the voids
+shown, the cards each seat still holds, the upcard and the player's own discards),
+solves each world double dummy for every legal card, and ranks the cards by the
+player's side's expected tricks for the whole hand, with P(the contract is made), each
+with a 95% interval.  Random numbers come from the seed alone.
+
+Tricks are written ``SEAT: CARDS`` (the leader's seat, 1-based, then the cards in the
+order played), tricks separated by ``;``: ``"1: JH AH 9H TH; 3: AS KS QS 9S"``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ..choices import ADVICE_WORLDS, STRATEGY_FUSION
+from ..kernels.bidding import no_auction
+from ..kernels.bits import SALT_PIMC, stream_state
+from ..kernels.contract import to_contract
+from ..kernels.dd.search import dd_buffers
+from ..kernels.pimc import SeatView, no_lengths, pimc_values
+from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
+from ..kernels.seats import next_active
+from ..play.playout import check_worlds
+from ..play.solve import table_bits
+from ..rules.cards import CardError, format_card, parse_card, parse_cards
+from ..rules.contracts import check_contract, parse_contract
+from ..rules.exchange import sitting_out_mask
+from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index
+from ..stats import mean_half_width, wilson_interval
+
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """One legal card: the player's side's tricks for the whole hand and P(make), over
+    the worlds, each with its 95% interval (normal for the mean, Wilson for P)."""
+
+    card: str
+    mean_tricks: float
+    tricks_half_width: float
+    p_make: float
+    p_make_low: float
+    p_make_high: float
+
+
+@dataclass(frozen=True)
+class CardAdvice:
+    """Every legal card ranked, best first (by expected tricks for the player's side,
+    then by P(make) for the bidder's side, or against it for a defender)."""
+
+    variant: str
+    contract: str
+    bidder: int  # 1-based
+    seat: int  # 1-based
+    hand: str
+    trick: int  # the trick being played, from 1
+    won: int  # tricks the player's side has taken already
+    worlds: int
+    seed: int
+    cards: tuple[CardValue, ...]
+    note: str = STRATEGY_FUSION
+
+    @property
+    def best(self) -> str:
+        return self.cards[0].card
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out["best"] = self.best
+        return out
+
+    def to_json(self, indent=None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+
+def parse_tricks(text: str | None, what: str = "tricks") -> list[tuple[int, list[int]]]:
+    """``"1: JH AH 9H TH; 3: AS KS"`` as [(leader seat as written, faces in order)]."""
+    out = []
+    for part in (text or "").split(";"):
+        if not part.strip():
+            continue
+        match = re.fullmatch(r"\s*(\d+)\s*:(.*)", part)
+        if not match:
+            raise RulesError(
+                f"{what} {part.strip()!r}: write the leader's seat, a colon, then the cards in order, "
+                "e.g. '1: JH AH 9H TH'"
+            )
+        out.append((int(match.group(1)), [parse_card(token) for token in match.group(2).split()]))
+    return out
+
+
+def best_card(
+    variant,
+    contract,
+    bidder: int,
+    seat: int,
+    hand,
+    tricks=None,
+    current=None,
+    upcard=None,
+    dealer: int | None = None,
+    discards=None,
+    worlds: int = ADVICE_WORLDS,
+    seed: int = 1,
+    first: int = 0,
+) -> CardAdvice:
+    """Rank every legal card of ``seat`` (see the module notes).
+
+    Seats are counted from ``first`` (0 in the library, 1 at the CLI), in ``tricks`` and
+    ``current`` too.  ``tricks`` are the finished tricks and ``current`` the trick in
+    progress (text, see :func:`parse_tricks`, or [(leader, faces)] lists).  Classic:
+    ``upcard``, and with ``order up`` the ``dealer`` (who picked it up); ``discards``
+    are the player's own discards (the classic dealer's one, a Pig / Alone bidder's
+    two), known to be out of play.
+    """
+    variant = as_variant(variant)
+    n = variant.players
+    bidder = seat_index(bidder, n, "bidder", first)
+    seat = seat_index(seat, n, "seat", first)
+    upcard_face = None
+    if upcard is not None:
+        if not variant.has_upcard:
+            raise RulesError(f"upcard {upcard}: {variant.name} has no upcard")
+        upcard_face = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    bid = parse_contract(contract, variant, upcard_face) if isinstance(contract, str) else contract
+    check_contract(variant, bid)
+    if variant.has_upcard and upcard_face is None:
+        raise RulesError(f"{variant.name}: give the upcard (--upcard), which everyone saw")
+    if bid.kind == ORDER_UP:
+        if dealer is None:
+            raise RulesError("order up: give the dealer (--dealer), who picked up the upcard")
+        dealer = seat_index(dealer, n, "dealer", first)
+    denom = bid.denom
+    active = sitting_out_mask(variant, bid, bidder)
+    if not active >> seat & 1:
+        raise RulesError(f"seat {seat + first} sits out this {bid}: only seats that play choose a card")
+    copies = variant.copies
+    own = parse_cards(hand, copies, what="hand") if isinstance(hand, str) else list(hand)
+    history = _seats_from(parse_tricks(tricks) if isinstance(tricks, (str, type(None))) else tricks, n, first)
+    now = _seats_from(
+        parse_tricks(current, "current trick") if isinstance(current, (str, type(None))) else current,
+        n,
+        first,
+    )
+    if len(now) > 1:
+        raise RulesError("current trick: give one trick in progress (finished tricks go in --tricks)")
+    thrown = (
+        parse_cards(discards, copies, what="discards") if isinstance(discards, str) else list(discards or ())
+    )
+
+    def suit_of(face):  # the effective suit: the left bower is a trump
+        return int(SUIT_AT[denom, POSITION[denom, face]])
+
+    n_active = bin(active).count("1")
+    size = variant.hand_size
+    voids = np.zeros(n, np.int64)
+    won = 0
+    leader = history[0][0] if history else (now[0][0] if now else seat)
+    played_faces: list[int] = []
+    # the finished tricks, then the one in progress: turn order, follow suit as far as
+    # can be seen (a seat never plays a suit it showed out of), a leader who won the last
+    for number, (trick_leader, faces) in enumerate(history + now, start=1):
+        finished = number <= len(history)
+        where = f"trick {number}" if finished else "current trick"
+        if trick_leader != leader:
+            raise RulesError(f"{where} led by seat {trick_leader + first}: seat {leader + first} was to lead")
+        if finished and len(faces) != n_active:
+            raise RulesError(
+                f"{where} has {len(faces)} cards: a finished trick has one from each of "
+                f"the {n_active} seats that play"
+            )
+        if not finished and len(faces) >= n_active:
+            raise RulesError(f"{where} has {len(faces)} cards: a trick in progress has fewer than {n_active}")
+        player = trick_leader
+        winner, best_face = player, None
+        for face in faces:
+            if not active >> player & 1:
+                raise RulesError(f"{where}: seat {player + first} sits out and plays no card")
+            suit = suit_of(face)
+            if voids[player] >> suit & 1:
+                raise RulesError(
+                    f"{where}: seat {player + first} plays {format_card(face)} after showing out of "
+                    f"{SUIT_NAMES[suit]}: it would have had to follow"
+                )
+            if best_face is None:
+                led, best_face = suit, face
+            else:
+                if suit != led:
+                    voids[player] |= 1 << led
+                if _beats(face, best_face, denom, led):
+                    winner, best_face = player, face
+            played_faces.append(face)
+            player = int(next_active(np.int64(player), np.int64(n), np.int64(active)))
+        if finished:
+            won += (winner & 1) == (seat & 1)
+            leader = winner
+        elif player != seat:
+            raise RulesError(f"current trick: seat {player + first} is on move, not seat {seat + first}")
+    if not now and leader != seat:
+        raise RulesError(f"seat {leader + first} leads trick {len(history) + 1}, not seat {seat + first}")
+    if len(own) != size - len(history):
+        raise RulesError(
+            f"hand of {len(own)} cards at trick {len(history) + 1}: it must hold {size - len(history)}"
+        )
+    for face in own:
+        if voids[seat] >> suit_of(face) & 1:
+            raise RulesError(
+                f"hand holds {format_card(face)} but seat {seat + first} showed out of "
+                f"{SUIT_NAMES[suit_of(face)]}: it would have had to follow"
+            )
+    # every card seen, and where the upcard is
+    seen = own + played_faces + thrown
+    fixed_faces = []
+    gone_faces = list(thrown)
+    if upcard_face is not None:
+        if bid.kind == CALL:
+            seen.append(upcard_face)  # turned down: out of play
+            gone_faces.append(upcard_face)
+        elif seat != dealer and upcard_face not in _played_by(history + now, dealer, n, active):
+            seen.append(upcard_face)  # picked up: still in the dealer's hand
+            fixed_faces.append(upcard_face)
+    for face in set(seen):
+        if seen.count(face) > copies:
+            raise CardError(
+                f"{format_card(face)} seen {seen.count(face)} times (hand, tricks, upcard, discards): "
+                f"this deck has {copies} of each card"
+            )
+    legal = [f for f in own if not now or suit_of(f) == suit_of(now[0][1][0])]
+    if not legal:
+        legal = list(own)
+    worlds = check_worlds(worlds)
+    values = _world_values(
+        variant,
+        denom,
+        seat,
+        active,
+        own,
+        fixed_faces,
+        dealer,
+        seen,
+        voids,
+        history,
+        now,
+        leader,
+        worlds,
+        seed,
+    )
+    needed = bid.tricks_needed(size)
+    ours = (bidder & 1) == (seat & 1)
+    faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # a tie keeps the contract order
+    totals = [won + values[:, POSITION[denom, face]] for face in faces]
+    rows = ranked_values(faces, totals, ours, size, needed)
+    return CardAdvice(
+        variant=str(variant),
+        contract=str(bid),
+        bidder=bidder + 1,
+        seat=seat + 1,
+        hand=" ".join(format_card(f) for f in own),
+        trick=len(history) + 1,
+        won=won,
+        worlds=worlds,
+        seed=int(seed),
+        cards=tuple(rows),
+    )
+
+
+def ranked_values(faces, totals, ours: bool, size: int, needed: int) -> list[CardValue]:
+    """Each candidate card's CardValue, best first: ``totals[k]`` the player's side's
+    tricks in each world after ``faces[k]``; ``ours``: is the player on the bidder's
+    side (who needs ``needed`` of ``size`` tricks)?  Ranked by expected tricks, then by
+    P(make) for the bidder's side or against it for a defender; ties keep the order."""
+    rows = []
+    for face, total in zip(faces, totals):
+        bidder_tricks = total if ours else size - total
+        made = int(np.count_nonzero(bidder_tricks >= needed))
+        low, high = wilson_interval(made, total.size)
+        rows.append(
+            CardValue(
+                format_card(face),
+                float(total.mean()),
+                mean_half_width(total),
+                made / total.size,
+                float(low),
+                float(high),
+            )
+        )
+    rows.sort(key=lambda row: (-row.mean_tricks, -row.p_make if ours else row.p_make))
+    return rows
+
+
+def _seats_from(tricks, n: int, first: int) -> list[tuple[int, list[int]]]:
+    return [(seat_index(leader, n, "trick leader", first), list(faces)) for leader, faces in tricks]
+
+
+def _played_by(tricks, seat: int, n: int, active: int) -> list[int]:
+    """The faces ``seat`` played in ``tricks``."""
+    out = []
+    for leader, faces in tricks:
+        player = leader
+        for face in faces:
+            if player == seat:
+                out.append(face)
+            player = int(next_active(np.int64(player), np.int64(n), np.int64(active)))
+    return out
+
+
+def _beats(face: int, best: int, denom: int, led: int) -> bool:
+    """Does ``face`` take the trick from ``best`` (the first copy keeps a tie)?"""
+    card, top = POSITION[denom, face], POSITION[denom, best]
+    suit = SUIT_AT[denom, card]
+    if card <= top:
+        return False
+    return suit == SUIT_AT[denom, top] or suit == TRUMP[denom]
+
+
+def _mask(faces, taken: int = 0) -> int:
+    """Face-space mask of ``faces``, each on the first copy not in ``taken``."""
+    mask = 0
+    for face in faces:
+        bit = 2 * face if not (taken | mask) >> (2 * face) & 1 else 2 * face + 1
+        mask |= 1 << bit
+    return mask
+
+
+def _world_values(
+    variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader, worlds, seed
+):
+    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc)."""
+    n = variant.players
+    copies = variant.copies
+    own_mask = _mask(own)
+    fixed = np.zeros(n, np.uint64)
+    if fixed_faces:
+        fixed[dealer] = to_contract(np.uint64(_mask(fixed_faces, own_mask)), np.int64(denom))
+    pool = 0
+    for face in range(24):
+        for copy in range(copies - seen.count(face)):
+            pool |= 1 << (2 * face + 1 - copy if copies == 2 else 2 * face)
+    size = variant.hand_size
+    counts = np.zeros(n, np.int64)
+    trick_seats = []
+    if now:
+        player = now[0][0]
+        for _ in now[0][1]:
+            trick_seats.append(player)
+            player = int(next_active(np.int64(player), np.int64(n), np.int64(active)))
+    for other in range(n):
+        if active >> other & 1:
+            counts[other] = size - len(history) - (1 if other in trick_seats else 0)
+    trick = np.array(now[0][1] if now else [], np.int64)
+    values = np.full((worlds, 24), -1, np.int64)
+    buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
+    stats = np.zeros(5, np.int64)
+    state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0)))
+    view = SeatView(
+        np.int64(seat),
+        to_contract(np.uint64(own_mask), np.int64(denom)),
+        counts,
+        fixed,
+        to_contract(np.uint64(pool), np.int64(denom)),
+        voids,
+        np.zeros(n, np.uint64),  # the cards each seat played: only an auction check reads them
+        no_auction(),
+        no_lengths(),
+    )
+    pimc_values(
+        state,
+        view,
+        np.int64(n),
+        np.int64(active),
+        np.int64(denom),
+        np.int64(leader),
+        trick,
+        np.int64(worlds),
+        buffers,
+        np.int64(1),
+        stats,
+        values,
+    )
+    return values
+
+
+__all__ = ["CardAdvice", "CardValue", "best_card", "parse_tricks", "ranked_values"]

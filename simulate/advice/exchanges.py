@@ -1,0 +1,210 @@
+"""Which card should I throw away or give?  The decisions before play (``best-discard``,
+``best-gift``).
+
+* The classic dealer's discard after being ordered up: the dealer holds its five cards
+  and the upcard and throws one away.  :func:`best_discard` values each of the six.
+* The Pig / six-handed Alone partner's gift: each partner of the bidder gives it one
+  card, then sits out.  :func:`best_gift` values each card of the partner's hand.
+
+Each candidate is valued over the same ``worlds`` worlds: deals of the cards the player
+cannot see, uniform over every deal consistent with its hand (and, for the dealer, the
+upcard it holds); the auction says nothing more here.  In each world the exchange is
+finished by the rules' policies for the cards the player does not choose (the other
+partner gives by ``gift_policy``, the bidder discards two by the void-first policy) and
+the hand is solved double dummy.  Candidates are ranked by the player's side's expected
+tricks, then P(make) (for the bidder's side, or against it for a defender), each with a
+95% interval; the same worlds for every candidate make the comparison paired.
+Random numbers come from the seed alone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ..choices import ADVICE_WORLDS
+from ..dealing.deal import deal_unseen
+from ..play.playout import check_worlds, play_deals
+from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
+from ..rules.contracts import check_contract, parse_contract
+from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
+from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index
+from .best_card import CardValue, ranked_values
+
+DD_NOTE = (
+    "Each candidate is valued by double-dummy play of the hand after the exchange (every "
+    "seat sees every card), over worlds dealt uniformly from what you hold."
+)
+
+
+@dataclass(frozen=True)
+class ExchangeAdvice:
+    """Every candidate card ranked, best first (see the module notes)."""
+
+    decision: str  # "discard" or "gift"
+    variant: str
+    contract: str
+    bidder: int  # 1-based
+    seat: int  # 1-based
+    hand: str
+    worlds: int
+    seed: int
+    cards: tuple[CardValue, ...]
+    note: str = DD_NOTE
+
+    @property
+    def best(self) -> str:
+        return self.cards[0].card
+
+    def to_json(self, indent=None) -> str:
+        return json.dumps({**asdict(self), "best": self.best}, indent=indent)
+
+
+def best_discard(
+    variant,
+    hand,
+    upcard,
+    dealer: int,
+    bidder: int,
+    contract="order up",
+    worlds: int = ADVICE_WORLDS,
+    seed: int = 1,
+    first: int = 0,
+) -> ExchangeAdvice:
+    """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
+    the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
+    ``first`` (1 at the CLI)."""
+    variant = as_variant(variant)
+    if not variant.has_upcard:
+        raise RulesError(f"{variant.name} has no upcard: the dealer's discard is a classic-game decision")
+    n = variant.players
+    dealer = seat_index(dealer, n, "dealer", first)
+    bidder = seat_index(bidder, n, "bidder", first)
+    upcard_face = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    bid = parse_contract(contract, variant, upcard_face) if isinstance(contract, str) else contract
+    check_contract(variant, bid)
+    if bid.kind != ORDER_UP:
+        raise RulesError(f"contract {bid}: the dealer discards only when the upcard is ordered up")
+    active = sitting_out_mask(variant, bid, bidder)
+    if not active >> dealer & 1:
+        raise RulesError(f"the dealer, seat {dealer + first}, sits out this {bid}: it has no discard to make")
+    own = _hand(hand, variant, variant.hand_size)
+    if upcard_face in own:
+        raise CardError(f"upcard {format_card(upcard_face)} is also in your hand: it is one card")
+    held = own + [upcard_face]
+    worlds = check_worlds(worlds)
+    sizes = [variant.hand_size] * n
+    sizes[dealer] += 1
+    dealt = deal_unseen(variant, {dealer: faces_to_mask(held)}, hand_sizes=sizes, seed=seed, count=worlds)
+    candidates = _distinct(held)
+    tables = []
+    for face in candidates:
+        table = dealt.copy()
+        table[:, dealer] = _without(int(faces_to_mask(held)), face)
+        tables.append(table)
+    leader = variant.leader(dealer, bidder)
+    return _ranked(
+        "discard", variant, bid, bidder, dealer, held, candidates, tables, leader, active, worlds, seed
+    )
+
+
+def best_gift(
+    variant,
+    contract,
+    hand,
+    bidder: int,
+    seat: int,
+    dealer: int | None = None,
+    gift_policy: str = "highest",
+    worlds: int = ADVICE_WORLDS,
+    seed: int = 1,
+    first: int = 0,
+) -> ExchangeAdvice:
+    """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
+    each card of its hand valued over ``worlds`` worlds.  The other partner gives by
+    ``gift_policy`` and the bidder discards two by the void-first policy.  ``dealer`` is
+    needed only where the seat left of the dealer leads."""
+    variant = as_variant(variant)
+    n = variant.players
+    bidder = seat_index(bidder, n, "bidder", first)
+    seat = seat_index(seat, n, "seat", first)
+    bid = parse_contract(contract, variant) if isinstance(contract, str) else contract
+    check_contract(variant, bid)
+    if not bid.exchange:
+        raise RulesError(
+            f"contract {bid}: only a Pig or six-handed Alone bidder gets a card from each partner"
+        )
+    if seat not in partners(n, bidder):
+        raise RulesError(
+            f"seat {seat + first} is not a partner of the bidder, seat {bidder + first}: "
+            f"the givers are seats {', '.join(str(p + first) for p in partners(n, bidder))}"
+        )
+    if gift_policy not in GIFT_POLICIES:
+        raise RulesError(f"gift policy {gift_policy!r}: policies are {', '.join(GIFT_POLICIES)}")
+    if variant.spec.bidder_leads:
+        leader = bidder
+    elif dealer is None:
+        raise RulesError(f"{variant.name}: give the dealer (--dealer): the seat on its left leads")
+    else:
+        leader = variant.leader(seat_index(dealer, n, "dealer", first), bidder)
+    own = _hand(hand, variant, variant.hand_size)
+    worlds = check_worlds(worlds)
+    dealt = deal_unseen(variant, {seat: faces_to_mask(own)}, seed=seed, count=worlds)
+    other = next(p for p in partners(n, bidder) if p != seat)
+    other_gift = gift_cards(dealt, bid.denom, bidder, gift_policy) & dealt[:, other]
+    active = sitting_out_mask(variant, bid, bidder)
+    candidates = _distinct(own)
+    own_mask = int(faces_to_mask(own))
+    tables = []
+    for face in candidates:
+        table = dealt.copy()
+        given = own_mask & (3 << (2 * face))  # the physical card changes hands
+        ten = table[:, bidder] | other_gift | np.uint64(given & -given)
+        thrown = np.array([void_first_discards(int(h), bid.denom, 2) for h in ten], np.uint64)
+        table[:, bidder] = ten & ~thrown
+        for partner in partners(n, bidder):
+            table[:, partner] = 0
+        tables.append(table)
+    return _ranked("gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, worlds, seed)
+
+
+def _hand(hand, variant, size: int) -> list[int]:
+    own = parse_cards(hand, variant.copies, what="hand") if isinstance(hand, str) else list(hand)
+    if len(own) != size:
+        raise RulesError(f"hand of {len(own)} cards: {variant.name} deals {size}")
+    return own
+
+
+def _distinct(faces) -> list[int]:
+    return sorted(set(faces), key=faces.index)
+
+
+def _without(mask: int, face: int) -> np.uint64:
+    """``mask`` without one copy of ``face`` (the second copy when it holds both)."""
+    bit = 2 * face + 1 if mask >> (2 * face + 1) & 1 else 2 * face
+    return np.uint64(mask & ~(1 << bit))
+
+
+def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, worlds, seed):
+    size = variant.hand_size
+    needed = bid.tricks_needed(size)
+    ours = (bidder & 1) == (seat & 1)
+    tricks = play_deals(np.concatenate(tables), bid.denom, bidder, leader, active, "dd")
+    bidder_side = tricks.astype(np.int64).reshape(len(candidates), worlds)
+    rows = ranked_values(candidates, list(bidder_side if ours else size - bidder_side), ours, size, needed)
+    return ExchangeAdvice(
+        decision=decision,
+        variant=str(variant),
+        contract=str(bid),
+        bidder=bidder + 1,
+        seat=seat + 1,
+        hand=" ".join(format_card(f) for f in held),
+        worlds=worlds,
+        seed=int(seed),
+        cards=tuple(rows),
+    )
+
+
+__all__ = ["DD_NOTE", "ExchangeAdvice", "best_discard", "best_gift"]

@@ -1,0 +1,816 @@
+"""The table model: how the other seats bid, the auction after a bid, and what bids say.
+
+This module owns "how a seat bids" for the games and the analyser alike: a seat asks
+the evaluator (:mod:`simulate.bidding.evaluator`) for its chances from *its own hand* (and its
+position, the upcard and the score), wants the contract its team's
+:class:`~simulate.bidding.strategy.Strategy` names, bids it if the auction allows it and passes
+otherwise; a dealer who may not pass bids the allowed contract, not played alone, with
+the best estimate.  A wish never depends on the earlier bids.
+
+* :class:`TableModel` names the strategy of each team with a paragraph for the output;
+  :func:`table_model` builds one from a built-in name, a TOML file or ``"none"``.
+* :func:`seat_bids` decides every seat of every deal at once (numpy); the games replay
+  each hand's auction through :class:`~simulate.rules.auction.AuctionState` with
+  :func:`run_auction` (:func:`decide_bids` gives its per-game questions).
+* :func:`continue_auction` finishes the auction after each option of an analysed seat
+  on many deals at once: the final ``(bidder, contract)`` of every option and deal.
+* :func:`consistent` and :func:`sample_consistent` are exact inference: a deal counts
+  only if every earlier seat, holding that deal's cards, would have bid as it did.
+  :func:`soft_weights` is the soft mode (every threshold test a logistic of stated
+  width), with :func:`effective_sample_size`.
+
+Bids are handled as integer *codes* in the arrays (``NO_BID`` = -1 for a pass or no
+wish): bid euchre ``rank * 6 + denomination`` (rank 1..8 the levels, 9 Pig or Alone,
+10 Hog); classic ``denomination * 2 + alone`` for an order-up and ``8 + denomination * 2
++ alone`` for a call.  :func:`bid_code` and :func:`code_contract` convert.
+
+Not modelled: the classic misdeal options (farmer's hand, ace-no-face) before the
+auction; the continuation and the inference take the hands as they stand at the bidding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..kernels.bidding import AuctionCheck, allowed_bids_many, auction_ranks_many
+from ..kernels.rankings import CALL_BASE, NO_BID  # NO_BID: a pass, no wish, or (in final results) a throw-in
+from ..rules.auction import AuctionState, format_auction, legal_bids
+from ..rules.contracts import PASS, Contract, format_bid
+from ..rules.variants import CALL, HOG, LEVEL, ORDER_UP, RulesError, Variant, as_variant, seat_index
+from .evaluator import bid_estimates, bid_table, classic_estimates, round1_table, round2_table
+from .strategy import (
+    BUILT_INS,
+    EXCHANGE_RANK,
+    HOG_RANK,
+    Strategy,
+    bid_euchre_wishes,
+    classic_wishes,
+    load_strategy,
+    seat_thresholds,
+    threshold_columns,
+)
+
+NO_TABLE = "none"
+NO_TABLE_DESCRIPTION = (
+    "no table model: a pass counts as 0 points, as if the cards were thrown in; the other "
+    "seats' bids are not modelled"
+)
+DEFAULT_CAP = 20_000
+DEFAULT_BATCH = 4096
+
+
+# --------------------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """The strategy each team bids by (team A: seats 1, 3, 5; team B: seats 2, 4, 6)."""
+
+    teams: tuple[Strategy, Strategy]
+    name: str
+
+    @property
+    def description(self) -> str:
+        """One paragraph for the output: what the other seats are assumed to do."""
+        teams = (
+            f"every seat bids by the '{self.teams[0].name}' strategy"
+            if self.teams[0] == self.teams[1]
+            else f"team A bids by '{self.teams[0].name}', team B by '{self.teams[1].name}'"
+        )
+        params = "; ".join(
+            f"{team.name}: " + ", ".join(f"{k} {v:g}" for k, v in team.params().items())
+            for team in dict.fromkeys(self.teams)
+        )
+        return (
+            f"Table model {self.name}: {teams}. Each seat estimates its chance of making each "
+            "contract from its own hand only (the evaluator's tables, by position, upcard and "
+            "score) and wants the highest contract whose estimate clears its threshold; it bids "
+            "that contract when the auction allows it and passes otherwise, whatever the earlier "
+            "bids were. A dealer who may not pass bids the allowed contract, not alone, with the "
+            f"best estimate. Misdeal calls are not modelled. Thresholds ({params})."
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def table_model(spec) -> TableModel | None:
+    """The table model of ``spec``: a built-in strategy name, a ``.toml`` strategy file
+    (:func:`~simulate.bidding.strategy.load_strategy`), a :class:`Strategy`, or ``"none"`` (None:
+    no model, a pass counts as 0).  Both teams bid by the one strategy."""
+    if isinstance(spec, Strategy):
+        strategy = spec
+    elif isinstance(spec, str) and spec.strip().lower() == NO_TABLE:
+        return None
+    elif isinstance(spec, str):
+        strategy = load_strategy(spec)
+    else:
+        raise RulesError(
+            f"table model {spec!r}: give a built-in strategy ({', '.join(BUILT_INS)}), "
+            f"a .toml file or {NO_TABLE}"
+        )
+    return TableModel((strategy, strategy), strategy.name)
+
+
+# --------------------------------------------------------------------------- bid codes
+
+
+@lru_cache(maxsize=4096)
+def contract_of(kind: str, denom: int, level: int = 0, alone: bool = False) -> Contract:
+    """The one Contract value of these fields (cached: games name the same few often)."""
+    return Contract(kind, denom, level, alone)
+
+
+def bid_euchre_wish(variant: Variant, rank: int, denom: int) -> Contract | None:
+    """The contract a bid-euchre wish of (rank, denomination) names."""
+    if rank == 0:
+        return None
+    if rank == HOG_RANK:
+        return contract_of(HOG, denom, variant.hand_size)
+    if rank == EXCHANGE_RANK:
+        return contract_of(variant.spec.special_kinds[0], denom, variant.hand_size)
+    return contract_of(LEVEL, denom, rank)
+
+
+def bid_code(variant: Variant, bid) -> int:
+    """The array code of a bid (``NO_BID`` for a pass); see the module docstring."""
+    if bid == PASS:
+        return NO_BID
+    if variant.classic:
+        base = 0 if bid.kind == ORDER_UP else CALL_BASE
+        return base + bid.denom * 2 + int(bid.alone)
+    return variant.rank(bid) * 6 + bid.denom
+
+
+@lru_cache(maxsize=4096)
+def code_contract(variant: Variant, code: int) -> Contract | None:
+    """The contract of an array code, None for ``NO_BID``."""
+    if code == NO_BID:
+        return None
+    if variant.classic:
+        kind = ORDER_UP if code < CALL_BASE else CALL
+        denom, alone = divmod(code if kind == ORDER_UP else code - CALL_BASE, 2)
+        return contract_of(kind, denom, alone=bool(alone))
+    return bid_euchre_wish(variant, code // 6, code % 6)
+
+
+def _auction_rank(variant: Variant, codes: np.ndarray) -> np.ndarray:
+    """Auction rank of coded bids (classic contracts all rank 0, as in the auction)."""
+    return auction_ranks_many(np.ascontiguousarray(codes, np.int64), variant.classic)
+
+
+# --------------------------------------------------------------------------- every seat's bids
+
+
+@dataclass(frozen=True)
+class SeatBids:
+    """What the seats of every deal want under the model, as codes (deals, seats):
+    ``first`` in round 1 (the one round of bid euchre), ``second`` in classic round 2.
+    Only the seats in ``columns`` are decided (the others hold ``NO_BID``)."""
+
+    variant: Variant
+    first: np.ndarray
+    second: np.ndarray | None
+    estimates: object  # BidEstimates or ClassicEstimates of the seats in ``columns``
+    columns: tuple[int, ...]
+
+    def wishes(self, round_one: bool) -> np.ndarray:
+        """The codes of a turn: bid euchre has one round, so always ``first``."""
+        return self.first if round_one or self.second is None else self.second
+
+    def estimate(self, rows, seat: int, contract: Contract):
+        """The estimate a stuck dealer compares: P(make) of ``contract`` on ``rows``."""
+        column = self.columns.index(seat)
+        if self.variant.classic:
+            return self.estimates.call[rows, column, contract.denom, 0]
+        return self.estimates.level[rows, column, contract.denom, contract.level - 1]
+
+
+def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> SeatBids:
+    """The seats' wishes on every deal: ``dealt`` (G, N) face-space hands, ``upcards``
+    (G,) faces (classic), ``dealers`` (G,) and ``scores`` (G, 2) team A and B points.
+
+    ``seats`` (default all) limits the bid-euchre work to the seats asked about: the
+    evaluator's features are the cost.  Classic deals decide every seat (positions
+    need the whole table, and they are cheap).
+    """
+    variant = as_variant(variant)
+    dealt = np.asarray(dealt, np.uint64)
+    n = variant.players
+    thresholds = seat_thresholds(teams, scores, variant.target, n)
+    if not variant.classic:
+        columns = tuple(range(n)) if seats is None else tuple(sorted(set(seats)))
+        est = bid_estimates(dealt[:, list(columns)])
+        asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
+        _, _, codes = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
+        first = np.full(dealt.shape, NO_BID, np.int64)
+        first[:, list(columns)] = codes
+        return SeatBids(variant, first, None, est, columns)
+    upcards = np.asarray(upcards, np.int64)
+    est = classic_estimates(dealt, dealers, upcards)
+    upcard_suit = upcards // 6
+    wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.options).get("no_trump")))
+    return SeatBids(variant, wishes["first"], wishes["second"], est, tuple(range(n)))
+
+
+def stuck_choice(seat: int, allowed, estimate_of) -> tuple[tuple[Contract, ...], object]:
+    """The rule for a dealer who may not pass: the allowed contract, not played alone,
+    with the best estimate (ties to the earlier, lower contract).
+
+    Returns the candidates and the pick: an index, or an array of indexes when
+    ``estimate_of(seat, contract)`` gives an estimate per deal.
+    """
+    candidates = tuple(contract for contract in allowed if not contract.plays_alone)
+    values = np.stack([np.asarray(estimate_of(seat, c), np.float64) for c in candidates], axis=-1)
+    return candidates, np.argmax(values, axis=-1)  # the first of equal maxima
+
+
+def forced_bid(seat: int, allowed, estimate_of) -> Contract:
+    """:func:`stuck_choice` for one deal: the contract itself."""
+    candidates, pick = stuck_choice(seat, allowed, estimate_of)
+    return candidates[int(pick)]
+
+
+def decide_bids(variant: Variant, teams, dealt, upcards, dealers, scores):
+    """Per game, ``wish_for`` and ``estimate_of`` closures for :func:`run_auction`."""
+    bids = seat_bids(variant, teams, dealt, upcards, dealers, scores)
+
+    def wish_for(i):
+        def wish(seat, round_one):
+            return code_contract(variant, int(bids.wishes(round_one)[i, seat]))
+
+        return wish
+
+    def estimate_of(i):
+        return lambda seat, contract: bids.estimate(i, seat, contract)
+
+    return wish_for, estimate_of
+
+
+def run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -> tuple[tuple, tuple | None]:
+    """Ask each seat in turn what it bids; returns (bids, auction result).
+
+    ``wish_for(seat, round_one)`` is the contract the seat wants (or None) and
+    ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
+    """
+    bids = ()
+    state = AuctionState.start(variant, dealer, upcard)
+    while not state.over:
+        wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
+        if wish is not None and state.can_bid(wish):
+            bid = wish
+        elif state.can_pass():
+            bid = PASS
+        else:
+            bid = forced_bid(state.seat_to_bid, state.legal, estimate_of)
+        state = state.bid(bid)
+        bids += (bid,)
+    return bids, state.winner  # the high bid, or None when the cards are thrown in
+
+
+# --------------------------------------------------------------------------- vectorised turns
+
+
+def _checked_deals(variant: Variant, deals, scores) -> tuple[np.ndarray, np.ndarray]:
+    """The deals as a (D, N) uint64 array and the scores as (D, 2), or a RulesError."""
+    deals = np.asarray(deals, np.uint64)
+    if deals.ndim != 2 or deals.shape[1] != variant.players:
+        raise RulesError(f"deals of shape {deals.shape}: give (deals, {variant.players}) face-space hands")
+    scores = np.asarray((0, 0) if scores is None else scores, np.int64)
+    if scores.shape not in ((2,), (deals.shape[0], 2)):
+        raise RulesError(
+            f"scores of shape {scores.shape}: give team A and B points, (2,) or ({deals.shape[0]}, 2)"
+        )
+    return deals, np.broadcast_to(scores, (deals.shape[0], 2))
+
+
+def _table_bids(model: TableModel, variant: Variant, dealer: int, deals, upcard, scores, seats) -> SeatBids:
+    """:func:`seat_bids` of checked deals around one dealer and upcard."""
+    count = deals.shape[0]
+    upcards = np.full(count, -1 if upcard is None else upcard, np.int64)
+    return seat_bids(variant, model.teams, deals, upcards, np.full(count, dealer, np.int64), scores, seats)
+
+
+def _model_bid(bids: SeatBids, seat: int, round_: int, floor, stuck=None, stuck_turn=None) -> np.ndarray:
+    """The code each deal's ``seat`` bids: its wish where the auction allows it (auction
+    rank above ``floor``), else a pass, or where ``stuck`` (a bool array) the contract
+    of the dealer who may not pass at the AuctionState ``stuck_turn``."""
+    variant = bids.variant
+    wish = bids.wishes(round_ == 1)[:, seat]
+    floors = np.array(np.broadcast_to(np.asarray(floor, np.int64), wish.shape))  # a copy: writeable
+    out = allowed_bids_many(np.ascontiguousarray(wish), floors, variant.classic)
+    allowed = out != NO_BID
+    if stuck is not None and (stuck & ~allowed).any():
+        rows = np.arange(wish.shape[0])
+        candidates, pick = stuck_choice(seat, stuck_turn.legal, lambda s, c: bids.estimate(rows, s, c))
+        codes = np.array([bid_code(variant, c) for c in candidates], np.int64)
+        out = np.where(stuck & ~allowed, codes[pick], out)
+    return out
+
+
+def _floor(variant: Variant, state: AuctionState) -> int:
+    """The auction rank a bid must beat: classic bids are never outranked (-1)."""
+    if variant.classic:
+        return -1
+    return variant.rank(state.winner[1]) if state.winner else 0
+
+
+def _turns(variant: Variant) -> int:
+    return variant.players * (2 if variant.classic else 1)
+
+
+# --------------------------------------------------------------------------- continuation
+
+
+@dataclass(frozen=True)
+class Continuation:
+    """The auction's end after each option of the analysed seat, on every deal.
+
+    ``bidder[o, d]`` is the seat that won the auction after option ``options[o]`` on deal
+    ``d`` (-1 when the cards are thrown in) and ``contract[o, d]`` an index into
+    ``contracts`` (-1 for a throw-in).
+    """
+
+    options: tuple
+    contracts: tuple[Contract, ...]
+    bidder: np.ndarray
+    contract: np.ndarray
+
+    def final(self, option: int, deal: int) -> tuple[int, Contract] | None:
+        """``(bidder, contract)`` after option index ``option`` on deal ``deal``, or None."""
+        seat = int(self.bidder[option, deal])
+        return None if seat < 0 else (seat, self.contracts[int(self.contract[option, deal])])
+
+
+def continue_auction(
+    model: TableModel,
+    variant,
+    dealer: int,
+    seat: int,
+    bids,
+    deals,
+    upcard: int | None = None,
+    scores=None,
+    options=None,
+) -> Continuation:
+    """Finish the auction after each of ``options`` of the analysed ``seat``, on every deal.
+
+    ``bids`` is the auction so far (from the dealer's left), ending where ``seat`` is to
+    bid; ``deals`` the (D, N) face-space hands as dealt (the analysed hand the same in
+    every deal); ``upcard`` the classic upcard (one face for all deals); ``scores`` team A
+    and B points, (2,) or (D, 2), default 0-0; ``options`` the analysed seat's bids
+    (default: every legal bid, pass first when allowed).
+
+    The later seats bid by ``model`` on each deal's hands: in bid euchre each may
+    overcall (a bid above the high bid), the stuck dealer and ``all_pass`` apply; in the
+    classic games round 1 continues and round 2 follows (stick the dealer when on;
+    eight passes throw the cards in).  The analysed seat's own later bid (its round-2
+    turn after it passed round 1 and round 1 all passed) is the model applied to its own
+    hand: the same on every deal, since it depends on nothing else it does not know.
+    Bid-euchre options of equal auction rank are continued once.
+    """
+    variant = as_variant(variant)
+    dealer = seat_index(dealer, variant.players, "dealer")
+    seat = seat_index(seat, variant.players, "seat")
+    bids = list(bids)
+    state = legal_bids(variant, dealer, bids, upcard)
+    if state.seat_to_bid != seat:
+        who = "nobody" if state.over else f"seat {state.seat_to_bid + 1}"
+        raise RulesError(
+            f"auction '{format_auction(bids)}' leaves {who} to bid, not seat {seat + 1}: "
+            f"bids go round from the dealer's left (dealer is seat {dealer + 1})"
+        )
+    if options is None:
+        options = ((PASS,) if state.can_pass() else ()) + state.legal
+    options = tuple(options)
+    for option in options:
+        state.verify_bid(option)
+    deals, scores = _checked_deals(variant, deals, scores)
+    later = [(dealer + 1 + index) % variant.players for index in range(len(bids) + 1, _turns(variant))]
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, later)
+    count = table.first.shape[0]
+    ends = {}  # the high bid's rank (None without one) -> the later seats' last bids after it
+    bidder = np.empty((len(options), count), np.int64)
+    code = np.empty((len(options), count), np.int64)
+    for o, option in enumerate(options):
+        after = state.bid(option)
+        winner = after.winner
+        if after.over:
+            top_seat, top_code = np.full(count, NO_BID), np.full(count, NO_BID)
+        else:
+            key = _floor(variant, after) if winner is not None else None
+            if key not in ends:
+                ends[key] = _continue(table, after, dealer, upcard)
+            top_seat, top_code = ends[key]
+        base_seat, base_code = (winner[0], bid_code(variant, winner[1])) if winner else (NO_BID, NO_BID)
+        bidder[o] = np.where(top_seat >= 0, top_seat, base_seat)
+        code[o] = np.where(top_seat >= 0, top_code, base_code)
+    distinct = sorted(set(np.unique(code).tolist()) - {NO_BID})
+    index = np.full(max(distinct, default=0) + 2, NO_BID, np.int64)
+    index[distinct] = np.arange(len(distinct))
+    contracts = tuple(code_contract(variant, c) for c in distinct)
+    return Continuation(options, contracts, bidder.astype(np.int8), index[code].astype(np.int16))
+
+
+def _continue(table: SeatBids, state: AuctionState, dealer: int, upcard):
+    """The last bid of the later seats on every deal (seat and code, -1 for none).
+
+    In bid euchre every later bid overcalls; in the classic games the first bid ends
+    the auction.  ``state`` is the auction after the analysed seat's option.
+    """
+    variant = table.variant
+    n, count = variant.players, table.first.shape[0]
+    top_seat = np.full(count, NO_BID, np.int64)
+    top_code = np.full(count, NO_BID, np.int64)
+    floor = np.full(count, _floor(variant, state), np.int64)
+    live = np.ones(count, bool)
+    no_winner = state.winner is None
+    last = _turns(variant) - 1
+    stuck_turn = legal_bids(variant, dealer, [PASS] * last, upcard)  # the dealer's turn, nobody bid
+    for index in range(state.index, last + 1):
+        seat = (dealer + 1 + index) % n
+        stuck = None
+        if index == last and no_winner and variant.dealer_stuck:
+            stuck = live & (top_seat < 0)  # nobody has bid: the dealer may not pass
+        bid = _model_bid(table, seat, 1 + index // n, floor, stuck, stuck_turn)
+        made = live & (bid >= 0)
+        top_seat = np.where(made, seat, top_seat)
+        top_code = np.where(made, bid, top_code)
+        if variant.classic:
+            live &= ~made  # the first order-up or call ends the auction
+        else:
+            floor = np.where(made, _auction_rank(variant, bid), floor)
+    return top_seat, top_code
+
+
+# --------------------------------------------------------------------------- inference
+
+
+def matched_bids(
+    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None
+) -> np.ndarray:
+    """Per deal, how many of the leading ``bids`` the model makes from that deal's hands
+    (``len(bids)`` when it makes them all).  Bids of the ``analysed`` seat count as made:
+    its hand is known, so its own bids say nothing about the unseen cards."""
+    variant = as_variant(variant)
+    dealer = seat_index(dealer, variant.players, "dealer")
+    bids = list(bids)
+    legal_bids(variant, dealer, bids, upcard)  # one error for an illegal auction
+    deals, scores = _checked_deals(variant, deals, scores)
+    matched = np.zeros(deals.shape[0], np.int64)
+    alive = np.arange(deals.shape[0])  # the deals that made every bid so far
+    state = AuctionState.start(variant, dealer, upcard)
+    for index, bid in enumerate(bids):
+        if not alive.size:
+            break
+        seat = state.seat_to_bid
+        if seat == analysed:
+            matched[alive] += 1
+            state = state.bid(bid)
+            continue
+        # only the deals still alive, and only the seat to bid: the evaluator is the cost
+        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat])
+        stuck = None if state.can_pass() else np.ones(alive.size, bool)
+        made = _model_bid(table, seat, 1 + index // variant.players, _floor(variant, state), stuck, state)
+        alive = alive[made == bid_code(variant, bid)]
+        matched[alive] += 1
+        state = state.bid(bid)
+    return matched
+
+
+def consistent(
+    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None
+) -> np.ndarray:
+    """bool per deal: would every earlier seat, holding that deal's cards, have made
+    exactly its bid in ``bids`` under ``model`` at that point of the auction?  The
+    ``analysed`` seat's own bids (classic round 1 before its round-2 turn) are not
+    checked: they are known facts about a known hand, not evidence."""
+    bids = list(bids)
+    return matched_bids(model, variant, dealer, bids, deals, upcard, scores, analysed) == len(bids)
+
+
+def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, unchecked=()) -> AuctionCheck:
+    """The ``bids`` as PIMC's worlds check them (kernels.bidding.AuctionCheck): a row
+    (seat, round one?, floor, code) for each bid of a seat not in ``unchecked``, and the
+    thresholds of each seat's strategy in ``teams`` (team A's, team B's) after the
+    score-aware shift at ``scores`` (team A and B points), the evaluator's tables, the
+    dealer and the upcard.  A world explains the auction when every such seat, holding
+    its cards of the world as dealt, would have made its bid (:func:`consistent` asks
+    the same of whole deals)."""
+    variant = as_variant(variant)
+    n = variant.players
+    bids = list(bids)
+    legal_bids(variant, dealer, bids, upcard)  # one error for an illegal auction
+    rows = []
+    state = AuctionState.start(variant, dealer, upcard)
+    for index, bid in enumerate(bids):
+        seat = state.seat_to_bid
+        # a dealer who may not pass bids by table.stuck_choice, not by its wish: its
+        # forced bid is not checked (it is always the auction's last bid)
+        if seat not in unchecked and state.can_pass():
+            rows.append((seat, int(index < n), _floor(variant, state), bid_code(variant, bid)))
+        state = state.bid(bid)
+    scores = np.asarray((0, 0) if scores is None else scores, np.int64).reshape(1, 2)
+    thresholds = threshold_columns(seat_thresholds(teams, scores, variant.target, n), (1, n))[0]
+    return AuctionCheck(
+        variant.classic,
+        HOG in variant.spec.special_kinds,
+        bool(dict(variant.options).get("no_trump")),
+        int(dealer),
+        -1 if upcard is None else int(upcard),
+        np.ascontiguousarray(thresholds, np.float64),
+        bid_table().estimate,
+        round1_table().estimate,
+        round2_table().estimate,
+        # bids before passes: a named bid fits far fewer hands, and the first row a world
+        # fails ends its test
+        np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 4),
+    )
+
+
+@dataclass(frozen=True)
+class InferredDeals:
+    """The consistent deals of a run: ``deals`` (kept, N), their deal ``indexes``, the
+    number ``dealt`` to find them (from ``first_index``), ``next_index`` to continue
+    from, and ``acceptance`` = kept / dealt.  ``rejected_at[i]`` counts the deals dealt
+    whose first bid the model does not make is bid ``i`` (what rejects the deals)."""
+
+    deals: np.ndarray
+    indexes: np.ndarray
+    dealt: int
+    next_index: int
+    rejected_at: tuple[int, ...] = ()
+    weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
+
+    @property
+    def acceptance(self) -> float:
+        return self.deals.shape[0] / self.dealt if self.dealt else 0.0
+
+    def most_rejecting(self) -> tuple[int, float] | None:
+        """The bid (its index in the auction) that rejects the most deals, and the share
+        of the deals dealt it rejects; None when nothing was rejected."""
+        if not any(self.rejected_at):
+            return None
+        index = int(np.argmax(self.rejected_at))
+        return index, self.rejected_at[index] / self.dealt
+
+
+def sample_consistent(
+    model: TableModel,
+    variant,
+    dealer: int,
+    bids,
+    deal,
+    wanted: int,
+    cap: int = DEFAULT_CAP,
+    upcard: int | None = None,
+    scores=None,
+    first_index: int = 0,
+    batch: int = DEFAULT_BATCH,
+    analysed: int | None = None,
+    soft_scale: float | None = None,
+) -> InferredDeals:
+    """The first ``wanted`` deals, in deal-index order from ``first_index``, that are
+    :func:`consistent` with ``bids``; at most ``cap`` deals are dealt.
+
+    With ``soft_scale`` (soft inference) each deal is kept with probability its
+    :func:`soft_weights` likelihood instead (a uniform of the deal itself,
+    :func:`deal_uniforms`, below its weight): the deals kept are then an unweighted
+    sample of the weighted distribution, so every figure and interval computed from them
+    needs no weights; ``weights_ess`` is the Kish effective sample size of the weights
+    of the deals dealt (what weighting them all would have given).
+
+    ``deal(first_index, count)`` gives deals ``first_index ..`` of the seed's stream as a
+    (count, N) array, a pure function of the seed and the index (e.g. ``deal_unseen``),
+    so the result is a pure function of the seed whatever ``batch``.  Fewer than
+    ``wanted`` come back when the cap is reached; none at all is a RulesError naming the
+    first bid the model never made from the deals' hands.  ``analysed`` is the seat whose
+    own bids are not checked (see :func:`consistent`).
+    """
+    variant = as_variant(variant)
+    bids = list(bids)
+    if not all(
+        isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 1 for v in (wanted, cap)
+    ):
+        raise RulesError(f"wanted {wanted!r} and cap {cap!r}: allowed are whole numbers from 1")
+    kept, indexes, examined, best = [], [], 0, 0
+    found = 0
+    matches, weights = [], []
+    while found < wanted and examined < cap:
+        count = min(batch, cap - examined)
+        dealt = np.asarray(deal(first_index + examined, count), np.uint64)
+        if soft_scale is None:
+            matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
+        else:
+            weight = soft_weights(model, variant, dealer, bids, dealt, upcard, scores, analysed, soft_scale)
+            weights.append(weight)
+            matched = np.where(deal_uniforms(dealt) < weight, len(bids), 0)
+        matches.append(matched)
+        best = max(best, int(matched.max()))
+        rows = np.flatnonzero(matched == len(bids))[: wanted - found]
+        kept.append(dealt[rows])
+        indexes.append(first_index + examined + rows)
+        found += rows.size
+        examined += count
+    indexes = np.concatenate(indexes)
+    if found == 0 and soft_scale is None:
+        raise _never_bid(model, variant, dealer, bids, best, examined, upcard)
+    if found == 0:
+        raise RulesError(
+            f"the table model ({model.name}) gives the auction '{format_auction(bids)}' so small a "
+            f"likelihood that none of {examined:,} deals was kept: give another table model or no inference"
+        )
+    # deals examined up to the last one kept, so the count is the same whatever batch
+    used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
+    if soft_scale is not None:
+        ess = effective_sample_size(np.concatenate(weights)[:used])
+        return InferredDeals(np.concatenate(kept), indexes, used, first_index + used, weights_ess=ess)
+    stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
+    return InferredDeals(
+        np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
+    )
+
+
+_MIX = (np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
+
+
+def deal_uniforms(deals) -> np.ndarray:
+    """A uniform in [0, 1) per deal, a pure function of the deal's hands (splitmix64's
+    finaliser over the hands, each seat's mask multiplied by its own odd constant), so
+    soft inference's keep-or-not is a pure function of the seed and the deal index."""
+    deals = np.asarray(deals, np.uint64)
+    with np.errstate(over="ignore"):
+        z = np.zeros(deals.shape[0], np.uint64)
+        for seat in range(deals.shape[1]):
+            z = (z ^ deals[:, seat]) * np.uint64(0x9E3779B97F4A7C15 + 2 * seat)
+            z = (z ^ (z >> np.uint64(30))) * _MIX[0]
+            z = (z ^ (z >> np.uint64(27))) * _MIX[1]
+            z = z ^ (z >> np.uint64(31))
+    return (z >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
+def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesError:
+    bid = bids[matched]
+    seat = legal_bids(variant, dealer, bids[:matched], upcard).seat_to_bid
+    where = f"after '{format_auction(bids[:matched])}'" if matched else "as the first bid"
+    return RulesError(
+        f"the table model ({model.name}) never bids '{format_bid(bid)}' from seat {seat + 1} "
+        f"{where} in {dealt:,} deals: no deal explains the auction; give another table model "
+        "or no inference"
+    )
+
+
+# --------------------------------------------------------------------------- soft inference
+# The exact model's every threshold test "estimate >= threshold" becomes a probability,
+# the logistic sigma((estimate - threshold) / scale); the choices among denominations
+# (the best one at the wanted rank) stay as the model makes them.  A deal's weight is
+# the product over the earlier bids of the probability that the seat makes that bid:
+#
+# * bid euchre: with c_r the probability that rank r (levels 1..8, then Pig or Alone,
+#   then Hog) clears, judged on its best denomination, the seat wants rank r with
+#   probability c_r * prod(1 - c_q for q > r) and nothing with prod(1 - c_q); a pass
+#   at high bid f has prod(1 - c_q for q > f), a bid (r, d) P(wants r) if d is its best
+#   denomination at rank r, else 0;
+# * classic: ordering up (or calling the best callable suit) has probability o, going
+#   alone a given it does; a pass 1 - o;
+# * a dealer who may not pass adds P(wants nothing) when the bid is its forced bid.
+#
+# As ``scale`` goes to 0 the weights become :func:`consistent` (0 or 1).
+
+SOFT_SCALE = 0.05
+
+
+def _clears(estimate, threshold, scale: float) -> np.ndarray:
+    """sigma((estimate - threshold) / scale): the soft "estimate clears the threshold"."""
+    with np.errstate(over="ignore"):  # far below the threshold: exp overflows, sigma is 0
+        return 1.0 / (1.0 + np.exp(-(np.asarray(estimate, np.float64) - threshold) / scale))
+
+
+def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, index, scale) -> np.ndarray:
+    """P(the seat to bid at ``state`` makes ``bid``) on every deal, the soft model."""
+    variant, seat = table.variant, state.seat_to_bid
+    n, count = variant.players, table.first.shape[0]
+    thresholds = {name: value[:, seat] for name, value in every_threshold.items()}
+    column = table.columns.index(seat)
+    code = bid_code(variant, bid)
+    rows = np.arange(count)
+    if not variant.classic:
+        est = table.estimates
+        level = est.level[:, column]  # (D, 6, 8)
+        best = [level[:, :, r] for r in range(level.shape[-1])]
+        params = ["level_threshold"] * len(best)
+        best.append(est.exchange_alone[:, column])
+        params.append("pig_threshold" if HOG in variant.spec.special_kinds else "alone_threshold")
+        if HOG in variant.spec.special_kinds:
+            best.append(est.hog[:, column])
+            params.append("hog_threshold")
+        clears = np.stack(
+            [_clears(b.max(axis=-1), thresholds[p], scale) for b, p in zip(best, params)], axis=-1
+        )  # (D, ranks): rank r at column r - 1
+        above = np.cumprod(1.0 - clears[:, ::-1], axis=-1)[:, ::-1]  # prod(1 - c_q for q >= r)
+        none_above = np.concatenate([above[:, 1:], np.ones((count, 1))], axis=-1)  # q > r
+        wants = clears * none_above  # P(wants rank r)
+        nothing = above[:, 0]
+        if code == NO_BID:
+            floor = _floor(variant, state)
+            return above[:, floor] if floor < clears.shape[1] else np.ones(count)
+        rank, denom = divmod(code, 6)
+        weight = wants[:, rank - 1] * (np.argmax(best[rank - 1], axis=-1) == denom)
+    else:
+        est = table.estimates
+        if index < n:
+            makes = _clears(est.order[:, column, 0], thresholds["order_up_threshold"], scale)
+            alone = _clears(est.order[:, column, 2], thresholds["alone_threshold"], scale)
+            chosen = np.ones(count, bool)
+        else:
+            callable_ = np.array([c.denom for c in state.legal if not c.alone])
+            make = est.call[:, column, :, 0]
+            masked = np.full(make.shape, -1.0)
+            masked[:, callable_] = make[:, callable_]
+            best = np.argmax(masked, axis=-1)
+            makes = _clears(masked[rows, best], thresholds["call_threshold"], scale)
+            alone = _clears(est.call[rows, column, best, 2], thresholds["alone_threshold"], scale)
+            chosen = best == (bid.denom if code != NO_BID else -1)
+        nothing = 1.0 - makes
+        if code == NO_BID:
+            return nothing
+        weight = chosen * makes * (alone if bid.alone else 1.0 - alone)
+    if not state.can_pass():  # the stuck dealer: its forced bid when it wants nothing
+        candidates, pick = stuck_choice(seat, state.legal, lambda s, c: table.estimate(rows, s, c))
+        forced = np.array([bid_code(variant, c) for c in candidates])[pick]
+        weight = weight + nothing * (forced == code)
+    return weight
+
+
+def soft_weights(
+    model: TableModel,
+    variant,
+    dealer: int,
+    bids,
+    deals,
+    upcard=None,
+    scores=None,
+    analysed=None,
+    scale: float = SOFT_SCALE,
+) -> np.ndarray:
+    """Soft inference: per deal, the likelihood of ``bids`` under the table model with
+    every threshold test smoothed by a logistic of width ``scale`` (the comment above);
+    the ``analysed`` seat's own bids weigh 1.  Use with :func:`effective_sample_size`."""
+    variant = as_variant(variant)
+    dealer = seat_index(dealer, variant.players, "dealer")
+    bids = list(bids)
+    legal_bids(variant, dealer, bids, upcard)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0:
+        raise RulesError(f"soft inference scale {scale!r}: allowed is a number above 0")
+    deals, scores = _checked_deals(variant, deals, scores)
+    n = variant.players
+    bidders = [(dealer + 1 + index) % n for index in range(len(bids))]
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed})
+    thresholds = seat_thresholds(model.teams, scores, variant.target, n)
+    weights = np.ones(deals.shape[0])
+    state = AuctionState.start(variant, dealer, upcard)
+    for index, bid in enumerate(bids):
+        if state.seat_to_bid != analysed:
+            weights *= _soft_bid(table, thresholds, state, bid, index, scale)
+        state = state.bid(bid)
+    return weights
+
+
+def effective_sample_size(weights) -> float:
+    """(sum w)^2 / sum w^2: the number of equally weighted deals worth as much."""
+    weights = np.asarray(weights, np.float64)
+    square = float(np.sum(weights**2))
+    return float(np.sum(weights)) ** 2 / square if square > 0 else 0.0
+
+
+__all__ = [
+    "NO_BID",
+    "NO_TABLE",
+    "NO_TABLE_DESCRIPTION",
+    "SOFT_SCALE",
+    "Continuation",
+    "InferredDeals",
+    "SeatBids",
+    "TableModel",
+    "auction_check",
+    "bid_code",
+    "bid_euchre_wish",
+    "code_contract",
+    "consistent",
+    "continue_auction",
+    "contract_of",
+    "deal_uniforms",
+    "decide_bids",
+    "effective_sample_size",
+    "forced_bid",
+    "matched_bids",
+    "run_auction",
+    "sample_consistent",
+    "seat_bids",
+    "soft_weights",
+    "stuck_choice",
+    "table_model",
+]

@@ -1,0 +1,1 @@
+"""Whole games to the target score, their results and tuning, and match equity."""

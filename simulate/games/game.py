@@ -1,0 +1,705 @@
+"""Whole games to the target score: two bidding strategies, many games at once.
+
+This module owns the game flow; every rule in it comes from the modules that own the
+rules: the deal (:func:`simulate.dealing.deal.deal_tables`), the misdeal calls and the auction
+(:mod:`simulate.rules.auction`), the exchanges and who sits out (:mod:`simulate.rules.exchange`),
+the play (:func:`simulate.play.playout.play_deals`), the score and the end of the game
+(:func:`simulate.rules.score`, :func:`simulate.rules.game_winner`).
+
+A game
+------
+* Team A is the odd seats 1, 3, 5 (library team 0), team B the even seats.
+* Game ``g`` is first dealt by seat ``g mod N + 1``, so over any ``N`` consecutive games
+  every seat deals first once and neither team gains from who starts; the deal then
+  moves one seat left every hand, thrown-in hands included.
+* Each hand: deal; classic ``euchre`` misdeal options (every eligible player calls
+  them, the policy of :func:`simulate.rules.auction.misdeal_calls`); the auction, each seat
+  bidding as its team's strategy says (:mod:`simulate.bidding.strategy`), by the table model's
+  one implementation of bidding (:mod:`simulate.bidding.table_model`); cards thrown in when
+  the auction says so (six-handed all pass, classic eight passes) and the deal moves
+  left; exchanges by the stated policies (Pig and Alone: void-first discards, then the
+  partners' ``highest`` gifts; classic pick-up: the dealer's void-first discard); play
+  under the chosen model with the leader the rules name; the score; the game ends when
+  :func:`~simulate.rules.game_winner` names a winner (six-handed: both teams at the
+  target on one hand, the bidding team wins).
+
+Speed and reproducibility
+-------------------------
+Games advance together hand by hand.  All live games of a batch are dealt in one
+kernel call, their bids are decided with numpy from the evaluator's tables, and their
+hands are played in one ``play_deals`` call per (denomination, declarer, leader,
+sitting out) group.  The auction itself asks a :class:`simulate.rules.auction.AuctionState`
+about every bid and takes the next state from it.  Hand ``h`` of game ``g`` is deal
+``h * GAME_STRIDE + g`` of the seed's stream and the play models used here are
+deterministic, so a game is the same whatever batch or worker plays it: results do
+not depend on ``workers`` or ``batch``.  Worker processes each take a contiguous range
+of games and run the kernels on one thread.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from ..bidding.strategy import Strategy
+from ..bidding.table_model import auction_check, decide_bids, run_auction
+from ..choices import PIMC_WORLDS
+from ..dealing.deal import check_seed, deal_tables
+from ..dealing.knowledge import table_knowledge
+from ..kernels.contract import to_contract
+from ..kernels.play import play_heuristic_deal
+from ..play.playout import check_worlds, play_deals
+from ..play.trace import Trace, tricks_from_record
+from ..rules.auction import misdeal_calls
+from ..rules.contracts import Contract
+from ..rules.exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
+from ..rules.scoring import game_winner, made, score
+from ..rules.variants import CALL, ORDER_UP, RulesError, Variant, as_variant
+from ..runtime.cluster import check_backend, dask_client, run_tasks, slots
+from ..runtime.workers import start_pool, stop_pool
+
+GAME_STRIDE = 1 << 32
+GAME_PLAY_MODELS = ("heuristic", "dd", "pimc")
+MAX_GAMES = GAME_STRIDE
+DEFAULT_BATCH = 1024
+OUTCOMES = ("bid", "made", "set")
+
+
+def contract_kinds(variant: Variant) -> tuple[str, ...]:
+    """The kinds of contract a variant's games report on."""
+    if variant.classic:
+        return ("order up", "order up alone", "call", "call alone")
+    return variant.spec.contract_kinds
+
+
+def kind_of(contract: Contract) -> str:
+    if contract.kind in (ORDER_UP, CALL):
+        return contract.kind + (" alone" if contract.alone else "")
+    return contract.kind
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything that decides a run of games except which games."""
+
+    variant: Variant
+    teams: tuple[Strategy, Strategy]  # team A (seats 1, 3, 5), team B
+    seed: int
+    play: str = "heuristic"
+    start_scores: tuple[int, int] = (0, 0)  # teams A and B when each game starts
+    worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
+
+    def __post_init__(self):
+        if self.play not in GAME_PLAY_MODELS:
+            raise RulesError(f"play model {self.play!r} for games: allowed are {', '.join(GAME_PLAY_MODELS)}")
+        check_seed(self.seed)
+        check_worlds(self.worlds)
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """Results of games ``first .. first + len(winner) - 1``, one entry per game, plus
+    contract counts summed over them: ``contracts[team, kind, outcome]`` with outcomes
+    bid, made, set (kinds from :func:`contract_kinds`)."""
+
+    first: int
+    winner: np.ndarray  # team 0 (A) or 1 (B)
+    hands: np.ndarray  # hands dealt, thrown-in ones included
+    thrown_in: np.ndarray
+    scores: np.ndarray  # (games, 2) final score of teams A and B
+    contracts: np.ndarray
+    traces: list = field(default_factory=list)  # per hand, when tracing one game
+
+    @staticmethod
+    def join(parts: list[GameTotals]) -> GameTotals:
+        parts = sorted(parts, key=lambda p: p.first)
+        return GameTotals(
+            parts[0].first,
+            np.concatenate([p.winner for p in parts]),
+            np.concatenate([p.hands for p in parts]),
+            np.concatenate([p.thrown_in for p in parts]),
+            np.concatenate([p.scores for p in parts]),
+            sum(p.contracts for p in parts),
+            [t for p in parts for t in p.traces],
+        )
+
+
+# --------------------------------------------------------------------------- one hand of many games
+
+
+@dataclass
+class _Hand:
+    """What happened to one game's hand; seats 0-based, cards as face-space masks."""
+
+    dealer: int
+    dealt: np.ndarray
+    hidden_kitty: int = 0  # the kitty's face-down cards as dealt
+    upcard: int | None = None
+    farmer: int | None = None
+    farmer_shown: int = 0
+    auction: tuple = ()
+    thrown_in: str | None = None
+    bidder: int | None = None
+    contract: Contract | None = None
+    discards: int = 0
+    gifts: tuple = ()  # (partner seat, face given) of a Pig or Alone exchange
+    playing: np.ndarray | None = None
+    active: int = 0
+    leader: int = 0
+    tricks_taken: int = 0  # by the bidding team
+    scores: tuple[int, int] = (0, 0)  # teams A and B as the hand was bid
+
+
+def _bid_and_exchange(
+    variant: Variant, setup: GameSetup, dealt, hidden, upcards, dealers, scores
+) -> list[_Hand]:
+    """Misdeal calls, auction and exchange for one hand of every game in the batch."""
+    n = variant.players
+    out = [
+        _Hand(int(dealers[i]), dealt[i], scores=(int(scores[i][0]), int(scores[i][1])))
+        for i in range(dealt.shape[0])
+    ]
+    if variant.classic:
+        dealt = dealt.copy()
+        for i, hand in enumerate(out):
+            hand.upcard = int(upcards[i])
+            calls = misdeal_calls(variant, dealt[i], int(hidden[i]), hand.upcard, hand.dealer)
+            dealt[i] = calls.hands
+            hand.hidden_kitty, hand.farmer, hand.farmer_shown = int(hidden[i]), calls.farmer, calls.shown
+            if calls.misdeal:
+                hand.thrown_in = f"misdeal: {calls.misdeal}; the deal moves left"
+    wish_for, estimate_of = decide_bids(variant, setup.teams, dealt, upcards, dealers, scores)
+    for i, hand in enumerate(out):
+        if hand.thrown_in:
+            continue
+        hand.auction, result = run_auction(variant, hand.dealer, hand.upcard, wish_for(i), estimate_of(i))
+        if result is None:
+            hand.thrown_in = "everyone passed: the cards are thrown in and the deal moves left"
+            continue
+        hand.bidder, hand.contract = result
+        denom = hand.contract.denom
+        table = dealt[i : i + 1]
+        if hand.contract.exchange:
+            hand.discards = void_first_discards(int(table[0, hand.bidder]), denom, 2)
+            table = apply_exchange(table, denom, hand.bidder, hand.discards)
+            hand.gifts = tuple(
+                (partner, (int(dealt[i, partner]) & ~int(table[0, partner])).bit_length() - 1 >> 1)
+                for partner in partners(n, hand.bidder)
+            )
+        elif hand.contract.kind == ORDER_UP:
+            table = dealer_pickup(table, hand.dealer, hand.upcard, denom)
+            six = int(dealt[i, hand.dealer]) | 1 << (2 * hand.upcard)
+            hand.discards = six & ~int(table[0, hand.dealer])  # possibly the upcard itself
+        hand.active = sitting_out_mask(variant, hand.contract, hand.bidder)
+        # seats sitting out hold no cards in play (the solver insists; the heuristic never looks)
+        hand.playing = np.array([h if hand.active >> s & 1 else 0 for s, h in enumerate(table[0])], np.uint64)
+        hand.leader = variant.leader(hand.dealer, hand.bidder)
+    return out
+
+
+def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
+    """Play every contracted hand, one ``play_deals`` call per table shape of play.
+
+    Under pimc each hand is one call: its worlds come from the stream of its deal index
+    ``indexes[i]`` (so a game is the same in any batch), and its seats know what the
+    table showed before play (:func:`_knowledge`).
+    """
+    model = setup.play
+    if model == "pimc":
+        for hand, index in zip(hands, indexes):
+            if hand.contract is None:
+                continue
+            tricks = play_deals(
+                hand.playing[None, :],
+                hand.contract.denom,
+                hand.bidder,
+                hand.leader,
+                hand.active,
+                model=model,
+                seed=setup.seed,
+                first_index=int(index),
+                worlds=setup.worlds,
+                knowledge=_knowledge(hand, setup),
+            )
+            hand.tricks_taken = int(tricks[0])
+        return
+    groups = {}
+    for hand in hands:
+        if hand.contract is not None:
+            key = (hand.contract.denom, hand.bidder, hand.leader, hand.active)
+            groups.setdefault(key, []).append(hand)
+    for (denom, declarer, leader, active), group in groups.items():
+        table = np.array([hand.playing for hand in group], np.uint64)
+        tricks = play_deals(table, denom, declarer, leader, active, model=model)
+        for hand, taken in zip(group, tricks):
+            hand.tricks_taken = int(taken)
+
+
+def _knowledge(hand: _Hand, setup: GameSetup):
+    """What each seat knows before play (simulate/dealing/knowledge.py): the upcard picked up
+    (unless the dealer threw it straight back) or turned down, the discards, and the
+    auction, every bid made by the teams' strategies (table.auction_check).  The bids of
+    seats that sit out and of a seat whose hand the exchange changed (the Pig / Alone
+    bidder, the classic dealer who picked up) are not checked: a world does not show
+    the hands they were dealt."""
+    n = hand.playing.shape[0]
+    shown, seen_out = [], 0
+    if hand.upcard is not None:
+        upcard = 1 << (2 * hand.upcard)
+        if hand.contract.kind == ORDER_UP and int(hand.playing[hand.dealer]) & upcard:
+            shown.append((hand.dealer, upcard))
+        elif hand.contract.kind != ORDER_UP:
+            seen_out = upcard
+    discarder = hand.dealer if hand.contract.kind == ORDER_UP else hand.bidder
+    private = [(discarder, hand.discards)] if hand.discards else []
+    exchanged = {discarder} if hand.contract.kind == ORDER_UP or hand.contract.exchange else set()
+    sitting_out = {seat for seat in range(n) if not hand.active >> seat & 1}
+    auction = auction_check(
+        setup.teams,
+        setup.variant,
+        hand.dealer,
+        hand.auction,
+        hand.upcard,
+        hand.scores,
+        exchanged | sitting_out,
+    )
+    return table_knowledge(1, n, shown, seen_out, private, auction)
+
+
+# --------------------------------------------------------------------------- games
+
+
+def _score_hand(variant: Variant, scores: np.ndarray, hand: _Hand) -> tuple[tuple[int, int], int | None]:
+    """Add a played hand's points to ``scores`` (teams A and B, changed in place).
+
+    Returns (bidding team's and defenders' points, the winning team or None).
+    """
+    if hand.contract is None:
+        return (0, 0), None
+    team = hand.bidder & 1
+    points = score(variant, hand.contract, hand.tricks_taken)
+    scores[team] += points[0]
+    scores[1 - team] += points[1]
+    return points, game_winner(variant, (int(scores[0]), int(scores[1])), team)
+
+
+def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False, progress=None) -> GameTotals:
+    """Games ``first .. first + count - 1`` played together to the end; ``progress(k)`` is
+    told each time ``k`` more games have ended."""
+    variant = setup.variant
+    n = variant.players
+    kinds = {kind: index for index, kind in enumerate(contract_kinds(variant))}
+    dealer = (first + np.arange(count)) % n
+    scores = np.tile(np.array(setup.start_scores, np.int64), (count, 1))
+    winner = np.full(count, -1, np.int8)
+    hands_dealt = np.zeros(count, np.int64)
+    thrown_in = np.zeros(count, np.int64)
+    contracts = np.zeros((2, len(kinds), len(OUTCOMES)), np.int64)
+    traces = []
+    live = np.arange(count)
+    hand_number = 0
+    while live.size:
+        low = int(live[0])
+        dealt, hidden, upcards = deal_tables(
+            variant, setup.seed, hand_number * GAME_STRIDE + first + low, int(live[-1]) - low + 1
+        )
+        rows = live - low
+        hands = _bid_and_exchange(
+            variant, setup, dealt[rows], hidden[rows], upcards[rows], dealer[live], scores[live]
+        )
+        _play_all(hands, setup, hand_number * GAME_STRIDE + first + live)
+        for game, hand in zip(live, hands):
+            hands_dealt[game] += 1
+            points, won = _score_hand(variant, scores[game], hand)
+            if hand.contract is None:
+                thrown_in[game] += 1
+            else:
+                counts = contracts[hand.bidder & 1, kinds[kind_of(hand.contract)]]
+                counts[0] += 1
+                counts[1 if made(variant, hand.contract, hand.tricks_taken) else 2] += 1
+                if won is not None:
+                    winner[game] = won
+            if tracing:
+                traces.append(_hand_trace(setup, hand_number, hand, points, scores[game].copy()))
+        dealer[live] = (dealer[live] + 1) % n
+        still_playing = live[winner[live] < 0]
+        if progress is not None and still_playing.size < live.size:
+            progress(live.size - still_playing.size)
+        live = still_playing
+        hand_number += 1
+    return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
+
+
+@contextmanager
+def _one_thread():
+    """Run the kernels on one thread.  A game step makes small kernel calls (one per
+    group of hands), and waking a second thread for each cost ten times the work on a
+    busy machine; worker processes are the parallelism instead."""
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
+
+
+def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None) -> GameTotals:
+    """Games ``first .. first + count - 1``, ``batch`` at a time."""
+    with _one_thread():
+        return GameTotals.join(
+            [
+                _play_range(setup, start, min(batch, first + count - start), progress=progress)
+                for start in range(first, first + count, batch)
+            ]
+        )
+
+
+def _ended_counter(progress, total: int):
+    """``ended(k)`` for the game loops: tells ``progress(done, total)`` the running count."""
+    if progress is None:
+        return None
+    done = [0]
+
+    def ended(count: int) -> None:
+        done[0] += count
+        progress(done[0], total)
+
+    return ended
+
+
+# A spawned worker imports numba and loads the cached kernels before it plays a game:
+# about 4 s on the 2-core test machine (benchmarks/bench_games.py, `games --games 8
+# --workers 2`: 5.0 s against 0.6 s in-process).  Workers are started only when the
+# games left would take longer than twice that here.
+WORKER_START_SECONDS = 4.0
+
+
+class GamePool:
+    """Worker processes for games, started on first use and shared by every
+    :func:`play_games` call given it (``tune`` plays all its values with one pool).
+
+    ``backend="dask"``: the workers are a Dask cluster's (:mod:`.cluster`), the one at
+    ``scheduler`` or a LocalCluster of ``workers`` processes, and every game is played
+    there.  ``report(line)``, if given, hears once why fewer workers than asked were used."""
+
+    def __init__(self, workers: int, report=None, backend: str = "local", scheduler: str | None = None):
+        if not 1 <= workers <= 256:
+            raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
+        check_backend(backend, scheduler)
+        self.backend, self.scheduler = backend, scheduler
+        cores = os.cpu_count() or 1
+        self.workers = workers if scheduler else min(workers, cores)
+        self.report = report
+        self.executor: ProcessPoolExecutor | None = None
+        self.cluster = ExitStack()
+        self.client = None
+        self.told: set[str] = set()
+        if scheduler:
+            return  # the cluster's machines, not this one, decide how many play at once
+        if workers > cores:
+            self.tell(
+                f"workers {workers}: this machine has {cores} cores, so {cores} worker"
+                f"{'s' if cores > 1 else ''} at most can play at once; using {self.workers}"
+            )
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+        if self.workers > 1 and load >= cores:
+            self.tell(
+                f"workers: the machine is busy (load {load:.1f} on {cores} cores), so more workers "
+                "may not finish sooner than one"
+            )
+
+    def tell(self, line: str) -> None:
+        if self.report is not None and line not in self.told:
+            self.told.add(line)
+            self.report(line)
+
+    def start(self) -> ProcessPoolExecutor:
+        if self.executor is None:
+            self.executor = start_pool(self.workers)  # workers that leave Ctrl-C to us and end with us
+        return self.executor
+
+    def dask(self):
+        """The Dask client (``backend="dask"``), connected on first use."""
+        if self.client is None:
+            self.client = self.cluster.enter_context(dask_client(self.workers, self.scheduler))
+        return self.client
+
+    def close(self, failed: bool = False) -> None:
+        self.client = None
+        self.cluster.close()
+        if self.executor is not None:
+            if failed:
+                stop_pool(self.executor)  # Ctrl-C or an error: end the workers now
+            else:
+                self.executor.shutdown()
+            self.executor = None
+
+    def __enter__(self) -> GamePool:
+        return self
+
+    def __exit__(self, kind, *_) -> None:
+        self.close(failed=kind is not None)
+
+
+def play_games(
+    variant,
+    team_a: Strategy,
+    team_b: Strategy,
+    games: int,
+    seed: int = 0,
+    play: str = "heuristic",
+    workers: int = 1,
+    batch: int = DEFAULT_BATCH,
+    progress=None,
+    start_scores: tuple[int, int] = (0, 0),
+    pool: GamePool | None = None,
+    report=None,
+    worlds: int = PIMC_WORLDS,
+    backend: str = "local",
+    scheduler: str | None = None,
+) -> GameTotals:
+    """Play games ``0 .. games - 1``; the same seed gives the same games for any
+    ``workers``, ``batch`` and backend (``"dask"``: every game on a Dask cluster, see
+    :class:`GamePool`).  ``progress(done, total)``, if given, is told as games end.
+    ``start_scores`` are the teams' scores when every game starts (A, B); they must lie
+    below the target.
+
+    With ``workers`` above 1 (or a shared ``pool``) the first batch is played here; the
+    rest goes to worker processes only when it would take longer here than starting them
+    (``WORKER_START_SECONDS``), and never to more workers than cores; ``report(line)``
+    hears why when fewer workers than asked were used."""
+    chosen = as_variant(variant)
+    start_scores = (int(start_scores[0]), int(start_scores[1]))
+    if max(start_scores) >= chosen.target:
+        raise RulesError(
+            f"start scores {start_scores[0]}-{start_scores[1]}: "
+            f"both must lie below the target {chosen.target}"
+        )
+    setup = GameSetup(chosen, (team_a, team_b), int(seed), play, start_scores, worlds)
+    if not 1 <= games <= MAX_GAMES:
+        raise RulesError(f"games {games}: allowed is a whole number from 1 to {MAX_GAMES}")
+    if not 1 <= workers <= 256:
+        raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
+    if not batch >= 1:
+        raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
+    ended = _ended_counter(progress, games)
+    if pool is None:
+        check_backend(backend, scheduler)
+        if workers == 1 and backend == "local":
+            return _play_chunk(setup, 0, games, batch, ended)
+        with GamePool(workers, report, backend, scheduler) as own:
+            return _play_shared(setup, games, batch, ended, own)
+    return _play_shared(setup, games, batch, ended, pool)
+
+
+def _play_on_cluster(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
+    """Every game on the pool's Dask cluster, in ranges of consecutive games: at least
+    four per worker thread (one with short games picks up more) and none longer than a
+    batch, so that progress and its ETA move in steps."""
+    client = pool.dask()
+    chunks = min(games, max(4 * slots(client), -(-games // batch)))
+    bounds = [games * c // chunks for c in range(chunks + 1)]
+    tasks = ((_play_chunk, (setup, lo, hi - lo, batch)) for lo, hi in zip(bounds, bounds[1:]) if hi > lo)
+    parts = []
+    for part in run_tasks(client, tasks):
+        parts.append(part)
+        if ended is not None:
+            ended(part.winner.shape[0])
+    return GameTotals.join(parts)
+
+
+def _play_shared(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
+    """The first batch here, timed; the rest here or in the pool's workers, whichever is
+    sooner by that timing (the games are the same either way).  On a Dask cluster: every
+    game there."""
+    if pool.backend == "dask":
+        return _play_on_cluster(setup, games, batch, ended, pool)
+    head = min(games, batch)
+    started = time.perf_counter()
+    parts = [_play_chunk(setup, 0, head, batch, ended)]
+    rest = games - head
+    if rest == 0 or pool.workers == 1:
+        if rest:
+            parts.append(_play_chunk(setup, head, rest, batch, ended))
+        return GameTotals.join(parts)
+    here = (time.perf_counter() - started) * rest / head
+    if pool.executor is None and here < 2 * WORKER_START_SECONDS:
+        pool.tell(
+            f"workers: the games left take about {here:.1f} s here, too few to repay starting "
+            f"worker processes (about {WORKER_START_SECONDS:.0f} s each): played in this process"
+        )
+        parts.append(_play_chunk(setup, head, rest, batch, ended))
+        return GameTotals.join(parts)
+    # several chunks per worker so that a worker with short games picks up more
+    chunks = min(rest, 4 * pool.workers)
+    bounds = [head + rest * c // chunks for c in range(chunks + 1)]
+    executor = pool.start()
+    jobs = [
+        executor.submit(_play_chunk, setup, lo, hi - lo, batch)
+        for lo, hi in zip(bounds, bounds[1:])
+        if hi > lo
+    ]
+    for job in as_completed(jobs):
+        parts.append(job.result())
+        if ended is not None:
+            ended(parts[-1].winner.shape[0])
+    return GameTotals.join(parts)
+
+
+# --------------------------------------------------------------------------- single hands
+
+SAMPLE_FIRST_INDEX = 1 << 61  # deal indexes of sampled hands, far from any game's
+
+
+@dataclass(frozen=True)
+class HandSample:
+    """Independent hands, each the first hand of a game at 0-0 with the dealer of ``dealer``.
+
+    ``points[i]`` are the (team A, team B) points of hand ``i``, ``bidder_team[i]`` the
+    bidding team (-1 when the cards were thrown in), ``dealer[i]`` the dealer seat.
+    """
+
+    points: np.ndarray
+    bidder_team: np.ndarray
+    dealer: np.ndarray
+
+
+def sample_hands(
+    variant,
+    team_a: Strategy,
+    team_b: Strategy,
+    count: int,
+    seed: int = 0,
+    play: str = "heuristic",
+    progress=None,
+) -> HandSample:
+    """Deal, bid, exchange, play and score ``count`` independent hands at 0-0, hand ``i``
+    dealt by seat ``i mod N`` from deal ``SAMPLE_FIRST_INDEX + i`` of the seed.
+
+    What a hand does to the score when the strategies ignore the score: the input of a
+    match-equity table (:mod:`.equity`).
+    """
+    setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
+    n = setup.variant.players
+    points = np.zeros((count, 2), np.int64)
+    bidder_team = np.full(count, -1, np.int64)
+    dealer = np.arange(count) % n
+    step = 4096
+    for low in range(0, count, step):
+        size = min(step, count - low)
+        dealt, hidden, upcards = deal_tables(setup.variant, setup.seed, SAMPLE_FIRST_INDEX + low, size)
+        hands = _bid_and_exchange(
+            setup.variant,
+            setup,
+            dealt,
+            hidden,
+            upcards,
+            dealer[low : low + size],
+            np.zeros((size, 2), np.int64),
+        )
+        _play_all(hands, setup, SAMPLE_FIRST_INDEX + low + np.arange(size))
+        for i, hand in enumerate(hands):
+            scores = np.zeros(2, np.int64)
+            _score_hand(setup.variant, scores, hand)
+            points[low + i] = scores
+            if hand.contract is not None:
+                bidder_team[low + i] = hand.bidder & 1
+        if progress is not None:
+            progress(low + size, count)
+    return HandSample(points, bidder_team, dealer)
+
+
+# --------------------------------------------------------------------------- tracing one game
+
+
+@dataclass(frozen=True)
+class HandTrace:
+    """One hand of a traced game: its number, the hand as :class:`simulate.play.trace.Trace`
+    (auction, exchange, play, score), and both teams' scores after it."""
+
+    number: int
+    trace: Trace
+    scores: tuple[int, int]
+
+
+def _hand_trace(setup: GameSetup, number: int, hand: _Hand, points, scores) -> HandTrace:
+    variant = setup.variant
+    fields_ = dict(
+        variant=variant,
+        seed=setup.seed,
+        dealt_given=False,
+        dealer=hand.dealer,
+        dealt=tuple(int(h) for h in hand.dealt),
+        upcard=hand.upcard,
+        hidden_kitty=hand.hidden_kitty,
+        farmer=hand.farmer,
+        farmer_shown=hand.farmer_shown,
+        auction=hand.auction,
+        thrown_in=hand.thrown_in,
+    )
+    if hand.contract is not None:
+        tricks = _heuristic_tricks(hand) if setup.play == "heuristic" else ()
+        fields_.update(
+            bidder=hand.bidder,
+            contract=hand.contract,
+            discards=hand.discards,
+            gifts=hand.gifts,
+            playing=tuple(int(h) for h in hand.playing),
+            active=hand.active,
+            tricks=tricks,
+            tricks_taken=hand.tricks_taken,
+            score=tuple(points),
+        )
+    return HandTrace(number, Trace(**fields_), (int(scores[0]), int(scores[1])))
+
+
+def _heuristic_tricks(hand: _Hand) -> tuple:
+    """The tricks of a heuristic play-out, card by card, from the play kernel's record."""
+    n = hand.playing.shape[0]
+    denom = hand.contract.denom
+    local = np.array([to_contract(np.uint64(h), np.int64(denom)) for h in hand.playing], np.uint64)
+    size = int(local[hand.bidder]).bit_count()
+    record = np.empty((size, n + 1), np.int64)
+    play_heuristic_deal(
+        local,
+        np.int64(n),
+        np.int64(hand.active),
+        np.int64(denom),
+        np.int64(hand.bidder),
+        np.int64(hand.leader),
+        np.int64((1 << n) - 1),
+        np.uint64(0),
+        record,
+    )
+    return tricks_from_record(record, denom, hand.leader, hand.active)
+
+
+def trace_game(
+    variant, team_a: Strategy, team_b: Strategy, game: int, seed: int = 0, play: str = "heuristic"
+) -> GameTotals:
+    """Game ``game`` of the run with this seed, alone, with every hand traced."""
+    setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
+    if not 0 <= game < MAX_GAMES:
+        raise RulesError(f"game index {game}: allowed is a whole number from 0 to {MAX_GAMES - 1}")
+    with _one_thread():
+        return _play_range(setup, game, 1, tracing=True)
+
+
+__all__ = [
+    "GAME_PLAY_MODELS",
+    "GAME_STRIDE",
+    "GamePool",
+    "GameSetup",
+    "GameTotals",
+    "HandTrace",
+    "contract_kinds",
+    "kind_of",
+    "play_games",
+    "trace_game",
+]

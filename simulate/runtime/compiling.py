@@ -1,0 +1,207 @@
+"""Compiling the numba kernels ahead of use, and telling whether the cache holds them.
+
+numba compiles a kernel on its first call and keeps the machine code in its on-disk
+cache (see :mod:`.kernels.jit`), so only the first run after an install (or after an
+edit to a kernel) pays for compiling: about a minute for the double-dummy solver and
+the playouts, most of it the solver, and a little longer again for PIMC play.  This
+module owns the kernel groups: the kernels a group's commands call first (its entry
+points; their callees compile with them), a little library work that compiles the
+group with exactly the signatures the library uses, who needs it (every command, PIMC
+play, ``solve --batch``), and the seconds each group took to compile when measured
+(``COMPILE_SECONDS``, for the "about N s" the command line announces).
+
+Whether a group is cached is read from numba's index files, not by compiling: a kernel
+is cached when its index exists and carries the current stamp of the kernel sources.
+Reading every group's index takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
+# NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
+# first run pays for each group.  Only the "about N s" of the notices uses them.
+COMPILE_SECONDS = {
+    "table model (bidding)": 8,
+    "dealing and exchange": 5,
+    "random and heuristic play": 5,
+    "double-dummy solver": 40,
+    "solve --batch line reader": 10,
+    "single-dummy play (PIMC)": 55,
+}
+
+WARM_UP_VARIANT = "pigs-and-hogs"
+WARM_UP_HAND = "JH JH JD AH KH QH 9S AC"
+
+
+def _analyse(play: str) -> None:
+    from ..analysis.analyse import analyse_hand
+
+    # a Pig: dealing, the partners' gifts and the bidder's discards, then the play
+    analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play)
+
+
+def _bidding() -> None:
+    import numpy as np
+
+    from ..bidding.table_model import consistent, continue_auction, table_model
+    from ..rules.cards import faces_to_mask, parse_cards
+    from ..rules.contracts import PASS
+    from ..rules.variants import as_variant
+
+    # the table model's wishes, the auction after them and inference, in a bid-euchre
+    # and a classic game (dealer seat 1, the player seat 3), on made-up deals: every
+    # seat holds the same cards, so no dealing kernel compiles here
+    model = table_model("balanced")
+    for name, hand, upcard in (("pigs-and-hogs", WARM_UP_HAND, None), ("euchre", "JH JD AH KH 9S", 9)):
+        variant = as_variant(name)
+        deals = np.full(
+            (2, variant.players), faces_to_mask(parse_cards(hand, copies=variant.copies)), np.uint64
+        )
+        consistent(model, variant, 0, [PASS], deals, upcard, analysed=2)
+        continue_auction(model, variant, 0, 2, [PASS], deals, upcard)
+
+
+def _solve() -> None:
+    from ..play.batch import solve_setup
+    from ..play.solve import solve_position
+    from ..rules.variants import as_variant
+
+    _analyse("dd")  # the batch solver, as analyses call it
+    # and one position, as ``euchre-mc solve`` asks it
+    position = solve_setup(as_variant("euchre"), ["JH JD", "9S TS", "9C TC", "9D TD"], "Hearts", 1, 1, [])
+    solve_position(*position)
+
+
+def _solve_lines() -> None:
+    from ..play.batch import solve_lines
+
+    # one line of ``solve --batch``, with and without its leads: the line reader and the
+    # answer writer
+    line = '{"hands": ["JH JD", "9S TS", "9C TC", "9D TD"], "trump": "Hearts", "declarer": 1}'
+    list(solve_lines([line], "euchre"))
+
+
+def _pimc() -> None:
+    from ..advice.best_card import best_card
+
+    _analyse("pimc")  # PIMC playouts, as analyses, studies and games play them
+    # and one position's worlds, as ``euchre-mc best-card`` values them
+    best_card(
+        "euchre",
+        "order up",
+        bidder=1,
+        seat=1,
+        hand="AS 9C",
+        tricks="1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC TC QC KC",
+        upcard="9H",
+        dealer=4,
+        worlds=2,
+        first=1,
+    )
+
+
+@dataclass(frozen=True)
+class KernelGroup:
+    """Kernels compiled together, named for users."""
+
+    name: str
+    entry_names: tuple[str, ...]  # "module.kernel" under simulate.kernels
+    warm_up: Callable[[], None]
+    # Who needs it: "every command" that runs kernels, or only runs under "pimc" play
+    # (and the best-card commands), or only "solve --batch".
+    needed_by: str = "every command"
+
+    def entry_points(self) -> list:
+        kernels = []
+        for name in self.entry_names:
+            module, _, kernel = name.rpartition(".")
+            kernels.append(getattr(importlib.import_module(f"{kernels.__name__}.{module}"), kernel))
+        return kernels
+
+    def compile(self) -> float:
+        """Compile the group (its warm-up work); the seconds it took."""
+        start = time.perf_counter()
+        self.warm_up()
+        return time.perf_counter() - start
+
+    def cached(self) -> bool:
+        """Does numba's cache hold every entry point, stamped with the current sources?"""
+        return all(_is_cached(kernel) for kernel in self.entry_points())
+
+
+GROUPS = (
+    KernelGroup(
+        "table model (bidding)",
+        (
+            "bidding.bid_estimates_many",
+            "bidding.classic_estimates_many",
+            "bidding.bid_euchre_wishes_many",
+            "bidding.classic_wishes_many",
+            "bidding.allowed_bids_many",
+            "bidding.auction_ranks_many",
+        ),
+        _bidding,
+    ),
+    KernelGroup(
+        "dealing and exchange",
+        ("dealing.deal_many", "exchange.exchange_many"),
+        lambda: _analyse("random"),
+    ),
+    KernelGroup(
+        "random and heuristic play",
+        ("play.play_random_many", "play.play_heuristic_many"),
+        lambda: _analyse("heuristic"),
+    ),
+    KernelGroup(
+        "double-dummy solver",
+        ("dd.search.dd_buffers", "dd.search.dd_solve_range", "dd.search.dd_solve_position"),
+        _solve,
+    ),
+    KernelGroup(
+        "solve --batch line reader",
+        ("batch_lines.read_lines", "batch_lines.write_answers"),
+        _solve_lines,
+        needed_by="solve --batch",
+    ),
+    KernelGroup(
+        "single-dummy play (PIMC)",
+        ("play.play_pimc_many", "pimc.pimc_values"),
+        _pimc,
+        needed_by="pimc",
+    ),
+)
+
+
+def _is_cached(kernel) -> bool:
+    cache = getattr(kernel, "_cache", None)
+    if cache is None:  # NUMBA_DISABLE_JIT: plain Python, nothing to compile
+        return True
+    cache_file = getattr(cache, "_cache_file", None)
+    if cache_file is None:  # numba found no cache directory: every run compiles
+        return False
+    return bool(cache_file._load_index())
+
+
+def uncached_groups() -> list[KernelGroup]:
+    """The groups ``euchre-mc compile`` compiles (none when the cache holds everything)."""
+    return [group for group in GROUPS if not group.cached()]
+
+
+def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGroup]:
+    """The groups a run needs (PIMC play's only under ``pimc``, the batch reader's only
+    for ``batch``) that the cache does not hold whole.  The command line compiles them
+    whole before the run (cli.compile_first): numba alone would compile only the kernels
+    the run calls (a level-bid analysis never calls the Pig's exchange nor the
+    one-position solver), leaving groups half cached and the next run's notice wrong."""
+    needs = {"every command"} | ({"pimc"} if pimc else set()) | ({"solve --batch"} if batch else set())
+    return [group for group in GROUPS if group.needed_by in needs and not group.cached()]
+
+
+def compile_seconds(groups) -> int:
+    """About how long compiling ``groups`` takes (the recorded measurements)."""
+    return sum(COMPILE_SECONDS[group.name] for group in groups)
