@@ -879,7 +879,7 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     if plot:
         check_chart_path(plot)
     from .reports.analysis_text import format_verdict
-    from .simulate.analysis.analyse import should_i_bid
+    from .simulate.analysis.verdicts import should_i_bid
 
     with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(
