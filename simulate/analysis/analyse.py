@@ -49,7 +49,7 @@ from .estimates import (
 )
 from .layouts import PARTNER_GIFTS, layout_of
 from .option_values import option_values, p_win
-from .question import as_question
+from .question import QUESTION_FIELDS, as_question
 from .results import (
     Advice,
     Analysis,
@@ -326,12 +326,17 @@ def _advice_from(question, options, values: dict, may_pass: bool) -> Advice:
     )
 
 
-def compare_play(variant, hand, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
+def compare_play(question, hand=None, *, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
     """The same analysis under each play model in ``models``: ``{model: Analysis}``.
 
     Every model plays the same deals (the seed decides them), so the differences are
     the play's, not sampling noise.  ``progress(done, total)`` hears of each model's
-    plays in turn; ``options`` as for :func:`analyse_hand` (``play`` is ignored).
+    plays in turn; ``question``, ``hand`` and ``options`` as for :func:`analyse_hand`
+    (the question's ``play`` is ignored).
     """
     options.pop("play", None)
-    return {model: analyse_hand(variant, hand, play=model, progress=progress, **options) for model in models}
+    asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
+    question = as_question(question, hand, **asked)
+    return {
+        model: analyse_hand(replace(question, play=model), progress=progress, **options) for model in models
+    }

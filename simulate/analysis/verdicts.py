@@ -250,14 +250,19 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
 
 def should_i_bid(
     contract,
-    variant,
-    hand,
+    question,
+    hand=None,
+    *,
     against=None,
     alternative_deals: int = ALTERNATIVE_DEALS,
     option_deals: int = OPTION_DEALS,
     **options,
 ) -> Verdict:
     """Yes or no for ``contract``, with the numbers behind it.
+
+    ``question`` is a checked :class:`~.question.Question` or a variant with ``hand`` and
+    the question's fields among ``options`` (its ``contracts`` are not used); the other
+    ``options`` say how to run, as for :func:`~.analyse.analyse_hand`.
 
     With a table model (``table``, default ``balanced``) the verdict compares the options'
     values after the rest of the table bids (:func:`option_verdict`).  The bid is played
@@ -273,7 +278,7 @@ def should_i_bid(
     as one.
     """
     asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
-    question = as_question(variant, hand, **{**asked, "contracts": None})
+    question = as_question(question, hand, **asked)
     variant = question.variant
     by_table = question.table is not None
     # compared as played without a table: the score would only value the options

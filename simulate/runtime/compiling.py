@@ -1,7 +1,7 @@
 """Compiling the numba kernels ahead of use, and telling whether the cache holds them.
 
 numba compiles a kernel on its first call and keeps the machine code in its on-disk
-cache (see :mod:`.kernels.jit`), so only the first run after an install (or after an
+cache (see :mod:`..kernels.jit`), so only the first run after an install (or after an
 edit to a kernel) pays for compiling: about a minute for the double-dummy solver and
 the playouts, most of it the solver, and a little longer again for PIMC play.  This
 module owns the kernel groups: the kernels a group's commands call first (its entry
@@ -120,7 +120,7 @@ class KernelGroup:
         kernels = []
         for name in self.entry_names:
             module, _, kernel = name.rpartition(".")
-            kernels.append(getattr(importlib.import_module(f"{kernels.__name__}.{module}"), kernel))
+            kernels.append(getattr(importlib.import_module(f"{kernel_package.__name__}.{module}"), kernel))
         return kernels
 
     def compile(self) -> float:
