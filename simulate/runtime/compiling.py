@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .. import kernels as kernel_package
+
 # Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
 # first run pays for each group.  Only the "about N s" of the notices uses them.
