@@ -110,7 +110,7 @@ def analyse_hand(
     core); the answers are the local run's (each chunk is a pure function of the question,
     the chosen discards and its first deal).  With a table model
     every option (pass included) is also valued after the rest of the table bids
-    (:mod:`.options`), on the first ``option_deals`` main deals (default all of them; each
+    (:mod:`.option_values`), on the first ``option_deals`` main deals (default all of them; each
     option's ``deals`` says so when fewer), and the advice is the option with the best net
     points, or with a score the best chance of winning the game.
 

@@ -2,14 +2,14 @@
 
 The analyser's contract rows answer "what does this hand make if I play X?".  A bid is
 a different question: after it, the later seats bid on under the table model
-(:mod:`.table`), and the contract finally played may be someone else's.  This module
+(:mod:`..bidding.table_model`), and the contract finally played may be someone else's.  This module
 takes the main deals, finishes the auction after every option (pass included) with
-:func:`~.table.continue_auction`, plays every final contract that is not already one of
+:func:`~..bidding.table_model.continue_auction`, plays every final contract that is not already one of
 the analysed rows (another seat's contract, with its exchanges by the stated policies),
 and scores it for the player's team.  So every option gets the player's team's points
 minus the other team's on the same deals, with its interval, the share of deals the
 player's team plays the contract, how often a bid is overcalled, how the auction ended,
-and, with a score, the chance of winning the game afterwards (:mod:`.equity`).
+and, with a score, the chance of winning the game afterwards (:mod:`..games.equity`).
 
 What it assumes is what the table model says (a stated strategy; wishes from each seat's
 own hand), plus the play model of the analysis for every final contract.  Another

@@ -139,7 +139,7 @@ def make_question(
 
     ``known`` maps other seats (0-based) to cards known to be in their hands (card text,
     a card list or a face-space mask); ``constraints`` bounds their suit lengths (a
-    :class:`~.constraints.DealConstraints` or a list of :class:`~.constraints.SuitLength`,
+    :class:`~..dealing.constraints.DealConstraints` or a list of :class:`~..dealing.constraints.SuitLength`,
     counted in natural suits, of the hands as dealt).  The deals stay uniform over every
     deal that fits them.  ``table`` is the table model (a strategy name, a ``.toml`` file
     or ``"none"``: a pass counts as 0 and nobody overcalls); ``inference`` ``"exact"``

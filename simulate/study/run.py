@@ -27,7 +27,7 @@ Files in the study directory
     the rows of chunk ``NNNNNN``.  Each file is written to a temporary name and moved
     into place with ``os.replace``, so a file that exists is complete: an interrupted
     study loses only the chunks in flight and ``--resume`` computes exactly those.
-    :mod:`.study_store` owns the folder: chunks carry the study's identity in their
+    :mod:`.store` owns the folder: chunks carry the study's identity in their
     footer, ``--resume`` verifies every chunk it keeps, and a lock keeps a second
     study out of a folder in use.
 
@@ -54,7 +54,7 @@ Strong-hand studies (``trumps``, ``study --trumps N``)
 -----------------------------------------------------
 Random deals hold too few hands worth Hog to say where it pays.  A strong-hand study
 deals seat 1 at least ``N`` Hearts (the left bower counted as a Heart) on purpose,
-uniformly among such hands, the other seats uniform given it (:mod:`.strong_hands`).
+uniformly among such hands, the other seats uniform given it (:mod:`..dealing.strong_hands`).
 One row a deal: seat 1's hand with its features, seat 1 the bidder of every contract
 with Hearts trump; no other seat, suit or no trump is played (their outcomes would be
 biased by the condition).  Columns as above, with ``_h`` results only.
@@ -190,7 +190,7 @@ def _run_process_pool(params, todo, workers):
 
 
 def _run_dask(params, todo, workers, scheduler):
-    """Chunks on Dask distributed (:mod:`.cluster`): a LocalCluster of ``workers`` processes,
+    """Chunks on Dask distributed (:mod:`..runtime.cluster`): a LocalCluster of ``workers`` processes,
     or the cluster at ``scheduler``.
 
     Workers only compute and return rows; this process writes every file, so the
@@ -255,7 +255,7 @@ def make_params(
 ) -> StudyParams:
     """Validated study parameters, defaults filled in (``worlds``: under pimc only;
     ``contracts``: every contract, or ``"lone"`` for the six-seat sweep contracts only;
-    ``trumps``: a strong-hand study, seat 1 dealt that many Hearts or more, :mod:`.strong_hands`)."""
+    ``trumps``: a strong-hand study, seat 1 dealt that many Hearts or more, :mod:`..dealing.strong_hands`)."""
     variant = as_variant(variant)
     if trumps is not None:
         try:
@@ -322,8 +322,8 @@ def run_study(
     do not depend on ``workers`` or ``backend``.  ``progress(done, total)``, if given,
     hears of the rows written (chunks finished before a resume count as done);
     ``report(line)`` is told of damaged chunks that a resume computes again.  The
-    folder is locked for the run (:func:`~.study_store.study_lock`).  ``trumps`` makes it a
-    strong-hand study (:mod:`.strong_hands`): one row a deal, seat 1 dealt ``trumps``+
+    folder is locked for the run (:func:`~.store.study_lock`).  ``trumps`` makes it a
+    strong-hand study (:mod:`..dealing.strong_hands`): one row a deal, seat 1 dealt ``trumps``+
     Hearts and the bidder, Hearts trump only.
     """
     params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts, trumps)
