@@ -12,7 +12,7 @@ pandas or matplotlib until a job needs them).
 
 _LAZY = {
     "analyse_hand": "simulate.analysis.analyse",
-    "should_i_bid": "simulate.analysis.analyse",
+    "should_i_bid": "simulate.analysis.verdicts",
     "Variant": "simulate.rules",
     "Contract": "simulate.rules",
 }

@@ -681,7 +681,7 @@ def _parse_score(text):
     return int(match.group(1)), int(match.group(2))
 
 
-def _analysis_arguments(
+def _analysis_question(
     variant,
     hand,
     seat,
@@ -702,31 +702,33 @@ def _analysis_arguments(
     worlds,
     seed,
     gift_policy,
-) -> dict:
+    contracts=None,
+):
+    """The analysis question, checked once here, and how to run it (deals, precision)."""
+    from .simulate.analysis.question import make_question
     from .simulate.dealing.constraints import parse_known, parse_lengths
 
     chosen = as_variant(variant)
-    return dict(
-        table=table,
-        inference=inference,
-        score=_parse_score(score),
-        known=parse_known(known, chosen),
-        constraints=parse_lengths(void, length, chosen),
-        variant=chosen,
-        hand=hand,
+    question = make_question(
+        chosen,
+        hand,
         seat=_seat_index(seat, chosen, "your"),
         dealer=_seat_index(dealer, chosen, "dealer"),
         auction=auction,
+        contracts=contracts,
+        play=play,
+        seed=seed,
         upcard=upcard,
         round_=round_,
-        deals=deals,
-        precision=precision,
-        max_deals=max_deals,
-        play=play,
-        worlds=worlds,
-        seed=seed,
         gift_policy=gift_policy,
+        known=parse_known(known, chosen),
+        constraints=parse_lengths(void, length, chosen),
+        table=table,
+        inference=inference,
+        score=_parse_score(score),
+        worlds=worlds,
     )
+    return question, dict(deals=deals, precision=precision, max_deals=max_deals)
 
 
 @main.command()
@@ -781,7 +783,7 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
     if compare_play:
         _compare_play(contracts, output, cluster, **options)
         return
-    arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
+    question, run = _analysis_question(contracts=contracts, **options)
     if plot:
         check_chart_path(plot)
     from .reports.analysis_text import analysis_csv, format_analysis
@@ -789,7 +791,7 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
     from .simulate.analysis.analyse import analyse_hand
 
     with ProgressBar("analysing", "deal") as progress:
-        result = analyse_hand(contracts=contracts, progress=progress, **arguments, **cluster)
+        result = analyse_hand(question, progress=progress, **run, **cluster)
     if output == "json":
         click.echo(result.to_json(indent=1))
     elif output == "csv":
@@ -807,11 +809,11 @@ def _compare_play(contracts, output, cluster, **options) -> None:
     from .reports.analysis_text import format_play_comparison, play_comparison_dict
     from .simulate.analysis.analyse import compare_play
 
-    arguments = {**_analysis_arguments(**options), **cluster}
+    question, run = _analysis_question(contracts=contracts, **options)
     results = {}
     for model in COMPARED_PLAY_MODELS:
         with ProgressBar(f"analysing ({model})", "play") as progress:
-            results.update(compare_play(contracts=contracts, progress=progress, models=(model,), **arguments))
+            results.update(compare_play(question, progress=progress, models=(model,), **run, **cluster))
     if output == "json":
         click.echo(json.dumps(play_comparison_dict(results), indent=1))
     else:
@@ -875,20 +877,21 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
       euchre-mc should-i-bid "Hog Hearts" --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
     """
     contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
-    arguments = _analysis_arguments(**options)  # bad options fail before the kernels load
+    question, run = _analysis_question(**options)
     if plot:
         check_chart_path(plot)
     from .reports.analysis_text import format_verdict
-    from .simulate.analysis.analyse import should_i_bid
+    from .simulate.analysis.verdicts import should_i_bid
 
     with ProgressBar("analysing", "deal") as progress:
         verdict = should_i_bid(
             contract,
+            question,
             against=against,
             alternative_deals=alternative_deals,
             option_deals=option_deals,
             progress=progress,
-            **arguments,
+            **run,
         )
     if output == "json":
         click.echo(verdict.to_json(indent=1))

@@ -19,13 +19,9 @@ from dataclasses import replace
 import numba
 import numpy as np
 
-from euchre_mc.simulate.analysis.analyse import (
-    _DealSource,
-    _knowledge,
-    lay_out_with_discards,
-    layout_of,
-    make_question,
-)
+from euchre_mc.simulate.analysis.deal_sources import DealSource as _DealSource
+from euchre_mc.simulate.analysis.layouts import _knowledge, lay_out_with_discards, layout_of
+from euchre_mc.simulate.analysis.question import make_question
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.pimc import MAX_AUCTION_TRIES
 from euchre_mc.simulate.kernels.play import play_pimc_many

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import time
 
-from euchre_mc.simulate.analysis.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, analyse_hand, should_i_bid
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.analysis.verdicts import should_i_bid
+from euchre_mc.simulate.choices import ALTERNATIVE_DEALS, OPTION_DEALS
 
 VARIANT = "pigs-and-hogs"
 HAND = "9C TC QD KS 9H TS JC KD"  # no trump to speak of: Hog is hopeless, levels are slow

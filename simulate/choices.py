@@ -19,8 +19,14 @@ STRATEGY_FUSION = (
     "differently in each world (strategy fusion)"
 )
 GIFT_POLICY_NAMES = ("highest", "lowest")  # each partner's gift (docs/rules.md "Stated policies")
+# What an analysis assumes when the user does not say: the question's defaults, written
+# once here for the library (simulate.analysis.question) and the command line alike.
+DEFAULT_PLAY = "dd"
+DEFAULT_GIFT_POLICY = "highest"
+DEFAULT_TABLE = "balanced"
+DEFAULT_INFERENCE = "exact"
 MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
-DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analysis.analyse)
+DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analysis.question)
 DEFAULT_MAX_DEALS = 50_000  # the analyser's cap on deals with a precision
 # The most deals one analysis plays (``deals`` and ``max_deals``): every deal is held in
 # memory with its tricks under each contract, and a million is already hours of exact
@@ -37,8 +43,12 @@ __all__ = [
     "ADVICE_WORLDS",
     "ALTERNATIVE_DEALS",
     "COMPARED_PLAY_MODELS",
+    "DEFAULT_GIFT_POLICY",
+    "DEFAULT_INFERENCE",
     "DEFAULT_MAX_DEALS",
+    "DEFAULT_PLAY",
     "DEFAULT_SEED",
+    "DEFAULT_TABLE",
     "GIFT_POLICY_NAMES",
     "MAX_DEALS",
     "MAX_SEED",

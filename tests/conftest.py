@@ -39,9 +39,9 @@ def samples():
 def interrupt_after_first_step(monkeypatch):
     """``interrupt_after_first_step(step)``: heuristic analyses step ``step`` deals at a
     time, and the second step raises KeyboardInterrupt, as Ctrl-C would."""
-    from euchre_mc.simulate.analysis import analyse
+    from euchre_mc.simulate.analysis import runner
 
-    real = analyse.play_layouts
+    real = runner.play_layouts
 
     def play_then_stop(question, laid, first_index, progress, *discards):
         if first_index > 0:
@@ -49,7 +49,7 @@ def interrupt_after_first_step(monkeypatch):
         return real(question, laid, first_index, progress, *discards)
 
     def arm(step: int) -> None:
-        monkeypatch.setattr(analyse, "play_layouts", play_then_stop)
-        monkeypatch.setitem(analyse.CHUNK, "heuristic", step)
+        monkeypatch.setattr(runner, "play_layouts", play_then_stop)
+        monkeypatch.setitem(runner.CHUNK, "heuristic", step)
 
     return arm

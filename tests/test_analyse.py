@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from euchre_mc.simulate import analyse_hand
-from euchre_mc.simulate.analysis.analyse import SEARCH_FIRST_INDEX, bid_verdict, should_i_bid
+from euchre_mc.simulate.analysis.deal_sources import SEARCH_FIRST_INDEX
+from euchre_mc.simulate.analysis.verdicts import bid_verdict, should_i_bid
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.play.solve import solve_many
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.analysis import analyse
+from euchre_mc.simulate.analysis import analyse, deal_sources
 from euchre_mc.simulate.dealing.constraints import SuitLength, parse_known, parse_lengths, void
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.rules.variants import RulesError, as_variant
@@ -24,7 +24,7 @@ def test_known_cards_and_voids_hold_on_every_deal_the_analysis_plays():
     question = analyse.make_question(
         "euchre", HAND, upcard="9H", known={2: "AS"}, constraints=[void(1, 2), void(3, 2)]
     )
-    deals = analyse._deals(question, 0, 3000)
+    deals = deal_sources.question_deals(question, 0, 3000)
     ace_of_spades = 1 << (2 * parse_card("AS"))
     assert ((deals[:, 2] & np.uint64(ace_of_spades)) != 0).all()
     assert ((deals[:, 1] & np.uint64(HEARTS_MASK)) == 0).all()

@@ -143,7 +143,8 @@ WEAK = "9C TC QD KS 9H TS JC KD"
 
 
 def test_should_i_bid_plays_the_bid_on_all_deals_and_the_alternatives_on_the_first():
-    from euchre_mc.simulate.analysis.analyse import ALTERNATIVE_DEALS, OPTION_DEALS, should_i_bid
+    from euchre_mc.simulate.analysis.verdicts import should_i_bid
+    from euchre_mc.simulate.choices import ALTERNATIVE_DEALS, OPTION_DEALS
 
     verdict = should_i_bid("Hog Hearts", "pigs-and-hogs", WEAK, deals=400)
     assert verdict.deals == 400 and verdict.compared_deals == ALTERNATIVE_DEALS
@@ -168,7 +169,8 @@ def test_should_i_bid_plays_the_bid_on_all_deals_and_the_alternatives_on_the_fir
 
 
 def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
-    from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
+    from euchre_mc.simulate.analysis.analyse import analyse_hand
+    from euchre_mc.simulate.analysis.verdicts import should_i_bid
 
     verdict = should_i_bid(
         "Pig Hearts", "pigs-and-hogs", STRONG, against="5 Hearts", deals=80, alternative_deals=30
@@ -183,7 +185,8 @@ def test_the_comparison_is_paired_with_the_first_deals_of_the_bid():
 
 @pytest.mark.parametrize("against", ["1 Hearts, 6 Hearts", "6 Hearts, 1 Hearts"])
 def test_equivalent_bids_follow_the_advice_rule_whatever_the_order(against):
-    from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
+    from euchre_mc.simulate.analysis.analyse import analyse_hand
+    from euchre_mc.simulate.analysis.verdicts import should_i_bid
     from euchre_mc.simulate.rules.contracts import parse_contract
 
     verdict = should_i_bid("Pig Hearts", "pigs-and-hogs", STRONG, against=against, deals=60, table=None)

@@ -4,7 +4,8 @@ bid that rejects most deals when few are kept, and --max-deals bounding the deal
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.analysis.analyse import INFERENCE_PER_MAX_DEAL, analyse_hand
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.analysis.deal_sources import INFERENCE_PER_MAX_DEAL
 from euchre_mc.simulate.bidding.table_model import matched_bids, sample_consistent, table_model
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.rules.auction import parse_auction

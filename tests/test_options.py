@@ -5,7 +5,7 @@ the stated exchanges, an exact solve, the scoring table)."""
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.analysis import analyse
+from euchre_mc.simulate.analysis import deal_sources
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.bidding.table_model import decide_bids, run_auction
 from euchre_mc.simulate.games.equity import equity_for
@@ -25,7 +25,7 @@ def replayed(result, option):
     """Per deal: (our team's points minus theirs, the final bidder) after ``option``."""
     question = result.question
     variant, seat, dealer = question.variant, question.seat, question.dealer
-    deals = analyse._DealSource(question)(0, result.settings.deals)
+    deals = deal_sources.DealSource(question)(0, result.settings.deals)
     count = deals.shape[0]
     upcards = np.full(count, -1 if question.upcard is None else question.upcard)
     wish_for, estimate_of = decide_bids(

@@ -379,12 +379,8 @@ def worlds_for(knowledge, hands, deal, viewer, denom, count=300):
 
 
 def test_the_discarder_knows_its_discards_and_its_worlds_never_hold_them():
-    from euchre_mc.simulate.analysis.analyse import (
-        _knowledge,
-        lay_out_with_discards,
-        layout_of,
-        make_question,
-    )
+    from euchre_mc.simulate.analysis.layouts import _knowledge, lay_out_with_discards, layout_of
+    from euchre_mc.simulate.analysis.question import make_question
     from euchre_mc.simulate.rules.contracts import parse_contract
 
     # classic: seat 1 orders up the 9H to dealer seat 4, who throws one card away

@@ -11,7 +11,9 @@ import numba
 import numpy as np
 import pytest
 
-from euchre_mc.simulate.analysis.analyse import _auction_check, analyse_hand, layout_of, make_question
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.analysis.layouts import _auction_check, layout_of
+from euchre_mc.simulate.analysis.question import make_question
 from euchre_mc.simulate.bidding.table_model import auction_check, consistent, table_model
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.bidding import auction_matches
@@ -191,7 +193,7 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
 
 
 def test_only_the_players_own_worlds_hold_what_it_was_told():
-    from euchre_mc.simulate.analysis.analyse import _knowledge
+    from euchre_mc.simulate.analysis.layouts import _knowledge
     from euchre_mc.simulate.dealing.constraints import SuitLength
 
     question = make_question(

@@ -6,8 +6,9 @@ import json
 import pandas as pd
 import pytest
 
-from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
+from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.analysis.results import Analysis, ContractEstimate, Verdict
+from euchre_mc.simulate.analysis.verdicts import should_i_bid
 from euchre_mc.simulate.bidding.strategy import load_strategy
 from euchre_mc.simulate.games.game import play_games
 from euchre_mc.simulate.games.results import summarise_games, tune_parameter

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from euchre_mc.cli import main
 from euchre_mc.reports.charts import analysis_figure, verdict_figure
-from euchre_mc.simulate.analysis.analyse import analyse_hand, should_i_bid
+from euchre_mc.simulate.analysis.analyse import analyse_hand
+from euchre_mc.simulate.analysis.verdicts import should_i_bid
 from euchre_mc.simulate.rules.contracts import PASS
 
 STRONG = "JH JH JD AH AH KH QH AC"

@@ -2,14 +2,14 @@
 
 The analyser's contract rows answer "what does this hand make if I play X?".  A bid is
 a different question: after it, the later seats bid on under the table model
-(:mod:`.table`), and the contract finally played may be someone else's.  This module
+(:mod:`..bidding.table_model`), and the contract finally played may be someone else's.  This module
 takes the main deals, finishes the auction after every option (pass included) with
-:func:`~.table.continue_auction`, plays every final contract that is not already one of
+:func:`~..bidding.table_model.continue_auction`, plays every final contract that is not already one of
 the analysed rows (another seat's contract, with its exchanges by the stated policies),
 and scores it for the player's team.  So every option gets the player's team's points
 minus the other team's on the same deals, with its interval, the share of deals the
 player's team plays the contract, how often a bid is overcalled, how the auction ended,
-and, with a score, the chance of winning the game afterwards (:mod:`.equity`).
+and, with a score, the chance of winning the game afterwards (:mod:`..games.equity`).
 
 What it assumes is what the table model says (a stated strategy; wishes from each seat's
 own hand), plus the play model of the analysis for every final contract.  Another
@@ -26,19 +26,14 @@ import numpy as np
 from ..bidding.table_model import continue_auction
 from ..kernels import exchange as policies
 from ..rules.contracts import PASS
-from ..rules.scoring import score_table
+from ..rules.scoring import team_points
 from ..stats import mean_half_width
+from .estimates import DealCounter
+from .layouts import PARTNER_GIFTS, PICKUP, lay_out_with_discards, layout_of, play_layouts
+from .question import team_scores
 from .results import OptionValue
 
 TOP_OUTCOMES = 4  # endings listed per option; the rest are summed as "other"
-
-
-def team_scores(question, score) -> np.ndarray | None:
-    """The score as team A, team B points (the table model's order), or None."""
-    if score is None:
-        return None
-    ours, theirs = score
-    return np.array([ours, theirs] if question.seat & 1 == 0 else [theirs, ours], np.int64)
 
 
 def option_values(
@@ -48,8 +43,6 @@ def option_values(
     their values, and per option the per-deal (ours minus theirs) points and P(win).
     ``progress(count)``, if given, hears of the deals valued as each other seat's final
     contract is played out (each a share of the deals by the plays it took)."""
-    from .analyse import PARTNER_GIFTS, PICKUP, _DealCounter, lay_out_with_discards, layout_of, play_layouts
-
     options = ([PASS] if may_pass else []) + [c for c in question.contracts if c in legal]
     if not options:
         return (), {}, {}
@@ -103,7 +96,7 @@ def option_values(
                 discard = searches[own].chosen
         hands, thrown = lay_out_with_discards(as_bidder, layout, deals[rows], discard)
         played = np.full(count, -1, np.int64)
-        played[rows] = play_layouts(as_bidder, {layout: hands}, 0, _DealCounter(None, 0), {layout: thrown})[
+        played[rows] = play_layouts(as_bidder, {layout: hands}, 0, DealCounter(None, 0), {layout: thrown})[
             layout
         ]
         for mask in masks:
@@ -128,7 +121,7 @@ def option_values(
             outcomes=_outcomes(ended, o, question.seat),
         )
         if equity is not None:
-            win = _p_win(question, ended.bidder[o], us, them, score, equity)
+            win = p_win(question, ended.bidder[o], us, them, score, equity)
             wins[option] = win
             value = replace(value, p_win=float(np.mean(win)), p_win_ci=float(mean_half_width(win)))
         values.append(value)
@@ -147,8 +140,7 @@ def _points(question, ended, o, tricks, ours) -> tuple[np.ndarray, np.ndarray]:
         rows = ended.contract[o] == c
         if not rows.any():
             continue
-        table = score_table(question.variant, contract)
-        bidding, defending = table[tricks[rows], 0], table[tricks[rows], 1]
+        bidding, defending = team_points(question.variant, contract, tricks[rows])
         ours_bid = (ended.bidder[o][rows] & 1) == ours
         us[rows] = np.where(ours_bid, bidding, defending)
         them[rows] = np.where(ours_bid, defending, bidding)
@@ -174,7 +166,7 @@ def _outcomes(ended, o, seat) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
-def _p_win(question, bidder, us, them, score, equity) -> np.ndarray:
+def p_win(question, bidder, us, them, score, equity) -> np.ndarray:
     """P(the player's team wins the game) after this hand, deal by deal."""
     target = question.variant.target
     after_us, after_them = score[0] + us, score[1] + them
@@ -190,4 +182,4 @@ def _p_win(question, bidder, us, them, score, equity) -> np.ndarray:
     return np.where(we_won, 1.0, np.where(they_won, 0.0, going_on))
 
 
-__all__ = ["option_values", "team_scores"]
+__all__ = ["option_values", "p_win"]

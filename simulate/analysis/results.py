@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..rules.cards import format_cards, mask_to_faces
 from ..rules.contracts import Contract
 from ..rules.variants import DENOM_NAMES, LEVEL, ORDER_UP, RulesError
-
-if TYPE_CHECKING:
-    from .analyse import Question
+from .question import Question
 
 
 def bid_text(bid) -> str | None:

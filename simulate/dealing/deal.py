@@ -169,10 +169,10 @@ def deal_unseen(
     seed, first_index, count = _check_run(seed, first_index, count)
     if constraints is not None:
         check(constraints, seats, max(sizes))
-    return _deal_unseen(variant, fixed, out_of_play, sizes, seed, first_index, count, constraints)
+    return deal_unseen_unchecked(variant, fixed, out_of_play, sizes, seed, first_index, count, constraints)
 
 
-def _deal_unseen(
+def deal_unseen_unchecked(
     variant, fixed: list[int], out_of_play: int, sizes: list[int], seed, first_index, count, constraints=None
 ):
     """:func:`deal_unseen` without its checks, for callers whose question is checked

@@ -14,7 +14,7 @@ and the voids that shows (the kernel tracks those during play); before play:
 * what an analysis was told (``--known``, ``--void``, ``--length``): the analysed
   player's own worlds hold it.
 
-A :class:`~.play.Knowledge` holds it as masks per deal: ``held[d, v, o]`` the cards
+A :class:`~..play.playout.Knowledge` holds it as masks per deal: ``held[d, v, o]`` the cards
 seat ``v`` knows seat ``o`` holds, ``gone[d, v]`` those ``v`` knows are out of play,
 and ``auction`` the bids (table.auction_check; None for none).
 """
@@ -44,7 +44,7 @@ def table_knowledge(
     discards); ``auction`` the bids the worlds must explain (table.auction_check);
     ``private_shown`` (viewer, seat, cards) cards only ``viewer`` knows ``seat`` was
     dealt (an analysis's ``--known``) and ``lengths`` the suit lengths as dealt a seat
-    knows (:class:`~.play.Knowledge`).  Cards are face-space masks, one int for every
+    knows (:class:`~..play.playout.Knowledge`).  Cards are face-space masks, one int for every
     deal or one per deal.
     """
     known = Knowledge(

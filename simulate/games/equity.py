@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import data
+from ..rules.variants import RulesError, Variant, as_variant
 
 TOLERANCE = 1e-12
 MAX_ITERATIONS = 100_000
@@ -179,7 +180,6 @@ def equity_table(outcomes: HandOutcomes, target: int, floor: int) -> EquityTable
 def default_floor(variant) -> int:
     """The lowest score a table keeps: 0 where scores never fall (classic), else minus the
     target (a team that far behind has lost in all but name)."""
-    from ..rules.variants import as_variant
 
     chosen = as_variant(variant)
     return 0 if chosen.has_upcard else -chosen.target
@@ -243,7 +243,6 @@ def match_equity(
     variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic", progress=None
 ) -> MatchEquity:
     """:func:`build_equity` with its settings kept, for reports."""
-    from ..rules.variants import as_variant
 
     chosen = as_variant(variant)
     table = build_equity(chosen, team_a, team_b, hands, seed, play, progress)
@@ -256,8 +255,7 @@ def build_equity(
     """The match-equity table of ``variant`` for two strategies that ignore the score,
     from ``hands`` sampled hands (:func:`~.game.sample_hands`; ``progress(done, total)``
     hears of them)."""
-    from ..rules.variants import RulesError, as_variant
-    from .game import sample_hands
+    from .game import sample_hands  # the game kernels load only when a table is built
 
     for strategy in (team_a, team_b):
         if strategy.endgame_shift:
@@ -280,14 +278,12 @@ SHIPPED_SEED = 1
 
 def shipped_path(variant):
     """Where the shipped table of a variant (with default options) lives in the package."""
-    from ..rules.variants import as_variant
 
     return data.FOLDER / f"equity_{as_variant(variant).name}.csv"
 
 
 def shipped_command(variant) -> str:
     """The command that regenerates a shipped table."""
-    from ..rules.variants import as_variant
 
     name = as_variant(variant).name
     return (
@@ -300,8 +296,6 @@ def load_equity(variant, strategy_name: str = SHIPPED_STRATEGY) -> EquityTable |
     """The shipped table for ``variant`` and ``strategy_name``, or None when none ships
     (other options than the defaults, another strategy)."""
     import pandas as pd
-
-    from ..rules.variants import Variant, as_variant
 
     chosen = as_variant(variant)
     if strategy_name != SHIPPED_STRATEGY or chosen != Variant.of(chosen.name):
@@ -325,8 +319,7 @@ def equity_for(variant, model=None) -> tuple[EquityTable, str]:
     """The match-equity table an analysis uses, and a line saying which: the shipped one
     for the variant and the table model's strategy when one ships, else one built now
     from ``BUILT_HANDS`` hands (kept for the process).  Without a model: ``balanced``."""
-    from ..bidding.strategy import BUILT_INS
-    from ..rules.variants import as_variant
+    from ..bidding.strategy import BUILT_INS  # reading a shipped table loads no kernels
 
     chosen = as_variant(variant)
     strategy = BUILT_INS[SHIPPED_STRATEGY] if model is None else model.teams[0]

@@ -384,7 +384,7 @@ class GamePool:
     """Worker processes for games, started on first use and shared by every
     :func:`play_games` call given it (``tune`` plays all its values with one pool).
 
-    ``backend="dask"``: the workers are a Dask cluster's (:mod:`.cluster`), the one at
+    ``backend="dask"``: the workers are a Dask cluster's (:mod:`..runtime.cluster`), the one at
     ``scheduler`` or a LocalCluster of ``workers`` processes, and every game is played
     there.  ``report(line)``, if given, hears once why fewer workers than asked were used."""
 

@@ -215,7 +215,7 @@ def solve_many(hands, denom, declarer, leader, active, target=None, progress=Non
     return solve_batch(hands, denom, declarer, leader, active, target, progress=progress).tricks
 
 
-def _solve_many(
+def solve_many_unchecked(
     hands, denom, declarer, leader, active, n_tricks: int, target=None, progress=None
 ) -> np.ndarray:
     """:func:`solve_many` without its checks: the per-step path of callers (the analyser,

@@ -109,10 +109,10 @@ def apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "high
             f"hand {_describe(hands[d, bidder])}"
         )
     _gift_policy(policy)
-    return _apply_exchange(hands, _denom(denom), bidder, discards, policy)
+    return apply_exchange_unchecked(hands, _denom(denom), bidder, discards, policy)
 
 
-def _apply_exchange(hands, denom: int, bidder: int, discards, policy: str = "highest") -> np.ndarray:
+def apply_exchange_unchecked(hands, denom: int, bidder: int, discards, policy: str = "highest") -> np.ndarray:
     """:func:`apply_exchange` without its checks, for callers whose deals are checked already
     (the analyser, at every step): ``hands`` a (deals, seats) uint64 array."""
     discards = _per_deal(discards, hands.shape[0])
@@ -158,10 +158,12 @@ def dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | No
     six = hands[:, dealer] | upcard_bit
     if discard is not None and (card_count(discard) != 1 or ((six & np.uint64(discard)) == 0).any()):
         raise RulesError(f"dealer's discard {_describe(discard)}: it must be one card of the dealer's six")
-    return _dealer_pickup(hands, dealer, upcard, denom, discard)
+    return dealer_pickup_unchecked(hands, dealer, upcard, denom, discard)
 
 
-def _dealer_pickup(hands, dealer: int, upcard: int, denom: int, discard: int | None = None) -> np.ndarray:
+def dealer_pickup_unchecked(
+    hands, dealer: int, upcard: int, denom: int, discard: int | None = None
+) -> np.ndarray:
     """:func:`dealer_pickup` without its checks, for callers whose deals are checked already
     (the analyser, at every step): ``hands`` a (deals, seats) uint64 array."""
     six = hands[:, dealer] | np.uint64(1 << (2 * upcard))

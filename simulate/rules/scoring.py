@@ -60,3 +60,17 @@ def game_winner(variant, scores: tuple[int, int], bidding_team: int) -> int | No
     if not reached:
         return None
     return reached[0] if len(reached) == 1 else bidding_team
+
+
+def team_points(variant, contract: Contract, tricks) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal, the points of the bidding team and of the defenders when the bidding side
+    takes ``tricks`` (an array of trick counts) in ``contract``."""
+    table = score_table(variant, contract)
+    tricks = np.asarray(tricks, np.int64)
+    return table[tricks, 0], table[tricks, 1]
+
+
+def net_points(variant, contract: Contract, tricks) -> np.ndarray:
+    """Per deal, the bidding team's points minus the defenders'."""
+    bidding, defending = team_points(variant, contract, tricks)
+    return bidding - defending

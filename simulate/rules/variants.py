@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .cards import SUIT_NAMES
-
-if TYPE_CHECKING:
-    from .contracts import Contract
 
 DENOM_NAMES = SUIT_NAMES + ("High No Trump", "Low No Trump")
 
@@ -318,7 +314,7 @@ class Variant:
         """Who leads the first trick: the bidder, or the seat left of the dealer."""
         return bidder if self.spec.bidder_leads else (dealer + 1) % self.players
 
-    def rank(self, contract: Contract) -> int:
+    def rank(self, contract) -> int:
         """Auction order of a bid-euchre contract: levels 1..hand size, then the specials."""
         if contract.kind == LEVEL:
             return contract.level

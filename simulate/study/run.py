@@ -27,7 +27,7 @@ Files in the study directory
     the rows of chunk ``NNNNNN``.  Each file is written to a temporary name and moved
     into place with ``os.replace``, so a file that exists is complete: an interrupted
     study loses only the chunks in flight and ``--resume`` computes exactly those.
-    :mod:`.study_store` owns the folder: chunks carry the study's identity in their
+    :mod:`.store` owns the folder: chunks carry the study's identity in their
     footer, ``--resume`` verifies every chunk it keeps, and a lock keeps a second
     study out of a folder in use.
 
@@ -54,7 +54,7 @@ Strong-hand studies (``trumps``, ``study --trumps N``)
 -----------------------------------------------------
 Random deals hold too few hands worth Hog to say where it pays.  A strong-hand study
 deals seat 1 at least ``N`` Hearts (the left bower counted as a Heart) on purpose,
-uniformly among such hands, the other seats uniform given it (:mod:`.strong_hands`).
+uniformly among such hands, the other seats uniform given it (:mod:`..dealing.strong_hands`).
 One row a deal: seat 1's hand with its features, seat 1 the bidder of every contract
 with Hearts trump; no other seat, suit or no trump is played (their outcomes would be
 biased by the condition).  Columns as above, with ``_h`` results only.
@@ -123,7 +123,7 @@ from ..play.playout import check_worlds, play_deals
 from ..rules.cards import format_card
 from ..rules.contracts import Contract
 from ..rules.exchange import apply_exchange, dealer_pickup, sitting_out_mask
-from ..rules.scoring import score_table
+from ..rules.scoring import net_points
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant
 from ..runtime.cluster import check_backend, dask_client, on_one_thread, run_tasks
 from ..runtime.workers import worker_count, worker_pool
@@ -190,7 +190,7 @@ def _run_process_pool(params, todo, workers):
 
 
 def _run_dask(params, todo, workers, scheduler):
-    """Chunks on Dask distributed (:mod:`.cluster`): a LocalCluster of ``workers`` processes,
+    """Chunks on Dask distributed (:mod:`..runtime.cluster`): a LocalCluster of ``workers`` processes,
     or the cluster at ``scheduler``.
 
     Workers only compute and return rows; this process writes every file, so the
@@ -255,7 +255,7 @@ def make_params(
 ) -> StudyParams:
     """Validated study parameters, defaults filled in (``worlds``: under pimc only;
     ``contracts``: every contract, or ``"lone"`` for the six-seat sweep contracts only;
-    ``trumps``: a strong-hand study, seat 1 dealt that many Hearts or more, :mod:`.strong_hands`)."""
+    ``trumps``: a strong-hand study, seat 1 dealt that many Hearts or more, :mod:`..dealing.strong_hands`)."""
     variant = as_variant(variant)
     if trumps is not None:
         try:
@@ -322,8 +322,8 @@ def run_study(
     do not depend on ``workers`` or ``backend``.  ``progress(done, total)``, if given,
     hears of the rows written (chunks finished before a resume count as done);
     ``report(line)`` is told of damaged chunks that a resume computes again.  The
-    folder is locked for the run (:func:`~.study_store.study_lock`).  ``trumps`` makes it a
-    strong-hand study (:mod:`.strong_hands`): one row a deal, seat 1 dealt ``trumps``+
+    folder is locked for the run (:func:`~.store.study_lock`).  ``trumps`` makes it a
+    strong-hand study (:mod:`..dealing.strong_hands`): one row a deal, seat 1 dealt ``trumps``+
     Hearts and the bidder, Hearts trump only.
     """
     params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts, trumps)
@@ -521,13 +521,13 @@ def play_layouts(params: StudyParams, deals: range, layouts: list[StudyLayout], 
             )
             for layout in layouts
         }
-    from ..play.solve import _solve_many  # only double-dummy studies load the solver's module
+    from ..play.solve import solve_many_unchecked  # only double-dummy studies load the solver's module
 
     def solve(chosen, rows, target=None):
         if not chosen:
             return {}
         sizes = [rows[layout].size for layout in chosen]
-        solved = _solve_many(
+        solved = solve_many_unchecked(
             np.concatenate([layout.hands[rows[layout]] for layout in chosen]),
             np.repeat([layout.denom for layout in chosen], sizes),
             np.repeat([layout.bidder for layout in chosen], sizes),
@@ -657,9 +657,11 @@ def _classic_columns(
     }
     columns.update(features)
     columns["tricks_order"] = order.ravel()
-    columns["ev_order"] = net_points(variant, Contract(ORDER_UP, 0), order.ravel())
+    columns["ev_order"] = net_points(variant, Contract(ORDER_UP, 0), order.ravel()).astype(np.int8)
     columns["tricks_alone"] = order_alone.ravel()
-    columns["ev_alone"] = net_points(variant, Contract(ORDER_UP, 0, alone=True), order_alone.ravel())
+    columns["ev_alone"] = net_points(variant, Contract(ORDER_UP, 0, alone=True), order_alone.ravel()).astype(
+        np.int8
+    )
     for denom in denoms:
         for alone, name in ((False, "tricks_call_"), (True, "tricks_call_alone_")):
             values = pd.array(calls[denom, alone].ravel(), dtype="Int8")
@@ -671,7 +673,7 @@ def _classic_columns(
     for alone, name in ((False, "call"), (True, "call_alone")):
         tricks = np.stack([calls[suit, alone].ravel() for suit in range(4)], axis=1)[rows, best]
         columns[f"tricks_{name}"] = tricks
-        columns[f"ev_{name}"] = net_points(variant, Contract(CALL, 0, alone=alone), tricks)
+        columns[f"ev_{name}"] = net_points(variant, Contract(CALL, 0, alone=alone), tricks).astype(np.int8)
     return columns
 
 
@@ -690,15 +692,6 @@ def best_call(features: dict[str, np.ndarray], upcard_suit: np.ndarray) -> np.nd
     )
     keys[np.arange(len(upcard_suit)), upcard_suit] = -1
     return np.argmax(keys, axis=1)
-
-
-def net_points(variant, contract: Contract, tricks: np.ndarray) -> np.ndarray:
-    """Net points (makers minus defenders) of ``contract``'s kind when the makers take ``tricks``.
-
-    Classic scoring does not depend on the denomination, so one table serves every row.
-    """
-    table = score_table(variant, contract)
-    return (table[:, 0] - table[:, 1])[np.asarray(tricks, np.int64)].astype(np.int8)
 
 
 # --------------------------------------------------------------------------- schema

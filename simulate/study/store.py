@@ -90,7 +90,7 @@ class StudyParams:
     @property
     def conditioned(self) -> bool:
         """Whether the study deals strong hands on purpose: one row a deal, seat 1 the
-        bidder, Hearts trump only (:mod:`.strong_hands`)."""
+        bidder, Hearts trump only (:mod:`..dealing.strong_hands`)."""
         return self.trumps is not None
 
     @property

@@ -1,0 +1,104 @@
+"""Where an analysis's deals come from: uniform deals, or deals that explain the auction.
+
+Without inference, main deal ``i`` is a pure function of the seed and ``i``.  With exact
+inference the deals are the first ones, in deal order, on which every earlier bidder
+would have bid as given under the table model; with soft inference each deal is kept
+with probability its likelihood of the auction.  Search deals (for the discard search)
+use the same seed from deal index ``SEARCH_FIRST_INDEX``, far beyond any main deal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bidding.table_model import (
+    SOFT_SCALE,
+    sample_consistent,
+)
+from ..dealing.deal import deal_unseen_unchecked
+from ..rules.auction import format_auction
+from .question import Question, team_scores
+
+SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals are always fresh
+# With inference, deals are dealt until enough explain the auction, at most this many
+# (about 2 s of the table model's checks for Pigs and Hogs), and at most
+# INFERENCE_PER_MAX_DEAL times --max-deals (the default 50,000 gives the same 400,000), so
+# a lower --max-deals bounds the dealing time too.
+INFERENCE_CAP = 400_000
+INFERENCE_PER_MAX_DEAL = 8
+
+
+def question_deals(question: Question, first_index: int, count: int) -> np.ndarray:
+    """Deals ``first_index ..`` of the question's seed around the player's known cards."""
+    known = [
+        question.hand if seat == question.seat else (question.known[seat] if question.known else 0)
+        for seat in range(question.players)
+    ]
+    sizes = [question.hand_size] * question.players
+    return deal_unseen_unchecked(
+        question.variant,
+        known,
+        question.upcard_mask,
+        sizes,
+        question.seed,
+        first_index,
+        count,
+        question.constraints,
+    )
+
+
+class DealSource:
+    """The deals an analysis plays: deals ``first_index ..`` of the seed (uniform, or
+    with inference the consistent ones in deal order, dealt once and kept)."""
+
+    def __init__(self, question: Question, cap: int = INFERENCE_CAP):
+        self.question = question
+        self.cap = cap
+        self.kept: dict[int, np.ndarray] = {}
+        self.dealt: dict[int, int] = {}
+        self.inferred: dict = {}  # base index -> InferredDeals
+
+    def __call__(self, first_index: int, count: int) -> np.ndarray:
+        question = self.question
+        if not question.infers:
+            return question_deals(question, first_index, count)
+        base = SEARCH_FIRST_INDEX if first_index >= SEARCH_FIRST_INDEX else 0
+        offset = first_index - base
+        if base not in self.kept or self.kept[base].shape[0] < offset + count:
+            inferred = sample_consistent(
+                question.table,
+                question.variant,
+                question.dealer,
+                question.bids,
+                lambda first, n: question_deals(question, first, n),
+                offset + count,
+                cap=self.cap,
+                upcard=question.upcard,
+                scores=team_scores(question, question.score),
+                first_index=base,
+                analysed=question.seat,
+                soft_scale=SOFT_SCALE if question.inference == "soft" else None,
+            )
+            self.kept[base], self.dealt[base] = inferred.deals, inferred.dealt
+            self.inferred[base] = inferred
+        return self.kept[base][offset : offset + count]
+
+    def rejection(self) -> tuple[str, float] | None:
+        """The bid that rejects the most main deals, as text ("seat 1's 4 Clubs"), and the
+        share of the deals dealt it rejects."""
+        inferred = self.inferred.get(0)
+        most = inferred.most_rejecting() if inferred is not None else None
+        if most is None:
+            return None
+        index, share = most
+        seat = (self.question.dealer + 1 + index) % self.question.players
+        return f"seat {seat + 1}'s '{format_auction(self.question.bids[index : index + 1])}'", share
+
+    def available(self, wanted: int) -> int:
+        """How many main deals there are when ``wanted`` are asked for (inference may keep fewer)."""
+        return self(0, wanted).shape[0] if self.question.infers else wanted
+
+
+def search_deals_of(source, count: int) -> np.ndarray:
+    """The search deals: the same seed, deal indexes from SEARCH_FIRST_INDEX."""
+    return source(SEARCH_FIRST_INDEX, count)
