@@ -6,7 +6,7 @@ order (so ``chart`` finds the study the line before it wrote), with the example 
 of ``docs/examples/`` copied under ``docs/examples/`` there: a command names them by
 their path in the repository.  A file a page shows (``<!-- file: PATH -->`` before a
 code block) must be the file that ships at PATH.  A line ``.venv/bin/euchre-mc ...``
-counts as ``euchre-mc ...``.
+counts as ``euchre-mc ...``, and a command that a later page repeats runs once.
 """
 
 import re
@@ -70,7 +70,19 @@ def page_name(page: Path) -> str:
     return str(page.relative_to(ROOT))
 
 
-COMMANDS = [(page_name(page), command) for page in PAGES for command in page_commands(page)]
+def all_commands() -> list[tuple[str, str]]:
+    """(page, command) in page order, README first; a command a page repeats runs once."""
+    seen, commands = set(), []
+    for page in PAGES:
+        for command in page_commands(page):
+            if command not in seen:
+                seen.add(command)
+                commands.append((page_name(page), command))
+    return commands
+
+
+COMMANDS = all_commands()
+IDS = [f"{page}:{command.split()[1]}:{i}" for i, (page, command) in enumerate(COMMANDS)]
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +141,7 @@ def test_every_example_file_is_used_by_a_command():
         assert f"docs/examples/{path.name}" in used, path.name
 
 
-@pytest.mark.parametrize(("page", "command"), COMMANDS)
+@pytest.mark.parametrize(("page", "command"), COMMANDS, ids=IDS)
 def test_command_runs(page, command, folders, monkeypatch):
     for marker, reason in NOT_RUN.items():
         if marker in command:
