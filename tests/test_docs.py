@@ -2,7 +2,7 @@
 
 The repository must not point at documents outside it (users who clone it never see
 them), and the reference must name every variant and list every option of every
-variant with its default, read from ``simulate.rules.SPECS``, so that a new or changed
+variant with its default, read from ``simulate.rules.variants.SPECS``, so that a new or changed
 option fails here until the reference says what it does.
 """
 
@@ -67,3 +67,50 @@ def test_reference_lists_every_option_of_every_variant_with_its_default():
         for option in spec.options
     }
     assert options_table(REFERENCE.read_text(encoding="utf-8")) == expected
+
+
+# The README is a guide: it links a page of docs/ for each job.
+GUIDE_PAGES = ("analyse", "card-play", "studies", "games", "solver", "dask", "rules", "pimc", "architecture")
+
+
+def pages():
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces as '-'."""
+    text = heading.strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(path) -> set[str]:
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return {slug(heading) for heading in re.findall(r"^#+ (.+)$", text, flags=re.MULTILINE)}
+
+
+def test_the_readme_links_a_page_for_each_job():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in GUIDE_PAGES:
+        assert f"(docs/{name}.md" in text, name
+
+
+def test_the_readme_is_short_and_starts_with_its_contents():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 320
+    assert "## Contents" in lines[:40]
+
+
+def test_every_link_between_the_pages_leads_somewhere():
+    broken = []
+    for page in pages():
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            file_part, _, anchor = target.partition("#")
+            linked = (page.parent / file_part).resolve() if file_part else page
+            if not linked.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+            elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+    assert broken == []
