@@ -1,4 +1,4 @@
-"""What a new user ran into (issue 14): each case as the user met it, so none comes back.
+"""What a new user meets first: each case as a user met it, so none comes back.
 
 Teams of four-seat games, messages that fit the variant, bids typed without quotes,
 phone-typed suit symbols, and parameters that a variant never uses."""

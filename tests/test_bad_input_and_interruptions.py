@@ -1,4 +1,4 @@
-"""The reliability campaign (issue 16): bad input, interruptions and damage, as tests.
+"""Bad input, interruptions and damage: each a one-line message and a clean exit.
 
 The fast table runs every case in this process: the command line, the exit status it
 must give and a fragment of its one-line message; no case may print a traceback or a
