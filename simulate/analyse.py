@@ -144,8 +144,7 @@ SEARCH_FIRST_INDEX = 1 << 40  # far beyond any main deal index, so search deals 
 # Deals per step of the main loop: big enough to keep both cores busy (each step ends
 # with one thread waiting for the other's last deal) and the per-call cost small; an
 # interrupted run keeps every finished step.  A full Pigs-and-Hogs dd step of 250 deals
-# takes about two seconds on 2 cores (the 1,000-deal analysis took 9.1 s in steps of
-# 100, 8.8 s in steps of 250).
+# is about a second of work on 2 cores; steps of 100 make the whole analysis slower.
 CHUNK = {"dd": 250, "pimc": 20, "heuristic": 20_000, "random": 20_000}
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 INFERENCE_MODES = ("exact", "soft", "none")
@@ -157,7 +156,7 @@ NOTHING_TO_ADVISE = "no analysed contract is a legal bid here and passing is not
 # a lower --max-deals bounds the dealing time too.
 INFERENCE_CAP = 400_000
 INFERENCE_PER_MAX_DEAL = 8
-# Below this share kept, the report says which bid rejects most deals (issue 12 item 7).
+# Below this share kept, the report says which bid rejects most deals.
 LOW_ACCEPTANCE = 0.10
 
 
@@ -869,8 +868,8 @@ class _DealCounter:
     A step's deals advance as its slowest questions are answered (:meth:`share`): under
     dd the exact counts of the level contracts (six-seat solves, nearly all the time),
     not the sweep questions answered in a burst before them, and not the discard
-    search (thousands of cheap sweeps ahead of the main deals, which once took the bar
-    to 90% in a tenth of a second).  Safe to update from the solver's threads (the
+    search (thousands of cheap sweeps ahead of the main deals, which would take the bar
+    to 90% at once).  Safe to update from the solver's threads (the
     callback is called under a lock, so counts arrive in order).
 
     ``reserve(main_deals)`` is the part of the bar kept for the stage after the main
@@ -1021,8 +1020,8 @@ def analyse_hand(
 
     # On the bar the option stage stands for valued / exact_layouts main deals: it plays
     # out about one final contract a deal, where a main deal plays every exact (not
-    # sweep-only) layout, nearly all of a main deal's time.  Measured: the stage took
-    # 13-19% of the demo's run and 13% of a classic order-up's; this reserves 14% and 11%.
+    # sweep-only) layout, nearly all of a main deal's time.  For the demo hand and a
+    # classic order up this reserves about the share of the run the stage takes.
     exact_layouts = max(1, sum(not layout.sweep for layout in layouts))
     plays = _DealCounter(progress, first_batch, lambda main: -(-valued_deals(main) // exact_layouts))
     search_deals = _search_deals(source, first_batch) if searched else None
