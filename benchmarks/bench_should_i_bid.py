@@ -12,7 +12,7 @@ What is measured
   two timed in turns in the same run so the ratio holds on a loaded machine.  Warm (a
   small run compiles first); wall clock and process CPU time, best of three.
 * What the alternatives cost per deal: every legal bid on ``EVERY_BID_DEALS`` deals in one
-  analysis (no table model), the price the old default paid on all 2,000 deals.
+  analysis (no table model): what playing every alternative on all 2,000 deals would cost.
 
 ``--quick`` runs the bid on 200 deals, one repeat, and every bid on 10.
 """

@@ -282,7 +282,7 @@ def dd_skip_refuted(search, ply, child_relevant):
 
 # ``_nrt=False``: the search allocates nothing, and without numba's runtime the arrays it
 # hands to its inlined helpers are not reference counted (atomic increments and
-# decrements on every node cost more than half the time when they were).
+# decrements on every node would cost more than half the time).
 @njit(cache=True, _nrt=False)
 def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, need, ply):
     """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
