@@ -261,7 +261,7 @@ def test_a_batch_keeps_its_good_lines(tmp_path):
     assert "thousands of digits" in errors[3]
 
 
-def test_plain_euchre_mc_still_prints_its_help():
+def test_plain_euchre_mc_prints_its_help():
     result = CliRunner().invoke(main, [])
     assert "Commands:" in result.output
 
