@@ -567,8 +567,7 @@ def dd_quick_bounds(hands, level, denom, team, leader, remaining, need):
     leader first draws them, every other seat's (partners' too, or they could ruff and
     take the lead); if it cannot, its trump rounds count and then the rounds of one
     plain suit that no seat holding a trump can ruff yet (dd_unruffed_rounds).  Or the
-    leader leads
-    to a partner's sure winner and the partner cashes (dd_cross_count).  Beyond the
+    leader leads to a partner's sure winner and the partner cashes (dd_cross_count).  Beyond the
     suit lengths, the bounds depend only on the cards those helpers name.
 
     One more trick after the cashing: a lead of a suit the leader did not cash from,
