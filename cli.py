@@ -148,8 +148,8 @@ class Eta:
 
     The first work a run reports carries its start-up with it: the kernels loading from
     numba's cache, worker processes starting, an analysis's discard search ahead of its
-    main deals, a game batch timed in-process.  The rate since the start put the first
-    ETA 4-6x over the truth.  So the clock starts when the count first moves past the
+    main deals, a game batch timed in-process.  The rate since the start puts the first
+    ETA several times over the truth.  So the clock starts when the count first moves past the
     first one reported (a fresh run's first work, a resumed study's finished chunks): the
     rate is the work finished after that over the time since.  Until that work spans
     :attr:`WINDOW` seconds (analyses and games report in bursts) and :attr:`SHARE` of the
@@ -1643,8 +1643,8 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
 
 # Set by a command whose process has nothing left to tidy once its output is flushed (a
 # solve --batch): the program then ends at once, without Python's teardown, which after
-# the solver's kernels are loaded took 0.12-0.2 s of CPU (freeing numba's compiled
-# code and every module), as long as solving 10,000 deals.
+# the solver's kernels are loaded costs a tenth of a second or more of CPU (freeing
+# numba's compiled code and every module), as long as solving thousands of deals.
 _END_AT_ONCE = []
 
 

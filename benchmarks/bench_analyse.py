@@ -5,7 +5,7 @@ What is measured
 * Warm: ``analyse_hand("pigs-and-hogs", HAND, deals=1000, play="dd", table="none")`` (the
   contract rows alone, no table model: ``bench_table`` times the model) in this process
   after a small analysis of the same hand has compiled every kernel, wall clock, numba on
-  every core, the least of three runs with their median (target, issue 15: at most 3 s on
+  every core, the least of three runs with their median (target: at most 3 s on
   2 cores).  The hand is the demo's, JH JH JD AH KH QH
   9S AC in seat 1 with the dealer in seat 6: 48 level contracts (six denominations
   solved exactly on every deal, all six seats playing), six Pigs (28 discard pairs each on
@@ -68,7 +68,7 @@ def _least(repeats: int, deals: int, hand: str = HAND) -> tuple[float, float]:
     """(least, median) wall time of ``repeats`` warm full analyses of ``hand``.
 
     The least is the figure held against the targets: on a shared host the same code's
-    time moves by a quarter within an hour (benchmarks/RESULTS.md, "Seventh look"), and
+    time moves by up to a quarter within an hour, and
     the quickest run is the one least disturbed; the median shows the typical run.
     """
     times = sorted(_timed(deals, hand=hand) for _ in range(repeats))

@@ -1,4 +1,4 @@
-"""Is the progress bar's ETA right from its first update on?  (issue 14 item 2)
+"""Is the progress bar's ETA right from its first update on?
 
 What is measured
 ----------------
@@ -8,8 +8,8 @@ the time of every update.  Replaying the log, at each update the bar would show 
 second on: the bar's delay) the ETA is compared with the truth, the time the run still
 took: ``ratio = ETA / truth``.  Two estimators are replayed on the same log: the bar's
 :class:`euchre_mc.cli.Eta` (warm-up left out, "estimating" until a rate is measured over a
-second of work) and the rate since the start that tqdm shows with ``smoothing=0`` (the bar
-before).  Reported per workload: the ratio at the first ETA each shows, and the range of
+second of work) and the rate since the start that tqdm shows with ``smoothing=0`` (a plain
+estimator, for comparison).  Reported per workload: the ratio at the first ETA each shows, and the range of
 ratios over the updates while at least 10% of the run's time is left (at the very end
 both ETAs tend to 0 while the truth is a fraction of a second: a ratio there says nothing),
 and how long before the end the bar was full (an analysis with a table model values its

@@ -1,4 +1,4 @@
-"""Complete games per second: Pigs and Hogs (the issue's figure) and classic euchre.
+"""Complete games per second: Pigs and Hogs and classic euchre.
 
 What is measured
 ----------------

@@ -1,4 +1,4 @@
-"""Cost that grows as it should (issue 15, item 5): time against deals, against workers,
+"""Cost that grows as it should: time against deals, against workers,
 and a study's rows per second and memory against its size.
 
 What is measured

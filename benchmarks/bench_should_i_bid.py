@@ -1,5 +1,5 @@
-"""Speed of ``should-i-bid`` with its defaults (issue 14 item 3; issue 12: the verdict by
-the options' values after the table's bids).
+"""Speed of ``should-i-bid`` with its defaults (the verdict by the options' values after
+the table's bids).
 
 What is measured
 ----------------
@@ -8,11 +8,11 @@ What is measured
   default: the bid played on 2,000 deals; with the table model (the default) the bid and
   passing valued after the table's bids on the first ``OPTION_DEALS`` of them and every
   other legal bid on the first ``ALTERNATIVE_DEALS``; dd play.  Each also with
-  ``table="none"`` (bids as played, passing 0: the verdict before the table model), the
+  ``table="none"`` (bids as played, passing 0: the verdict without a table model), the
   two timed in turns in the same run so the ratio holds on a loaded machine.  Warm (a
   small run compiles first); wall clock and process CPU time, best of three.
 * What the alternatives cost per deal: every legal bid on ``EVERY_BID_DEALS`` deals in one
-  analysis (no table model), the price the old default paid on all 2,000 deals.
+  analysis (no table model): what playing every alternative on all 2,000 deals would cost.
 
 ``--quick`` runs the bid on 200 deals, one repeat, and every bid on 10.
 """

@@ -1,4 +1,4 @@
-"""Double-dummy solver speed on fixed seeded corpora (issue 3, item 5).
+"""Double-dummy solver speed on fixed seeded corpora.
 
 What is measured
 ----------------

@@ -6,7 +6,7 @@ Wall time of a new process running ``euchre-mc --help``, ``euchre-mc rules euchr
 a command that fails on a bad option (``euchre-mc analyse --hand "JH" --seat 9``: a
 one-line error, exit status 2), best of several runs (the machine is shared), and the
 import of ``euchre_mc.cli`` alone.  None of them may load numba, pandas or matplotlib:
-those load inside the commands that compute (issue 14 item 13 asks for well under half a
+those load inside the commands that compute (the target: well under half a
 second).  The same check, without timings, is ``tests/test_startup.py``.
 """
 

@@ -11,8 +11,8 @@ directory, as ``euchre-mc study ... --no-charts`` does; rows = deals x seats.
   start-up (import, loading the cached kernels) is part of
   the two-worker time and is also reported on its own (a one-chunk study on two workers
   minus the same chunk computed here), so the steady rate is visible.
-* Studies: ``pigs-and-hogs`` with its default heuristic play (the 100,000-deal study of
-  the issue), ``pigs-and-hogs`` with double-dummy play (exact six-seat play of every
+* Studies: ``pigs-and-hogs`` with its default heuristic play (as a 100,000-deal study
+  would run), ``pigs-and-hogs`` with double-dummy play (exact six-seat play of every
   level contract: slow, so few deals), ``pigs-and-hogs --contracts lone`` (the sweep
   contracts only, dd by default: the solver's target question first, exact counts of
   the failed sweeps), ``euchre`` with double-dummy play (its default).

@@ -29,8 +29,8 @@ compiled in the process, so run it with an empty cache::
 ``balance`` works out, from the recorded node counts, how busy ``WORKERS`` threads
 (default 2) are when they take ranges from ``solve._share_out``'s counter: the time of
 the slowest thread over the ideal (every thread's share equal), a node costing the same
-wherever it is and each deal a few hundred nodes' set-up.  Used for "The six-seat
-solver: levers measured" in ``benchmarks/RESULTS.md``; a replay against another copy of
+wherever it is and each deal a few hundred nodes' set-up.  The solver's notes in
+``benchmarks/RESULTS.md`` come from these commands; a replay against another copy of
 the code runs this file with ``PYTHONPATH`` naming a folder whose ``euchre_mc`` links
 to that copy, as ``benchmarks/against_base.py`` does.
 """

@@ -137,7 +137,7 @@ def test_the_eta_leaves_out_the_warm_up_and_is_within_2x_from_the_first_it_shows
     # ETA after is the truth here, and at worst within 2x
     assert shown[:2] == [None, None] and shown[2] == pytest.approx(1.0)
     assert all(0.5 <= ratio <= 2 for ratio in shown[2:]), shown
-    # what the bar showed before, the rate since the start, at its second update: 6.5x
+    # the plain rate since the start, by contrast, is 6.5x over at its second update
     moment, done, total = updates[1]
     assert moment / done * (total - done) / (end - moment) == pytest.approx(6.5)
 

@@ -37,8 +37,8 @@ def test_the_warm_ups_compile_every_entry_point_into_the_cache():
 
 
 def test_the_solver_compiles_one_signature_whatever_form_the_settings_take():
-    # a read-only per-deal array (a broadcast view) once typed as a second signature,
-    # and each signature compiled the whole solver again
+    # a read-only per-deal array (a broadcast view) must not type as a second signature:
+    # each signature compiles the whole solver again
     hands = np.array([[0b11, 0b1100, 0b110000, 0b11000000]], np.uint64)
     solve_many(hands, 0, 0, 0, 0b1111)
     solve_batch(hands, np.broadcast_to(np.int64(0), (1,)), [0], np.zeros(1, np.int64), 0b1111)

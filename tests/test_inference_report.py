@@ -1,4 +1,4 @@
-"""What inference from the auction reports (issue 12 items 2 and 7): the share kept, the
+"""What inference from the auction reports: the share kept, the
 bid that rejects most deals when few are kept, and --max-deals bounding the dealing."""
 
 from click.testing import CliRunner

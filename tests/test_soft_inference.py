@@ -1,4 +1,4 @@
-"""Soft inference (issue 12 item 2, ``--inference soft``): the weights are the stated
+"""Soft inference (``--inference soft``): the weights are the stated
 logistic likelihood, the effective sample size is Kish's, each deal is kept with
 probability its weight and every interval comes from the deals kept, and a very steep
 logistic keeps exactly the deals exact inference keeps."""

@@ -1,4 +1,4 @@
-"""The solver's answers on fixed seeded corpora, recorded before the search was made faster.
+"""The solver's answers on fixed seeded corpora, pinned so that a faster search answers the same.
 
 Every change that makes the search faster must leave every answer as it was: the exact
 trick counts of six-seat deals in all six denominations, of Hog deals (three seats

@@ -1,5 +1,5 @@
 """The command line answers --help, rules and bad options without loading the heavy
-libraries (numba, pandas, matplotlib): issue 14 item 13.  Timings are in
+libraries (numba, pandas, matplotlib), so it answers at once.  Timings are in
 benchmarks/bench_startup.py; this test checks the cause, which does not depend on load."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The study's index.html is a page a person reads (issue 14 item 11), checked by its
+"""The study's index.html is a page a person reads, checked by its
 structure: headings in words, a sentence for every chart and table, counts whole, small
 probabilities not 0.000, a width the CSS keeps to a laptop screen.  The same page in a
 real browser at 1,280 px: ``make check-report`` (benchmarks/check_report.py)."""

@@ -68,7 +68,7 @@ from .runner import (
 
 TOP_PAIRS = 3  # discard pairs reported per Pig / Alone contract
 NO_TABLE_PASS = "nobody else bids (no table model): 0 points"
-# Below this share kept, the report says which bid rejects most deals (issue 12 item 7).
+# Below this share kept, the report says which bid rejects most deals.
 LOW_ACCEPTANCE = 0.10
 
 
@@ -155,8 +155,8 @@ def analyse_hand(
 
     # On the bar the option stage stands for valued / exact_layouts main deals: it plays
     # out about one final contract a deal, where a main deal plays every exact (not
-    # sweep-only) layout, nearly all of a main deal's time.  Measured: the stage took
-    # 13-19% of the demo's run and 13% of a classic order-up's; this reserves 14% and 11%.
+    # sweep-only) layout, nearly all of a main deal's time.  For the demo hand and a
+    # classic order up this reserves about the share of the run the stage takes.
     exact_layouts = max(1, sum(not layout.sweep for layout in layouts))
     plays = DealCounter(progress, first_batch, lambda main: -(-valued_deals(main) // exact_layouts))
     search_deals = search_deals_of(source, first_batch) if searched else None

@@ -158,8 +158,8 @@ class DealCounter:
     A step's deals advance as its slowest questions are answered (:meth:`share`): under
     dd the exact counts of the level contracts (six-seat solves, nearly all the time),
     not the sweep questions answered in a burst before them, and not the discard
-    search (thousands of cheap sweeps ahead of the main deals, which once took the bar
-    to 90% in a tenth of a second).  Safe to update from the solver's threads (the
+    search (thousands of cheap sweeps ahead of the main deals, which would take the bar
+    to 90% at once).  Safe to update from the solver's threads (the
     callback is called under a lock, so counts arrive in order).
 
     ``reserve(main_deals)`` is the part of the bar kept for the stage after the main

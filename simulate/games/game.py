@@ -339,7 +339,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
 @contextmanager
 def _one_thread():
     """Run the kernels on one thread.  A game step makes small kernel calls (one per
-    group of hands), and waking a second thread for each cost ten times the work on a
+    group of hands), and waking a second thread for each costs more than the work on a
     busy machine; worker processes are the parallelism instead."""
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
@@ -374,8 +374,8 @@ def _ended_counter(progress, total: int):
 
 
 # A spawned worker imports numba and loads the cached kernels before it plays a game:
-# about 4 s on the 2-core test machine (benchmarks/bench_games.py, `games --games 8
-# --workers 2`: 5.0 s against 0.6 s in-process).  Workers are started only when the
+# a few seconds on a 2-core machine (`games --games 8 --workers 2` against the same in
+# process shows it).  Workers are started only when the
 # games left would take longer than twice that here.
 WORKER_START_SECONDS = 4.0
 

@@ -39,11 +39,9 @@ def table_bits(n_tricks: int) -> int:
     """log2 of the transposition-table size for positions of ``n_tricks`` tricks.
 
     Five-trick hands need few trick-boundary positions.  For eight tricks 2**17
-    entries (10 MB) are enough since the table's entries generalise
-    well: on the analyser's demo (100 deals, all six denominations) 2**19 searched
-    only 0.06% fewer nodes (2.3210e7 against 2.3225e7, its hardest deal 722,412 against
-    723,027) and 2**15 on 60 deals only 0.2% more.  Earlier, with narrower entries,
-    2**19 had searched 15% fewer nodes than 2**17 there.  Batch calls keep each
+    entries (10 MB) are enough since the table's entries generalise well: a larger
+    table searches hardly fewer nodes and a smaller one hardly more, and neither is
+    faster.  Batch calls keep each
     thread's tables from call to call (see _thread_buffers); :func:`solve_position`
     allocates and clears its own.  The size never depends on the thread count, so node
     counts are the same for any number of threads.
@@ -228,8 +226,8 @@ def solve_many_unchecked(
 
 
 # Each thread keeps its search buffers (about 10 MB for eight tricks) from call to call,
-# and the threads are kept too: allocating and clearing 40 MB tables took 3 ms a call,
-# starting the threads 2.7 ms, and an analysis makes hundreds of calls.  Table entries
+# and the threads are kept too: allocating and clearing 40 MB of tables and starting
+# the threads cost milliseconds a call, and an analysis makes hundreds of calls.  Table entries
 # carry the generation of the deal that wrote them, and every deal of every call gets
 # a generation of its own (_reserve_generations), so a kept table needs no clearing.
 _GENERATION_LIMIT = (1 << 31) - 1  # generations live in the top 31 bits of an int64

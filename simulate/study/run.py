@@ -91,12 +91,12 @@ Measured on the project's 2-core machine (``benchmarks/bench_study.py``):
 * ``contracts="lone"`` studies only the sweep contracts (Pig, Hog, Alone), partners
   sitting out, and defaults to ``dd``: the solver's target question "does the bidder
   take every trick?" first (the analyser's question for them), exact counts of the failed
-  sweeps only, all of a chunk in two solver calls -- about 60-130 rows/s.
+  sweeps only, all of a chunk in two solver calls.
 * Pig and Alone discards follow the void-first policy instead of the analyser's search
   over all 28 pairs: the search needs its own Monte Carlo deals per hand (28 options x
-  the search deals, per row and denomination).  ``analyse_hand`` with 50 search deals
-  takes 0.09 s (dd) to 0.17 s (heuristic) for one Pig contract of one hand, so a row
-  (six denominations) would cost 0.5-1 s and a 100,000-deal study days.  Study P(make)
+  the search deals, per row and denomination): a tenth of a second or so for one Pig
+  contract of one hand, so most of a second a row (six denominations) and days for a
+  100,000-deal study.  Study P(make)
   for Pig and Alone is therefore a floor for a bidder who searches its discards.
 * Classic studies default to ``dd``: with everyone playing, one solve per denomination
   gives both sides' tricks, so all four makers share it; lone contracts are solved per
@@ -229,11 +229,9 @@ def default_chunk_size(
 ) -> int:
     """Deals per chunk: small enough that a kill loses little (and the progress bar moves
     every few seconds), big enough to keep kernels busy.  Six-seat searched play costs
-    far more per deal than heuristic play: 60-130 rows/s for the sweep contracts under
-    dd, 4-20 rows/s with the level contracts (``benchmarks/bench_study.py``).  A
+    far more per deal than heuristic play, the level contracts most of all.  A
     strong-hand study plays one seat and one suit of a deal (a 36th of a random deal's
-    layouts): 700-4,900 deals per CPU second for the sweep contracts under dd, weaker hands
-    slower (``benchmarks/RESULTS.md``, "Strong-hand studies")."""
+    layouts), weaker hands slower.  Current rates: ``benchmarks/RESULTS.md``."""
     if as_variant(variant).classic:
         return 2000
     if conditioned:

@@ -66,8 +66,8 @@ def dd_last_trick(hands, level, turn, denom, leader):
 
 
 # The quick bounds' helpers below are compiled once each, not inlined: inlined into
-# dd_quick_bounds, itself inlined into dd_enter and dd_value, they made the solver take
-# 100 s to compile instead of 19 s, for about 5% of search speed.
+# dd_quick_bounds, itself inlined into dd_enter and dd_value, they make the solver take
+# several times as long to compile, for little search speed.
 @njit(cache=True)
 def dd_sure_trumps(held, against, denom):
     """(tricks, relevant cards): tricks the side of a seat holding the trumps ``held``
@@ -117,7 +117,7 @@ def dd_partner_ducks(mine, held, rounds):
     return True
 
 
-# Inlined into its two callers: as a call, it made dd_cash_count a tenth slower.
+# Inlined into its two callers: as a call, it makes dd_cash_count measurably slower.
 @njit(cache=True, inline="always")
 def dd_cash_rounds(hands, level, denom, leader, block):
     """(rounds, relevant cards, exhausts): how many times in a row the leader can lead the
@@ -566,41 +566,35 @@ def dd_quick_bounds(hands, level, denom, team, leader, remaining, need):
     beat the leader's card and the partners follow under it).  With trumps out, the
     leader first draws them, every other seat's (partners' too, or they could ruff and
     take the lead); if it cannot, its trump rounds count and then the rounds of one
-    plain suit that no seat holding a trump can ruff yet (dd_unruffed_rounds: 0.8% fewer
-    nodes on the demo, 1.2% on random deals).  Or the leader leads
-    to a partner's sure winner and the partner cashes (dd_cross_count).  Beyond the
+    plain suit that no seat holding a trump can ruff yet (dd_unruffed_rounds).  Or the
+    leader leads to a partner's sure winner and the partner cashes (dd_cross_count).  Beyond the
     suit lengths, the bounds depend only on the cards those helpers name.
 
     One more trick after the cashing: a lead of a suit the leader did not cash from,
     won by its side's best card there when nobody can ruff it (dd_cash_count).  With
     one card left this settles at once the six-seat positions where the bidder's side
-    takes every trick with a partner's ace: Hearts deal 0 of the analyser's demo needed
-    131 million nodes without it.  Counting that trick after any cashing, while trumps
-    are still out, and with the best card level with the other side's best but played
-    first (a double deck's two aces are often split between the sides) cut the nodes
-    by 15% on the demo (60 deals, all six denominations) and 13% on 20 random deals,
-    most of it from the level copies.  And a
-    side sweeps when the other side holds no trump (dd_trump_sweep): Hearts deal 41,
-    where the bidder ruffs a spade in a partner's void, took 3.9e8 nodes without it
-    and takes 58 with it.
+    takes every trick with a partner's ace, which a search would otherwise prove card by
+    card.  The trick is counted after any cashing, while trumps are still out, and with
+    the best card level with the other side's best but played first (a double deck's two
+    aces are often split between the sides).  And a side sweeps when the other side
+    holds no trump (dd_trump_sweep), as when the bidder ruffs a suit in a partner's void:
+    searched, such positions are among the costliest there are.
 
     When the leader's side needs every trick (the commonest target of the search), the
     other side surely takes one if it wins the trick led now whatever the leader leads
     (dd_other_side_takes_this_trick), or if the leader must in the end lead a suit the other side tops
-    because no partner can ever take the lead from it (dd_must_lead_topped_suit): 7.9% fewer nodes
-    on the demo (Hearts 81%), 3.2% on random deals.
+    because no partner can ever take the lead from it (dd_must_lead_topped_suit).
 
     The bounds come in two parts: dd_cheap_bounds (the sure trumps, the sweep, the
     checks for a side needing every trick) and dd_cashing_bounds (the cashing counts),
     which the search runs on either side of the table's probe (dd_enter).
 
     With ``need > 0`` the bounds stop as soon as they answer "at least ``need``?", and
-    the relevant cards are then only those of the part that answered: the bounds ran
-    on every trick-boundary node and took 45% of the search's time when they were
-    always worked out whole.  Skipping the cashing counts whose ceiling (the cards of
-    the suits the leader or a partner tops) is below what would answer left the nodes
-    the same and saved no measurable time: the cashing counts are 12% of the search's
-    time (profiled), and the ceiling seldom rules them out.
+    the relevant cards are then only those of the part that answered: the bounds run
+    on every trick-boundary node, and worked out whole they would be a large share of
+    the search's time.  A ceiling on the cashing counts (the cards of the suits the
+    leader or a partner tops), to skip them when they cannot answer, seldom rules them
+    out and saves nothing.
     """
     lower, upper, relevant = dd_cheap_bounds(hands, level, denom, team, leader, remaining, need)
     if lower == upper or (need > 0 and (need <= lower or need > upper)):

@@ -92,8 +92,7 @@ def dd_order_following(
     winners that stay winners, then the other winners, then the rest; in each group the
     lowest card first.  A seat with no winner plays its lowest card first, and the
     seats still to play are not looked at.  Worked out on masks rather than card by
-    card: ordering the moves inside tricks took a fifth of the solver's time on the
-    slowest hand's recording (benchmarks/RESULTS.md, twelfth look).
+    card, since ordering the moves inside tricks is a large share of the solver's time.
     """
     winners = reps & dd_winners(winner_card, denom)
     groups = (reps, ZERO, ZERO)
@@ -137,9 +136,8 @@ def dd_refuted_with(card, relevant, denom):
     between the hand and the trick, both below every rank that mattered, and each seat's
     suit lengths stay the same.  So that card fails too and need not be searched.
     Trying the low cards of a suit from the lowest up, as dd_order_moves does, a failed
-    low card often settles the rest of its suit: on the analyser's recordings this
-    searched 0.34 times the nodes for the demo hand and 0.42 times for the slowest hand
-    (benchmarks/RESULTS.md, "Sixth pass").
+    low card often settles the rest of its suit, which makes this the search's largest
+    saving.
     """
     block = SUIT_MASK[denom, SUIT_AT[denom, card >> 1]]
     known = relevant & block
@@ -170,9 +168,8 @@ def dd_equivalents_relevant(hand, led_suit, skipped, relevant, denom):
     below them, a skipped card at or above) is not covered: then the suit matters from
     its class's card up.
     At most one class of a suit can straddle (classes do not overlap).  Adding every
-    skipped suit from the seat's lowest card up, as this once did, made the table's
-    entries cover so few positions that the search took 1.9 times the nodes on the
-    analyser's demo.
+    skipped suit from the seat's lowest card up would be sound too, but would make the
+    table's entries cover far fewer positions.
     """
     reps = legal_cards(hand, denom, led_suit) & ~skipped
     out = ZERO
@@ -219,27 +216,21 @@ def dd_order_moves(
     lead, then sure winners, then low cards towards a partner's winner, then leads to a
     partner's ruff, then the rest.  A lead that refuted a sibling position (same ply, same
     seat on lead, other cards played before) refutes this one too more often than any rule
-    below: the two killers first searched 11.7% fewer nodes on the analyser's demo
-    recording and 4.2% on its slowest hand's, one killer 10.6% and 4.0%, killers after the
-    table's best lead 8.5% on the demo; a third killer, or the killers' suits instead of
-    their cards, or a best lead borrowed from another entry of the bucket saved nothing
-    more.  Killers inside a trick did worse than the rules below: tried first, 3.3 times
-    the nodes; first among the cards of their rule's class, 1.13 to 1.53 times; second,
-    0.9% fewer (benchmarks/RESULTS.md, "Fifth pass").  Sure
+    below, so two killers go first: one killer, a third, the killers' suits instead of
+    their cards, the killers after the table's best lead, or a best lead borrowed from
+    another entry of the bucket all do worse or no better.  Inside a trick killers do
+    worse than the rules below (or, tried second, save too little to show).  Sure
     winners of a plain suit go before trumps, and those of the suit in which the other
-    seats hold the most cards first (on the analyser's demo, 60 deals, this alone cut
-    the nodes by 18%, Hearts by 60%; trumps first and the highest first did worse).
+    seats hold the most cards first (trumps first, or the highest first, does worse).
     Among the other leads, those of the suits in which the fewest other seats are void
-    go first (fewer discards and ruffs to fear), and in a suit its lowest card: 11%
-    fewer nodes on the demo, 15% on 20 random deals.  Following, with a look at the
-    opponents still to play: under a partner's safe winner the lowest card; otherwise
-    the cheapest card that wins the trick safely, then the cheapest that a later
-    opponent can still beat (it makes that opponent spend its high card or trump), then
-    low cards.  Trying the beatable winners after the low cards instead searched 46%
-    more nodes on 20 random deals, 6% more on the demo.  A discard at no trump comes
-    from the suit in which the other seats hold the most cards above the seat's best
-    (10% fewer nodes on both sets; in trump contracts that, the shortest suit, the
-    longest, or keeping the suits with a winner all did worse than the lowest card).
+    go first (fewer discards and ruffs to fear), and in a suit its lowest card.
+    Following, with a look at the opponents still to play: under a partner's safe winner
+    the lowest card; otherwise the cheapest card that wins the trick safely, then the
+    cheapest that a later opponent can still beat (it makes that opponent spend its high
+    card or trump), then low cards; the beatable winners after the low cards search
+    more nodes.  A discard at no trump comes from the suit in which the other seats hold
+    the most cards above the seat's best (in trump contracts that, the shortest suit,
+    the longest, or keeping the suits with a winner all do worse than the lowest card).
     ``cards`` is every card of the trick's start (in hands or played to it), ``played``
     those played to it.  Classes of equivalent cards are split by the cards held
     elsewhere and the trick's winning card, not by the cards played under it: such a
@@ -248,7 +239,7 @@ def dd_order_moves(
     it).  In a position agreeing on the relevant cards from some rank up, a class whose
     cards are all at or above that rank is still a class: a beaten card between two of
     them is there too, and the winning card, above it, as well (dd_equivalents_relevant).
-    Splitting on them as well searched 1.03 times the nodes on the analyser's demo.
+    Splitting on the cards played under the winner as well would only search more nodes.
     """
     hand = hands[level, seat]
     legal = legal_cards(hand, denom, led_suit)

@@ -26,9 +26,8 @@ DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 
 # The seats of every search.  A four-seat deal is searched as six seats of which seats 4
 # and 5 sit out (no cards; the turn skips them, as it skips any seat that sits out), so
-# every loop over the seats has a trip count known when it compiles: with the count a
-# parameter, the analyser's six-seat searches took 1.1 to 1.2 times the CPU time and
-# four-seat ones 1.04 times (benchmarks/RESULTS.md, "Fourth pass").
+# every loop over the seats has a trip count known when it compiles, which makes the
+# search faster than with the seat count a parameter.
 SEATS = 6
 
 
@@ -105,7 +104,7 @@ def dd_pack(hands, level, denom):
     a time from the lowest, each moving the suit's cards below it up one face.  Since
     ``hands[level]`` was itself packed at the trick before, only the faces emptied by
     the last trick are gaps: a few word operations per seat instead of a loop over
-    every card (packing took an eighth of the search's time when it was one).
+    every card (packing runs at every trick boundary, so a loop there would cost).
     """
     union = ZERO
     for s in range(SEATS):
@@ -197,9 +196,8 @@ def dd_holder(hands, level, card):
 # A trick-boundary node's entry keeps only the bound its search proved ("at least
 # need" or "at most need - 1"), with the search's relevant cards.  Keeping also the
 # bound the node started with (from the table or the quick bounds) needs that bound's
-# relevant cards too, and the wider entry covers fewer positions: keeping both bounds
-# with both bounds' cards searched 1.21 times the nodes on the analyser's demo (60
-# deals), with only the kept bound's cards 1.11 times.
+# relevant cards too, and the wider entry covers fewer positions, so the search would
+# visit more nodes.
 F_LEVEL, F_SEAT, F_LEADER, F_WINNER_SEAT, F_WINNER_CARD, F_LED_SUIT, F_NEED = 0, 1, 2, 3, 4, 5, 6
 
 

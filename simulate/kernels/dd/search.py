@@ -94,14 +94,11 @@ def dd_enter(search, ply):
     At a trick boundary: the trick target is out of reach or already met, the last trick,
     the cheap bounds (dd_cheap_bounds), the table (after packing the position into the
     next level), then the cashing counts (dd_cashing_bounds).  The table answers more of
-    these nodes than the cashing counts and costs less, so it goes before them: with
-    every bound first the search took 20% longer (and still longer in the twelfth look,
-    benchmarks/RESULTS.md).  The cheap bounds cost less than the packing and the probe,
-    which they spare where they answer: before the table they took the slowest hand's
-    one-thread replay from 8.51-8.92 s to 8.17-8.67 s (five runs each in turns; 0.14%
-    fewer nodes, the same answers).
-    Positions of two tricks use the table too: searched without it (and unpacked),
-    the analyser's demo and slowest-hand six-seat solves took 1.25 times the nodes.
+    these nodes than the cashing counts and costs less, so it goes before them (every
+    bound first makes the search slower).  The cheap bounds cost less than the packing
+    and the probe, which they spare where they answer, so they go before the table.
+    Positions of two tricks use the table too: searched without it they take a quarter
+    more nodes.
     """
     hands, frames, turn = search.hands, search.frames, search.turn
     denom, team = search.denom, search.team
@@ -120,8 +117,8 @@ def dd_enter(search, ply):
     slot = np.int64(-1)
     if led_suit >= 0 and (need == remaining or need == 1):
         # No slack: when the trick in progress is settled, the answer is known now.
-        # (With slack, adding each side's later sure trumps cut 8% of the nodes and cost
-        # more time than that: benchmarks/RESULTS.md, "Third pass".)
+        # (With slack, adding each side's later sure trumps cuts nodes but costs more
+        # time than it saves: the counts must be redone after every trump played.)
         winner_seat = frames[ply, F_WINNER_SEAT]
         winner_card = frames[ply, F_WINNER_CARD]
         if not dd_trick_contested(
@@ -285,7 +282,7 @@ def dd_skip_refuted(search, ply, child_relevant):
 
 # ``_nrt=False``: the search allocates nothing, and without numba's runtime the arrays it
 # hands to its inlined helpers are not reference counted (atomic increments and
-# decrements on every node cost more than half the time when they were).
+# decrements on every node would cost more than half the time).
 @njit(cache=True, _nrt=False)
 def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, need, ply):
     """Can ``team`` take at least ``need`` of the remaining tricks (this one included)?
@@ -308,8 +305,7 @@ def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, p
     hands, frames, stats = search.hands, search.frames, search.stats
     denom = search.denom
     # The stack index is unsigned: numba adds no negative-index fix-up to an unsigned
-    # index, and the frames are indexed by it on every line (about 3-5% of the
-    # search's time: benchmarks/RESULTS.md, "Seventh look").  Steps are ``ONE``, since
+    # index, and the frames are indexed by it on nearly every line.  Steps are ``ONE``, since
     # an unsigned plus a signed integer would be a float in numba.
     ply = np.uint64(ply)
     root = ply
@@ -410,20 +406,14 @@ def dd_value(search, level, seat, leader, winner_seat, winner_card, led_suit, pl
     With ``target >= 0`` only the question "at least ``target``?" is searched: 1 or 0.
     Otherwise, when the upper bound is every trick left, the first probe asks for it: a
     target with no slack is cut off at the first trick lost, so it is answered cheaply
-    either way, and strong hands end there.  A six-seat High No Trump deal that takes
-    all eight tricks cost 144 million nodes when climbing proved seven first and 4
-    million from the top.  An upper bound below every trick (the defenders' sure
-    tricks) is not probed first: that probe mostly failed, and skipping it searched
-    1.6% fewer nodes on the analyser's demo deals (200 deals, all six denominations),
-    1.1% on its slowest benchmark hand and 1.4% on 100 uniform six-seat deals in every
-    denomination (never probing the upper bound first searched 2.7% and 1.3% fewer on the
-    first two, 1.1% more on the third, and risks deals like the one above).  Then null-window
-    probes climb from the quick lower bound: proving that a target is reachable is
-    cheap, proving that one is not is what costs, and climbing proves only one more
-    unreachable target.  A binary search searched 4% more nodes on the analyser's demo
-    (60 deals, all six denominations) and 7% fewer on 20 uniform random deals.  A first
-    guess (MTD(f) style) from a play-out of every seat's first ordered move searched 6%
-    more and 3% fewer; even the true value as the guess saves only 10-20%.
+    either way, and strong hands end there: a sweep proved from the top costs a small
+    fraction of the nodes it costs when climbing has to prove every trick below it
+    first.  An upper bound below every trick (the defenders' sure tricks) is not probed
+    first: that probe mostly fails.  Then null-window probes climb from the quick lower
+    bound: proving that a target is reachable is cheap, proving that one is not is what
+    costs, and climbing proves only one more unreachable target.  A binary search, or a
+    first guess (MTD(f) style), searches about as many nodes or more; even the true
+    value as the guess would save only a tenth or so.
     """
     if target >= 0:
         found = dd_search(
@@ -460,11 +450,10 @@ def dd_leads(search, seat, leader, winner_seat, winner_card, led_suit, played, o
     value itself (a failure there, then a success).  The first card starts from
     ``guess`` (PIMC passes the value of the card in its last world, plus one; default:
     every trick left, as dd_value's first probe), each next card from the value of the
-    card before plus one: a hand's cards are often worth about the same.  On the
-    benchmark's 200 first leads of 50 worlds (bench_pimc) this probed 443 times a
-    decision where climbing each card from its lower bound (dd_value) probed 766, and
-    searched 13% fewer nodes; knowing every value in advance would save 17%.  At a
-    trick boundary the position's cheap bounds also cap the cards (0.8% fewer nodes).
+    card before plus one: a hand's cards are often worth about the same.  This probes
+    far less often than climbing each card from its lower bound (dd_value), and close
+    to an oracle that knew every value in advance.  At a trick boundary the position's
+    cheap bounds also cap the cards.
     """
     hands, turn, denom, team = search.hands, search.turn, search.denom, search.team
     out[:] = -1
@@ -618,11 +607,9 @@ def dd_solve_range(
     number no other deal of any call uses: every deal starts from an empty table, so
     results and node counts do not depend on which thread took which range.  Keeping
     the table across the deals of an analysis (same denomination, team and seats: an
-    entry is a fact about a position) saved nothing: entries of one deal seldom match
-    another's positions (every seat's suit lengths and top cards), so on the demo's
-    calls a table kept for 128 deals searched 1.1% more nodes (other deals' entries
-    push out the deal's own), for all of them 5% more; with 2**20 entries, kept for
-    all of them, 0.16% fewer than 2**20 entries cleared for each deal.
+    entry is a fact about a position) would save nothing: entries of one deal seldom
+    match another's positions (every seat's suit lengths and top cards), and other
+    deals' entries push out the deal's own.
     ``leads[d, position]`` (contract faces of ``denoms[d]``) is filled when it has rows.
     """
     buffers = Buffers(hands, moves, frames, tt_keys, tt_info)

@@ -15,8 +15,8 @@ from ..rankings import ONE, SUIT_MASK, ZERO
 from .position import F_LENGTHS, SEATS
 
 # Table slots probed per position.  All positions of one shape share a bucket and the
-# common shapes fill it: with 32 slots the demo's 60 deals searched 2.3 times the nodes
-# of 64 (Hearts 7 times); 128 saved 2% more nodes and no time.
+# common shapes fill it: 32 slots lose entries the search needs again (the common
+# shapes' buckets overflow), and 128 cost as much time as they save.
 DD_BUCKET = 64
 
 # The fields of an entry's ``tt_info`` (see dd_tt_probe), by their lowest bit.  Only this
@@ -89,18 +89,15 @@ def dd_tt_probe(hands, level, denom, leader, cards, tt_keys, tt_info, generation
     Returns (slot, found, shape); when not found, the slot to overwrite: a stale one,
     else the last of those whose search took the fewest nodes.  All entries of one
     shape have the same number of tricks left, so replacing the one with the fewest
-    tricks left (as this once did) overwrote the newest entry of a full bucket again
-    and again; keeping the costly ones cut the demo's Hearts nodes by 57% (3.97e8 to
-    1.70e8 on 60 deals), the whole demo set by 45%.  An entry found moves one slot
-    towards the front of its bucket, so the entries that answer often are met early in
-    the scan (a probe compared the keys of 4.3 entries of its shape on average) and
-    those never found drift to the back, where the last of the cheapest is overwritten:
-    9.5% fewer nodes on the demo (Hearts 28%), 1% on random deals.  A slot chosen for
-    a position still being searched may hold another entry by the time it is written;
-    entries are written whole, so that only loses the entry.  Scanning on past an
-    entry of the position whose bound does not answer, and storing the bound then
-    proved beside it rather than over it (when it is of the other kind), left the
-    nodes within 0.2% (demo and slowest-hand solves).
+    tricks left would overwrite the newest entry of a full bucket again and again;
+    keeping the costly ones keeps the work that is dearest to redo.  An entry found
+    moves one slot towards the front of its bucket, so the entries that answer often
+    are met early in the scan and those never found drift to the back, where the last
+    of the cheapest is overwritten.  A slot chosen for a position still being searched
+    may hold another entry by the time it is written; entries are written whole, so
+    that only loses the entry.  Scanning on past an entry of the position whose bound
+    does not answer, to store the bound then proved beside it rather than over it
+    (when it is of the other kind), would not change the nodes searched.
     """
     tops = ZERO  # both copies of each suit's top face
     for suit in range(4):

@@ -1,5 +1,5 @@
 """should-i-bid's verdict by the options' values after the table's bids, and the charts of
-those options (issue 12: the verdict, --plot; issue 14 item 12: the analysis chart)."""
+those options (should-i-bid's --plot and the analysis chart)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The reliability campaign (issue 16): bad input, interruptions and damage, as tests.
+"""Bad input, interruptions and damage: each a one-line message and a clean exit.
 
 The fast table runs every case in this process: the command line, the exit status it
 must give and a fragment of its one-line message; no case may print a traceback or a
@@ -261,7 +261,7 @@ def test_a_batch_keeps_its_good_lines(tmp_path):
     assert "thousands of digits" in errors[3]
 
 
-def test_plain_euchre_mc_still_prints_its_help():
+def test_plain_euchre_mc_prints_its_help():
     result = CliRunner().invoke(main, [])
     assert "Commands:" in result.output
 

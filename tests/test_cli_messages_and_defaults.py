@@ -1,4 +1,4 @@
-"""What a new user ran into (issue 14): each case as the user met it, so none comes back.
+"""What a new user meets first: each case as a user met it, so none comes back.
 
 Teams of four-seat games, messages that fit the variant, bids typed without quotes,
 phone-typed suit symbols, and parameters that a variant never uses."""
@@ -19,7 +19,7 @@ def run(*args):
     return CliRunner().invoke(main, list(args))
 
 
-# --------------------------------------------------------------------------- item 7: teams
+# --------------------------------------------------------------------------- teams
 
 
 @pytest.mark.parametrize("variant", ["euchre", "piq"])
@@ -44,7 +44,7 @@ def test_a_four_seat_games_summary_names_four_seats():
     assert "5" not in rows[0][1:3] + rows[1][1:3]
 
 
-# --------------------------------------------------------------------------- item 8: messages
+# --------------------------------------------------------------------------- messages
 
 
 def error_line(result) -> str:
@@ -136,7 +136,7 @@ def test_unused_params_follow_the_contracts_of_each_variant():
     ]
 
 
-# --------------------------------------------------------------------------- items 3, 5, 6: should-i-bid
+# --------------------------------------------------------------------------- should-i-bid
 
 STRONG = "JH JH JD JD AH AH KH AC"
 WEAK = "9C TC QD KS 9H TS JC KD"
@@ -240,7 +240,7 @@ def test_with_against_the_verdict_says_only_those_bids_were_compared():
     assert '"compared": "only 8 Spades and passing (--against), on the first' not in result.stdout
 
 
-# --------------------------------------------------------------------------- item 9: workers
+# --------------------------------------------------------------------------- workers
 
 
 def test_games_in_worker_processes_are_the_games_played_here(monkeypatch):
