@@ -76,7 +76,7 @@ LOW_ACCEPTANCE = 0.10
 
 
 def analyse_hand(
-    question,
+    variant,
     hand=None,
     *,
     deals: int | None = None,
@@ -91,8 +91,8 @@ def analyse_hand(
 ) -> Analysis:
     """Estimate every contract (or ``contracts``) for ``hand`` held by ``seat``.
 
-    ``question`` is a checked :class:`~.question.Question`, or a variant with ``hand`` and
-    the question's fields as keywords (``seat``, ``auction``, ``contracts``, ``play``, ...:
+    ``variant`` is a variant with ``hand`` and the question's fields as keywords, or a
+    checked :class:`~.question.Question` alone (``seat``, ``auction``, ``contracts``, ``play``, ...:
     see :func:`~.question.make_question`, which checks them and holds their defaults); the
     other keywords say how to run.
     Seats are 0-based (seat 1 of the rules is 0); ``dealer`` defaults to the last seat.
@@ -124,7 +124,7 @@ def analyse_hand(
     >>> result.estimate("order up").p_make
     1.0
     """
-    question = as_question(question, hand, **asked)
+    question = as_question(variant, hand, **asked)
     first_batch, cap = deal_counts(deals, precision, max_deals)
     if option_deals is not None and (
         isinstance(option_deals, bool) or not isinstance(option_deals, (int, np.integer)) or option_deals < 1
@@ -326,17 +326,17 @@ def _advice_from(question, options, values: dict, may_pass: bool) -> Advice:
     )
 
 
-def compare_play(question, hand=None, *, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
+def compare_play(variant, hand=None, *, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
     """The same analysis under each play model in ``models``: ``{model: Analysis}``.
 
     Every model plays the same deals (the seed decides them), so the differences are
     the play's, not sampling noise.  ``progress(done, total)`` hears of each model's
-    plays in turn; ``question``, ``hand`` and ``options`` as for :func:`analyse_hand`
+    plays in turn; ``variant``, ``hand`` and ``options`` as for :func:`analyse_hand`
     (the question's ``play`` is ignored).
     """
     options.pop("play", None)
     asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
-    question = as_question(question, hand, **asked)
+    question = as_question(variant, hand, **asked)
     return {
         model: analyse_hand(replace(question, play=model), progress=progress, **options) for model in models
     }

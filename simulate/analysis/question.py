@@ -330,13 +330,13 @@ def team_scores(question: Question, score) -> np.ndarray | None:
 QUESTION_FIELDS = tuple(inspect.signature(make_question).parameters)[2:]
 
 
-def as_question(question, hand=None, **asked) -> Question:
-    """``question`` itself when it is a :class:`Question` (nothing else may be given);
-    otherwise the question :func:`make_question` builds from a variant, a hand and the
-    keyword fields in ``asked``."""
-    if isinstance(question, Question):
+def as_question(variant, hand=None, **asked) -> Question:
+    """``variant`` itself when it is a checked :class:`Question` (nothing else may be
+    given); otherwise the question :func:`make_question` builds from the variant, the
+    hand and the keyword fields in ``asked``."""
+    if isinstance(variant, Question):
         if hand is not None or asked:
             given = ", ".join(["hand"] * (hand is not None) + sorted(asked))
             raise RulesError(f"a checked Question was given with {given}: give one or the other")
-        return question
-    return make_question(question, hand, **asked)
+        return variant
+    return make_question(variant, hand, **asked)

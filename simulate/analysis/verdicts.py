@@ -250,7 +250,7 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
 
 def should_i_bid(
     contract,
-    question,
+    variant,
     hand=None,
     *,
     against=None,
@@ -260,8 +260,8 @@ def should_i_bid(
 ) -> Verdict:
     """Yes or no for ``contract``, with the numbers behind it.
 
-    ``question`` is a checked :class:`~.question.Question` or a variant with ``hand`` and
-    the question's fields among ``options`` (its ``contracts`` are not used); the other
+    ``variant`` is a variant with ``hand`` and the question's fields among ``options``, or
+    a checked :class:`~.question.Question` alone (its ``contracts`` are not used); the other
     ``options`` say how to run, as for :func:`~.analyse.analyse_hand`.
 
     With a table model (``table``, default ``balanced``) the verdict compares the options'
@@ -278,7 +278,7 @@ def should_i_bid(
     as one.
     """
     asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
-    question = as_question(question, hand, **asked)
+    question = as_question(variant, hand, **asked)
     variant = question.variant
     by_table = question.table is not None
     # compared as played without a table: the score would only value the options
