@@ -413,12 +413,12 @@ def test_interrupted_analysis_reports_on_the_finished_deals(interrupt_after_firs
 
 
 def test_interruption_before_any_finished_step_stops_the_run(monkeypatch):
-    from euchre_mc.simulate.analysis import analyse
+    from euchre_mc.simulate.analysis import runner
 
     def stop(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(analyse, "play_layouts", stop)
+    monkeypatch.setattr(runner, "play_layouts", stop)
     with pytest.raises(KeyboardInterrupt):
         analyse_hand("euchre", "JH JD AH 9C TS", upcard="9H", deals=50, play="heuristic")
 

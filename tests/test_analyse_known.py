@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from euchre_mc.cli import main
 from euchre_mc.simulate.analysis import analyse, deal_sources
+from euchre_mc.simulate.analysis.question import make_question
 from euchre_mc.simulate.dealing.constraints import SuitLength, parse_known, parse_lengths, void
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.rules.variants import RulesError, as_variant
@@ -21,7 +22,7 @@ HEARTS_MASK = sum(1 << (2 * (2 * 6 + r)) for r in range(6))
 
 
 def test_known_cards_and_voids_hold_on_every_deal_the_analysis_plays():
-    question = analyse.make_question(
+    question = make_question(
         "euchre", HAND, upcard="9H", known={2: "AS"}, constraints=[void(1, 2), void(3, 2)]
     )
     deals = deal_sources.question_deals(question, 0, 3000)
@@ -62,7 +63,7 @@ def test_the_settings_name_what_was_assumed():
 )
 def test_knowledge_no_deal_can_meet_is_one_line(known, constraints, message):
     with pytest.raises(ValueError, match=message):  # RulesError or CardError, both one line
-        analyse.make_question("euchre", HAND, upcard="9H", known=known, constraints=constraints)
+        make_question("euchre", HAND, upcard="9H", known=known, constraints=constraints)
 
 
 def test_the_command_line_forms():

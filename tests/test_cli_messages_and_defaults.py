@@ -85,10 +85,10 @@ def test_two_cards_as_the_upcard_say_one_card_is_expected():
 
 
 def test_an_unquoted_bid_is_the_same_bid(monkeypatch):
-    import euchre_mc.simulate.analysis.analyse as analyse
+    import euchre_mc.simulate.analysis.verdicts as verdicts
 
     seen = []
-    monkeypatch.setattr(analyse, "should_i_bid", lambda contract, **_: seen.append(contract) or 1 / 0)
+    monkeypatch.setattr(verdicts, "should_i_bid", lambda contract, *_, **__: seen.append(contract) or 1 / 0)
     result = run("should-i-bid", "Hog", "Hearts", "--hand", "JH JH JD JD AH AH KH AC", "--deals", "5")
     assert "unexpected extra argument" not in result.output
     assert seen == ["Hog Hearts"]
