@@ -29,10 +29,9 @@ def base_folder() -> Path | None:
     if not folder:
         return None
     path = Path(folder).resolve()
-    if not (path / "simulate" / "solve.py").is_file():
-        raise SystemExit(
-            f"{BASE_VARIABLE}={folder}: not a copy of the repository (no simulate/play/solve.py)"
-        )
+    solvers = (path / "simulate" / "play" / "solve.py", path / "simulate" / "solve.py")
+    if not any(solver.is_file() for solver in solvers):
+        raise SystemExit(f"{BASE_VARIABLE}={folder}: not a copy of the repository (no solver module)")
     return path
 
 
@@ -88,8 +87,12 @@ SOLVER_SCRIPT = (
     PREAMBLE
     + """
 import numba
-from euchre_mc.simulate.dealing.deal import deal_unseen
-from euchre_mc.simulate.play.solve import solve_batch
+try:
+    from euchre_mc.simulate.dealing.deal import deal_unseen
+    from euchre_mc.simulate.play.solve import solve_batch
+except ImportError:  # a baseline from before simulate/ was grouped by concern
+    from euchre_mc.simulate.deal import deal_unseen
+    from euchre_mc.simulate.solve import solve_batch
 variant, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 deals = deal_unseen(variant, {}, seed=seed, count=count)
 if variant == "pigs-and-hogs":
