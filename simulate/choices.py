@@ -1,5 +1,6 @@
-"""The names and defaults a user chooses among before any kernel loads: play models,
-gift policies, the seed range and the analyser's default seed and deal cap.
+"""The names and defaults a user chooses among before any kernel loads: gift policies,
+PIMC's worlds, the seed range and the analyser's default seed and deal cap (the play
+models are :mod:`.play.models`'s registry).
 
 They live here, free of numpy and numba, so that the command line can offer them in
 ``--help`` and check them in an instant; the modules that act on them (``play``,
@@ -8,11 +9,14 @@ They live here, free of numpy and numba, so that the command line can offer them
 
 from __future__ import annotations
 
-PLAY_MODELS = ("dd", "pimc", "heuristic", "random")
+from .play import models
+
+# The play models' names as the analyser takes them, until it asks the registry itself.
+PLAY_MODELS = tuple(models.PLAY_MODELS)
 PIMC_WORLDS = 20  # worlds per PIMC decision unless the caller says otherwise
 MAX_WORLDS = 1000
 ADVICE_WORLDS = 200  # best-card's worlds
-COMPARED_PLAY_MODELS = ("dd", "pimc", "heuristic")  # analyse --compare-play
+COMPARED_PLAY_MODELS = models.offered_by(models.COMPARE_PLAY)  # analyse --compare-play
 STRATEGY_FUSION = (
     "PIMC: each seat samples the cards it cannot see and plays the card best on average "
     "over those worlds solved double dummy; the average assumes it could choose "

@@ -38,10 +38,11 @@ def test_wheel_installs_only_euchre_mc(tmp_path):
     top_level = {name.split("/")[0] for name in names}
     assert {t for t in top_level if not t.endswith(".dist-info")} == {"euchre_mc"}
     assert "euchre_mc/cli.py" in names
-    assert "euchre_mc/simulate/analyse.py" in names
+    assert "euchre_mc/reports/commands/options.py" in names
+    assert "euchre_mc/simulate/analysis/analyse.py" in names
     assert "euchre_mc/simulate/kernels/jit.py" in names
     assert "euchre_mc/simulate/kernels/dd/search.py" in names
-    assert "euchre_mc/reports/tables.py" in names
+    assert "euchre_mc/reports/analysis_text.py" in names
     assert any(name.startswith("euchre_mc/simulate/data/") and name.endswith(".csv") for name in names)
     assert not any(
         "/tests/" in name or "/benchmarks/" in name or name.startswith("euchre_mc/tests") for name in names

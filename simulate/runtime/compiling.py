@@ -22,16 +22,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
+
 # Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
 # first run pays for each group.  Only the "about N s" of the notices uses them.
 COMPILE_SECONDS = {
     "table model (bidding)": 8,
     "dealing and exchange": 5,
-    "random and heuristic play": 5,
-    "double-dummy solver": 40,
+    PLAYOUT_KERNELS: 5,
+    SOLVER_KERNELS: 40,
     "solve --batch line reader": 10,
-    "single-dummy play (PIMC)": 55,
+    PIMC_KERNELS: 55,
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
@@ -113,15 +115,17 @@ class KernelGroup:
     entry_names: tuple[str, ...]  # "module.kernel" under simulate.kernels
     warm_up: Callable[[], None]
     # Who needs it: "every command" that runs kernels, or only runs under "pimc" play
-    # (and the best-card commands), or only "solve --batch".
+    # (the play model whose compile group it is: play/models.py; and the best-card
+    # commands), or only "solve --batch".
     needed_by: str = "every command"
 
     def entry_points(self) -> list:
-        kernels = []
+        package = __package__.rpartition(".")[0]  # simulate, of which kernels is a sub-package
+        found = []
         for name in self.entry_names:
             module, _, kernel = name.rpartition(".")
-            kernels.append(getattr(importlib.import_module(f"{kernels.__name__}.{module}"), kernel))
-        return kernels
+            found.append(getattr(importlib.import_module(f"{package}.kernels.{module}"), kernel))
+        return found
 
     def compile(self) -> float:
         """Compile the group (its warm-up work); the seconds it took."""
@@ -153,12 +157,12 @@ GROUPS = (
         lambda: _analyse("random"),
     ),
     KernelGroup(
-        "random and heuristic play",
+        PLAYOUT_KERNELS,
         ("play.play_random_many", "play.play_heuristic_many"),
         lambda: _analyse("heuristic"),
     ),
     KernelGroup(
-        "double-dummy solver",
+        SOLVER_KERNELS,
         ("dd.search.dd_buffers", "dd.search.dd_solve_range", "dd.search.dd_solve_position"),
         _solve,
     ),
@@ -169,7 +173,7 @@ GROUPS = (
         needed_by="solve --batch",
     ),
     KernelGroup(
-        "single-dummy play (PIMC)",
+        PIMC_KERNELS,
         ("play.play_pimc_many", "pimc.pimc_values"),
         _pimc,
         needed_by="pimc",
