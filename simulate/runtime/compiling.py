@@ -199,7 +199,7 @@ def uncached_groups() -> list[KernelGroup]:
 def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGroup]:
     """The groups a run needs (PIMC play's only under ``pimc``, the batch reader's only
     for ``batch``) that the cache does not hold whole.  The command line compiles them
-    whole before the run (cli.compile_first): numba alone would compile only the kernels
+    whole before the run (reports.progress.compile_first): numba alone would compile only the kernels
     the run calls (a level-bid analysis never calls the Pig's exchange nor the
     one-position solver), leaving groups half cached and the next run's notice wrong."""
     needs = {"every command"} | ({"pimc"} if pimc else set()) | ({"solve --batch"} if batch else set())
