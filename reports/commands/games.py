@@ -9,7 +9,7 @@ import time
 
 import click
 
-from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS, STRATEGY_FUSION
+from ...simulate.choices import STRATEGY_FUSION
 from ...simulate.play.models import GAMES, MATCH_EQUITY, TUNE, play_model
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import check_chart_path
@@ -22,6 +22,7 @@ from .options import (
     play_option,
     seed_option,
     variant_option,
+    worlds_option,
 )
 
 
@@ -87,14 +88,7 @@ def games_options(offered_in: str):
     metavar="GAME_INDEX",
     help="Print game GAME_INDEX (0-based) of this seed hand by hand instead of the summary.",
 )
-@click.option(
-    "--worlds",
-    type=WholeNumber(min=1, max=MAX_WORLDS),
-    default=PIMC_WORLDS,
-    show_default=True,
-    metavar="K",
-    help="With --play pimc: worlds each seat samples and solves at each card it plays.",
-)
+@worlds_option()
 @compiles_kernels
 def games(
     variant, team_a, team_b, games_count, seed, workers, backend, scheduler, play, output, trace_index, worlds

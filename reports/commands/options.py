@@ -13,7 +13,7 @@ import re
 
 import click
 
-from ...simulate.choices import MAX_SEED
+from ...simulate.choices import MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
 from ...simulate.rules.variants import seat_index
 from ...simulate.runtime.cluster import BACKENDS
@@ -100,6 +100,18 @@ def seat_option(name: str, help_text: str):
 def library_seat(seat: int | None, variant, what: str) -> int | None:
     """A 1-based seat from the command line (or None) as a 0-based library seat, checked."""
     return None if seat is None else seat_index(seat, variant.players, f"{what} seat", first=1)
+
+
+def worlds_option():
+    """``--worlds``: the worlds a seat samples and solves at each card under PIMC play."""
+    return click.option(
+        "--worlds",
+        type=WholeNumber(min=1, max=MAX_WORLDS),
+        default=PIMC_WORLDS,
+        show_default=True,
+        metavar="K",
+        help="With --play pimc: worlds each seat samples and solves at each card it plays.",
+    )
 
 
 def play_option(command: str, default: str | None, help_text: str):
@@ -197,4 +209,5 @@ __all__ = [
     "seat_option",
     "seed_option",
     "variant_option",
+    "worlds_option",
 ]
