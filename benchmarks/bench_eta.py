@@ -7,7 +7,7 @@ run, as on a user's first command of the day) with a ``progress(done, total)`` t
 the time of every update.  Replaying the log, at each update the bar would show (from one
 second on: the bar's delay) the ETA is compared with the truth, the time the run still
 took: ``ratio = ETA / truth``.  Two estimators are replayed on the same log: the bar's
-:class:`euchre_mc.cli.Eta` (warm-up left out, "estimating" until a rate is measured over a
+:class:`euchre_mc.reports.progress.Eta` (warm-up left out, "estimating" until a rate is measured over a
 second of work) and the rate since the start that tqdm shows with ``smoothing=0`` (a plain
 estimator, for comparison).  Reported per workload: the ratio at the first ETA each shows, and the range of
 ratios over the updates while at least 10% of the run's time is left (at the very end
@@ -50,7 +50,7 @@ def child(arguments: list[str]) -> None:
 
     kind, *rest = arguments
     if kind == "demo":
-        from euchre_mc.cli import DEMO_HAND, DEMO_VARIANT
+        from euchre_mc.reports.commands.analysis import DEMO_HAND, DEMO_VARIANT
         from euchre_mc.simulate.analysis.analyse import analyse_hand
 
         start = time.perf_counter()
@@ -84,7 +84,7 @@ def child(arguments: list[str]) -> None:
 
 def replay(record: dict) -> dict:
     """The ETA ratios of the bar's estimator and of the rate since the start, on one log."""
-    from euchre_mc.cli import Eta
+    from euchre_mc.reports.progress import Eta
 
     start, end = record["start"], record["end"]
     now = [start]

@@ -16,6 +16,7 @@ import textwrap
 import pandas as pd
 
 from ..simulate.choices import STRATEGY_FUSION
+from ..simulate.play.models import play_model
 from ..simulate.rules.contracts import PASS, same_score_text
 from ..simulate.rules.variants import ORDER_UP
 from .numbers import probability, probability_in
@@ -439,11 +440,12 @@ __all__ = ["analysis_csv", "format_analysis", "format_verdict", "verdict_options
 def play_comparison_dict(results: dict) -> dict:
     """``analyse --compare-play --json``: each contract's P(make) and mean tricks per model."""
     first = next(iter(results.values()))
-    pimc = results.get("pimc")
+    # the worlds a decision of the model that samples them (PIMC), when it was compared
+    sampling = [result for model, result in results.items() if play_model(model).samples_worlds]
     return {
         "deals": first.settings.deals,
         "seed": first.settings.seed,
-        "worlds": None if pimc is None else pimc.settings.worlds,
+        "worlds": sampling[0].settings.worlds if sampling else None,
         "note": STRATEGY_FUSION,
         "contracts": [
             {

@@ -1,5 +1,6 @@
-"""The names and defaults a user chooses among before any kernel loads: play models,
-gift policies, the seed range and the analyser's default seed and deal cap.
+"""The names and defaults a user chooses among before any kernel loads: gift policies,
+PIMC's worlds, the seed range and the analyser's default seed and deal cap (the play
+models are :mod:`.play.models`'s registry).
 
 They live here, free of numpy and numba, so that the command line can offer them in
 ``--help`` and check them in an instant; the modules that act on them (``play``,
@@ -8,11 +9,9 @@ They live here, free of numpy and numba, so that the command line can offer them
 
 from __future__ import annotations
 
-PLAY_MODELS = ("dd", "pimc", "heuristic", "random")
 PIMC_WORLDS = 20  # worlds per PIMC decision unless the caller says otherwise
 MAX_WORLDS = 1000
 ADVICE_WORLDS = 200  # best-card's worlds
-COMPARED_PLAY_MODELS = ("dd", "pimc", "heuristic")  # analyse --compare-play
 STRATEGY_FUSION = (
     "PIMC: each seat samples the cards it cannot see and plays the card best on average "
     "over those worlds solved double dummy; the average assumes it could choose "
@@ -42,7 +41,6 @@ OPTION_DEALS = 250
 __all__ = [
     "ADVICE_WORLDS",
     "ALTERNATIVE_DEALS",
-    "COMPARED_PLAY_MODELS",
     "DEFAULT_GIFT_POLICY",
     "DEFAULT_INFERENCE",
     "DEFAULT_MAX_DEALS",
@@ -55,6 +53,5 @@ __all__ = [
     "MAX_WORLDS",
     "OPTION_DEALS",
     "PIMC_WORLDS",
-    "PLAY_MODELS",
     "STRATEGY_FUSION",
 ]

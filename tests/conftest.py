@@ -11,6 +11,7 @@ inherit it, see what a terminal user sees.
 """
 
 import signal
+from dataclasses import replace
 
 import numba
 import pytest
@@ -40,6 +41,7 @@ def interrupt_after_first_step(monkeypatch):
     """``interrupt_after_first_step(step)``: heuristic analyses step ``step`` deals at a
     time, and the second step raises KeyboardInterrupt, as Ctrl-C would."""
     from euchre_mc.simulate.analysis import runner
+    from euchre_mc.simulate.play import models
 
     real = runner.play_layouts
 
@@ -50,6 +52,7 @@ def interrupt_after_first_step(monkeypatch):
 
     def arm(step: int) -> None:
         monkeypatch.setattr(runner, "play_layouts", play_then_stop)
-        monkeypatch.setitem(runner.CHUNK, "heuristic", step)
+        heuristic = models.PLAY_MODELS["heuristic"]
+        monkeypatch.setitem(models.PLAY_MODELS, "heuristic", replace(heuristic, analysis_chunk=step))
 
     return arm

@@ -8,7 +8,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from euchre_mc.cli import ProgressBar, main
+from euchre_mc.cli import main
+from euchre_mc.reports.progress import ProgressBar
 
 
 def run(*args):
@@ -122,7 +123,7 @@ def slow_first_chunk(chunks=10, deals=100, warm_up=12.0, seconds=1.0):
 
 
 def test_the_eta_leaves_out_the_warm_up_and_is_within_2x_from_the_first_it_shows():
-    from euchre_mc.cli import Eta
+    from euchre_mc.reports.progress import Eta
 
     clock = FakeClock()
     eta = Eta(clock)
@@ -143,7 +144,7 @@ def test_the_eta_leaves_out_the_warm_up_and_is_within_2x_from_the_first_it_shows
 
 
 def test_the_eta_of_a_resumed_run_starts_from_the_work_it_does():
-    from euchre_mc.cli import Eta
+    from euchre_mc.reports.progress import Eta
 
     clock = FakeClock()
     eta = Eta(clock)
@@ -169,7 +170,7 @@ def test_the_bar_says_estimating_until_a_rate_is_measured(monkeypatch):
 
 
 def test_the_eta_waits_for_a_share_of_the_work_or_ten_seconds():
-    from euchre_mc.cli import Eta
+    from euchre_mc.reports.progress import Eta
 
     clock = FakeClock()
     eta = Eta(clock)

@@ -8,7 +8,8 @@ import sys
 
 import numpy as np
 
-from euchre_mc import cli
+from euchre_mc.reports import progress
+from euchre_mc.reports.commands import options
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.kernels.dd.search import dd_solve_range
 from euchre_mc.simulate.play.solve import solve_batch, solve_many
@@ -68,13 +69,13 @@ def test_a_cold_cache_is_announced_on_a_terminal_and_compiled_before_the_run(mon
     monkeypatch.setattr(compiling, "groups_to_compile", lambda **_: [solver])
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    cli.compile_first()
+    progress.compile_first()
     seconds = compiling.COMPILE_SECONDS["double-dummy solver"]
     assert terminal.getvalue() == f"compiling kernels (first run only, about {seconds} s)\n"
     assert solver.compiled == 1
     redirected = io.StringIO()
     monkeypatch.setattr(sys, "stderr", redirected)
-    cli.compile_first()
+    progress.compile_first()
     assert redirected.getvalue() == ""  # like the progress bar: a terminal's only
     assert solver.compiled == 1  # and elsewhere numba compiles as the run calls
 
@@ -83,7 +84,7 @@ def test_a_warm_cache_says_nothing(monkeypatch):
     monkeypatch.setattr(compiling, "groups_to_compile", lambda **_: [])
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    cli.compile_first()
+    progress.compile_first()
     assert terminal.getvalue() == ""
 
 
@@ -124,11 +125,11 @@ def test_a_first_run_compiles_its_groups_whole_so_the_next_says_nothing(tmp_path
     # (the cheapest group stands for all: test_the_warm_ups_compile_every_entry_point_...
     # checks that every group's warm-up compiles all of its entry points)
     script = (
-        "from euchre_mc import cli\n"
-        "from euchre_mc.simulate import compiling\n"
+        "from euchre_mc.reports import progress\n"
+        "from euchre_mc.simulate.runtime import compiling\n"
         "compiling.GROUPS = compiling.GROUPS[:1]\n"
-        "cli.sys.stderr.isatty = lambda: True\n"
-        "cli.compile_first()\n"
+        "progress.sys.stderr.isatty = lambda: True\n"
+        "progress.compile_first()\n"
         "print([group.name for group in compiling.groups_to_compile()])\n"
     )
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
@@ -137,11 +138,11 @@ def test_a_first_run_compiles_its_groups_whole_so_the_next_says_nothing(tmp_path
 
 def test_the_notice_counts_pimc_under_play_pimc_compare_play_and_best_card(monkeypatch):
     asked = []
-    monkeypatch.setattr(cli, "compile_first", lambda **needs: asked.append(needs))
-    cli.compiles_kernels(lambda **_: None)(play="pimc", batch=None)
-    cli.compiles_kernels(lambda **_: None)(play="dd", compare_play=True)
-    cli.compiles_kernels(lambda **_: None)(play="dd", batch="deals.jsonl")
-    cli.compiles_kernels(pimc=True)(lambda **_: None)(worlds=10)
+    monkeypatch.setattr(options, "compile_first", lambda **needs: asked.append(needs))
+    options.compiles_kernels(lambda **_: None)(play="pimc", batch=None)
+    options.compiles_kernels(lambda **_: None)(play="dd", compare_play=True)
+    options.compiles_kernels(lambda **_: None)(play="dd", batch="deals.jsonl")
+    options.compiles_kernels(pimc=True)(lambda **_: None)(worlds=10)
     assert asked == [
         {"pimc": True, "batch": False},
         {"pimc": True, "batch": False},

@@ -17,7 +17,8 @@ from euchre_mc.simulate.kernels.contract import beats, table_deck, to_contract
 from euchre_mc.simulate.kernels.play import heuristic_card, play_heuristic_deal, play_heuristic_many
 from euchre_mc.simulate.kernels.rankings import FACE_AT, SUIT_AT, SUIT_MASK
 from euchre_mc.simulate.kernels.seats import first_active, next_active
-from euchre_mc.simulate.play.playout import PLAY_MODELS, play_deals
+from euchre_mc.simulate.play.models import PLAY_MODELS
+from euchre_mc.simulate.play.playout import play_deals
 from euchre_mc.simulate.rules.cards import CardError, faces_to_mask, format_card, parse_cards
 from euchre_mc.simulate.rules.variants import RulesError
 

@@ -21,10 +21,10 @@ from ..bidding.table_model import (
     SOFT_SCALE,
 )
 from ..choices import (
-    COMPARED_PLAY_MODELS,
     DEFAULT_MAX_DEALS,
 )
 from ..games.equity import equity_for
+from ..play.models import COMPARE_PLAY, offered_by
 from ..rules.auction import legal_bids
 from ..rules.contracts import PASS
 from ..rules.scoring import team_points
@@ -57,7 +57,6 @@ from .results import (
     TableSettings,
 )
 from .runner import (
-    CHUNK,
     ClusterChunks,
     LocalChunks,
     contract_layouts,
@@ -168,7 +167,9 @@ def analyse_hand(
     with contextlib.ExitStack() as stack:
         chunks = LocalChunks(question, chosen, plays, source)
         if backend == "dask":
-            cores = worker_count(workers or os.cpu_count() or 1, -(-first_batch // CHUNK[question.play]))
+            cores = worker_count(
+                workers or os.cpu_count() or 1, -(-first_batch // question.model.analysis_chunk)
+            )
             client = stack.enter_context(dask_client(cores, scheduler))
             chunks = ClusterChunks(client, question, chosen, plays, source)
         tricks, deals, interrupted = play_main_deals(
@@ -326,17 +327,19 @@ def _advice_from(question, options, values: dict, may_pass: bool) -> Advice:
     )
 
 
-def compare_play(variant, hand=None, *, models=COMPARED_PLAY_MODELS, progress=None, **options) -> dict:
+def compare_play(variant, hand=None, *, models=None, progress=None, **options) -> dict:
     """The same analysis under each play model in ``models``: ``{model: Analysis}``.
 
-    Every model plays the same deals (the seed decides them), so the differences are
-    the play's, not sampling noise.  ``progress(done, total)`` hears of each model's
-    plays in turn; ``variant``, ``hand`` and ``options`` as for :func:`analyse_hand`
-    (the question's ``play`` is ignored).
+    ``models`` default to those ``analyse --compare-play`` offers.  Every model plays the
+    same deals (the seed decides them), so the differences are the play's, not sampling
+    noise.  ``progress(done, total)`` hears of each model's plays in turn; ``variant``,
+    ``hand`` and ``options`` as for :func:`analyse_hand` (the question's ``play`` is
+    ignored).
     """
     options.pop("play", None)
     asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
     question = as_question(variant, hand, **asked)
     return {
-        model: analyse_hand(replace(question, play=model), progress=progress, **options) for model in models
+        model: analyse_hand(replace(question, play=model), progress=progress, **options)
+        for model in models or offered_by(COMPARE_PLAY)
     }

@@ -103,7 +103,7 @@ def search_discard(
     first_index: int,
 ) -> DiscardSearch:
     """Try every discard on the same search deals and keep the best (see the module notes)."""
-    if question.play == "pimc":
+    if question.model.samples_worlds:
         # PIMC is far too slow to try every discard on every search deal: the discard
         # is chosen by the double-dummy search, then the hand is played under PIMC.
         question = replace(question, play="dd")
@@ -111,7 +111,7 @@ def search_discard(
     count = deals.shape[0]
     successes = np.zeros(len(options), np.int64)
     net = np.full(len(options), np.nan)
-    if layout.exchange == PARTNER_GIFTS and question.play == "dd":
+    if layout.exchange == PARTNER_GIFTS and question.model.exact:
         # Every pair at once: the deals repeated once per pair, each copy with its pair's
         # discards, so the search is one exchange and one solver call, not 28 of each.
         # (Random play keeps one call per pair: its streams follow the deal index.)

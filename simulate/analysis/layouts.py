@@ -111,7 +111,7 @@ def play_out(
         first_index,
         question.hand_size,
         question.worlds,
-        _knowledge(question, layout, hands, discards) if question.play == "pimc" else None,
+        _knowledge(question, layout, hands, discards) if question.model.samples_worlds else None,
     )
 
 
@@ -199,7 +199,7 @@ def _auction_check(question: Question, layout: Layout):
 
 def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
-    if question.play == "dd":
+    if question.model.exact:
         from ..play.solve import solve_many_unchecked  # only double-dummy questions load the solver's module
 
         return solve_many_unchecked(
@@ -227,7 +227,7 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress, dis
     no level contracts; the exact counts of failed sweeps, solved last, add none.
     """
     step_deals = next(iter(laid.values())).shape[0]
-    if question.play != "dd":
+    if not question.model.exact:
         tricks = {}
         update = progress.share(step_deals, sum(hands.shape[0] for hands in laid.values()))
         for layout, hands in laid.items():

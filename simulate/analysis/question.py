@@ -26,10 +26,10 @@ from ..choices import (
     DEFAULT_SEED,
     DEFAULT_TABLE,
     PIMC_WORLDS,
-    PLAY_MODELS,
 )
 from ..dealing.constraints import DealConstraints
 from ..dealing.deal import check_seed, deal_unseen
+from ..play.models import PlayModel, play_model
 from ..play.playout import check_worlds
 from ..rules.auction import format_auction, legal_bids, parse_auction
 from ..rules.cards import (
@@ -98,6 +98,11 @@ class Question:
         return self.inference != "none" and self.table is not None and self.auction_given and others
 
     @property
+    def model(self) -> PlayModel:
+        """The play model's entry in the registry (:mod:`..play.models`)."""
+        return play_model(self.play)
+
+    @property
     def players(self) -> int:
         return self.variant.players
 
@@ -156,8 +161,7 @@ def make_question(
     if round_ is not None and (not variant.classic or round_ not in (1, 2)):
         allowed = "1 or 2" if variant.classic else f"none: {variant.name} has one round of bidding"
         raise RulesError(f"round {round_!r}: allowed is {allowed}")
-    if play not in PLAY_MODELS:
-        raise RulesError(f"play model {play!r}: models are {', '.join(PLAY_MODELS)}")
+    play_model(play)
     if gift_policy not in GIFT_POLICIES:
         raise RulesError(f"gift policy {gift_policy!r}: policies are {', '.join(GIFT_POLICIES)}")
     seed = check_seed(seed)

@@ -40,7 +40,6 @@ PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never 
 # with one thread waiting for the other's last deal) and the per-call cost small; an
 # interrupted run keeps every finished step.  A full Pigs-and-Hogs dd step of 250 deals
 # is about a second of work on 2 cores; steps of 100 make the whole analysis slower.
-CHUNK = {"dd": 250, "pimc": 20, "heuristic": 20_000, "random": 20_000}
 
 
 def contract_layouts(question: Question) -> dict[Layout, list[Contract]]:
@@ -121,14 +120,14 @@ def play_main_deals(
 ) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
-    The deals are played in chunks of ``CHUNK`` deals by ``played_chunks`` (here or on a
-    cluster: the same tricks).
+    The deals are played in chunks of the play model's ``analysis_chunk`` deals by
+    ``played_chunks`` (here or on a cluster: the same tricks).
 
     Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
     tricks then cover the chunks finished before it."""
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     dealt_parts: list[np.ndarray] = []
-    chunk = CHUNK[question.play]
+    chunk = question.model.analysis_chunk
     dealt, total = 0, first_batch
     interrupted = False
     while total > dealt and not interrupted:
@@ -195,8 +194,8 @@ def run_settings(
         auction=format_auction(question.bids),
         auction_assumed=not question.auction_given,
         play=question.play,
-        worlds=question.worlds if question.play == "pimc" else None,
-        worlds_hear_bids=worlds_hear_bids(question) if question.play == "pimc" else None,
+        worlds=question.worlds if question.model.samples_worlds else None,
+        worlds_hear_bids=worlds_hear_bids(question) if question.model.samples_worlds else None,
         seed=question.seed,
         deals=dealt,
         interrupted=interrupted,

@@ -1,4 +1,5 @@
-"""What each seat knows as play begins, beyond its own hand: the PIMC play model's input.
+"""What each seat knows as play begins, beyond its own hand: the input of the play models
+that sample worlds (PIMC; play/models.py says what each model's seats know).
 
 docs/pimc.md lists it per variant.  Everyone sees every card played and who played it,
 and the voids that shows (the kernel tracks those during play); before play:

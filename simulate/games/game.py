@@ -54,6 +54,7 @@ from ..dealing.deal import check_seed, deal_tables
 from ..dealing.knowledge import table_knowledge
 from ..kernels.contract import to_contract
 from ..kernels.play import play_heuristic_deal
+from ..play.models import GAMES, play_model
 from ..play.playout import check_worlds, play_deals
 from ..play.trace import Trace, tricks_from_record
 from ..rules.auction import misdeal_calls
@@ -65,7 +66,6 @@ from ..runtime.cluster import check_backend, dask_client, run_tasks, slots
 from ..runtime.workers import start_pool, stop_pool
 
 GAME_STRIDE = 1 << 32
-GAME_PLAY_MODELS = ("heuristic", "dd", "pimc")
 MAX_GAMES = GAME_STRIDE
 DEFAULT_BATCH = 1024
 OUTCOMES = ("bid", "made", "set")
@@ -96,8 +96,7 @@ class GameSetup:
     worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
 
     def __post_init__(self):
-        if self.play not in GAME_PLAY_MODELS:
-            raise RulesError(f"play model {self.play!r} for games: allowed are {', '.join(GAME_PLAY_MODELS)}")
+        play_model(self.play, GAMES)
         check_seed(self.seed)
         check_worlds(self.worlds)
 
@@ -211,7 +210,7 @@ def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
     table showed before play (:func:`_knowledge`).
     """
     model = setup.play
-    if model == "pimc":
+    if play_model(model).samples_worlds:
         for hand, index in zip(hands, indexes):
             if hand.contract is None:
                 continue
@@ -644,7 +643,7 @@ def _hand_trace(setup: GameSetup, number: int, hand: _Hand, points, scores) -> H
         thrown_in=hand.thrown_in,
     )
     if hand.contract is not None:
-        tricks = _heuristic_tricks(hand) if setup.play == "heuristic" else ()
+        tricks = _heuristic_tricks(hand) if play_model(setup.play).traces_tricks else ()
         fields_.update(
             bidder=hand.bidder,
             contract=hand.contract,
@@ -692,7 +691,6 @@ def trace_game(
 
 
 __all__ = [
-    "GAME_PLAY_MODELS",
     "GAME_STRIDE",
     "GamePool",
     "GameSetup",

@@ -76,12 +76,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..choices import MAX_WORLDS, PIMC_WORLDS, PLAY_MODELS
+from ..choices import MAX_WORLDS, PIMC_WORLDS
 from ..dealing.deal import check_seed
 from ..kernels.contract import table_deck
 from ..kernels.play import play_heuristic_many, play_pimc_many, play_random_many, playing_hand_sizes
 from ..rules.cards import CardError, format_cards, mask_to_faces
 from ..rules.variants import RulesError
+from .models import play_model
 
 TABLE_SIZES = (4, 6)
 
@@ -135,12 +136,11 @@ def play_deals(
     ``worlds`` and ``knowledge`` serve the ``pimc`` model (default: nobody knows more
     than its own hand and the play).
     """
-    if model not in PLAY_MODELS:
-        raise RulesError(f"play model {model!r}: models are {', '.join(PLAY_MODELS)}")
+    exact = play_model(model).exact
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
     denom, declarer, leader, active = _check_table(hands, denom, declarer, leader, active)
     tricks = _check_hands(hands, active)
-    if model != "dd":
+    if not exact:  # every other model plays from the random stream of its deal
         seed, first_index = _check_stream(seed, first_index)
     worlds = check_worlds(worlds)
     return play_deals_unchecked(
@@ -281,4 +281,4 @@ def _check_stream(seed, first_index) -> tuple[int, int]:
     return check_seed(seed), int(first_index)
 
 
-__all__ = ["PLAY_MODELS", "Knowledge", "check_worlds", "play_deals"]
+__all__ = ["Knowledge", "check_worlds", "play_deals"]

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import kernels as kernel_package
+from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
 
 # Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
@@ -30,10 +31,10 @@ from .. import kernels as kernel_package
 COMPILE_SECONDS = {
     "table model (bidding)": 8,
     "dealing and exchange": 5,
-    "random and heuristic play": 5,
-    "double-dummy solver": 40,
+    PLAYOUT_KERNELS: 5,
+    SOLVER_KERNELS: 40,
     "solve --batch line reader": 10,
-    "single-dummy play (PIMC)": 55,
+    PIMC_KERNELS: 55,
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
@@ -115,15 +116,16 @@ class KernelGroup:
     entry_names: tuple[str, ...]  # "module.kernel" under simulate.kernels
     warm_up: Callable[[], None]
     # Who needs it: "every command" that runs kernels, or only runs under "pimc" play
-    # (and the best-card commands), or only "solve --batch".
+    # (the play model whose compile group it is: play/models.py; and the best-card
+    # commands), or only "solve --batch".
     needed_by: str = "every command"
 
     def entry_points(self) -> list:
-        kernels = []
+        found = []
         for name in self.entry_names:
             module, _, kernel = name.rpartition(".")
-            kernels.append(getattr(importlib.import_module(f"{kernel_package.__name__}.{module}"), kernel))
-        return kernels
+            found.append(getattr(importlib.import_module(f"{kernel_package.__name__}.{module}"), kernel))
+        return found
 
     def compile(self) -> float:
         """Compile the group (its warm-up work); the seconds it took."""
@@ -155,12 +157,12 @@ GROUPS = (
         lambda: _analyse("random"),
     ),
     KernelGroup(
-        "random and heuristic play",
+        PLAYOUT_KERNELS,
         ("play.play_random_many", "play.play_heuristic_many"),
         lambda: _analyse("heuristic"),
     ),
     KernelGroup(
-        "double-dummy solver",
+        SOLVER_KERNELS,
         ("dd.search.dd_buffers", "dd.search.dd_solve_range", "dd.search.dd_solve_position"),
         _solve,
     ),
@@ -171,7 +173,7 @@ GROUPS = (
         needed_by="solve --batch",
     ),
     KernelGroup(
-        "single-dummy play (PIMC)",
+        PIMC_KERNELS,
         ("play.play_pimc_many", "pimc.pimc_values"),
         _pimc,
         needed_by="pimc",
@@ -197,7 +199,7 @@ def uncached_groups() -> list[KernelGroup]:
 def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGroup]:
     """The groups a run needs (PIMC play's only under ``pimc``, the batch reader's only
     for ``batch``) that the cache does not hold whole.  The command line compiles them
-    whole before the run (cli.compile_first): numba alone would compile only the kernels
+    whole before the run (reports.progress.compile_first): numba alone would compile only the kernels
     the run calls (a level-bid analysis never calls the Pig's exchange nor the
     one-position solver), leaving groups half cached and the next run's notice wrong."""
     needs = {"every command"} | ({"pimc"} if pimc else set()) | ({"solve --batch"} if batch else set())

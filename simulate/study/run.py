@@ -119,6 +119,7 @@ from ..dealing.knowledge import table_knowledge
 from ..dealing.strong_hands import BIDDER, TRUMP_SUIT, check_trumps, deal_strong
 from ..dealing.strong_hands import describe as describe_condition
 from ..kernels.exchange import void_first_discards_many
+from ..play.models import STUDY, play_model
 from ..play.playout import check_worlds, play_deals
 from ..rules.cards import format_card
 from ..rules.contracts import Contract
@@ -206,8 +207,6 @@ def _take(iterator, n):
 
 # --------------------------------------------------------------------------- the study
 
-STUDY_PLAY_MODELS = ("dd", "pimc", "heuristic")
-
 
 def default_play(variant, contracts: str = ALL_CONTRACTS) -> str:
     """dd where exact play is practical: the four-seat games, and six-seat studies of the
@@ -234,9 +233,10 @@ def default_chunk_size(
     layouts), weaker hands slower.  Current rates: ``benchmarks/RESULTS.md``."""
     if as_variant(variant).classic:
         return 2000
+    searches = play_model(play).searches
     if conditioned:
-        return 2000 if play == "heuristic" or contracts == LONE_CONTRACTS else 100
-    if play == "heuristic":
+        return 100 if searches and contracts != LONE_CONTRACTS else 2000
+    if not searches:
         return 500
     return 100 if contracts == LONE_CONTRACTS else 10
 
@@ -268,11 +268,13 @@ def make_params(
             "(the sweep-only study is for pigs-and-hogs and six-handed)"
         )
     play = default_play(variant, contracts) if play is None else play
+    try:
+        model = play_model(play, STUDY)
+    except RulesError as error:
+        raise StudyError(str(error)) from None
     if chunk_size is None:
         chunk_size = default_chunk_size(variant, play, contracts, trumps is not None)
-    if play not in STUDY_PLAY_MODELS:
-        raise StudyError(f"play model {play!r}: a study plays {', '.join(STUDY_PLAY_MODELS)}")
-    worlds = (PIMC_WORLDS if worlds is None else check_worlds(worlds)) if play == "pimc" else None
+    worlds = (PIMC_WORLDS if worlds is None else check_worlds(worlds)) if model.samples_worlds else None
     if not hands >= 1:
         raise StudyError(f"--hands {hands}: a study needs at least 1 deal")
     if not 1 <= chunk_size <= MAX_CHUNK_SIZE:
@@ -503,7 +505,7 @@ def play_layouts(params: StudyParams, deals: range, layouts: list[StudyLayout], 
     them.  Both are one solver call for the whole chunk, so the solver's threads share
     every layout.  The answers are the exact counts either way: a sweep is ``hand_size``.
     """
-    if params.play != "dd":
+    if not play_model(params.play).exact:
         return {
             layout: play_deals(
                 layout.hands,
@@ -605,7 +607,7 @@ def _classic_columns(
     def sides(deal_hands, denom, knowledge):
         """Tricks of each seat's side when all four play.  Double dummy solves once: the
         side of seat 1 takes what the other side cannot (a zero-sum game's value)."""
-        if params.play != "dd":
+        if not play_model(params.play).exact:
             return np.stack(
                 [play(deal_hands, denom, maker, everyone, knowledge) for maker in range(players)], axis=1
             )

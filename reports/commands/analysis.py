@@ -1,0 +1,487 @@
+"""The analysis commands: analyse, should-i-bid and demo, over simulate.analysis.
+
+The options every analysis shares (:func:`analysis_options`) become the analyser's
+arguments here, at the edge; the analyser plays, values and advises, and
+reports.analysis_text and reports.charts format what it returns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from ...interrupt import INTERRUPTED
+from ...simulate.choices import (
+    ALTERNATIVE_DEALS,
+    DEFAULT_MAX_DEALS,
+    DEFAULT_SEED,
+    GIFT_POLICY_NAMES,
+    MAX_DEALS,
+    MAX_WORLDS,
+    OPTION_DEALS,
+    PIMC_WORLDS,
+)
+from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
+from ...simulate.rules.variants import RulesError, as_variant
+from ..files import OutputError, check_chart_path
+from ..progress import ProgressBar
+from .options import (
+    Seed,
+    WholeNumber,
+    backend_options,
+    compiles_kernels,
+    library_seat,
+    output_options,
+    play_option,
+    seat_option,
+    variant_option,
+)
+
+DEMO_VARIANT = "pigs-and-hogs"
+DEMO_HAND = "JH JH JD AH KH QH 9S AC"  # two right bowers, a left bower, A K Q of Hearts
+# Every contract of the demo hand needs six exact six-seat solves per deal for the level
+# contracts: 100 deals keep `make demo` to a minute or two on two cores.
+DEMO_DEALS = 100
+
+
+def analysis_options(command):
+    """The options every analysis command shares (what the player knows, how to estimate)."""
+    options = [
+        variant_option(),
+        click.option(
+            "--hand",
+            required=True,
+            metavar="CARDS",
+            help="Your cards, e.g. 'JH JH JD AH KH QH 9S AC' (10 or T for tens).",
+        ),
+        click.option(
+            "--seat",
+            type=int,
+            default=1,
+            show_default=True,
+            metavar="SEAT",
+            help="Your seat, 1..N clockwise.",
+        ),
+        seat_option("--dealer", "The dealer's seat (default: the last seat)."),
+        click.option(
+            "--auction",
+            default=None,
+            metavar="BIDS",
+            help="Bids so far from the dealer's left, e.g. '3 Clubs, pass' "
+            "(default: everyone before you passed).",
+        ),
+        click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
+        click.option(
+            "--known",
+            multiple=True,
+            metavar="'SEAT: CARDS'",
+            help="Cards known to be in another seat's hand, e.g. '3: JH AS' (repeatable).",
+        ),
+        click.option(
+            "--void",
+            multiple=True,
+            metavar="'SEAT: SUITS'",
+            help="A seat known to hold none of a suit (as dealt), e.g. '4: S' (repeatable).",
+        ),
+        click.option(
+            "--length",
+            multiple=True,
+            metavar="'SEAT: SUIT MIN-MAX'",
+            help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
+        ),
+        click.option(
+            "--table",
+            default="balanced",
+            show_default=True,
+            metavar="STRATEGY",
+            help="How the other seats bid after you (balanced, cautious, aggressive, a .toml file), "
+            "or 'none': a pass counts as 0 and nobody overcalls.",
+        ),
+        click.option(
+            "--inference",
+            type=click.Choice(["exact", "soft", "none"]),
+            default="exact",
+            show_default=True,
+            help="exact: keep only deals on which each earlier bidder would have bid as given "
+            "(under --table); soft: keep each deal with probability that the earlier bidders bid as "
+            "given, every threshold of the table model a logistic of width 0.05; none: uniform deals.",
+        ),
+        click.option(
+            "--score",
+            default=None,
+            metavar="US-THEM",
+            help="The game score, your team first (e.g. 44-30; negatives as 44--5): advise by "
+            "the chance of winning the game.",
+        ),
+        click.option(
+            "--round",
+            "round_",
+            type=int,
+            default=None,
+            metavar="1|2",
+            help="Classic variants: analyse round 1 (order up) or round 2 (call) only.",
+        ),
+        click.option(
+            "--deals",
+            type=WholeNumber(1, MAX_DEALS),
+            default=None,
+            metavar="N",
+            help=f"Deals to play (default 2000; with --precision, the first batch, default 500; "
+            f"at most {MAX_DEALS:,}).",
+        ),
+        click.option(
+            "--precision",
+            type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+            default=None,
+            metavar="H",
+            help="Deal until every P(make) 95% interval's half-width is below H, e.g. 0.01.",
+        ),
+        click.option(
+            "--max-deals",
+            type=WholeNumber(1, MAX_DEALS),
+            default=DEFAULT_MAX_DEALS,
+            show_default=True,
+            metavar="N",
+            help=f"Cap on deals with --precision (at most {MAX_DEALS:,}); with --inference it also "
+            "bounds the deals dealt to find the consistent ones (8 N, at most 400,000).",
+        ),
+        play_option(
+            ANALYSE,
+            "dd",
+            "Play model: double dummy, PIMC (single dummy: see docs/pimc.md), rules of thumb, "
+            "or random legal cards.",
+        ),
+        click.option(
+            "--worlds",
+            type=WholeNumber(min=1, max=MAX_WORLDS),
+            default=PIMC_WORLDS,
+            show_default=True,
+            metavar="K",
+            help="With --play pimc: worlds each seat samples and solves at each card it plays.",
+        ),
+        click.option(
+            "--seed",
+            type=Seed(),
+            default=DEFAULT_SEED,
+            show_default=True,
+            metavar="N",
+            help="Seeds the deals (and random play).",
+        ),
+        click.option(
+            "--gift-policy",
+            type=click.Choice(sorted(GIFT_POLICY_NAMES)),
+            default="highest",
+            show_default=True,
+            help="Pig / six-handed Alone: the card each partner gives.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _parse_score(text):
+    """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
+    if not match:
+        raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _analysis_question(
+    variant,
+    hand,
+    seat,
+    dealer,
+    auction,
+    upcard,
+    known,
+    void,
+    length,
+    table,
+    inference,
+    score,
+    round_,
+    deals,
+    precision,
+    max_deals,
+    play,
+    worlds,
+    seed,
+    gift_policy,
+    contracts=None,
+):
+    """The analysis question, checked once here, and how to run it (deals, precision)."""
+    from ...simulate.analysis.question import make_question
+    from ...simulate.dealing.constraints import parse_known, parse_lengths
+
+    chosen = as_variant(variant)
+    question = make_question(
+        chosen,
+        hand,
+        seat=library_seat(seat, chosen, "your"),
+        dealer=library_seat(dealer, chosen, "dealer"),
+        auction=auction,
+        contracts=contracts,
+        play=play,
+        seed=seed,
+        upcard=upcard,
+        round_=round_,
+        gift_policy=gift_policy,
+        known=parse_known(known, chosen),
+        constraints=parse_lengths(void, length, chosen),
+        table=table,
+        inference=inference,
+        score=_parse_score(score),
+        worlds=worlds,
+    )
+    return question, dict(deals=deals, precision=precision, max_deals=max_deals)
+
+
+@click.command()
+@analysis_options
+@click.option(
+    "--contracts",
+    default=None,
+    metavar="BIDS",
+    help="Only these contracts, e.g. 'Hog Hearts, 6 Low' (default: every contract).",
+)
+@output_options("Print the settings, advice and rows as JSON.", "Print the rows as CSV.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.png",
+    help="Also draw the trick distributions, net points and P(make) per contract, and each option "
+    "after the other seats' bids, to this file.",
+)
+@click.option(
+    "--compare-play",
+    is_flag=True,
+    help="Play the same deals double dummy, by PIMC and by the rules of thumb, and print each "
+    "contract's P(make) and mean tricks side by side (--play is ignored).",
+)
+@backend_options
+@click.option(
+    "--workers",
+    type=WholeNumber(1, 256),
+    default=None,
+    metavar="K",
+    help="With --backend dask and no --scheduler: worker processes of the LocalCluster "
+    "(default: one per core).",
+)
+@compiles_kernels
+def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, **options):
+    """Estimate every contract for your hand and advise the best bid.
+
+    For each contract: P(make) with its 95% interval, mean tricks, the trick
+    distribution, expected points for your team and net of the defenders' points, all
+    on the same deals.  Then the legal bid with the best net expectation.
+
+    \b
+    Example:
+      euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC"
+      euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" \\
+          --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
+      euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
+      euchre-mc analyse --hand "JH JH JD AH KH QH 9S AC" --play pimc --backend dask --workers 2
+    """
+    cluster = dict(backend=backend, scheduler=scheduler, workers=workers)
+    if compare_play:
+        _compare_play(contracts, output, cluster, **options)
+        return
+    question, run = _analysis_question(contracts=contracts, **options)
+    if plot:
+        check_chart_path(plot)
+    from ...simulate.analysis.analyse import analyse_hand
+    from ..analysis_text import analysis_csv, format_analysis
+    from ..charts import save_analysis_chart
+
+    with ProgressBar("analysing", "deal") as progress:
+        result = analyse_hand(question, progress=progress, **run, **cluster)
+    if output == "json":
+        click.echo(result.to_json(indent=1))
+    elif output == "csv":
+        click.echo(analysis_csv(result), nl=False)
+    else:
+        click.echo(format_analysis(result), nl=False)
+    if plot:
+        save_analysis_chart(result, plot)
+        click.echo(f"chart written to {plot}", err=output != "table")
+    _exit_if_interrupted(result.settings)
+
+
+def _compare_play(contracts, output, cluster, **options) -> None:
+    """``analyse --compare-play``: one analysis per play model on the same deals."""
+    from ...simulate.analysis.analyse import compare_play
+    from ..analysis_text import format_play_comparison, play_comparison_dict
+
+    question, run = _analysis_question(contracts=contracts, **options)
+    results = {}
+    for model in offered_by(COMPARE_PLAY):
+        with ProgressBar(f"analysing ({model})", "play") as progress:
+            results.update(compare_play(question, progress=progress, models=(model,), **run, **cluster))
+    if output == "json":
+        click.echo(json.dumps(play_comparison_dict(results), indent=1))
+    else:
+        click.echo(format_play_comparison(results), nl=False)
+
+
+@click.command("should-i-bid")
+@click.argument("contract_words", metavar="BID", nargs=-1, required=True)
+@analysis_options
+@click.option(
+    "--against",
+    default=None,
+    metavar="BIDS",
+    help="Compare only with these legal bids, e.g. 'Pig Hearts, 6 Hearts' (default: every legal bid).",
+)
+@click.option(
+    "--alternative-deals",
+    type=WholeNumber(min=1),
+    default=ALTERNATIVE_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals the alternatives are played on: the first N of BID's deals, paired with BID there.",
+)
+@click.option(
+    "--option-deals",
+    type=WholeNumber(min=1),
+    default=OPTION_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals BID and passing are valued on after the other seats' bids: the first N of BID's deals.",
+)
+@output_options("Print the verdict and its numbers as JSON.", "Print the verdict as one CSV line.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.png",
+    help="Also chart BID, passing and the alternatives after the other seats' bids to this file.",
+)
+@compiles_kernels
+def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, plot, **options):
+    """Yes or no for one bid, with the numbers behind it.
+
+    Compares what BID is worth once the other seats have bid after it under the table
+    model (--table; the final contract played out and scored for your team) with what
+    passing and every other legal bid (or only those of --against) are worth, on the
+    same deals: BID is played on all its deals (--deals, default 2000), BID and passing
+    are valued after the table's bids on the first --option-deals of them, the other
+    bids beside BID on the first --alternative-deals.  With --score the measure is the
+    chance of winning the game.  With --table none the bids are compared as played and
+    passing counts as 0.  Bids that score the same are named as a range, ties go to the
+    higher bid, as in analyse's advice.  The output says what was compared, how each
+    option was estimated and on how many deals; a difference inside its 95% interval is
+    marked not significant.
+
+    \b
+    Example:
+      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \
+          --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
+      euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
+      euchre-mc should-i-bid "Hog Hearts" --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
+    """
+    contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
+    question, run = _analysis_question(**options)
+    if plot:
+        check_chart_path(plot)
+    from ...simulate.analysis.analyse import should_i_bid
+    from ..analysis_text import format_verdict
+
+    with ProgressBar("analysing", "deal") as progress:
+        verdict = should_i_bid(
+            contract,
+            question,
+            against=against,
+            alternative_deals=alternative_deals,
+            option_deals=option_deals,
+            progress=progress,
+            **run,
+        )
+    if output == "json":
+        click.echo(verdict.to_json(indent=1))
+    elif output == "csv":
+        click.echo(verdict.to_frame().to_csv(index=False, lineterminator="\n"), nl=False)
+    else:
+        click.echo(format_verdict(verdict), nl=False)
+    if plot:
+        if verdict.option is None:  # --table none or an interrupted run: no options to chart
+            click.echo(f"no chart written to {plot}: there are no options after the table's bids", err=True)
+        else:
+            from ..charts import save_verdict_chart
+
+            save_verdict_chart(verdict, plot)
+            click.echo(f"chart written to {plot}", err=output != "table")
+    _exit_if_interrupted(verdict.settings)
+
+
+def _exit_if_interrupted(settings) -> None:
+    """After Ctrl-C the results on the finished deals are printed; the status says so."""
+    if settings.interrupted:
+        click.echo(f"interrupted: the results above use the {settings.deals} deals finished", err=True)
+        sys.exit(INTERRUPTED)
+
+
+@click.command()
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default="demo-out",
+    show_default=True,
+    help="Directory for the chart.",
+)
+@click.option(
+    "--deals",
+    type=WholeNumber(1, MAX_DEALS),
+    default=DEMO_DEALS,
+    show_default=True,
+    metavar="N",
+    help="Deals to play.",
+)
+@click.option(
+    "--seed",
+    type=Seed(),
+    default=DEFAULT_SEED,
+    show_default=True,
+    metavar="N",
+    help="Seeds the deals.",
+)
+@compiles_kernels
+def demo(out_dir, deals, seed):
+    """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
+
+    The hand JH JH JD AH KH QH 9S AC in seat 1 (dealer seat 6): every contract with
+    double-dummy play, the advice, and a chart in OUT/demo.png.
+
+    \b
+    Example:
+      euchre-mc demo --out demo-out
+    """
+    from ...simulate.analysis.analyse import analyse_hand
+    from ..analysis_text import format_analysis
+    from ..charts import save_analysis_chart
+
+    path = Path(out_dir) / "demo.png"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
+    check_chart_path(path)
+    click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
+    with ProgressBar("analysing", "deal") as progress:
+        result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
+    click.echo(format_analysis(result), nl=False)
+    save_analysis_chart(result, path)
+    click.echo(f"\nChart written to {path.resolve()}")
+
+
+__all__ = ["DEMO_HAND", "DEMO_VARIANT", "analyse", "analysis_options", "demo", "should_i_bid_command"]

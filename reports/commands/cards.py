@@ -1,0 +1,170 @@
+"""The card-advice commands: best-card (which card to play), best-discard (the dealer's
+discard after an order up) and best-gift (a partner's gift to a Pig or Alone bidder),
+each valuing its candidates over sampled worlds solved double dummy."""
+
+from __future__ import annotations
+
+import click
+
+from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, MAX_WORLDS
+from .options import WholeNumber, compiles_kernels, output_options, seed_option, variant_option
+
+
+def _advice_worlds(command):
+    """``--worlds`` and ``--seed``, shared by best-card, best-discard and best-gift."""
+    command = seed_option("Seeds the worlds.")(command)
+    return click.option(
+        "--worlds",
+        type=WholeNumber(min=1, max=MAX_WORLDS),
+        default=ADVICE_WORLDS,
+        show_default=True,
+        metavar="N",
+        help="Worlds sampled and solved.",
+    )(command)
+
+
+@click.command("best-card")
+@variant_option()
+@click.option(
+    "--contract", "-c", required=True, metavar="BID", help="The contract, e.g. 'Hog Hearts', 'order up'."
+)
+@click.option("--bidder", type=int, required=True, metavar="SEAT", help="Who made the contract.")
+@click.option("--seat", type=int, required=True, metavar="SEAT", help="Your seat (you are on move).")
+@click.option("--hand", required=True, metavar="CARDS", help="The cards you hold now.")
+@click.option(
+    "--tricks",
+    default=None,
+    metavar="TRICKS",
+    help="Finished tricks: the leader's seat, a colon, the cards in order; ';' between tricks, "
+    "e.g. '1: JH AH 9H TH; 3: AS KS QS 9S'.",
+)
+@click.option(
+    "--trick", "current", default=None, metavar="TRICK", help="The trick in progress, e.g. '2: 9S TS'."
+)
+@click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
+@click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
+@click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
+@_advice_worlds
+@output_options("Print every card's numbers as JSON.")
+@compiles_kernels(pimc=True)
+def best_card_command(
+    variant, contract, bidder, seat, hand, tricks, current, upcard, dealer, discards, worlds, seed, output
+):
+    """Which card should I play?  Every legal card ranked over sampled worlds.
+
+    Deals N worlds of the cards you cannot see, consistent with everything played
+    (and the voids it showed), solves each double dummy after each legal card, and
+    ranks the cards by your side's expected tricks for the hand, with P(make).
+
+    \b
+    Example:
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
+          --bidder 1 --seat 1 --hand "JD AH KS 9C" --tricks "1: JH QH TH 9H"
+    """
+    from ...simulate.advice.best_card import best_card
+    from ..advice_report import format_card_advice
+
+    advice = best_card(
+        variant,
+        contract,
+        bidder,
+        seat,
+        hand,
+        tricks,
+        current,
+        upcard,
+        dealer,
+        discards,
+        worlds,
+        seed,
+        first=1,
+    )
+    _echo_advice(advice, output, format_card_advice)
+
+
+@click.command("best-discard")
+@variant_option()
+@click.option("--hand", required=True, metavar="CARDS", help="Your five cards before you pick up.")
+@click.option("--upcard", required=True, metavar="CARD", help="The upcard you pick up.")
+@click.option("--dealer", type=int, required=True, metavar="SEAT", help="Your seat: the dealer.")
+@click.option("--bidder", type=int, required=True, metavar="SEAT", help="Who ordered the upcard up.")
+@click.option(
+    "--contract",
+    "-c",
+    default="order up",
+    show_default=True,
+    metavar="BID",
+    help="'order up', or 'order up alone'.",
+)
+@_advice_worlds
+@output_options("Print every candidate's numbers as JSON.")
+@compiles_kernels(pimc=True)
+def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds, seed, output):
+    """Ordered up as the dealer: which card do I discard?
+
+    Values each of the six cards you hold after picking up the upcard over N worlds of
+    the cards you cannot see (the hand then played double dummy), and ranks them by
+    your side's expected tricks, with P(make).  In the example your partner, seat 2,
+    ordered you up.
+
+    \b
+    Example:
+      euchre-mc best-discard --variant euchre --hand "JD AH KS 9C TC" --upcard 9H \\
+          --dealer 4 --bidder 2 --worlds 100
+    """
+    from ...simulate.advice.exchanges import best_discard
+    from ..advice_report import format_exchange_advice
+
+    advice = best_discard(variant, hand, upcard, dealer, bidder, contract, worlds, seed, first=1)
+    _echo_advice(advice, output, format_exchange_advice)
+
+
+@click.command("best-gift")
+@variant_option()
+@click.option(
+    "--contract", "-c", required=True, metavar="BID", help="The Pig or Alone contract, e.g. 'Pig Hearts'."
+)
+@click.option("--bidder", type=int, required=True, metavar="SEAT", help="Who bid it.")
+@click.option("--seat", type=int, required=True, metavar="SEAT", help="Your seat: a partner of the bidder.")
+@click.option("--hand", required=True, metavar="CARDS", help="Your cards.")
+@click.option(
+    "--dealer", type=int, default=None, metavar="SEAT", help="The dealer, where the seat on its left leads."
+)
+@click.option(
+    "--gift-policy",
+    type=click.Choice(list(GIFT_POLICY_NAMES)),
+    default="highest",
+    show_default=True,
+    help="How the other partner chooses its gift.",
+)
+@_advice_worlds
+@output_options("Print every candidate's numbers as JSON.")
+@compiles_kernels(pimc=True)
+def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy, worlds, seed, output):
+    """Partner bid Pig (or six-handed Alone): which card do I give?
+
+    Values each card of your hand over N worlds of the cards you cannot see: the other
+    partner gives by --gift-policy, the bidder discards two by the void-first policy,
+    and the hand is played double dummy.  Ranked by your side's expected tricks, with
+    P(make).
+
+    \b
+    Example:
+      euchre-mc best-gift --variant pigs-and-hogs --contract "Pig Hearts" --bidder 1 \\
+          --seat 3 --hand "JH AS KS QC 9C TD TD 9S" --worlds 50
+    """
+    from ...simulate.advice.exchanges import best_gift
+    from ..advice_report import format_exchange_advice
+
+    advice = best_gift(variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, first=1)
+    _echo_advice(advice, output, format_exchange_advice)
+
+
+def _echo_advice(advice, output, formatter):
+    if output == "json":
+        click.echo(advice.to_json(indent=1))
+    else:
+        click.echo(formatter(advice), nl=False)
+
+
+__all__ = ["best_card_command", "best_discard_command", "best_gift_command"]

@@ -1,0 +1,179 @@
+"""The study commands: study (every seat of many deals played under every contract,
+rows to Parquet) and chart (its summaries, charts and index page rebuilt from the rows)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ...interrupt import INTERRUPTED
+from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS
+from ...simulate.play.models import STUDY
+from ..progress import ProgressBar
+from .options import WholeNumber, backend_options, compiles_kernels, play_option, seed_option, variant_option
+
+STUDY_HELP_WORKERS = (
+    "Processes computing chunks (local pool or Dask LocalCluster; at most one per core). [default: all cores]"
+)
+
+
+@click.command()
+@variant_option()
+@click.option(
+    "--hands",
+    "-n",
+    type=WholeNumber(min=1),
+    required=True,
+    help="Deals to study; every seat of a deal is a row (with --trumps, seat 1 only).",
+)
+@seed_option("Seed of the deals and the play.")
+@click.option(
+    "--out", type=click.Path(file_okay=False), required=True, help="Study directory (new, or --resume)."
+)
+@click.option(
+    "--contracts",
+    type=click.Choice(["all", "lone"]),
+    default="all",
+    show_default=True,
+    help="Six seats: every contract, or only the sweep contracts (Pig, Hog, Alone), which "
+    "exact play answers at about 60-130 rows/s on 2 cores.",
+)
+@click.option(
+    "--trumps",
+    type=WholeNumber(min=0),
+    default=None,
+    metavar="N",
+    help="Study strong hands on purpose: deal seat 1 at least N Hearts (the left bower counts as a "
+    "Heart), uniformly among such hands, and play seat 1 as the bidder with Hearts trump only; "
+    "the summaries say how rare such hands are. Six seats only. [default: random deals, every seat]",
+)
+@play_option(
+    STUDY,
+    None,
+    "Play model. [default: dd for euchre and piq and for --contracts lone; heuristic for "
+    "six seats with every contract, where exact play of the six-seat level contracts takes "
+    "seconds a deal]",
+)
+@click.option(
+    "--worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=None,
+    metavar="K",
+    help=f"With --play pimc: worlds per decision, part of the study's identity. [default: {PIMC_WORLDS}]",
+)
+@click.option("--workers", type=WholeNumber(1, 256), default=None, help=STUDY_HELP_WORKERS)
+@backend_options
+@click.option(
+    "--resume", is_flag=True, help="Continue the study in --out (same parameters); finished chunks stay."
+)
+@click.option(
+    "--chunk-size",
+    type=WholeNumber(min=1),
+    default=None,
+    help="Deals per chunk, part of the study's identity. [default: 2000 four seats; six seats 500 "
+    "heuristic, 100 --contracts lone, 10 otherwise; with --trumps 2000, or 100 for dd or pimc play "
+    "of every contract]",
+)
+@click.option(
+    "--charts/--no-charts",
+    default=True,
+    show_default=True,
+    help="Rebuild the summaries, charts and index.html when the study is done.",
+)
+@compiles_kernels
+def study(
+    variant,
+    hands,
+    seed,
+    out,
+    contracts,
+    trumps,
+    play,
+    worlds,
+    workers,
+    backend,
+    scheduler,
+    resume,
+    chunk_size,
+    charts,
+):
+    """Play every seat of N random deals under every contract; write rows to Parquet.
+
+    Each seat's hand of each deal is a row: its features per denomination and the
+    tricks its side takes in every contract of the variant (see DIR/schema.md).  Rows
+    stream to DIR/rows in chunks written atomically; after a kill or Ctrl-C, rerun with
+    --resume to compute only the missing chunks.  The same seed gives the same rows for
+    any --workers and either backend.  With --trumps N every hand studied is dealt on
+    purpose with N+ trumps (seat 1 bids, Hearts trump): how strong must a hand be to
+    bid Hog?
+
+    \b
+    Example:
+      euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 --out ph-study
+      euchre-mc study --variant pigs-and-hogs --contracts lone --hands 20000 --out ph-lone
+      euchre-mc study --variant pigs-and-hogs --contracts lone --trumps 7 --hands 5000 --out ph-hog
+      euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
+      euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
+    """
+    from ...simulate.study.run import run_study
+    from ...simulate.study.store import finished_chunks
+    from ..study_summary import format_study_run
+
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    try:
+        with ProgressBar("study", "row", unit_scale=True) as progress:
+            run = run_study(
+                variant,
+                hands,
+                seed,
+                out,
+                play=play,
+                workers=workers,
+                backend=backend,
+                scheduler=scheduler,
+                resume=resume,
+                chunk_size=chunk_size,
+                progress=progress,
+                report=lambda line: click.echo(line, err=True),
+                worlds=worlds,
+                contracts=contracts,
+                trumps=trumps,
+            )
+    except KeyboardInterrupt:
+        click.echo(
+            f"interrupted: {len(finished_chunks(out))} chunks are safe in {out}; "
+            "continue with the same command and --resume",
+            err=True,
+        )
+        sys.exit(INTERRUPTED)
+    click.echo(format_study_run(run), nl=False)
+    if charts:
+        build_charts(out)
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False))
+def chart(directory):
+    """Rebuild every summary, chart and the index page of a study from its rows alone.
+
+    Writes DIR/summary/*.csv and summary.md, DIR/charts/*.png (the one-page strategy
+    chart DIR/charts/strategy.png among them) and DIR/index.html.
+
+    \b
+    Example:
+      euchre-mc chart ph-study
+    """
+    build_charts(directory)
+
+
+def build_charts(directory):
+    from ..study_charts import build_study_reports
+
+    with ProgressBar("charts", "step") as progress:
+        index = build_study_reports(directory, progress=progress)
+    click.echo(f"summaries, charts and index: {index}")
+
+
+__all__ = ["build_charts", "chart", "study"]
