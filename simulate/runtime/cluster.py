@@ -20,6 +20,8 @@ import contextlib
 import re
 from collections.abc import Callable, Iterable, Iterator
 
+from .workers import dask_setup
+
 BACKENDS = ("local", "dask")
 CONNECT_TIMEOUT = 10.0  # seconds to wait for a scheduler, and for its first worker
 _ADDRESS = re.compile(r"([a-z]+://)?[^\s:/]+:\d{1,5}")
@@ -50,8 +52,6 @@ def dask_client(workers: int, scheduler: str | None = None):
     except ImportError:
         raise BackendError("--backend dask needs dask[distributed]: pip install 'euchre-mc[dask]'") from None
     import logging
-
-    from .workers import dask_setup
 
     cluster = None
     if scheduler:
