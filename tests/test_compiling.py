@@ -125,7 +125,7 @@ def test_a_first_run_compiles_its_groups_whole_so_the_next_says_nothing(tmp_path
     # checks that every group's warm-up compiles all of its entry points)
     script = (
         "from euchre_mc import cli\n"
-        "from euchre_mc.simulate import compiling\n"
+        "from euchre_mc.simulate.runtime import compiling\n"
         "compiling.GROUPS = compiling.GROUPS[:1]\n"
         "cli.sys.stderr.isatty = lambda: True\n"
         "cli.compile_first()\n"

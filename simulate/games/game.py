@@ -40,10 +40,9 @@ from __future__ import annotations
 
 import os
 import time
-from contextlib import closing, contextmanager
+from contextlib import closing
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from ..bidding.strategy import Strategy
@@ -61,7 +60,7 @@ from ..rules.exchange import apply_exchange, dealer_pickup, partners, sitting_ou
 from ..rules.scoring import game_winner, made, score
 from ..rules.variants import CALL, ORDER_UP, RulesError, Variant, as_variant
 from ..runtime.chunks import ChunkRunner
-from ..runtime.cluster import check_backend
+from ..runtime.cluster import check_backend, on_one_thread
 
 GAME_STRIDE = 1 << 32
 GAME_PLAY_MODELS = ("heuristic", "dd", "pimc")
@@ -335,28 +334,21 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
 
 
-@contextmanager
-def _one_thread():
-    """Run the kernels on one thread.  A game step makes small kernel calls (one per
-    group of hands), and waking a second thread for each cost ten times the work on a
-    busy machine; worker processes are the parallelism instead."""
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(threads)
-
-
 def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None) -> GameTotals:
-    """Games ``first .. first + count - 1``, ``batch`` at a time."""
-    with _one_thread():
-        return GameTotals.join(
-            [
-                _play_range(setup, start, min(batch, first + count - start), progress=progress)
-                for start in range(first, first + count, batch)
-            ]
-        )
+    """Games ``first .. first + count - 1``, ``batch`` at a time, the kernels on one
+    thread: a game step makes small kernel calls (one per group of hands), and waking a
+    second thread for each cost ten times the work on a busy machine; worker processes
+    are the parallelism instead."""
+    return on_one_thread(_play_batches, setup, first, count, batch, progress)
+
+
+def _play_batches(setup: GameSetup, first: int, count: int, batch: int, progress) -> GameTotals:
+    return GameTotals.join(
+        [
+            _play_range(setup, start, min(batch, first + count - start), progress=progress)
+            for start in range(first, first + count, batch)
+        ]
+    )
 
 
 def _ended_counter(progress, total: int):
@@ -642,8 +634,7 @@ def trace_game(
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     if not 0 <= game < MAX_GAMES:
         raise RulesError(f"game index {game}: allowed is a whole number from 0 to {MAX_GAMES - 1}")
-    with _one_thread():
-        return _play_range(setup, game, 1, tracing=True)
+    return on_one_thread(_play_range, setup, game, 1, True)
 
 
 __all__ = [
