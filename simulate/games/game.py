@@ -40,11 +40,9 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import ExitStack, contextmanager
+from contextlib import closing
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from ..bidding.strategy import Strategy
@@ -62,8 +60,8 @@ from ..rules.contracts import Contract
 from ..rules.exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from ..rules.scoring import game_winner, made, score
 from ..rules.variants import CALL, ORDER_UP, RulesError, Variant, as_variant
-from ..runtime.cluster import check_backend, dask_client, run_tasks, slots
-from ..runtime.workers import start_pool, stop_pool
+from ..runtime.chunks import ChunkRunner
+from ..runtime.cluster import check_backend, on_one_thread
 
 GAME_STRIDE = 1 << 32
 MAX_GAMES = GAME_STRIDE
@@ -335,28 +333,21 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
 
 
-@contextmanager
-def _one_thread():
-    """Run the kernels on one thread.  A game step makes small kernel calls (one per
-    group of hands), and waking a second thread for each costs more than the work on a
-    busy machine; worker processes are the parallelism instead."""
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(threads)
-
-
 def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None) -> GameTotals:
-    """Games ``first .. first + count - 1``, ``batch`` at a time."""
-    with _one_thread():
-        return GameTotals.join(
-            [
-                _play_range(setup, start, min(batch, first + count - start), progress=progress)
-                for start in range(first, first + count, batch)
-            ]
-        )
+    """Games ``first .. first + count - 1``, ``batch`` at a time, the kernels on one
+    thread: a game step makes small kernel calls (one per group of hands), and waking a
+    second thread for each costs more than the work on a busy machine; worker processes
+    are the parallelism instead."""
+    return on_one_thread(_play_batches, setup, first, count, batch, progress)
+
+
+def _play_batches(setup: GameSetup, first: int, count: int, batch: int, progress) -> GameTotals:
+    return GameTotals.join(
+        [
+            _play_range(setup, start, min(batch, first + count - start), progress=progress)
+            for start in range(first, first + count, batch)
+        ]
+    )
 
 
 def _ended_counter(progress, total: int):
@@ -379,71 +370,35 @@ def _ended_counter(progress, total: int):
 WORKER_START_SECONDS = 4.0
 
 
-class GamePool:
-    """Worker processes for games, started on first use and shared by every
-    :func:`play_games` call given it (``tune`` plays all its values with one pool).
+def game_runner(
+    workers: int, report=None, backend: str = "local", scheduler: str | None = None
+) -> ChunkRunner:
+    """The workers that play games (:class:`simulate.runtime.chunks.ChunkRunner`): shared by
+    every :func:`play_games` call given it (``tune`` plays all its values with one), the
+    pool started only when a run's games repay it.
 
-    ``backend="dask"``: the workers are a Dask cluster's (:mod:`..runtime.cluster`), the one at
-    ``scheduler`` or a LocalCluster of ``workers`` processes, and every game is played
-    there.  ``report(line)``, if given, hears once why fewer workers than asked were used."""
-
-    def __init__(self, workers: int, report=None, backend: str = "local", scheduler: str | None = None):
-        if not 1 <= workers <= 256:
-            raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
-        check_backend(backend, scheduler)
-        self.backend, self.scheduler = backend, scheduler
-        cores = os.cpu_count() or 1
-        self.workers = workers if scheduler else min(workers, cores)
-        self.report = report
-        self.executor: ProcessPoolExecutor | None = None
-        self.cluster = ExitStack()
-        self.client = None
-        self.told: set[str] = set()
-        if scheduler:
-            return  # the cluster's machines, not this one, decide how many play at once
-        if workers > cores:
-            self.tell(
-                f"workers {workers}: this machine has {cores} cores, so {cores} worker"
-                f"{'s' if cores > 1 else ''} at most can play at once; using {self.workers}"
-            )
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-        if self.workers > 1 and load >= cores:
-            self.tell(
-                f"workers: the machine is busy (load {load:.1f} on {cores} cores), so more workers "
-                "may not finish sooner than one"
-            )
-
-    def tell(self, line: str) -> None:
-        if self.report is not None and line not in self.told:
-            self.told.add(line)
-            self.report(line)
-
-    def start(self) -> ProcessPoolExecutor:
-        if self.executor is None:
-            self.executor = start_pool(self.workers)  # workers that leave Ctrl-C to us and end with us
-        return self.executor
-
-    def dask(self):
-        """The Dask client (``backend="dask"``), connected on first use."""
-        if self.client is None:
-            self.client = self.cluster.enter_context(dask_client(self.workers, self.scheduler))
-        return self.client
-
-    def close(self, failed: bool = False) -> None:
-        self.client = None
-        self.cluster.close()
-        if self.executor is not None:
-            if failed:
-                stop_pool(self.executor)  # Ctrl-C or an error: end the workers now
-            else:
-                self.executor.shutdown()
-            self.executor = None
-
-    def __enter__(self) -> GamePool:
-        return self
-
-    def __exit__(self, kind, *_) -> None:
-        self.close(failed=kind is not None)
+    ``backend="dask"``: the workers are a Dask cluster's, the one at ``scheduler`` or a
+    LocalCluster of ``workers`` processes, and every game is played there.
+    ``report(line)``, if given, hears once why fewer workers than asked were used."""
+    if not 1 <= workers <= 256:
+        raise RulesError(f"workers {workers}: allowed is a whole number from 1 to 256")
+    check_backend(backend, scheduler)
+    if scheduler:  # the cluster's machines, not this one, decide how many play at once
+        return ChunkRunner(workers, backend, scheduler, report)
+    cores = os.cpu_count() or 1
+    runner = ChunkRunner(min(workers, cores), backend, scheduler, report)
+    if workers > cores:
+        runner.tell(
+            f"workers {workers}: this machine has {cores} cores, so {cores} worker"
+            f"{'s' if cores > 1 else ''} at most can play at once; using {runner.workers}"
+        )
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    if runner.workers > 1 and load >= cores:
+        runner.tell(
+            f"workers: the machine is busy (load {load:.1f} on {cores} cores), so more workers "
+            "may not finish sooner than one"
+        )
+    return runner
 
 
 def play_games(
@@ -457,7 +412,7 @@ def play_games(
     batch: int = DEFAULT_BATCH,
     progress=None,
     start_scores: tuple[int, int] = (0, 0),
-    pool: GamePool | None = None,
+    runner: ChunkRunner | None = None,
     report=None,
     worlds: int = PIMC_WORLDS,
     backend: str = "local",
@@ -465,11 +420,11 @@ def play_games(
 ) -> GameTotals:
     """Play games ``0 .. games - 1``; the same seed gives the same games for any
     ``workers``, ``batch`` and backend (``"dask"``: every game on a Dask cluster, see
-    :class:`GamePool`).  ``progress(done, total)``, if given, is told as games end.
+    :func:`game_runner`).  ``progress(done, total)``, if given, is told as games end.
     ``start_scores`` are the teams' scores when every game starts (A, B); they must lie
     below the target.
 
-    With ``workers`` above 1 (or a shared ``pool``) the first batch is played here; the
+    With ``workers`` above 1 (or a shared ``runner``) the first batch is played here; the
     rest goes to worker processes only when it would take longer here than starting them
     (``WORKER_START_SECONDS``), and never to more workers than cores; ``report(line)``
     hears why when fewer workers than asked were used."""
@@ -488,67 +443,59 @@ def play_games(
     if not batch >= 1:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
     ended = _ended_counter(progress, games)
-    if pool is None:
+    if runner is None:
         check_backend(backend, scheduler)
         if workers == 1 and backend == "local":
             return _play_chunk(setup, 0, games, batch, ended)
-        with GamePool(workers, report, backend, scheduler) as own:
+        with game_runner(workers, report, backend, scheduler) as own:
             return _play_shared(setup, games, batch, ended, own)
-    return _play_shared(setup, games, batch, ended, pool)
+    return _play_shared(setup, games, batch, ended, runner)
 
 
-def _play_on_cluster(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
-    """Every game on the pool's Dask cluster, in ranges of consecutive games: at least
-    four per worker thread (one with short games picks up more) and none longer than a
-    batch, so that progress and its ETA move in steps."""
-    client = pool.dask()
-    chunks = min(games, max(4 * slots(client), -(-games // batch)))
-    bounds = [games * c // chunks for c in range(chunks + 1)]
-    tasks = ((_play_chunk, (setup, lo, hi - lo, batch)) for lo, hi in zip(bounds, bounds[1:]) if hi > lo)
-    parts = []
-    for part in run_tasks(client, tasks):
-        parts.append(part)
-        if ended is not None:
-            ended(part.winner.shape[0])
-    return GameTotals.join(parts)
+def _play_ranges(setup: GameSetup, bounds: list[int], batch: int, ended, runner: ChunkRunner) -> list:
+    """The games of each range ``bounds[c] .. bounds[c + 1] - 1`` on the runner's workers;
+    ``ended`` hears of each range's games as it ends."""
+    ranges = [(lo, hi) for lo, hi in zip(bounds, bounds[1:]) if hi > lo]
+    results = runner.run(
+        ranges,
+        lambda games: (_play_chunk, (setup, games[0], games[1] - games[0], batch)),
+        ordered=False,
+        progress=None if ended is None else lambda _, part: ended(part.winner.shape[0]),
+    )
+    with closing(results):
+        return [part for _, part in results]
 
 
-def _play_shared(setup: GameSetup, games: int, batch: int, ended, pool: GamePool) -> GameTotals:
-    """The first batch here, timed; the rest here or in the pool's workers, whichever is
-    sooner by that timing (the games are the same either way).  On a Dask cluster: every
-    game there."""
-    if pool.backend == "dask":
-        return _play_on_cluster(setup, games, batch, ended, pool)
+def _play_shared(setup: GameSetup, games: int, batch: int, ended, runner: ChunkRunner) -> GameTotals:
+    """The first batch here, timed; the rest here or on the runner's workers, whichever
+    is sooner by that timing (the games are the same either way).  On a Dask cluster:
+    every game there, in ranges of consecutive games, at least four per worker thread
+    (one with short games picks up more) and none longer than a batch, so that progress
+    and its ETA move in steps."""
+    if runner.backend == "dask":
+        chunks = min(games, max(4 * runner.slots(), -(-games // batch)))
+        bounds = [games * c // chunks for c in range(chunks + 1)]
+        return GameTotals.join(_play_ranges(setup, bounds, batch, ended, runner))
     head = min(games, batch)
     started = time.perf_counter()
     parts = [_play_chunk(setup, 0, head, batch, ended)]
     rest = games - head
-    if rest == 0 or pool.workers == 1:
+    if rest == 0 or runner.workers == 1:
         if rest:
             parts.append(_play_chunk(setup, head, rest, batch, ended))
         return GameTotals.join(parts)
     here = (time.perf_counter() - started) * rest / head
-    if pool.executor is None and here < 2 * WORKER_START_SECONDS:
-        pool.tell(
+    if not runner.started and here < 2 * WORKER_START_SECONDS:
+        runner.tell(
             f"workers: the games left take about {here:.1f} s here, too few to repay starting "
             f"worker processes (about {WORKER_START_SECONDS:.0f} s each): played in this process"
         )
         parts.append(_play_chunk(setup, head, rest, batch, ended))
         return GameTotals.join(parts)
     # several chunks per worker so that a worker with short games picks up more
-    chunks = min(rest, 4 * pool.workers)
+    chunks = min(rest, 4 * runner.workers)
     bounds = [head + rest * c // chunks for c in range(chunks + 1)]
-    executor = pool.start()
-    jobs = [
-        executor.submit(_play_chunk, setup, lo, hi - lo, batch)
-        for lo, hi in zip(bounds, bounds[1:])
-        if hi > lo
-    ]
-    for job in as_completed(jobs):
-        parts.append(job.result())
-        if ended is not None:
-            ended(parts[-1].winner.shape[0])
-    return GameTotals.join(parts)
+    return GameTotals.join(parts + _play_ranges(setup, bounds, batch, ended, runner))
 
 
 # --------------------------------------------------------------------------- single hands
@@ -686,17 +633,16 @@ def trace_game(
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     if not 0 <= game < MAX_GAMES:
         raise RulesError(f"game index {game}: allowed is a whole number from 0 to {MAX_GAMES - 1}")
-    with _one_thread():
-        return _play_range(setup, game, 1, tracing=True)
+    return on_one_thread(_play_range, setup, game, 1, True)
 
 
 __all__ = [
     "GAME_STRIDE",
-    "GamePool",
     "GameSetup",
     "GameTotals",
     "HandTrace",
     "contract_kinds",
+    "game_runner",
     "kind_of",
     "play_games",
     "trace_game",

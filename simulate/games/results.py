@@ -21,7 +21,7 @@ import numpy as np
 
 from ..rules.variants import team_seats
 from ..stats import Z95, mean_half_width, wilson_interval
-from .game import GamePool, contract_kinds, play_games
+from .game import contract_kinds, game_runner, play_games
 
 TEAM_NAMES = ("A", "B")
 DIGITS = 6
@@ -247,11 +247,11 @@ def tune_parameter(
     hears when they do not); with ``backend="dask"`` the pool is a Dask cluster's
     workers (at ``scheduler``, or a LocalCluster of ``workers``), the results the same."""
     strategies = [base.with_param(param, text) for text in texts]
-    with GamePool(workers, report, backend, scheduler) as pool:
-        return _tune(variant, param, strategies, base, opponent, games, seed, play, pool, progress)
+    with game_runner(workers, report, backend, scheduler) as runner:
+        return _tune(variant, param, strategies, base, opponent, games, seed, play, runner, progress)
 
 
-def _tune(variant, param, strategies, base, opponent, games, seed, play, pool, progress) -> Tuning:
+def _tune(variant, param, strategies, base, opponent, games, seed, play, runner, progress) -> Tuning:
     total = games * len(strategies)
     rows = []
     for number, strategy in enumerate(strategies):
@@ -260,13 +260,8 @@ def _tune(variant, param, strategies, base, opponent, games, seed, play, pool, p
             if progress is None
             else (lambda done, _, before=number * games: progress(before + done, total))
         )
-        team = summarise_games(
-            play_games(variant, strategy, opponent, games, seed=seed, play=play, progress=told, pool=pool),
-            variant,
-            (strategy, opponent),
-            seed,
-            play,
-        ).teams[0]
+        played = play_games(variant, strategy, opponent, games, seed, play, progress=told, runner=runner)
+        team = summarise_games(played, variant, (strategy, opponent), seed, play).teams[0]
         rows.append(
             TuneRow(
                 _round(getattr(strategy, param)),

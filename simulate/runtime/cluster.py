@@ -1,5 +1,6 @@
-"""Chunks of work on Dask distributed: the one place that talks to Dask, for studies,
-analyses, games and tuning (``--backend dask``, ``--scheduler ADDRESS``).
+"""Chunks of work on Dask distributed: the one place that talks to Dask, for the chunk
+driver (:mod:`.chunks`) of studies, analyses, games and tuning (``--backend dask``,
+``--scheduler ADDRESS``).
 
 A run that uses a cluster splits its work into chunks whose results are pure functions
 of the run's parameters and the chunk's identity (a study's chunk index, an analysis's
@@ -7,9 +8,9 @@ first deal, a game range's first game), so whichever worker computes a chunk the
 is the local run's.  :func:`dask_client` connects to the scheduler at an address (with a
 timeout: an unreachable one is a one-line error) or starts a ``LocalCluster`` of
 single-threaded worker processes on this machine that leave Ctrl-C to us and end with
-us (:func:`simulate.runtime.workers.dask_setup`).  :func:`run_tasks` keeps at most two tasks
-per worker thread in flight, so memory stays bounded however many chunks there are,
-and yields each result as it finishes.  Each task runs numba on one thread: worker
+us (:func:`simulate.runtime.workers.dask_setup`).  :func:`finished_tasks` keeps at most two
+tasks per worker thread in flight, so memory stays bounded however many chunks there
+are, and yields each result as it finishes.  Each task runs numba on one thread: worker
 processes, not kernel threads, are the parallelism.
 """
 
@@ -18,6 +19,8 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Iterable, Iterator
+
+from .workers import dask_setup
 
 BACKENDS = ("local", "dask")
 CONNECT_TIMEOUT = 10.0  # seconds to wait for a scheduler, and for its first worker
@@ -50,8 +53,6 @@ def dask_client(workers: int, scheduler: str | None = None):
         raise BackendError("--backend dask needs dask[distributed]: pip install 'euchre-mc[dask]'") from None
     import logging
 
-    from .workers import worker_pool
-
     cluster = None
     if scheduler:
         try:
@@ -67,7 +68,7 @@ def dask_client(workers: int, scheduler: str | None = None):
             processes=True,
             dashboard_address=":0",  # any free port: the default 8787 clashes with a second cluster
             silence_logs=logging.ERROR,
-            preload=[worker_pool.__module__],  # its dask_setup: workers ignore Ctrl-C, end with us
+            preload=[dask_setup.__module__],  # workers that ignore Ctrl-C and end with us
         )
         client = Client(cluster)
     stopped_early = False
@@ -131,25 +132,50 @@ def on_one_thread(function: Callable, *args):
         numba.set_num_threads(threads)
 
 
-def run_tasks(client, tasks: Iterable[tuple[Callable, tuple]]) -> Iterator:
-    """``function(*args)`` of every ``(function, args)`` task on the cluster, each on one
-    numba thread, at most two per worker thread in flight; results in the order they finish."""
+def finished_tasks(
+    client, tasks: Iterable[tuple[Callable, tuple]], kept: dict | None = None
+) -> Iterator[tuple[int, object]]:
+    """``(i, function(*args))`` for the ``i``-th ``(function, args)`` of ``tasks``, each on
+    one numba thread of a worker, in the order they finish; at most two per worker
+    thread in flight (``tasks`` is read only as they are handed out).
+
+    Left early (an exception, Ctrl-C included, or closed): ``kept``, if given, receives
+    ``i -> result`` of the tasks that had finished but were not yet handed on, and the
+    rest are cancelled on the cluster."""
     from dask.distributed import as_completed
 
-    queue = iter(tasks)
+    queue = enumerate(tasks)
+    pending: dict = {}  # a future's key -> (future, i)
 
-    def submit(count):
-        return [
-            client.submit(on_one_thread, function, *args, pure=False)
-            for _, (function, args) in zip(range(count), queue)
-        ]
+    def submit(count: int) -> list:
+        futures = []
+        for _, (index, (function, args)) in zip(range(count), queue):
+            future = client.submit(on_one_thread, function, *args, pure=False)
+            pending[future.key] = future, index
+            futures.append(future)
+        return futures
 
     running = as_completed(submit(2 * slots(client)))
-    for future in running:
-        result = future.result()
-        future.release()
-        for more in submit(1):
-            running.add(more)
+    try:
+        for future in running:
+            result = future.result()
+            _, index = pending.pop(future.key)
+            future.release()
+            for more in submit(1):
+                running.add(more)
+            yield index, result
+    except BaseException:
+        for future, index in pending.values():
+            if kept is not None and future.status == "finished":
+                kept[index] = future.result()
+        client.cancel([future for future, _ in pending.values()])
+        raise
+
+
+def run_tasks(client, tasks: Iterable[tuple[Callable, tuple]]) -> Iterator:
+    """``function(*args)`` of every ``(function, args)`` task on the cluster, in the order
+    they finish (:func:`finished_tasks` without the tasks' places)."""
+    for _, result in finished_tasks(client, tasks):
         yield result
 
 
@@ -159,6 +185,7 @@ __all__ = [
     "BackendError",
     "check_backend",
     "dask_client",
+    "finished_tasks",
     "run_tasks",
     "slots",
 ]

@@ -1,11 +1,13 @@
-"""Worker processes that end with their parent: the one process pool of games and studies,
-and the same behaviour for the processes of a Dask LocalCluster (:func:`dask_setup`).
+"""Worker processes that end with their parent: the one process pool of chunked runs
+(:mod:`.chunks`), and the same behaviour for the processes of a Dask LocalCluster
+(:func:`dask_setup`).
 
-:func:`worker_pool` starts spawned processes that ignore Ctrl-C (the parent alone decides
+:func:`start_pool` starts spawned processes that ignore Ctrl-C (the parent alone decides
 what an interrupted run keeps and stops them) and that watch their parent: a parent that
 is killed outright (SIGKILL) cannot stop them, so each exits on its own within
-:data:`PARENT_POLL` seconds of being orphaned.  Leaving the pool's ``with`` block by an
-exception (Ctrl-C included) ends the workers at once instead of waiting for their jobs.
+:data:`PARENT_POLL` seconds of being orphaned.  :func:`stop_pool` ends them at once
+instead of waiting for their jobs (Ctrl-C or an error); :func:`finished_jobs` hands a
+run's tasks to the pool a few at a time and yields each result as it finishes.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from multiprocessing.context import SpawnContext, SpawnProcess
 
 PARENT_POLL = 0.5  # seconds between a worker's checks that its parent is alive
@@ -75,18 +77,6 @@ def start_pool(workers: int) -> ProcessPoolExecutor:
     )
 
 
-@contextlib.contextmanager
-def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
-    """A pool of ``workers`` spawned processes (see the module docstring)."""
-    pool = start_pool(workers)
-    try:
-        yield pool
-    except BaseException:
-        stop_pool(pool)
-        raise
-    pool.shutdown(wait=True)
-
-
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """End the workers now: cancel what has not started and kill what is running."""
     # the executor keeps its processes private; terminating them is the only way to stop a
@@ -101,4 +91,50 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
             process.join(5)
 
 
-__all__ = ["PARENT_POLL", "dask_setup", "start_pool", "stop_pool", "worker_count", "worker_pool"]
+def finished_jobs(
+    pool: ProcessPoolExecutor,
+    tasks: Iterable[tuple[Callable, tuple]],
+    in_flight: int,
+    kept: dict | None = None,
+) -> Iterator[tuple[int, object]]:
+    """``(i, function(*args))`` for the ``i``-th ``(function, args)`` of ``tasks``, run on
+    the pool, in the order they finish; at most ``in_flight`` jobs are given out at once,
+    so memory stays bounded however many tasks there are (and ``tasks`` is read only as
+    jobs are given out).
+
+    Left early (an exception, Ctrl-C included, or closed): ``kept``, if given, receives
+    ``i -> result`` of the jobs that had finished but were not yet handed on, and what
+    has not started is cancelled.  Stopping the jobs that run is the caller's choice
+    (:func:`stop_pool`)."""
+    queue = enumerate(tasks)
+    pending: dict = {}
+
+    def give_out(count: int) -> None:
+        for _, (index, (function, args)) in zip(range(count), queue):
+            pending[pool.submit(function, *args)] = index
+
+    give_out(in_flight)
+    try:
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for job in done:
+                result = job.result()
+                index = pending.pop(job)
+                give_out(1)
+                yield index, result
+    except BaseException:
+        for job, index in pending.items():
+            if kept is not None and job.done() and not job.cancelled() and job.exception() is None:
+                kept[index] = job.result()
+            job.cancel()
+        raise
+
+
+__all__ = [
+    "PARENT_POLL",
+    "dask_setup",
+    "finished_jobs",
+    "start_pool",
+    "stop_pool",
+    "worker_count",
+]

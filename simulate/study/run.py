@@ -126,8 +126,9 @@ from ..rules.contracts import Contract
 from ..rules.exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from ..rules.scoring import net_points
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant
-from ..runtime.cluster import check_backend, dask_client, on_one_thread, run_tasks
-from ..runtime.workers import worker_count, worker_pool
+from ..runtime.chunks import ChunkRunner
+from ..runtime.cluster import check_backend
+from ..runtime.workers import worker_count
 from .store import (
     ALL_CONTRACTS,
     LONE_CONTRACTS,
@@ -168,41 +169,6 @@ def computed_chunk(params: StudyParams, chunk: int) -> tuple[int, int, bytes]:
     """``(chunk, rows, Parquet bytes)``: what a worker sends back for the writer."""
     frame = study_chunk(params, chunk)
     return chunk, len(frame), chunk_parquet(frame, params, chunk)
-
-
-def _run_in_process(params, todo):
-    for chunk in todo:
-        yield on_one_thread(computed_chunk, params, chunk)
-
-
-def _run_process_pool(params, todo, workers):
-    """Chunks on ``workers`` spawned processes, each on one numba thread, at most two per
-    worker in flight (bounded memory)."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-
-    queue = iter(todo)
-    with worker_pool(workers) as pool:
-        pending = {pool.submit(on_one_thread, computed_chunk, params, k) for k in _take(queue, 2 * workers)}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-                pending |= {pool.submit(on_one_thread, computed_chunk, params, k) for k in _take(queue, 1)}
-
-
-def _run_dask(params, todo, workers, scheduler):
-    """Chunks on Dask distributed (:mod:`..runtime.cluster`): a LocalCluster of ``workers`` processes,
-    or the cluster at ``scheduler``.
-
-    Workers only compute and return rows; this process writes every file, so the
-    cluster's machines need euchre-mc installed but no shared file system.
-    """
-    with dask_client(workers, scheduler) as client:
-        yield from run_tasks(client, ((computed_chunk, (params, k)) for k in todo))
-
-
-def _take(iterator, n):
-    return [item for _, item in zip(range(n), iterator)]
 
 
 # --------------------------------------------------------------------------- the study
@@ -339,25 +305,24 @@ def run_study(
         todo = [k for k in range(params.chunks) if k not in done]
         if not scheduler:
             workers = worker_count(workers, len(todo))  # no idle processes, none beyond the cores
-        if backend == "dask":
-            results = _run_dask(params, todo, workers, scheduler)
-        elif workers == 1:
-            results = _run_in_process(params, todo)
-        else:
-            results = _run_process_pool(params, todo, workers)
         players = rows_per_deal(params)
         total = params.hands * players
         done_rows = sum(len(params.chunk_deals(k)) for k in done) * players
         if progress is not None:
             progress(done_rows, total)
-        # closing: an exception here (Ctrl-C while a chunk is written) stops the workers
-        # now, not when the generator is collected
-        with contextlib.closing(results):
-            for chunk, rows, parquet in results:
-                write_chunk(out, chunk, parquet)
-                done_rows += rows
-                if progress is not None:
-                    progress(done_rows, total)
+        # Workers only compute rows and send back Parquet bytes; this process writes every
+        # file as it arrives, in any order, so a cluster's machines need euchre-mc but no
+        # shared file system.
+        with ChunkRunner(workers, backend, scheduler) as runner:
+            results = runner.run(todo, lambda k: (computed_chunk, (params, k)), ordered=False)
+            # closing: an exception here (Ctrl-C while a chunk is written) stops the workers
+            # now, not when the generator is collected
+            with contextlib.closing(results):
+                for _, (chunk, rows, parquet) in results:
+                    write_chunk(out, chunk, parquet)
+                    done_rows += rows
+                    if progress is not None:
+                        progress(done_rows, total)
     return StudyRun(params, str(out), len(done), len(todo), total)
 
 
