@@ -10,7 +10,6 @@ and, with a table model, every option valued after the other seats bid
 
 from __future__ import annotations
 
-import contextlib
 import os
 from dataclasses import replace
 
@@ -29,7 +28,8 @@ from ..rules.auction import legal_bids
 from ..rules.contracts import PASS
 from ..rules.scoring import team_points
 from ..rules.variants import RulesError
-from ..runtime.cluster import check_backend, dask_client
+from ..runtime.chunks import ChunkRunner
+from ..runtime.cluster import check_backend
 from ..runtime.workers import worker_count
 from ..stats import mean_half_width
 from .deal_sources import (
@@ -57,8 +57,6 @@ from .results import (
     TableSettings,
 )
 from .runner import (
-    ClusterChunks,
-    LocalChunks,
     contract_layouts,
     deal_counts,
     play_main_deals,
@@ -164,16 +162,13 @@ def analyse_hand(
         for layout in searched
     }
     chosen = {layout: search.chosen for layout, search in searches.items()}
-    with contextlib.ExitStack() as stack:
-        chunks = LocalChunks(question, chosen, plays, source)
-        if backend == "dask":
-            cores = worker_count(
-                workers or os.cpu_count() or 1, -(-first_batch // question.model.analysis_chunk)
-            )
-            client = stack.enter_context(dask_client(cores, scheduler))
-            chunks = ClusterChunks(client, question, chosen, plays, source)
+    cores = 1
+    if backend == "dask":
+        steps = -(-first_batch // question.model.analysis_chunk)
+        cores = worker_count(workers or os.cpu_count() or 1, steps)
+    with ChunkRunner(cores, backend, scheduler) as runner:
         tricks, deals, interrupted = play_main_deals(
-            question, layouts, first_batch, precision, cap, plays, chunks
+            question, layouts, first_batch, precision, cap, plays, runner, chosen, source
         )
 
     deal_tricks = {contract: tricks[layout_of(question, contract)] for contract in question.contracts}

@@ -23,7 +23,6 @@ from ..rules.contracts import (
     Contract,
 )
 from ..rules.variants import RulesError
-from ..runtime.cluster import run_tasks
 from ..stats import deals_for_half_width, next_total, wilson_half_width
 from .deal_sources import SEARCH_FIRST_INDEX, DealSource
 from .estimates import DealCounter
@@ -36,10 +35,6 @@ from .results import (
 DEFAULT_DEALS = 2000
 PRECISION_FIRST_BATCH = 500
 PRECISION_MIN_BATCH = 500  # a predicted need can fall a few deals short: never add fewer
-# Deals per step of the main loop: big enough to keep both cores busy (each step ends
-# with one thread waiting for the other's last deal) and the per-call cost small; an
-# interrupted run keeps every finished step.  A full Pigs-and-Hogs dd step of 250 deals
-# is about a second of work on 2 cores; steps of 100 make the whole analysis slower.
 
 
 def contract_layouts(question: Question) -> dict[Layout, list[Contract]]:
@@ -62,61 +57,18 @@ def chunk_tricks(question: Question, chosen: dict, batch: np.ndarray, start: int
     return play_layouts(question, laid, start, plays, thrown)
 
 
-def worker_chunk(question: Question, chosen: dict, start: int, count: int, inferred=None) -> tuple[int, dict]:
-    """What a cluster's worker computes for main deals ``start .. start + count - 1``:
-    ``(start, tricks per layout)``, from the question (its seed), the chosen discards and
-    the chunk's first deal.  Uniform deals are dealt here from the seed; deals kept by
-    inference come as ``inferred`` (the filter runs once, in deal order, in the parent:
-    each worker running it again cost seconds per chunk, as much as solving it)."""
+def worker_chunk(question: Question, chosen: dict, start: int, count: int, inferred=None) -> dict:
+    """What a worker computes for main deals ``start .. start + count - 1``: the tricks per
+    layout, from the question (its seed), the chosen discards and the chunk's first deal.
+    Uniform deals are dealt here from the seed; deals kept by inference come as
+    ``inferred`` (the filter runs once, in deal order, in the parent: each worker running
+    it again would cost as much as solving the chunk)."""
     batch = DealSource(question)(start, count) if inferred is None else inferred
-    return start, chunk_tricks(question, chosen, batch, start, DealCounter(None, 0))
-
-
-class LocalChunks:
-    """Main-deal chunks played in this process, one after the other."""
-
-    def __init__(self, question: Question, chosen: dict, plays, source):
-        self.question, self.chosen, self.plays, self.source = question, chosen, plays, source
-
-    def __call__(self, chunks):
-        """``(start, deals, tricks per layout)`` for every ``(start, count)``, in order."""
-        for start, count in chunks:
-            batch = self.source(start, count)
-            yield start, batch, chunk_tricks(self.question, self.chosen, batch, start, self.plays)
-
-
-class ClusterChunks(LocalChunks):
-    """Main-deal chunks on a Dask cluster (:func:`worker_chunk`), handed on in deal
-    order; the progress bar hears of each chunk's deals when it finishes."""
-
-    def __init__(self, client, question: Question, chosen: dict, plays, source):
-        super().__init__(question, chosen, plays, source)
-        self.client = client
-
-    def __call__(self, chunks):
-        chunks = list(chunks)
-        counts = dict(chunks)
-        infers = self.question.infers
-        tasks = (
-            (
-                worker_chunk,
-                (self.question, self.chosen, start, count, self.source(start, count) if infers else None),
-            )
-            for start, count in chunks
-        )
-        finished: dict[int, dict] = {}
-        waiting = iter(chunks)
-        next_start, _ = next(waiting, (None, 0))
-        for start, tricks in run_tasks(self.client, tasks):
-            finished[start] = tricks
-            self.plays.share(counts[start], 1)(1)
-            while next_start in finished:
-                yield next_start, self.source(next_start, counts[next_start]), finished.pop(next_start)
-                next_start, _ = next(waiting, (None, 0))
+    return chunk_tricks(question, chosen, batch, start, DealCounter(None, 0))
 
 
 def play_main_deals(
-    question: Question, layouts: dict, first_batch: int, precision, cap: int, plays, played_chunks
+    question: Question, layouts: dict, first_batch: int, precision, cap: int, plays, runner, chosen, source
 ) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
@@ -125,27 +77,38 @@ def play_main_deals(
 
     Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
     tricks then cover the chunks finished before it."""
+    dealt_here: dict[int, np.ndarray] = {}
+
+    def here(chunk):
+        """A chunk in this process: the solver's own threads, the bar moving within it."""
+        start, count = chunk
+        batch = dealt_here[start] = source(start, count)
+        return chunk_tricks(question, chosen, batch, start, plays)
+
+    def task(chunk):
+        start, count = chunk
+        inferred = source(start, count) if question.infers else None
+        return worker_chunk, (question, chosen, start, count, inferred)
+
+    def finished(chunk, _):
+        plays.share(chunk[1], 1)(1)  # a worker's chunk moves the bar by its deals when it ends
+
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     dealt_parts: list[np.ndarray] = []
     chunk = question.model.analysis_chunk
     dealt, total = 0, first_batch
     interrupted = False
     while total > dealt and not interrupted:
-        results = played_chunks((start, min(chunk, total - start)) for start in range(dealt, total, chunk))
-        while True:
-            try:
-                _, batch, played = next(results)
-            except StopIteration:
-                break
-            except KeyboardInterrupt:
-                if not dealt_parts:
-                    raise
-                interrupted = True  # keep the chunks already finished: every layout has them all
-                break
+        step = [(start, min(chunk, total - start)) for start in range(dealt, total, chunk)]
+        got = runner.collect(step, task, here=here, progress=finished)
+        for (start, count), played in got.leading():
             for layout in layouts:
                 tricks[layout].append(played[layout])
-            dealt_parts.append(batch)
-        if interrupted:
+            dealt_parts.append(dealt_here.pop(start) if start in dealt_here else source(start, count))
+        if got.interrupted:
+            if not dealt_parts:
+                raise KeyboardInterrupt
+            interrupted = True  # keep the chunks already finished: every layout has them all
             break
         dealt = total
         if precision is not None:

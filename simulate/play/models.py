@@ -36,7 +36,8 @@ class PlayModel:
     name: str  # as typed after --play
     description: str
     # Deals the analyser plays per step: a step should take about a second, so the
-    # progress bar moves and Ctrl-C keeps a recent result.
+    # progress bar moves and Ctrl-C keeps a recent result, and hold enough deals to keep
+    # both cores busy (each step ends with one thread waiting for the other's last deal).
     analysis_chunk: int
     seats_know: str  # what a seat knows as it chooses a card
     compile_group: str  # the kernel group (runtime/compiling.py) its playouts compile in

@@ -172,13 +172,6 @@ def finished_tasks(
         raise
 
 
-def run_tasks(client, tasks: Iterable[tuple[Callable, tuple]]) -> Iterator:
-    """``function(*args)`` of every ``(function, args)`` task on the cluster, in the order
-    they finish (:func:`finished_tasks` without the tasks' places)."""
-    for _, result in finished_tasks(client, tasks):
-        yield result
-
-
 __all__ = [
     "BACKENDS",
     "CONNECT_TIMEOUT",
@@ -186,6 +179,5 @@ __all__ = [
     "check_backend",
     "dask_client",
     "finished_tasks",
-    "run_tasks",
     "slots",
 ]
