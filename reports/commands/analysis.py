@@ -393,7 +393,7 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     question, run = _analysis_question(**options)
     if plot:
         check_chart_path(plot)
-    from ...simulate.analysis.analyse import should_i_bid
+    from ...simulate.analysis.verdicts import should_i_bid
     from ..analysis_text import format_verdict
 
     with ProgressBar("analysing", "deal") as progress:
