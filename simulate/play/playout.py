@@ -171,9 +171,9 @@ def _play_deals(
     whose deals are checked already.  ``hands`` is a contiguous uint64 array and
     ``tricks`` the cards in each playing hand (one int, or one per deal)."""
     if model == "dd":
-        from .solve import _solve_many  # the solver's module is only loaded when needed
+        from .solve import solve_many_unchecked  # the solver's module is only loaded when needed
 
-        return _solve_many(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
+        return solve_many_unchecked(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
     if model == "pimc":
         from ..kernels.bidding import no_auction
         from .solve import table_bits
