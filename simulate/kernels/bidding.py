@@ -1,10 +1,12 @@
 """The table model's bidding in the kernels: the evaluator's hand features and estimates,
-each seat's wish, and the bid the auction then lets it make.
+the rule's threshold tests, each seat's wish, the bid the auction then lets it make, and
+the chance of a bid when the tests are soft.
 
-One implementation for every caller.  simulate/bidding/evaluator.py, strategy.py and table.py
-run the loops at the end of this module over many hands at once (games, the analyser's
-continuation of the auction, inference), and PIMC (kernels/pimc.py) asks the same
-functions whether the hands of a world it dealt would have bid as the auction says.
+One implementation for every caller.  simulate/bidding/evaluator.py, strategy.py and
+table_model.py run the loops at the end of this module over many hands at once (games,
+the analyser's continuation of the auction, exact and soft inference), and PIMC
+(kernels/pimc.py) asks the same functions whether the hands of a world it dealt would
+have bid as the auction says.
 
 Hands are face-space masks as they were at the bidding.  Estimate rows follow the
 evaluator's tables (simulate/bidding/evaluator.py): a bid-euchre row is the ten outcomes
@@ -127,9 +129,12 @@ def classic_estimate(hand, position, upcard, round1, round2, order, call):
 # ``soft_scale`` 0, and the chance of a bid (:func:`bid_euchre_chance`,
 # :func:`classic_chance`) reads them at any width, so the soft likelihood is the rule's
 # own code: at width 0 it is 1.0 for the bid the rule makes and 0.0 for any other.
+# The tests, the wishes and the chances are inlined into their callers' loops
+# (``inline="always"``): left as calls that pass the estimate arrays, the tests made
+# the wishes four times slower than the comparisons written out in place had been.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def passes(estimate, threshold, soft_scale):
     """The test "``estimate`` clears ``threshold``": 1.0 or 0.0 at ``soft_scale`` 0, else
     the logistic of that width (far below the threshold exp overflows to inf: 0.0)."""
@@ -138,39 +143,49 @@ def passes(estimate, threshold, soft_scale):
     return 1.0 / (1.0 + np.exp(-(estimate - threshold) / soft_scale))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_rank(has_hog):
     """The highest bid-euchre rank: Hog's with Hog, else the exchange contract's."""
     return HOG_RANK if has_hog else EXCHANGE_RANK
 
 
-@njit(cache=True)
-def best_denom(row):
-    """The denomination with the best estimate in ``row`` (ties to the lower index)."""
-    best = 0
-    for d in range(1, 6):
-        if row[d] > row[best]:
-            best = d
-    return best
-
-
-@njit(cache=True)
-def rank_test(level, exchange, hog, thresholds, has_hog, rank, soft_scale):
-    """Bid-euchre ``rank``'s test on its best denomination: (:func:`passes` of that
-    estimate, the denomination).  Ranks are kernels.rankings': 1..LEVELS the levels
-    (``level_threshold``), EXCHANGE_RANK Pig or Alone (``pig_threshold`` with Hog,
-    ``alone_threshold`` without), HOG_RANK Hog (``hog_threshold``)."""
+@njit(cache=True, inline="always")
+def rank_estimate(level, exchange, hog, rank, denom):
+    """The estimate of bidding ``rank`` in ``denom``: P(takes >= rank) for a level, else
+    P(all 8) after the exchange (EXCHANGE_RANK) or alone (HOG_RANK)."""
     if rank == HOG_RANK:
-        denom = best_denom(hog)
-        return passes(hog[denom], thresholds[HOG_T], soft_scale), denom
+        return hog[denom]
     if rank == EXCHANGE_RANK:
-        denom = best_denom(exchange)
-        return passes(exchange[denom], thresholds[PIG_T if has_hog else ALONE_T], soft_scale), denom
-    denom = best_denom(level[:, rank - 1])
-    return passes(level[denom, rank - 1], thresholds[LEVEL_T], soft_scale), denom
+        return exchange[denom]
+    return level[denom, rank - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def rank_threshold(thresholds, has_hog, rank):
+    """The threshold of ``rank``: ``level_threshold`` for a level, ``pig_threshold`` for
+    Pig (with Hog) or ``alone_threshold`` for six-handed Alone, ``hog_threshold`` for Hog."""
+    if rank == HOG_RANK:
+        return thresholds[HOG_T]
+    if rank == EXCHANGE_RANK:
+        return thresholds[PIG_T if has_hog else ALONE_T]
+    return thresholds[LEVEL_T]
+
+
+@njit(cache=True, inline="always")
+def rank_test(level, exchange, hog, thresholds, has_hog, rank, soft_scale):
+    """Bid-euchre ``rank``'s test on its best denomination (ties to the lower index):
+    (:func:`passes` of that estimate, the denomination).  Ranks are kernels.rankings':
+    1..LEVELS the levels, then EXCHANGE_RANK and HOG_RANK."""
+    best = 0
+    best_value = rank_estimate(level, exchange, hog, rank, 0)
+    for denom in range(1, 6):
+        value = rank_estimate(level, exchange, hog, rank, denom)
+        if value > best_value:
+            best, best_value = denom, value
+    return passes(best_value, rank_threshold(thresholds, has_hog, rank), soft_scale), best
+
+
+@njit(cache=True, inline="always")
 def classic_test(order, call, thresholds, upcard_suit, no_trump, round_one, soft_scale):
     """A classic turn's tests: (:func:`passes` of making, of going alone, the
     denomination).  Round 1 orders up the upcard's suit on P(make) against
@@ -199,7 +214,7 @@ def classic_test(order, call, thresholds, upcard_suit, no_trump, round_one, soft
 # --------------------------------------------------------------------------- wishes
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_euchre_wish(level, exchange, hog, thresholds, has_hog):
     """(rank, denomination) the seat wants, rank 0 for none (strategy.bid_euchre_wishes):
     the highest rank whose test passes, in its best denomination (with none, the best
@@ -208,7 +223,7 @@ def bid_euchre_wish(level, exchange, hog, thresholds, has_hog):
         clear, denom = rank_test(level, exchange, hog, thresholds, has_hog, rank, 0.0)
         if clear == 1.0:
             return rank, denom
-    return 0, best_denom(level[:, 0])
+    return 0, rank_test(level, exchange, hog, thresholds, has_hog, 1, 0.0)[1]
 
 
 @njit(cache=True)
@@ -217,7 +232,7 @@ def bid_euchre_code(rank, denom):
     return rank * 6 + denom if rank > 0 else NO_BID
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def classic_wish(order, call, thresholds, upcard_suit, no_trump):
     """(order up?, alone?, call denomination or -1, alone?) (strategy.classic_wishes): the
     round-1 and round-2 tests of :func:`classic_test`; alone only with the bid."""
@@ -254,7 +269,7 @@ def allowed_bid(wish, floor, classic):
     return NO_BID
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_euchre_chance(level, exchange, hog, thresholds, has_hog, floor, code, soft_scale):
     """The chance the seat bids ``code`` (NO_BID: passes) at a turn whose high bid has
     rank ``floor``, its tests at ``soft_scale``.  The seat wants rank r when r's test
@@ -275,7 +290,7 @@ def bid_euchre_chance(level, exchange, hog, thresholds, has_hog, floor, code, so
     return clear * none_above * (1.0 if denom == code % 6 else 0.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, code, soft_scale):
     """The chance a classic seat bids ``code`` (NO_BID: passes) in round 1 or 2, its tests
     at ``soft_scale``: a pass has the chance that the make test fails, a bid the chance
