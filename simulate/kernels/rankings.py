@@ -1,4 +1,5 @@
-"""Ranking tables: the contract order of the 24 faces, suit masks, decks and constants.
+"""Ranking tables: the contract order of the 24 faces, suit masks, decks, the auction
+ranks of bid euchre and the bid codes.
 
 Contract space
 --------------
