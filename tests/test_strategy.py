@@ -28,11 +28,14 @@ from euchre_mc.simulate.bidding.strategy import (
     HOG_RANK,
     THRESHOLD_PARAMS,
     Strategy,
+    bid_euchre_chances,
     bid_euchre_wishes,
+    classic_chances,
     classic_wishes,
     load_strategy,
     seat_thresholds,
 )
+from euchre_mc.simulate.kernels.rankings import NO_BID
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
 from euchre_mc.simulate.rules.variants import RulesError
 
@@ -153,6 +156,36 @@ def test_ordering_alone_needs_both_the_order_and_the_alone_thresholds():
     wishes = classic_wishes(est, {k: np.full((1, 3), 0.7) for k in THRESHOLD_PARAMS}, np.array([0]), False)
     assert wishes["order"].tolist() == [[True, False, True]]
     assert wishes["order_alone"].tolist() == [[True, False, False]]
+
+
+def test_the_soft_rule_at_width_zero_is_the_rule_itself():
+    # the soft likelihood runs the rule's own threshold tests: at width 0 the chance of a
+    # bid is 1.0 exactly where the rule makes it and 0.0 elsewhere, ties and estimates
+    # level with a threshold included
+    rng = np.random.default_rng(7)
+    values = np.array([0.3, 0.6, 0.65, 0.75, 0.8, 0.9])
+    rows = 3000
+    thresholds = {name: rng.choice(values, (rows, 1)) for name in THRESHOLD_PARAMS}
+    one_seat = {name: value[:, 0] for name, value in thresholds.items()}
+    for has_hog in (True, False):
+        level = rng.choice(values, (rows, 1, 6, 8))
+        est = BidEstimates(level, rng.choice(values, (rows, 1, 6)), rng.choice(values, (rows, 1, 6)))
+        rank, _, code = bid_euchre_wishes(est, thresholds, has_hog)
+        seat = BidEstimates(est.level[:, 0], est.exchange_alone[:, 0], est.hog[:, 0])
+        for floor in range((HOG_RANK if has_hog else EXCHANGE_RANK) + 1):
+            made = np.where(rank[:, 0] > floor, code[:, 0], NO_BID)
+            for asked in {NO_BID, *made.tolist()}:
+                chance = bid_euchre_chances(seat, one_seat, has_hog, floor, asked, 0.0)
+                assert (chance == np.where(made == asked, 1.0, 0.0)).all(), (has_hog, floor, asked)
+    order, call = rng.choice(values, (rows, 1, 3)), rng.choice(values, (rows, 1, 5, 3))
+    seat = ClassicEstimates(order[:, 0], call[:, 0])
+    for suit in range(4):
+        for no_trump in (True, False):
+            wishes = classic_wishes(ClassicEstimates(order, call), thresholds, np.full(rows, suit), no_trump)
+            for round_one, made in ((True, wishes["first"][:, 0]), (False, wishes["second"][:, 0])):
+                for asked in {NO_BID, *made.tolist()}:
+                    chance = classic_chances(seat, one_seat, suit, no_trump, round_one, asked, 0.0)
+                    assert (chance == np.where(made == asked, 1.0, 0.0)).all(), (suit, round_one, asked)
 
 
 # --------------------------------------------------------------------------- evaluator

@@ -200,17 +200,11 @@ def _auction_check(question: Question, layout: Layout):
 def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: int) -> np.ndarray:
     """Per deal, does the lone bidder take every trick?  (The cheap question, for the search.)"""
     if question.model.exact:
-        from ..play.solve import solve_many_unchecked  # only double-dummy questions load the solver's module
+        from ..play.sweep_solve import takes_every_trick  # only double-dummy questions load the solver
 
-        return solve_many_unchecked(
-            hands,
-            layout.denom,
-            question.seat,
-            question.leader,
-            layout.active,
-            question.hand_size,
-            target=question.hand_size,
-        ).astype(bool)
+        return takes_every_trick(
+            hands, layout.denom, question.seat, question.leader, layout.active, question.hand_size
+        )
     return play_out(question, layout, hands, first_index) == question.hand_size
 
 
@@ -218,13 +212,11 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress, dis
     """Tricks of the bidder's side per deal for each layout's hands (``laid[layout]``);
     ``discards[layout]`` (pimc) the discarder's own discards, from lay_out_with_discards.
 
-    Under ``dd`` the whole chunk is two solver calls, so its threads share every layout:
-    first the sweep question for every sweep layout's deals, then the exact count of
-    each deal that did not sweep together with every level contract's deals.  (One call
-    per layout left a thread idle behind each hard deal, and calls cost set-up.)  On the
-    progress bar (a :class:`DealCounter`) the step's deals advance with the level
-    contracts' exact counts, the slow part, or with the sweep questions when there are
-    no level contracts; the exact counts of failed sweeps, solved last, add none.
+    Under ``dd`` the whole chunk is the sweep-then-count solve
+    (:func:`..play.sweep_solve.sweep_then_count`), two solver calls whose threads share
+    every layout.  On the progress bar (a :class:`~.estimates.DealCounter`) the step's
+    deals advance with the level contracts' exact counts, or with the sweep questions
+    when there are no level contracts.
     """
     step_deals = next(iter(laid.values())).shape[0]
     if not question.model.exact:
@@ -234,54 +226,13 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress, dis
             tricks[layout] = play_out(question, layout, hands, first_index, (discards or {}).get(layout))
             update(hands.shape[0])
         return tricks
-    from ..play.solve import solve_many_unchecked  # only double-dummy questions load the solver's module
+    from ..play.sweep_solve import ContractDeals, sweep_then_count  # only dd questions load the solver
 
-    def solve_together(layouts, rows, target=None, on_progress=None):
-        hands = np.concatenate([laid[layout][rows[layout]] for layout in layouts])
-        sizes = [rows[layout].size for layout in layouts]
-        solved = solve_many_unchecked(
-            hands,
-            np.repeat([layout.denom for layout in layouts], sizes),
-            question.seat,
-            question.leader,
-            np.repeat([layout.active for layout in layouts], sizes),
-            question.hand_size,
-            target=target,
-            progress=on_progress,
-        )
-        return dict(zip(layouts, np.split(solved, np.cumsum(sizes)[:-1])))
-
-    every_row = {layout: np.arange(hands.shape[0]) for layout, hands in laid.items()}
-    tricks = {}
-    exact_rows = {}
-    sweep_layouts = [layout for layout in laid if layout.sweep]
-    level_deals = sum(hands.shape[0] for layout, hands in laid.items() if not layout.sweep)
-    if sweep_layouts:
-        sweep_deals = sum(laid[layout].shape[0] for layout in sweep_layouts)
-        swept = solve_together(
-            sweep_layouts,
-            every_row,
-            target=question.hand_size,
-            on_progress=None if level_deals else progress.share(step_deals, sweep_deals),
-        )
-        for layout in sweep_layouts:
-            tricks[layout] = np.full(laid[layout].shape[0], question.hand_size, np.int8)
-            exact_rows[layout] = np.flatnonzero(swept[layout] == 0)
-    for layout in laid:
-        if not layout.sweep:
-            exact_rows[layout] = every_row[layout]
-    # the six-seat level deals first, the cheap counts of failed sweeps last: those fill
-    # the end of the call, so neither thread waits long for the other to finish
-    exact = sorted(
-        (layout for layout, rows in exact_rows.items() if rows.size), key=lambda layout: layout.sweep
+    contracts = [
+        ContractDeals(hands, layout.denom, question.seat, question.leader, layout.active, layout.sweep)
+        for layout, hands in laid.items()
+    ]
+    solved = sweep_then_count(
+        contracts, question.hand_size, progress=lambda deals: progress.share(step_deals, deals)
     )
-    if exact:
-        # the failed sweeps' counts, solved last, are quick (counting them made half of
-        # each step's bar jump in a fifth of a second): they add no deals
-        on_progress = progress.share(step_deals, level_deals) if level_deals else None
-        for layout, counted in solve_together(exact, exact_rows, on_progress=on_progress).items():
-            if layout.sweep:
-                tricks[layout][exact_rows[layout]] = counted
-            else:
-                tricks[layout] = counted
-    return tricks
+    return dict(zip(laid, solved))

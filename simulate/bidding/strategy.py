@@ -289,6 +289,53 @@ def classic_wishes(
     }
 
 
+def bid_euchre_chances(
+    estimates: BidEstimates, thresholds: dict, has_hog: bool, floor: int, code: int, soft_scale: float
+) -> np.ndarray:
+    """Per row, the chance the seat bids ``code`` (``NO_BID``: passes) at a turn whose high
+    bid has rank ``floor``, every threshold test at ``soft_scale`` (0: the rule itself,
+    1.0 or 0.0; above 0: soft inference's logistic of that width).  ``estimates`` and
+    ``thresholds`` are one seat's, (rows,) leading shape.
+    (kernels.bidding.bid_euchre_chance decides, on the tests the wishes are made of.)"""
+    rows = estimates.level.shape[0]
+    return bidding.bid_euchre_chances_many(
+        np.ascontiguousarray(estimates.level),
+        np.ascontiguousarray(estimates.exchange_alone),
+        np.ascontiguousarray(estimates.hog),
+        np.ascontiguousarray(threshold_columns(thresholds, (rows,))),
+        bool(has_hog),
+        int(floor),
+        int(code),
+        float(soft_scale),
+    )
+
+
+def classic_chances(
+    estimates: ClassicEstimates,
+    thresholds: dict,
+    upcard_suit: int,
+    no_trump: bool,
+    round_one: bool,
+    code: int,
+    soft_scale: float,
+) -> np.ndarray:
+    """Per row, the chance a classic seat bids ``code`` (``NO_BID``: passes) in round 1 or
+    2, its tests at ``soft_scale`` as in :func:`bid_euchre_chances`; one seat's
+    ``estimates`` and ``thresholds``, (rows,) leading shape.
+    (kernels.bidding.classic_chance decides.)"""
+    rows = estimates.order.shape[0]
+    return bidding.classic_chances_many(
+        np.ascontiguousarray(estimates.order),
+        np.ascontiguousarray(estimates.call),
+        np.ascontiguousarray(threshold_columns(thresholds, (rows,))),
+        np.full(rows, upcard_suit, np.int64),
+        bool(no_trump),
+        bool(round_one),
+        int(code),
+        float(soft_scale),
+    )
+
+
 __all__ = [
     "BUILT_INS",
     "EXCHANGE_RANK",
@@ -296,7 +343,9 @@ __all__ = [
     "PARAMS",
     "THRESHOLD_PARAMS",
     "Strategy",
+    "bid_euchre_chances",
     "bid_euchre_wishes",
+    "classic_chances",
     "classic_wishes",
     "file_warnings",
     "load_strategy",

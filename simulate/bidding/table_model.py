@@ -20,9 +20,10 @@ the best estimate.  A wish never depends on the earlier bids.
   width), with :func:`effective_sample_size`.
 
 Bids are handled as integer *codes* in the arrays (``NO_BID`` = -1 for a pass or no
-wish): bid euchre ``rank * 6 + denomination`` (rank 1..8 the levels, 9 Pig or Alone,
-10 Hog); classic ``denomination * 2 + alone`` for an order-up and ``8 + denomination * 2
-+ alone`` for a call.  :func:`bid_code` and :func:`code_contract` convert.
+wish): bid euchre ``rank * 6 + denomination`` (the auction ranks of kernels.rankings:
+1..8 the levels, then Pig or Alone, then Hog); classic ``denomination * 2 + alone`` for
+an order-up and ``CALL_BASE + denomination * 2 + alone`` for a call.  :func:`bid_code`
+and :func:`code_contract` convert.
 
 Not modelled: the classic misdeal options (farmer's hand, ace-no-face) before the
 auction; the continuation and the inference take the hands as they stand at the bidding.
@@ -36,17 +37,29 @@ from functools import lru_cache
 import numpy as np
 
 from ..kernels.bidding import AuctionCheck, allowed_bids_many, auction_ranks_many
-from ..kernels.rankings import CALL_BASE, NO_BID  # NO_BID: a pass, no wish, or (in final results) a throw-in
+from ..kernels.rankings import (
+    CALL_BASE,
+    NO_BID,  # a pass, no wish, or (in final results) a throw-in
+    SPECIAL_RANKS,
+)
 from ..rules.auction import AuctionState, format_auction, legal_bids
 from ..rules.contracts import PASS, Contract, format_bid
 from ..rules.variants import CALL, HOG, LEVEL, ORDER_UP, RulesError, Variant, as_variant, seat_index
-from .evaluator import bid_estimates, bid_table, classic_estimates, round1_table, round2_table
+from .evaluator import (
+    BidEstimates,
+    ClassicEstimates,
+    bid_estimates,
+    bid_table,
+    classic_estimates,
+    round1_table,
+    round2_table,
+)
 from .strategy import (
     BUILT_INS,
-    EXCHANGE_RANK,
-    HOG_RANK,
     Strategy,
+    bid_euchre_chances,
     bid_euchre_wishes,
+    classic_chances,
     classic_wishes,
     load_strategy,
     seat_thresholds,
@@ -128,10 +141,8 @@ def bid_euchre_wish(variant: Variant, rank: int, denom: int) -> Contract | None:
     """The contract a bid-euchre wish of (rank, denomination) names."""
     if rank == 0:
         return None
-    if rank == HOG_RANK:
-        return contract_of(HOG, denom, variant.hand_size)
-    if rank == EXCHANGE_RANK:
-        return contract_of(variant.spec.special_kinds[0], denom, variant.hand_size)
+    if rank in SPECIAL_RANKS:
+        return contract_of(variant.spec.special_kinds[SPECIAL_RANKS.index(rank)], denom, variant.hand_size)
     return contract_of(LEVEL, denom, rank)
 
 
@@ -664,84 +675,44 @@ def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesErr
 
 
 # --------------------------------------------------------------------------- soft inference
-# The exact model's every threshold test "estimate >= threshold" becomes a probability,
-# the logistic sigma((estimate - threshold) / scale); the choices among denominations
-# (the best one at the wanted rank) stay as the model makes them.  A deal's weight is
-# the product over the earlier bids of the probability that the seat makes that bid:
-#
-# * bid euchre: with c_r the probability that rank r (levels 1..8, then Pig or Alone,
-#   then Hog) clears, judged on its best denomination, the seat wants rank r with
-#   probability c_r * prod(1 - c_q for q > r) and nothing with prod(1 - c_q); a pass
-#   at high bid f has prod(1 - c_q for q > f), a bid (r, d) P(wants r) if d is its best
-#   denomination at rank r, else 0;
-# * classic: ordering up (or calling the best callable suit) has probability o, going
-#   alone a given it does; a pass 1 - o;
-# * a dealer who may not pass adds P(wants nothing) when the bid is its forced bid.
-#
-# As ``scale`` goes to 0 the weights become :func:`consistent` (0 or 1).
+# Soft inference runs the table model's own rule with every threshold test "estimate >=
+# threshold" turned into the logistic sigma((estimate - threshold) / scale)
+# (kernels.bidding: the same tests the wishes are made of, at width 0 there).  A deal's
+# weight is the product over the earlier bids of the chance that the seat makes that
+# bid; a dealer who may not pass adds the chance it wants nothing when the bid is its
+# forced bid.  As ``scale`` goes to 0 the weights become :func:`consistent` (0 or 1).
 
 SOFT_SCALE = 0.05
 
 
-def _clears(estimate, threshold, scale: float) -> np.ndarray:
-    """sigma((estimate - threshold) / scale): the soft "estimate clears the threshold"."""
-    with np.errstate(over="ignore"):  # far below the threshold: exp overflows, sigma is 0
-        return 1.0 / (1.0 + np.exp(-(np.asarray(estimate, np.float64) - threshold) / scale))
-
-
-def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, index, scale) -> np.ndarray:
+def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, scale) -> np.ndarray:
     """P(the seat to bid at ``state`` makes ``bid``) on every deal, the soft model."""
     variant, seat = table.variant, state.seat_to_bid
-    n, count = variant.players, table.first.shape[0]
-    thresholds = {name: value[:, seat] for name, value in every_threshold.items()}
     column = table.columns.index(seat)
+    thresholds = {name: value[:, seat] for name, value in every_threshold.items()}
     code = bid_code(variant, bid)
-    rows = np.arange(count)
-    if not variant.classic:
-        est = table.estimates
-        level = est.level[:, column]  # (D, 6, 8)
-        best = [level[:, :, r] for r in range(level.shape[-1])]
-        params = ["level_threshold"] * len(best)
-        best.append(est.exchange_alone[:, column])
-        params.append("pig_threshold" if HOG in variant.spec.special_kinds else "alone_threshold")
-        if HOG in variant.spec.special_kinds:
-            best.append(est.hog[:, column])
-            params.append("hog_threshold")
-        clears = np.stack(
-            [_clears(b.max(axis=-1), thresholds[p], scale) for b, p in zip(best, params)], axis=-1
-        )  # (D, ranks): rank r at column r - 1
-        above = np.cumprod(1.0 - clears[:, ::-1], axis=-1)[:, ::-1]  # prod(1 - c_q for q >= r)
-        none_above = np.concatenate([above[:, 1:], np.ones((count, 1))], axis=-1)  # q > r
-        wants = clears * none_above  # P(wants rank r)
-        nothing = above[:, 0]
-        if code == NO_BID:
-            floor = _floor(variant, state)
-            return above[:, floor] if floor < clears.shape[1] else np.ones(count)
-        rank, denom = divmod(code, 6)
-        weight = wants[:, rank - 1] * (np.argmax(best[rank - 1], axis=-1) == denom)
+    if variant.classic:
+        est = ClassicEstimates(table.estimates.order[:, column], table.estimates.call[:, column])
+        no_trump = bool(dict(variant.options).get("no_trump"))
+        round_one = state.index < variant.players
+
+        def chance(floor: int, code: int) -> np.ndarray:
+            return classic_chances(est, thresholds, state.upcard // 6, no_trump, round_one, code, scale)
+
     else:
-        est = table.estimates
-        if index < n:
-            makes = _clears(est.order[:, column, 0], thresholds["order_up_threshold"], scale)
-            alone = _clears(est.order[:, column, 2], thresholds["alone_threshold"], scale)
-            chosen = np.ones(count, bool)
-        else:
-            callable_ = np.array([c.denom for c in state.legal if not c.alone])
-            make = est.call[:, column, :, 0]
-            masked = np.full(make.shape, -1.0)
-            masked[:, callable_] = make[:, callable_]
-            best = np.argmax(masked, axis=-1)
-            makes = _clears(masked[rows, best], thresholds["call_threshold"], scale)
-            alone = _clears(est.call[rows, column, best, 2], thresholds["alone_threshold"], scale)
-            chosen = best == (bid.denom if code != NO_BID else -1)
-        nothing = 1.0 - makes
-        if code == NO_BID:
-            return nothing
-        weight = chosen * makes * (alone if bid.alone else 1.0 - alone)
+        every = table.estimates
+        est = BidEstimates(every.level[:, column], every.exchange_alone[:, column], every.hog[:, column])
+        has_hog = HOG in variant.spec.special_kinds
+
+        def chance(floor: int, code: int) -> np.ndarray:
+            return bid_euchre_chances(est, thresholds, has_hog, floor, code, scale)
+
+    weight = chance(_floor(variant, state), code)
     if not state.can_pass():  # the stuck dealer: its forced bid when it wants nothing
+        rows = np.arange(weight.shape[0])
         candidates, pick = stuck_choice(seat, state.legal, lambda s, c: table.estimate(rows, s, c))
         forced = np.array([bid_code(variant, c) for c in candidates])[pick]
-        weight = weight + nothing * (forced == code)
+        weight = weight + chance(0, NO_BID) * (forced == code)
     return weight
 
 
@@ -772,9 +743,9 @@ def soft_weights(
     thresholds = seat_thresholds(model.teams, scores, variant.target, n)
     weights = np.ones(deals.shape[0])
     state = AuctionState.start(variant, dealer, upcard)
-    for index, bid in enumerate(bids):
+    for bid in bids:
         if state.seat_to_bid != analysed:
-            weights *= _soft_bid(table, thresholds, state, bid, index, scale)
+            weights *= _soft_bid(table, thresholds, state, bid, scale)
         state = state.bid(bid)
     return weights
 

@@ -1,10 +1,12 @@
 """The table model's bidding in the kernels: the evaluator's hand features and estimates,
-each seat's wish, and the bid the auction then lets it make.
+the rule's threshold tests, each seat's wish, the bid the auction then lets it make, and
+the chance of a bid when the tests are soft.
 
-One implementation for every caller.  simulate/bidding/evaluator.py, strategy.py and table.py
-run the loops at the end of this module over many hands at once (games, the analyser's
-continuation of the auction, inference), and PIMC (kernels/pimc.py) asks the same
-functions whether the hands of a world it dealt would have bid as the auction says.
+One implementation for every caller.  simulate/bidding/evaluator.py, strategy.py and
+table_model.py run the loops at the end of this module over many hands at once (games,
+the analyser's continuation of the auction, exact and soft inference), and PIMC
+(kernels/pimc.py) asks the same functions whether the hands of a world it dealt would
+have bid as the auction says.
 
 Hands are face-space masks as they were at the bidding.  Estimate rows follow the
 evaluator's tables (simulate/bidding/evaluator.py): a bid-euchre row is the ten outcomes
@@ -26,6 +28,7 @@ from .rankings import (
     EXCHANGE_RANK,
     HOG_RANK,
     JACK,
+    LEVELS,
     NO_BID,
     RANKED_CARDS,
     SIDE_CARDS,
@@ -38,7 +41,6 @@ from .rankings import (
 LEVEL_T, PIG_T, HOG_T, ALONE_T, ORDER_UP_T, CALL_T = range(6)  # strategy.THRESHOLD_PARAMS
 BID_CAPS = (8, 8, 4)  # length, run, side of the bid-euchre table
 CLASSIC_CAPS = (6, 3, 3)  # length, top, side of the classic tables
-LEVELS = 8  # the bid-euchre levels; estimate columns LEVELS and LEVELS + 1: exchange, Hog
 
 
 # --------------------------------------------------------------------------- features
@@ -117,38 +119,111 @@ def classic_estimate(hand, position, upcard, round1, round2, order, call):
         call[denom, :] = round2[1 if TRUMP[denom] < 0 else 0, position, length, top, side]
 
 
+# --------------------------------------------------------------------------- the rule's tests
+# Every decision of the rule is a threshold test "estimate >= threshold", written once
+# here for the hard rule and the soft one alike.  With ``soft_scale`` 0 a test is that
+# comparison, 1.0 or 0.0: the rule the games, the analyser and PIMC's worlds bid by.
+# With ``soft_scale`` > 0 it is the logistic sigma((estimate - threshold) / soft_scale),
+# the chance soft inference gives the test; the choice among denominations (the best
+# one at a rank) stays as the rule makes it.  The wishes below read the tests at
+# ``soft_scale`` 0, and the chance of a bid (:func:`bid_euchre_chance`,
+# :func:`classic_chance`) reads them at any width, so the soft likelihood is the rule's
+# own code: at width 0 it is 1.0 for the bid the rule makes and 0.0 for any other.
+# The tests, the wishes and the chances are inlined into their callers' loops
+# (``inline="always"``): left as calls that pass the estimate arrays, the tests made
+# the wishes four times slower than the comparisons written out in place had been.
+
+
+@njit(cache=True, inline="always")
+def passes(estimate, threshold, soft_scale):
+    """The test "``estimate`` clears ``threshold``": 1.0 or 0.0 at ``soft_scale`` 0, else
+    the logistic of that width (far below the threshold exp overflows to inf: 0.0)."""
+    if soft_scale == 0.0:
+        return 1.0 if estimate >= threshold else 0.0
+    return 1.0 / (1.0 + np.exp(-(estimate - threshold) / soft_scale))
+
+
+@njit(cache=True, inline="always")
+def top_rank(has_hog):
+    """The highest bid-euchre rank: Hog's with Hog, else the exchange contract's."""
+    return HOG_RANK if has_hog else EXCHANGE_RANK
+
+
+@njit(cache=True, inline="always")
+def rank_estimate(level, exchange, hog, rank, denom):
+    """The estimate of bidding ``rank`` in ``denom``: P(takes >= rank) for a level, else
+    P(all 8) after the exchange (EXCHANGE_RANK) or alone (HOG_RANK)."""
+    if rank == HOG_RANK:
+        return hog[denom]
+    if rank == EXCHANGE_RANK:
+        return exchange[denom]
+    return level[denom, rank - 1]
+
+
+@njit(cache=True, inline="always")
+def rank_threshold(thresholds, has_hog, rank):
+    """The threshold of ``rank``: ``level_threshold`` for a level, ``pig_threshold`` for
+    Pig (with Hog) or ``alone_threshold`` for six-handed Alone, ``hog_threshold`` for Hog."""
+    if rank == HOG_RANK:
+        return thresholds[HOG_T]
+    if rank == EXCHANGE_RANK:
+        return thresholds[PIG_T if has_hog else ALONE_T]
+    return thresholds[LEVEL_T]
+
+
+@njit(cache=True, inline="always")
+def rank_test(level, exchange, hog, thresholds, has_hog, rank, soft_scale):
+    """Bid-euchre ``rank``'s test on its best denomination (ties to the lower index):
+    (:func:`passes` of that estimate, the denomination).  Ranks are kernels.rankings':
+    1..LEVELS the levels, then EXCHANGE_RANK and HOG_RANK."""
+    best = 0
+    best_value = rank_estimate(level, exchange, hog, rank, 0)
+    for denom in range(1, 6):
+        value = rank_estimate(level, exchange, hog, rank, denom)
+        if value > best_value:
+            best, best_value = denom, value
+    return passes(best_value, rank_threshold(thresholds, has_hog, rank), soft_scale), best
+
+
+@njit(cache=True, inline="always")
+def classic_test(order, call, thresholds, upcard_suit, no_trump, round_one, soft_scale):
+    """A classic turn's tests: (:func:`passes` of making, of going alone, the
+    denomination).  Round 1 orders up the upcard's suit on P(make) against
+    ``order_up_threshold``; round 2 calls the callable denomination with the best P(make)
+    (not the upcard's suit; High No Trump only with ``no_trump``) against
+    ``call_threshold``.  Either goes alone on P(march alone) against ``alone_threshold``."""
+    if round_one:
+        return (
+            passes(order[0], thresholds[ORDER_UP_T], soft_scale),
+            passes(order[2], thresholds[ALONE_T], soft_scale),
+            upcard_suit,
+        )
+    best = -1
+    best_make = -1.0
+    for denom in range(5):
+        make = call[denom, 0] if denom != upcard_suit and (denom < 4 or no_trump) else -1.0
+        if best < 0 or make > best_make:
+            best, best_make = denom, make
+    return (
+        passes(best_make, thresholds[CALL_T], soft_scale),
+        passes(call[best, 2], thresholds[ALONE_T], soft_scale),
+        best,
+    )
+
+
 # --------------------------------------------------------------------------- wishes
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bid_euchre_wish(level, exchange, hog, thresholds, has_hog):
     """(rank, denomination) the seat wants, rank 0 for none (strategy.bid_euchre_wishes):
-    the highest rank whose estimate clears its threshold, within a rank the denomination
-    with the best estimate (ties to the lower index)."""
-    rank = 0
-    for r in range(level.shape[1], 0, -1):
-        for d in range(6):
-            if level[d, r - 1] >= thresholds[LEVEL_T]:
-                rank = r
-                break
-        if rank:
-            break
-    column = max(rank - 1, 0)
-    denom = 0
-    for d in range(1, 6):
-        if level[d, column] > level[denom, column]:
-            denom = d
-    for kind in range(2 if has_hog else 1):
-        chance = exchange if kind == 0 else hog
-        threshold = thresholds[(PIG_T if has_hog else ALONE_T) if kind == 0 else HOG_T]
-        best = -1
-        for d in range(6):
-            if chance[d] >= threshold and (best < 0 or chance[d] > chance[best]):
-                best = d
-        if best >= 0:
-            rank = EXCHANGE_RANK if kind == 0 else HOG_RANK
-            denom = best
-    return rank, denom
+    the highest rank whose test passes, in its best denomination (with none, the best
+    at level 1)."""
+    for rank in range(top_rank(has_hog), 0, -1):
+        clear, denom = rank_test(level, exchange, hog, thresholds, has_hog, rank, 0.0)
+        if clear == 1.0:
+            return rank, denom
+    return 0, rank_test(level, exchange, hog, thresholds, has_hog, 1, 0.0)[1]
 
 
 @njit(cache=True)
@@ -157,22 +232,16 @@ def bid_euchre_code(rank, denom):
     return rank * 6 + denom if rank > 0 else NO_BID
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def classic_wish(order, call, thresholds, upcard_suit, no_trump):
-    """(order up?, alone?, call denomination or -1, alone?) (strategy.classic_wishes): order
-    up when P(make) clears ``order_up_threshold``; in round 2 the callable denomination
-    with the best P(make) (not the upcard's suit; High No Trump only with ``no_trump``),
-    if it clears ``call_threshold``; alone when P(march alone) clears ``alone_threshold``."""
-    ordered = order[0] >= thresholds[ORDER_UP_T]
-    order_alone = ordered and order[2] >= thresholds[ALONE_T]
-    best = -1
-    best_make = -1.0
-    for denom in range(5):
-        make = call[denom, 0] if denom != upcard_suit and (denom < 4 or no_trump) else -1.0
-        if best < 0 or make > best_make:
-            best, best_make = denom, make
-    called = best if best_make >= thresholds[CALL_T] else -1
-    return ordered, order_alone, called, called >= 0 and call[best, 2] >= thresholds[ALONE_T]
+    """(order up?, alone?, call denomination or -1, alone?) (strategy.classic_wishes): the
+    round-1 and round-2 tests of :func:`classic_test`; alone only with the bid."""
+    make, alone, _ = classic_test(order, call, thresholds, upcard_suit, no_trump, True, 0.0)
+    ordered = make == 1.0
+    order_alone = ordered and alone == 1.0
+    make, alone, best = classic_test(order, call, thresholds, upcard_suit, no_trump, False, 0.0)
+    called = best if make == 1.0 else -1
+    return ordered, order_alone, called, called >= 0 and alone == 1.0
 
 
 @njit(cache=True)
@@ -198,6 +267,39 @@ def allowed_bid(wish, floor, classic):
     if wish >= 0 and auction_rank(wish, classic) > floor:
         return wish
     return NO_BID
+
+
+@njit(cache=True, inline="always")
+def bid_euchre_chance(level, exchange, hog, thresholds, has_hog, floor, code, soft_scale):
+    """The chance the seat bids ``code`` (NO_BID: passes) at a turn whose high bid has
+    rank ``floor``, its tests at ``soft_scale``.  The seat wants rank r when r's test
+    passes and no higher rank's does, and bids its wish when it outranks ``floor``: a
+    pass has the chance that no rank above ``floor`` passes, a bid (r, d) the chance it
+    wants r if d is r's best denomination, else 0.  (A stuck dealer's forced bid is the
+    caller's: table.stuck_choice.)"""
+    wanted = 0 if code == NO_BID else code // 6
+    if code != NO_BID and wanted <= floor:
+        return 0.0
+    none_above = 1.0  # the chance that no rank above the one reached passes
+    for rank in range(top_rank(has_hog), max(wanted, floor), -1):
+        clear, _ = rank_test(level, exchange, hog, thresholds, has_hog, rank, soft_scale)
+        none_above = none_above * (1.0 - clear)
+    if code == NO_BID:
+        return none_above
+    clear, denom = rank_test(level, exchange, hog, thresholds, has_hog, wanted, soft_scale)
+    return clear * none_above * (1.0 if denom == code % 6 else 0.0)
+
+
+@njit(cache=True, inline="always")
+def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, code, soft_scale):
+    """The chance a classic seat bids ``code`` (NO_BID: passes) in round 1 or 2, its tests
+    at ``soft_scale``: a pass has the chance that the make test fails, a bid the chance
+    it passes in the bid's denomination, times that of going alone or not as bid."""
+    make, alone, denom = classic_test(order, call, thresholds, upcard_suit, no_trump, round_one, soft_scale)
+    if code == NO_BID:
+        return 1.0 - make
+    named, goes_alone = divmod(code if code < CALL_BASE else code - CALL_BASE, 2)
+    return (1.0 if named == denom else 0.0) * make * (alone if goes_alone else 1.0 - alone)
 
 
 # --------------------------------------------------------------------------- a world's auction
@@ -363,4 +465,28 @@ def auction_ranks_many(codes, classic):
     out = np.empty(codes.shape[0], np.int64)
     for r in range(codes.shape[0]):
         out[r] = auction_rank(codes[r], classic)
+    return out
+
+
+@njit(parallel=True, cache=True)
+def bid_euchre_chances_many(level, exchange, hog, thresholds, has_hog, floor, code, soft_scale):
+    """:func:`bid_euchre_chance` of one bid on each row: ``level`` (R, 6, 8), ``exchange``
+    and ``hog`` (R, 6), ``thresholds`` (R, 6)."""
+    out = np.empty(level.shape[0], np.float64)
+    for r in prange(level.shape[0]):
+        out[r] = bid_euchre_chance(
+            level[r], exchange[r], hog[r], thresholds[r], has_hog, floor, code, soft_scale
+        )
+    return out
+
+
+@njit(parallel=True, cache=True)
+def classic_chances_many(order, call, thresholds, upcard_suits, no_trump, round_one, code, soft_scale):
+    """:func:`classic_chance` of one bid on each row: ``order`` (R, 3), ``call`` (R, 5, 3),
+    ``thresholds`` (R, 6), ``upcard_suits`` (R,)."""
+    out = np.empty(order.shape[0], np.float64)
+    for r in prange(order.shape[0]):
+        out[r] = classic_chance(
+            order[r], call[r], thresholds[r], upcard_suits[r], no_trump, round_one, code, soft_scale
+        )
     return out

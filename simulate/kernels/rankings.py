@@ -1,4 +1,5 @@
-"""Ranking tables: the contract order of the 24 faces, suit masks, decks and constants.
+"""Ranking tables: the contract order of the 24 faces, suit masks, decks, the auction
+ranks of bid euchre and the bid codes.
 
 Contract space
 --------------
@@ -119,11 +120,18 @@ def _feature_masks():
 
 TRUMP_CARDS, TOP_CARDS, SIDE_CARDS, SUIT_CARDS, RANKED_CARDS = _feature_masks()
 
+# --------------------------------------------------------------------------- auction ranks
+# The one home of bid euchre's auction order (simulate/rules/variants.py's Variant.rank
+# reads it): the levels rank 1..LEVELS, and the special contracts rank above them in
+# SPECIAL_RANKS order -- first the one played with the exchange (Pig, six-handed Alone),
+# then the one played without (Hog).  A variant names its specials in that order.
+LEVELS = 8
+EXCHANGE_RANK = LEVELS + 1
+HOG_RANK = LEVELS + 2
+SPECIAL_RANKS = (EXCHANGE_RANK, HOG_RANK)
+
 # Bid codes, as the table model's arrays hold bids (simulate/bidding/table_model.py): bid euchre
-# ``rank * 6 + denomination`` (ranks 1..8 the levels, EXCHANGE_RANK Pig or six-handed
-# Alone, HOG_RANK Hog); classic ``denomination * 2 + alone`` to order up and
-# ``CALL_BASE + denomination * 2 + alone`` to call.  NO_BID is a pass (or no wish).
+# ``rank * 6 + denomination`` (the ranks above); classic ``denomination * 2 + alone`` to
+# order up and ``CALL_BASE + denomination * 2 + alone`` to call.  NO_BID is a pass (or no wish).
 NO_BID = -1
-EXCHANGE_RANK = 9
-HOG_RANK = 10
 CALL_BASE = 8

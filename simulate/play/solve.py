@@ -8,8 +8,10 @@ module owns the Python edge: checking deals (card text is parsed by
 threads and shaping the results.
 
 Public: :func:`solve_many` and :func:`solve_position` (the agreed interface),
-:func:`solve_batch` (the same with node counts and the value of each first lead) and
-:func:`active_mask`.  Every answer is exact; there is no node budget.
+:func:`solve_batch` (the same with node counts and the value of each first lead),
+:func:`solve_many_unchecked` (the fast path for deals checked already; the
+sweep-then-count solve of :mod:`.sweep_solve` runs on it) and :func:`active_mask`.
+Every answer is exact; there is no node budget.
 
 Every result counts the tricks of the DECLARER'S TEAM (``declarer & 1``): with six
 seats the declarer and the two seats of the same parity.  Seats are 0-based here.
@@ -216,13 +218,19 @@ def solve_many(hands, denom, declarer, leader, active, target=None, progress=Non
 def solve_many_unchecked(
     hands, denom, declarer, leader, active, n_tricks: int, target=None, progress=None
 ) -> np.ndarray:
-    """:func:`solve_many` without its checks: the per-step path of callers (the analyser,
-    ``play_deals``) whose deals and settings are checked already.  The settings are ints
-    or one per deal; ``n_tricks`` is the most tricks any deal has."""
+    """:func:`solve_many` without its checks, the unchecked fast path: for callers whose
+    deals and settings are checked already (the sweep-then-count solve of the analyser
+    and the studies, ``play_deals``' per-step path).  The settings are ints or one per
+    deal; ``n_tricks`` is the most tricks any deal has.  Nothing here checks them:
+    input from a user goes through :func:`solve_many`."""
     deals = np.ascontiguousarray(hands, dtype=np.uint64)
     count = deals.shape[0]
     settings = [np.broadcast_to(np.asarray(v, np.int64), (count,)) for v in (denom, declarer, leader, active)]
     return _solve_batch(deals, *settings, n_tricks, target, False, progress).tricks
+
+
+# The old private name, for the analyser until it calls .sweep_solve (the lead wires
+# that while splitting simulate/analysis): delete with its last import.
 
 
 # Each thread keeps its search buffers (about 10 MB for eight tricks) from call to call,

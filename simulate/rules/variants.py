@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..kernels.rankings import SPECIAL_RANKS
 from .cards import SUIT_NAMES
 
 DENOM_NAMES = SUIT_NAMES + ("High No Trump", "Low No Trump")
@@ -98,11 +99,12 @@ class Scoring:
 class VariantSpec:
     """Everything that tells one rule set from another; adding a variant adds one of these.
 
-    Partnerships are the odd and the even seats in every variant.  ``specials`` are the
-    bid-euchre contracts above the levels, in auction order, each with its auction rank
-    (the levels rank 1..hand size); the first one is played with the exchange, the others
-    without.  ``stuck_dealer`` is True (the dealer must bid when everyone before has
-    passed), False, or an ``(option, value)`` pair: stuck when that option has that value.
+    Partnerships are the odd and the even seats in every variant.  ``special_kinds`` are
+    the bid-euchre contracts above the levels, in auction order: the first one is played
+    with the exchange, a second without; their auction ranks are the kernels'
+    ``SPECIAL_RANKS`` (:meth:`Variant.rank`).  ``stuck_dealer`` is True (the dealer must
+    bid when everyone before has passed), False, or an ``(option, value)`` pair: stuck
+    when that option has that value.
     """
 
     name: str
@@ -114,7 +116,7 @@ class VariantSpec:
     summary: str
     auction: str  # RISING_LEVELS or UPCARD_ROUNDS
     bidder_leads: bool  # otherwise the seat left of the dealer leads
-    specials: tuple[tuple[str, int], ...]
+    special_kinds: tuple[str, ...]
     stuck_dealer: bool | tuple[str, object]
     scoring: Scoring
 
@@ -126,10 +128,6 @@ class VariantSpec:
     @property
     def has_upcard(self) -> bool:
         return self.kitty > 0
-
-    @property
-    def special_kinds(self) -> tuple[str, ...]:
-        return tuple(kind for kind, _ in self.specials)
 
     @property
     def contract_kinds(self) -> tuple[str, ...]:
@@ -165,7 +163,7 @@ SPECS = {
         "score their tricks. Identical cards: the first played wins.",
         RISING_LEVELS,
         bidder_leads=True,
-        specials=((PIG, 9), (HOG, 10)),
+        special_kinds=(PIG, HOG),
         stuck_dealer=True,
         scoring=Scoring(lone=((PIG, 12, -12), (HOG, 24, -24))),
     ),
@@ -191,7 +189,7 @@ SPECS = {
         "or lose 8. Game to 50; if both teams reach it on one hand, the bidding team wins.",
         RISING_LEVELS,
         bidder_leads=True,
-        specials=((ALONE, 9),),
+        special_kinds=(ALONE,),
         stuck_dealer=("all_pass", "stick"),
         scoring=Scoring(defenders_score_made=True, lone=((ALONE, 20, -8),)),
     ),
@@ -219,7 +217,7 @@ SPECS = {
         "+1, all 5: +2, alone all 5: +4; euchred: defenders +2. Game to 10.",
         UPCARD_ROUNDS,
         bidder_leads=False,
-        specials=(),
+        special_kinds=(),
         stuck_dealer=("stick_the_dealer", True),
         scoring=_CLASSIC_SCORING,
     ),
@@ -236,7 +234,7 @@ SPECS = {
         "+1, march: +2, alone march: +4, euchred: defenders +2. Game to 10.",
         UPCARD_ROUNDS,
         bidder_leads=False,
-        specials=(),
+        special_kinds=(),
         stuck_dealer=("stick_the_dealer", True),
         scoring=_CLASSIC_SCORING,
     ),
@@ -315,10 +313,12 @@ class Variant:
         return bidder if self.spec.bidder_leads else (dealer + 1) % self.players
 
     def rank(self, contract) -> int:
-        """Auction order of a bid-euchre contract: levels 1..hand size, then the specials."""
+        """Auction order of a bid-euchre contract: levels 1..hand size, then the specials
+        (kernels.rankings.SPECIAL_RANKS); 0 for a classic contract."""
         if contract.kind == LEVEL:
             return contract.level
-        return dict(self.spec.specials).get(contract.kind, 0)
+        kinds = self.spec.special_kinds
+        return SPECIAL_RANKS[kinds.index(contract.kind)] if contract.kind in kinds else 0
 
 
 def team_seats(players: int, team: int) -> tuple[int, ...]:

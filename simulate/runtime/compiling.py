@@ -51,7 +51,7 @@ def _analyse(play: str) -> None:
 def _bidding() -> None:
     import numpy as np
 
-    from ..bidding.table_model import consistent, continue_auction, table_model
+    from ..bidding.table_model import consistent, continue_auction, soft_weights, table_model
     from ..rules.cards import faces_to_mask, parse_cards
     from ..rules.contracts import PASS
     from ..rules.variants import as_variant
@@ -66,6 +66,7 @@ def _bidding() -> None:
             (2, variant.players), faces_to_mask(parse_cards(hand, copies=variant.copies)), np.uint64
         )
         consistent(model, variant, 0, [PASS], deals, upcard, analysed=2)
+        soft_weights(model, variant, 0, [PASS], deals, upcard, analysed=2)
         continue_auction(model, variant, 0, 2, [PASS], deals, upcard)
 
 
@@ -148,6 +149,8 @@ GROUPS = (
             "bidding.classic_wishes_many",
             "bidding.allowed_bids_many",
             "bidding.auction_ranks_many",
+            "bidding.bid_euchre_chances_many",
+            "bidding.classic_chances_many",
         ),
         _bidding,
     ),

@@ -463,12 +463,11 @@ class StudyLayout:
 def play_layouts(params: StudyParams, deals: range, layouts: list[StudyLayout], hand_size: int) -> dict:
     """Tricks of the bidder's side on each deal of every layout, under the study's play model.
 
-    Under ``dd`` the sweep contracts (Pig, Hog, Alone) first ask the solver the cheap
-    target question "does the bidder take every trick?" -- the analyser's question for
-    them (``analyse.sweeps``) -- and only the deals that fail are counted exactly (the
-    count decides the defenders' points); the level contracts are counted exactly with
-    them.  Both are one solver call for the whole chunk, so the solver's threads share
-    every layout.  The answers are the exact counts either way: a sweep is ``hand_size``.
+    Under ``dd`` the whole chunk is the sweep-then-count solve
+    (:func:`simulate.play.sweep_solve.sweep_then_count`): the sweep contracts (Pig, Hog,
+    Alone) first ask the solver "does the bidder take every trick?", the analyser's
+    question for them, and only the deals that fail are counted exactly, together with
+    the level contracts.  The answers are the exact counts either way.
     """
     if not play_model(params.play).exact:
         return {
@@ -486,39 +485,13 @@ def play_layouts(params: StudyParams, deals: range, layouts: list[StudyLayout], 
             )
             for layout in layouts
         }
-    from ..play.solve import solve_many_unchecked  # only double-dummy studies load the solver's module
+    from ..play.sweep_solve import ContractDeals, sweep_then_count  # only dd studies load the solver
 
-    def solve(chosen, rows, target=None):
-        if not chosen:
-            return {}
-        sizes = [rows[layout].size for layout in chosen]
-        solved = solve_many_unchecked(
-            np.concatenate([layout.hands[rows[layout]] for layout in chosen]),
-            np.repeat([layout.denom for layout in chosen], sizes),
-            np.repeat([layout.bidder for layout in chosen], sizes),
-            np.repeat([layout.bidder for layout in chosen], sizes),
-            np.repeat([layout.active for layout in chosen], sizes),
-            hand_size,
-            target=target,
-        )
-        return dict(zip(chosen, np.split(solved, np.cumsum(sizes)[:-1])))
-
-    every_row = {layout: np.arange(len(layout.hands)) for layout in layouts}
-    sweeps = [layout for layout in layouts if layout.sweep]
-    tricks = {}
-    exact_rows = {layout: every_row[layout] for layout in layouts if not layout.sweep}
-    for layout, swept in solve(sweeps, every_row, target=hand_size).items():
-        tricks[layout] = np.full(len(layout.hands), hand_size, np.int8)
-        exact_rows[layout] = np.flatnonzero(swept == 0)
-    # the level contracts first, the quick counts of failed sweeps last: they fill the
-    # end of the call, so neither thread waits long for the other
-    counted = sorted((layout for layout, rows in exact_rows.items() if rows.size), key=lambda lay: lay.sweep)
-    for layout, values in solve(counted, exact_rows).items():
-        if layout.sweep:
-            tricks[layout][exact_rows[layout]] = values
-        else:
-            tricks[layout] = values
-    return tricks
+    contracts = [
+        ContractDeals(layout.hands, layout.denom, layout.bidder, layout.bidder, layout.active, layout.sweep)
+        for layout in layouts
+    ]
+    return dict(zip(layouts, sweep_then_count(contracts, hand_size)))
 
 
 def cards_in_play(hands: np.ndarray, active: int) -> np.ndarray:
