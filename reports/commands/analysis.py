@@ -218,15 +218,22 @@ def _analysis_question(
     contracts=None,
 ):
     """The analysis question, checked once here, and how to run it (deals, precision)."""
-    from ...simulate.analysis.question import make_question
     from ...simulate.dealing.constraints import parse_known, parse_lengths
 
     chosen = as_variant(variant)
+    # the options read without the kernels are checked first, so a bad one fails at once
+    asked = dict(
+        score=_parse_score(score),
+        known=parse_known(known, chosen),
+        constraints=parse_lengths(void, length, chosen),
+        seat=library_seat(seat, chosen, "your"),
+        dealer=library_seat(dealer, chosen, "dealer"),
+    )
+    from ...simulate.analysis.question import make_question
+
     question = make_question(
         chosen,
         hand,
-        seat=library_seat(seat, chosen, "your"),
-        dealer=library_seat(dealer, chosen, "dealer"),
         auction=auction,
         contracts=contracts,
         play=play,
@@ -234,12 +241,10 @@ def _analysis_question(
         upcard=upcard,
         round_=round_,
         gift_policy=gift_policy,
-        known=parse_known(known, chosen),
-        constraints=parse_lengths(void, length, chosen),
         table=table,
         inference=inference,
-        score=_parse_score(score),
         worlds=worlds,
+        **asked,
     )
     return question, dict(deals=deals, precision=precision, max_deals=max_deals)
 
