@@ -2,7 +2,7 @@
 
 The commands are thin click commands over ``simulate`` and ``reports``, grouped by job in
 ``reports/commands`` (analysis, cards, solver, studies, games); the options they share
-are defined once in ``reports/commands/options.py``.  Three things are shared by every
+are defined once in ``reports/commands/shared.py``.  Three things are shared by every
 command: the output formats (``output_options``: a text table, ``--json`` and, where
 the result is a table, ``--csv``), the one error path (library errors and bad option
 values become one line on stderr and exit status 2 through :class:`EuchreGroup`, never a
@@ -20,7 +20,7 @@ import click
 from . import interrupt  # first: Ctrl-C while the modules below load exits 130 too
 from .interrupt import INTERRUPTED
 from .reports.commands import analysis, cards, games, solver, studies
-from .reports.commands.options import END_AT_ONCE, UserError
+from .reports.commands.shared import END_AT_ONCE, UserError
 from .reports.files import OutputError
 from .simulate.rules.cards import CardError
 from .simulate.rules.variants import RulesError

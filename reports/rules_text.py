@@ -22,7 +22,7 @@ def format_rules(variant) -> str:
         "",
         "options (name = value [default]: meaning):",
     ]
-    for option, (_, value) in zip(spec.options, variant.options):
+    for option, (_, value) in zip(spec.rule_options, variant.rule_options):
         lines.append(
             f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}"
         )

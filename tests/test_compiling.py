@@ -9,7 +9,7 @@ import sys
 import numpy as np
 
 from euchre_mc.reports import progress
-from euchre_mc.reports.commands import options
+from euchre_mc.reports.commands import shared
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.kernels.dd.search import dd_solve_range
 from euchre_mc.simulate.play.solve import solve_batch, solve_many
@@ -138,11 +138,11 @@ def test_a_first_run_compiles_its_groups_whole_so_the_next_says_nothing(tmp_path
 
 def test_the_notice_counts_pimc_under_play_pimc_compare_play_and_best_card(monkeypatch):
     asked = []
-    monkeypatch.setattr(options, "compile_first", lambda **needs: asked.append(needs))
-    options.compiles_kernels(lambda **_: None)(play="pimc", batch=None)
-    options.compiles_kernels(lambda **_: None)(play="dd", compare_play=True)
-    options.compiles_kernels(lambda **_: None)(play="dd", batch="deals.jsonl")
-    options.compiles_kernels(pimc=True)(lambda **_: None)(worlds=10)
+    monkeypatch.setattr(shared, "compile_first", lambda **needs: asked.append(needs))
+    shared.compiles_kernels(lambda **_: None)(play="pimc", batch=None)
+    shared.compiles_kernels(lambda **_: None)(play="dd", compare_play=True)
+    shared.compiles_kernels(lambda **_: None)(play="dd", batch="deals.jsonl")
+    shared.compiles_kernels(pimc=True)(lambda **_: None)(worlds=10)
     assert asked == [
         {"pimc": True, "batch": False},
         {"pimc": True, "batch": False},

@@ -64,7 +64,7 @@ def test_reference_lists_every_option_of_every_variant_with_its_default():
     expected = {
         (name, option.name, option.format(option.default))
         for name, spec in SPECS.items()
-        for option in spec.options
+        for option in spec.rule_options
     }
     assert options_table(REFERENCE.read_text(encoding="utf-8")) == expected
 

@@ -38,7 +38,7 @@ def test_wheel_installs_only_euchre_mc(tmp_path):
     top_level = {name.split("/")[0] for name in names}
     assert {t for t in top_level if not t.endswith(".dist-info")} == {"euchre_mc"}
     assert "euchre_mc/cli.py" in names
-    assert "euchre_mc/reports/commands/options.py" in names
+    assert "euchre_mc/reports/commands/shared.py" in names
     assert "euchre_mc/simulate/analysis/analyse.py" in names
     assert "euchre_mc/simulate/kernels/jit.py" in names
     assert "euchre_mc/simulate/kernels/dd/search.py" in names

@@ -54,7 +54,7 @@ def every_variant_and_option_combination():
     for name, spec in SPECS.items():
         choices = [
             (option.name, option.choices or (False, True))
-            for option in spec.options
+            for option in spec.rule_options
             if option.name != "target"
         ]
         for values in itertools.product(*(values for _, values in choices)):
@@ -118,7 +118,7 @@ def check_deal(trace):
 
 
 def check_thrown_in(trace):
-    options = dict(trace.variant.options)
+    options = dict(trace.variant.rule_options)
     if trace.thrown_in.startswith("misdeal"):
         eligible_ace = [s for s, h in enumerate(trace.dealt) if ace_no_face(h)]
         eligible_farmer = [s for s, h in enumerate(trace.dealt) if farmers_hand_cards(h, trace.upcard)]

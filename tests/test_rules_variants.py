@@ -42,7 +42,7 @@ def test_canonical_string_round_trips(text):
 
 def test_option_values_are_typed():
     variant = as_variant("euchre(stick_the_dealer=on,target=12)")
-    assert variant.option("stick_the_dealer") is True and variant.target == 12
+    assert variant.rule_option("stick_the_dealer") is True and variant.target == 12
 
 
 @pytest.mark.parametrize(

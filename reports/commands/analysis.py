@@ -29,7 +29,7 @@ from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, check_chart_path
 from ..progress import ProgressBar
-from .options import (
+from .shared import (
     Seed,
     WholeNumber,
     backend_options,

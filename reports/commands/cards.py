@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, MAX_WORLDS
-from .options import WholeNumber, compiles_kernels, output_options, seed_option, variant_option
+from .shared import WholeNumber, compiles_kernels, output_options, seed_option, variant_option
 
 
 def _advice_worlds(command):

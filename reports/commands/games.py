@@ -14,7 +14,7 @@ from ...simulate.play.models import GAMES, MATCH_EQUITY, TUNE, play_model
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import check_chart_path
 from ..progress import ProgressBar
-from .options import (
+from .shared import (
     WholeNumber,
     backend_options,
     compiles_kernels,

@@ -9,7 +9,7 @@ import sys
 import click
 
 from ...simulate.rules.variants import as_variant
-from .options import (
+from .shared import (
     END_AT_ONCE,
     UserError,
     compiles_kernels,

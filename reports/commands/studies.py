@@ -12,7 +12,7 @@ from ...interrupt import INTERRUPTED
 from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import STUDY
 from ..progress import ProgressBar
-from .options import WholeNumber, backend_options, compiles_kernels, play_option, seed_option, variant_option
+from .shared import WholeNumber, backend_options, compiles_kernels, play_option, seed_option, variant_option
 
 STUDY_HELP_WORKERS = (
     "Processes computing chunks (local pool or Dask LocalCluster; at most one per core). [default: all cores]"

@@ -223,7 +223,7 @@ def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> Se
     upcards = np.asarray(upcards, np.int64)
     est = classic_estimates(dealt, dealers, upcards)
     upcard_suit = upcards // 6
-    wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.options).get("no_trump")))
+    wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.rule_options).get("no_trump")))
     return SeatBids(variant, wishes["first"], wishes["second"], est, tuple(range(n)))
 
 
@@ -529,7 +529,7 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
     return AuctionCheck(
         variant.classic,
         HOG in variant.spec.special_kinds,
-        bool(dict(variant.options).get("no_trump")),
+        bool(dict(variant.rule_options).get("no_trump")),
         int(dealer),
         -1 if upcard is None else int(upcard),
         np.ascontiguousarray(thresholds, np.float64),
@@ -693,7 +693,7 @@ def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, scale) -> np.n
     code = bid_code(variant, bid)
     if variant.classic:
         est = ClassicEstimates(table.estimates.order[:, column], table.estimates.call[:, column])
-        no_trump = bool(dict(variant.options).get("no_trump"))
+        no_trump = bool(dict(variant.rule_options).get("no_trump"))
         round_one = state.index < variant.players
 
         def chance(floor: int, code: int) -> np.ndarray:

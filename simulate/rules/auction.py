@@ -286,7 +286,7 @@ def misdeal_calls(
     hands = tuple(int(h) for h in hands)
     if not variant.classic:
         return DealCalls(hands, hidden_kitty)
-    options = dict(variant.options)
+    options = dict(variant.rule_options)
     order = [(dealer + 1 + i) % variant.players for i in range(variant.players)]
     if options.get("ace_no_face") and call_ace_no_face:
         for seat in order:

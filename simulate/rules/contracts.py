@@ -203,7 +203,7 @@ def _parse_classic_bid(text: str, words: str, variant: Variant, upcard: int | No
 
 
 def _has_no_trump(variant: Variant) -> bool:
-    return dict(variant.options).get("no_trump", False)
+    return dict(variant.rule_options).get("no_trump", False)
 
 
 def parse_contract(text: str, variant, upcard: int | None = None) -> Contract:

@@ -3,7 +3,7 @@
 A :class:`Variant` is a frozen value that prints and parses as a canonical string such
 as ``euchre(target=10,stick_the_dealer=true,...)``; its :class:`VariantSpec` says how
 many players, cards and copies it has, which contracts it knows, how it scores
-(:class:`Scoring`, applied by :mod:`.scoring`) and which named :class:`Option` s a table
+(:class:`Scoring`, applied by :mod:`.scoring`) and which named :class:`RuleOption` s a table
 may change.  Contracts and bids live in :mod:`.contracts`.
 """
 
@@ -34,7 +34,7 @@ UPCARD_ROUNDS = "upcard rounds"  # order up the upcard, then name another suit: 
 
 
 @dataclass(frozen=True)
-class Option:
+class RuleOption:
     name: str
     default: object
     help: str
@@ -112,7 +112,7 @@ class VariantSpec:
     copies: int  # copies of each face in the deck
     hand_size: int
     kitty: int  # cards left undealt; a kitty turns up its top card, the upcard
-    options: tuple[Option, ...]
+    rule_options: tuple[RuleOption, ...]
     summary: str
     auction: str  # RISING_LEVELS or UPCARD_ROUNDS
     bidder_leads: bool  # otherwise the seat left of the dealer leads
@@ -135,12 +135,12 @@ class VariantSpec:
         return (ORDER_UP, CALL) if self.classic else (LEVEL, *self.special_kinds)
 
 
-def _target(default: int) -> Option:
-    return Option("target", default, "score that ends the game", low=1, high=1000)
+def _target(default: int) -> RuleOption:
+    return RuleOption("target", default, "score that ends the game", low=1, high=1000)
 
 
-def _stick(help_text: str) -> Option:
-    return Option("stick_the_dealer", False, help_text)
+def _stick(help_text: str) -> RuleOption:
+    return RuleOption("stick_the_dealer", False, help_text)
 
 
 _CLASSIC_SCORING = Scoring(made=1, march=2, alone_march=4, euchred=2)
@@ -175,7 +175,7 @@ SPECS = {
         0,
         (
             _target(50),
-            Option(
+            RuleOption(
                 "all_pass",
                 "redeal",
                 "when all six pass: redeal, or stick the dealer",
@@ -202,13 +202,13 @@ SPECS = {
         (
             _target(10),
             _stick("if all pass in round 2 the dealer must name a suit"),
-            Option("no_trump", False, "High No Trump (A high, no bowers) may be called in round 2"),
-            Option(
+            RuleOption("no_trump", False, "High No Trump (A high, no bowers) may be called in round 2"),
+            RuleOption(
                 "farmers_hand",
                 False,
                 "three 9s or three 10s may be swapped for the kitty's three face-down cards",
             ),
-            Option("ace_no_face", False, "a hand with an ace and no K, Q or J may call a misdeal"),
+            RuleOption("ace_no_face", False, "a hand with an ace and no K, Q or J may call a misdeal"),
         ),
         "Four players in two partnerships, 24 cards, five each, a kitty of four with the top "
         "card turned up. Round 1: order up the upcard's suit (the dealer picks it up and "
@@ -246,18 +246,19 @@ class Variant:
     """A rule set with every option set; ``str()`` is its canonical, parseable form."""
 
     name: str
-    options: tuple[tuple[str, object], ...] = field(default=())
+    rule_options: tuple[tuple[str, object], ...] = field(default=())
 
     @staticmethod
     def of(name: str, **options) -> Variant:
         spec = variant_spec(name)
-        known = {o.name: o for o in spec.options}
+        known = {o.name: o for o in spec.rule_options}
         for key in options:
             if key not in known:
                 allowed = ", ".join(known) or "none"
                 raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}")
         values = tuple(
-            (o.name, o.parse(name, options[o.name]) if o.name in options else o.default) for o in spec.options
+            (o.name, o.parse(name, options[o.name]) if o.name in options else o.default)
+            for o in spec.rule_options
         )
         return Variant(name, values)
 
@@ -283,12 +284,12 @@ class Variant:
     def spec(self) -> VariantSpec:
         return SPECS[self.name]
 
-    def option(self, name: str):
-        return dict(self.options)[name]
+    def rule_option(self, name: str):
+        return dict(self.rule_options)[name]
 
     def __str__(self) -> str:
         spec = self.spec
-        parts = [f"{k}={o.format(v)}" for o, (k, v) in zip(spec.options, self.options)]
+        parts = [f"{k}={o.format(v)}" for o, (k, v) in zip(spec.rule_options, self.rule_options)]
         return f"{self.name}({','.join(parts)})"
 
     # Shortcuts used everywhere
@@ -297,7 +298,7 @@ class Variant:
     copies = property(lambda self: self.spec.copies)
     classic = property(lambda self: self.spec.classic)
     has_upcard = property(lambda self: self.spec.has_upcard)
-    target = property(lambda self: self.option("target"))
+    target = property(lambda self: self.rule_option("target"))
 
     @property
     def dealer_stuck(self) -> bool:
@@ -306,7 +307,7 @@ class Variant:
         if isinstance(rule, bool):
             return rule
         option, value = rule
-        return self.option(option) == value
+        return self.rule_option(option) == value
 
     def leader(self, dealer: int, bidder: int) -> int:
         """Who leads the first trick: the bidder, or the seat left of the dealer."""

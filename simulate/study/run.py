@@ -653,7 +653,7 @@ def feature_denoms(variant) -> list[int]:
     variant = as_variant(variant)
     if not variant.classic:
         return list(range(6))
-    return [0, 1, 2, 3] + ([4] if dict(variant.options).get("no_trump") else [])
+    return [0, 1, 2, 3] + ([4] if dict(variant.rule_options).get("no_trump") else [])
 
 
 def schema_columns(variant, levels: bool = True, denoms=range(6)) -> list[tuple[str, str, str]]:
