@@ -16,8 +16,8 @@ from euchre_mc.simulate.bidding.evaluator import (
     bid_features,
     classic_estimates,
     classic_features,
-    table_from_rows,
-    table_rows,
+    grid_from_rows,
+    grid_rows,
     top_run,
     write_rows,
 )
@@ -253,7 +253,7 @@ def test_fitting_counts_every_seat_and_denomination_and_round_trips_through_csv(
     assert samples[0, 8].sum() >= 8  # long suits and runs of 8 reach eight trumps in every trump suit
     assert samples[0, :, 8].sum() >= 4  # the top-run deals reach a run of 8
     path = tmp_path / "bid.csv"
-    write_rows(path, table_rows(samples, made, BID_KEYS, BID_OUTCOMES), BID_KEYS, BID_OUTCOMES)
+    write_rows(path, grid_rows(samples, made, BID_KEYS, BID_OUTCOMES), BID_KEYS, BID_OUTCOMES)
     with open(path) as src:
-        table = table_from_rows(list(csv.DictReader(src)), BID_KEYS, BID_OUTCOMES, BID_DIMS)
+        table = grid_from_rows(list(csv.DictReader(src)), BID_KEYS, BID_OUTCOMES, BID_DIMS)
     assert np.array_equal(table.samples, samples) and np.array_equal(table.made, made)

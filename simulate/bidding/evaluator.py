@@ -1,8 +1,8 @@
-"""The fast hand evaluator behind bidding strategies: estimated P(make) from a table.
+"""The fast hand evaluator behind bidding strategies: estimated P(make) from a grid.
 
 Whole-game simulation asks "what are my chances in each contract?" for every seat of
 every hand of thousands of games, so the answer must cost microseconds.  It comes from
-tables of Monte Carlo results by hand features, fitted once by
+grids of Monte Carlo results by hand features (cells of capped features), fitted once by
 :mod:`simulate.bidding.evaluator_fit` (heuristic play, uniform random deals) and shipped as CSV
 files in ``simulate/data``.  Regenerate them with::
 
@@ -12,9 +12,9 @@ Features of a hand for a denomination (all read in that denomination's card orde
 
 * ``length``: with a trump suit, the number of trumps (left bower included); in no
   trump, the length of the longest suit;
-* ``top`` (classic tables): with a trump suit, right and left bowers held; in no trump,
+* ``top`` (classic grids): with a trump suit, right and left bowers held; in no trump,
   the top card of each suit held (aces in High, nines in Low);
-* ``run`` (bid-euchre tables, double deck): the sure winners at the top, cards held in
+* ``run`` (bid-euchre grids, double deck): the sure winners at the top, cards held in
   an unbroken run from the best card down, where a face continues the run only if both
   its copies are held (a lone copy still wins when led first, but the other copy then
   beats the next card): with a trump suit the run of trumps (``JH JH JD JD AH`` with
@@ -22,7 +22,7 @@ Features of a hand for a denomination (all read in that denomination's card orde
 * ``side``: with a trump suit, aces of the other suits; in no trump, the second card of
   each suit (kings in High, tens in Low).
 
-Tables (features capped, see ``*_CAPS``):
+Grids (features capped, see ``*_CAPS``):
 
 * bid euchre (``pigs-and-hogs``, ``six-handed``), by (trump or no trump, length, run,
   side): P(the bidder's team takes at least n tricks) for n = 1..8 with the bidder
@@ -40,7 +40,7 @@ Sparse cells are shrunk towards coarser ones: each estimate is
 cell over ``side``, its parent over ``top`` (``run``) too, and the root over ``length``
 as well.
 
-What the tables cannot know: the auction so far, the score, partners' hands beyond
+What the grids cannot know: the auction so far, the score, partners' hands beyond
 chance.  They are estimates for a player who sees only their own hand.
 """
 
@@ -82,7 +82,7 @@ def _per_hand(kernel, hands, denom) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 def classic_features(hands: np.ndarray, denom) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(length, top, side) of face-space ``hands`` for ``denom`` (an int or an array that
-    broadcasts with ``hands``), each capped as ``CLASSIC_CAPS`` says (the classic tables)."""
+    broadcasts with ``hands``), each capped as ``CLASSIC_CAPS`` says (the classic grids)."""
     return _per_hand(bidding.classic_features_many, hands, denom)
 
 
@@ -93,16 +93,16 @@ def top_run(hands: np.ndarray, denom: int) -> np.ndarray:
 
 def bid_features(hands: np.ndarray, denom: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(length, run, side) of face-space double-deck ``hands`` for ``denom``, capped as
-    ``BID_CAPS`` says (the bid-euchre table)."""
+    ``BID_CAPS`` says (the bid-euchre grid)."""
     features = _per_hand(bidding.bid_features_many, hands, denom)
     return tuple(np.minimum(f, cap) for f, cap in zip(features, bidding.BID_CAPS))
 
 
-# --------------------------------------------------------------------------- tables
+# --------------------------------------------------------------------------- grids
 
 
 @dataclass(frozen=True)
-class Table:
+class Grid:
     """Counts by feature cell and their shrunk estimates; shape ``dims + (outcomes,)``."""
 
     keys: tuple[str, ...]
@@ -124,18 +124,18 @@ def _shrunk(samples: np.ndarray, made: np.ndarray) -> np.ndarray:
     return np.broadcast_to(estimate, made.shape).copy()
 
 
-def table_from_rows(rows: list[dict], keys: tuple, outcomes: tuple, dims: tuple) -> Table:
+def grid_from_rows(rows: list[dict], keys: tuple, outcomes: tuple, dims: tuple) -> Grid:
     samples = np.zeros(dims, np.int64)
     made = np.zeros(dims + (len(outcomes),), np.int64)
     for row in rows:
         cell = tuple(int(row[k]) for k in keys)
         samples[cell] += int(row["samples"])
         made[cell] += [int(row[o]) for o in outcomes]
-    return Table(keys, outcomes, samples, made, _shrunk(samples, made))
+    return Grid(keys, outcomes, samples, made, _shrunk(samples, made))
 
 
-def table_rows(samples: np.ndarray, made: np.ndarray, keys: tuple, outcomes: tuple) -> list[dict]:
-    """The non-empty cells as CSV rows (the inverse of :func:`table_from_rows`)."""
+def grid_rows(samples: np.ndarray, made: np.ndarray, keys: tuple, outcomes: tuple) -> list[dict]:
+    """The non-empty cells as CSV rows (the inverse of :func:`grid_from_rows`)."""
     rows = []
     for cell in zip(*np.nonzero(samples)):
         row = dict(zip(keys, (int(c) for c in cell)))
@@ -165,20 +165,20 @@ ROUND2_DIMS = (2, 4, CLASSIC_CAPS["length"] + 1, CLASSIC_CAPS["top"] + 1, CLASSI
 
 
 @cache
-def bid_table() -> Table:
-    return table_from_rows(_read_rows("evaluator_bid.csv"), BID_KEYS, BID_OUTCOMES, BID_DIMS)
+def bid_grid() -> Grid:
+    return grid_from_rows(_read_rows("evaluator_bid.csv"), BID_KEYS, BID_OUTCOMES, BID_DIMS)
 
 
 @cache
-def round1_table() -> Table:
-    return table_from_rows(
+def round1_grid() -> Grid:
+    return grid_from_rows(
         _read_rows("evaluator_classic_round1.csv"), ROUND1_KEYS, CLASSIC_OUTCOMES, ROUND1_DIMS
     )
 
 
 @cache
-def round2_table() -> Table:
-    return table_from_rows(
+def round2_grid() -> Grid:
+    return grid_from_rows(
         _read_rows("evaluator_classic_round2.csv"), ROUND2_KEYS, CLASSIC_OUTCOMES, ROUND2_DIMS
     )
 
@@ -199,7 +199,7 @@ class BidEstimates:
 def bid_estimates(hands: np.ndarray) -> BidEstimates:
     """Estimates for bid-euchre hands (face-space uint64 array of any shape)."""
     hands = np.asarray(hands, np.uint64)
-    values = bidding.bid_estimates_many(np.ascontiguousarray(hands.ravel()), bid_table().estimate)
+    values = bidding.bid_estimates_many(np.ascontiguousarray(hands.ravel()), bid_grid().estimate)
     values = values.reshape(hands.shape + values.shape[1:])  # (..., 6, outcomes)
     return BidEstimates(
         values[..., :HAND_SIZE_BID], values[..., HAND_SIZE_BID], values[..., HAND_SIZE_BID + 1]
@@ -223,8 +223,8 @@ def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray)
         np.ascontiguousarray(hands, np.uint64),
         np.ascontiguousarray(dealer, np.int64),
         np.ascontiguousarray(upcard, np.int64),
-        round1_table().estimate,
-        round2_table().estimate,
+        round1_grid().estimate,
+        round2_grid().estimate,
     )
     return ClassicEstimates(order, call)
 
@@ -232,13 +232,13 @@ def classic_estimates(hands: np.ndarray, dealer: np.ndarray, upcard: np.ndarray)
 __all__ = [
     "BidEstimates",
     "ClassicEstimates",
-    "Table",
+    "Grid",
     "bid_estimates",
     "bid_features",
-    "bid_table",
+    "bid_grid",
     "classic_estimates",
     "classic_features",
-    "round1_table",
-    "round2_table",
+    "round1_grid",
+    "round2_grid",
     "top_run",
 ]

@@ -85,7 +85,7 @@ from .evaluator import (
     bid_features,
     classic_estimates,
     classic_features,
-    table_rows,
+    grid_rows,
     write_rows,
 )
 
@@ -382,20 +382,20 @@ def main(argv=None) -> int:
     samples, made = fit_bid(args.deals, args.seed, args.long_suit_deals)
     write_rows(
         args.out / "evaluator_bid.csv",
-        table_rows(samples, made, BID_KEYS, BID_OUTCOMES),
+        grid_rows(samples, made, BID_KEYS, BID_OUTCOMES),
         BID_KEYS,
         BID_OUTCOMES,
     )
     round1, round2 = fit_classic(args.deals, args.seed)
     write_rows(
         args.out / "evaluator_classic_round1.csv",
-        table_rows(*round1, ROUND1_KEYS, CLASSIC_OUTCOMES),
+        grid_rows(*round1, ROUND1_KEYS, CLASSIC_OUTCOMES),
         ROUND1_KEYS,
         CLASSIC_OUTCOMES,
     )
     write_rows(
         args.out / "evaluator_classic_round2.csv",
-        table_rows(*round2, ROUND2_KEYS, CLASSIC_OUTCOMES),
+        grid_rows(*round2, ROUND2_KEYS, CLASSIC_OUTCOMES),
         ROUND2_KEYS,
         CLASSIC_OUTCOMES,
     )

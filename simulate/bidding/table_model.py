@@ -49,10 +49,10 @@ from .evaluator import (
     BidEstimates,
     ClassicEstimates,
     bid_estimates,
-    bid_table,
+    bid_grid,
     classic_estimates,
-    round1_table,
-    round2_table,
+    round1_grid,
+    round2_grid,
 )
 from .strategy import (
     BUILT_INS,
@@ -533,9 +533,9 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
         int(dealer),
         -1 if upcard is None else int(upcard),
         np.ascontiguousarray(thresholds, np.float64),
-        bid_table().estimate,
-        round1_table().estimate,
-        round2_table().estimate,
+        bid_grid().estimate,
+        round1_grid().estimate,
+        round2_grid().estimate,
         # bids before passes: a named bid fits far fewer hands, and the first row a world
         # fails ends its test
         np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 4),

@@ -307,7 +307,7 @@ def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, co
 # What the auction's check needs: ``classic``, ``has_hog`` (bid euchre's exchange
 # threshold is pig_threshold with Hog, alone_threshold without), ``no_trump`` (classic
 # High No Trump callable), ``dealer``, the ``upcard`` face (classic; -1 none),
-# ``thresholds[seat]`` after the score-aware shift, the evaluator's ``bid_table``,
+# ``thresholds[seat]`` after the score-aware shift, the evaluator's ``bid_grid``,
 # ``round1`` and ``round2`` estimates, and ``bids``: rows (seat, round one?, floor,
 # code), each a bid the seat made at that point of the auction.  A namedtuple, so numba
 # keeps each field a plain value.
@@ -320,7 +320,7 @@ AuctionCheck = namedtuple(
         "dealer",
         "upcard",
         "thresholds",
-        "bid_table",
+        "bid_grid",
         "round1",
         "round2",
         "bids",
@@ -350,7 +350,7 @@ def model_bid(hand, seat, round_one, floor, check, level_row, order_row, call_ro
         )
         first, second = classic_codes(ordered, order_alone, called, call_alone, suit)
         return allowed_bid(first if round_one else second, floor, True)
-    bid_estimate(hand, check.bid_table, level_row)
+    bid_estimate(hand, check.bid_grid, level_row)
     rank, denom = bid_euchre_wish(
         level_row[:, :LEVELS], level_row[:, LEVELS], level_row[:, LEVELS + 1], thresholds, check.has_hog
     )

@@ -317,7 +317,7 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     checked = check.bids.shape[0] > 0 or lengths.shape[0] > 0
     need, banned, left, base = world_start(view, n_seats, denom, world)
     rows = 6 if checked else 0  # the check's work rows, empty when there is nothing to check
-    level_row = np.empty((rows, check.bid_table.shape[-1]), np.float64)
+    level_row = np.empty((rows, check.bid_grid.shape[-1]), np.float64)
     order_row = np.empty(check.round1.shape[-1] if checked else 0, np.float64)
     call_rows = np.empty((5 if checked else 0, check.round2.shape[-1]), np.float64)
     starved = False
