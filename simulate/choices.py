@@ -24,6 +24,9 @@ DEFAULT_PLAY = "dd"
 DEFAULT_GIFT_POLICY = "highest"
 DEFAULT_TABLE = "balanced"
 DEFAULT_INFERENCE = "exact"
+# "exact": deals must explain the earlier bids under the table model; "soft": each deal is
+# kept with the probability of the earlier bids; "none": uniform deals
+INFERENCE_MODES = ("exact", "soft", "none")
 MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
 DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analysis.question)
 DEFAULT_MAX_DEALS = 50_000  # the analyser's cap on deals with a precision
@@ -48,6 +51,7 @@ __all__ = [
     "DEFAULT_SEED",
     "DEFAULT_TABLE",
     "GIFT_POLICY_NAMES",
+    "INFERENCE_MODES",
     "MAX_DEALS",
     "MAX_SEED",
     "MAX_WORLDS",

@@ -17,9 +17,14 @@ import click
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import (
     ALTERNATIVE_DEALS,
+    DEFAULT_GIFT_POLICY,
+    DEFAULT_INFERENCE,
     DEFAULT_MAX_DEALS,
+    DEFAULT_PLAY,
     DEFAULT_SEED,
+    DEFAULT_TABLE,
     GIFT_POLICY_NAMES,
+    INFERENCE_MODES,
     MAX_DEALS,
     MAX_WORLDS,
     OPTION_DEALS,
@@ -95,7 +100,7 @@ def analysis_options(command):
         ),
         click.option(
             "--table",
-            default="balanced",
+            default=DEFAULT_TABLE,
             show_default=True,
             metavar="STRATEGY",
             help="How the other seats bid after you (balanced, cautious, aggressive, a .toml file), "
@@ -103,8 +108,8 @@ def analysis_options(command):
         ),
         click.option(
             "--inference",
-            type=click.Choice(["exact", "soft", "none"]),
-            default="exact",
+            type=click.Choice(INFERENCE_MODES),
+            default=DEFAULT_INFERENCE,
             show_default=True,
             help="exact: keep only deals on which each earlier bidder would have bid as given "
             "(under --table); soft: keep each deal with probability that the earlier bidders bid as "
@@ -151,7 +156,7 @@ def analysis_options(command):
         ),
         play_option(
             ANALYSE,
-            "dd",
+            DEFAULT_PLAY,
             "Play model: double dummy, PIMC (single dummy: see docs/pimc.md), rules of thumb, "
             "or random legal cards.",
         ),
@@ -174,7 +179,7 @@ def analysis_options(command):
         click.option(
             "--gift-policy",
             type=click.Choice(sorted(GIFT_POLICY_NAMES)),
-            default="highest",
+            default=DEFAULT_GIFT_POLICY,
             show_default=True,
             help="Pig / six-handed Alone: the card each partner gives.",
         ),

@@ -25,6 +25,7 @@ from ..choices import (
     DEFAULT_PLAY,
     DEFAULT_SEED,
     DEFAULT_TABLE,
+    INFERENCE_MODES,
     PIMC_WORLDS,
 )
 from ..dealing.constraints import DealConstraints
@@ -54,9 +55,6 @@ from ..rules.exchange import (
     GIFT_POLICIES,
 )
 from ..rules.variants import ORDER_UP, RulesError, Variant, as_variant, seat_index
-
-INFERENCE_MODES = ("exact", "soft", "none")
-
 
 # --------------------------------------------------------------------------- the question
 
