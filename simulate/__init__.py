@@ -1,4 +1,6 @@
-"""The library: rules, dealing, play, the double-dummy solver, the analyser, studies, games.
+"""The library, by concern: ``rules``, ``dealing``, ``play``, ``bidding``, ``analysis``,
+``advice``, ``games``, ``study``, ``runtime`` over the numba ``kernels`` (docs/architecture.md
+maps them).
 
 ``from euchre_mc.simulate import analyse_hand`` is the hand analyser
 (:mod:`euchre_mc.simulate.analysis.analyse`); it is imported on first use so that
