@@ -72,7 +72,7 @@ def test_deal_text_round_trips(deck):
 def variants(draw):
     name = draw(st.sampled_from(list(SPECS)))
     options = {}
-    for option in SPECS[name].options:
+    for option in SPECS[name].rule_options:
         if draw(st.booleans()):
             if option.choices:
                 options[option.name] = draw(st.sampled_from(option.choices))
