@@ -20,9 +20,10 @@ import contextlib
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from .workers import dask_setup
-
 BACKENDS = ("local", "dask")
+# The module whose dask_setup each local Dask worker runs first, named rather than imported:
+# importing the process pool's machinery would slow every command's start.
+WORKER_SETUP = f"{__package__}.workers"
 CONNECT_TIMEOUT = 10.0  # seconds to wait for a scheduler, and for its first worker
 _ADDRESS = re.compile(r"([a-z]+://)?[^\s:/]+:\d{1,5}")
 
@@ -68,7 +69,7 @@ def dask_client(workers: int, scheduler: str | None = None):
             processes=True,
             dashboard_address=":0",  # any free port: the default 8787 clashes with a second cluster
             silence_logs=logging.ERROR,
-            preload=[dask_setup.__module__],  # workers that ignore Ctrl-C and end with us
+            preload=[WORKER_SETUP],  # workers that ignore Ctrl-C and end with us
         )
         client = Client(cluster)
     stopped_early = False
