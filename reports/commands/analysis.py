@@ -26,16 +26,13 @@ from ...simulate.choices import (
     GIFT_POLICY_NAMES,
     INFERENCE_MODES,
     MAX_DEALS,
-    MAX_WORLDS,
     OPTION_DEALS,
-    PIMC_WORLDS,
 )
 from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, check_chart_path
 from ..progress import ProgressBar
 from .shared import (
-    Seed,
     WholeNumber,
     backend_options,
     compiles_kernels,
@@ -43,7 +40,9 @@ from .shared import (
     output_options,
     play_option,
     seat_option,
+    seed_option,
     variant_option,
+    worlds_option,
 )
 
 DEMO_VARIANT = "pigs-and-hogs"
@@ -160,22 +159,8 @@ def analysis_options(command):
             "Play model: double dummy, PIMC (single dummy: see docs/pimc.md), rules of thumb, "
             "or random legal cards.",
         ),
-        click.option(
-            "--worlds",
-            type=WholeNumber(min=1, max=MAX_WORLDS),
-            default=PIMC_WORLDS,
-            show_default=True,
-            metavar="K",
-            help="With --play pimc: worlds each seat samples and solves at each card it plays.",
-        ),
-        click.option(
-            "--seed",
-            type=Seed(),
-            default=DEFAULT_SEED,
-            show_default=True,
-            metavar="N",
-            help="Seeds the deals (and random play).",
-        ),
+        worlds_option(),
+        seed_option("Seeds the deals (and random play).", DEFAULT_SEED, "N"),
         click.option(
             "--gift-policy",
             type=click.Choice(sorted(GIFT_POLICY_NAMES)),
@@ -457,14 +442,7 @@ def _exit_if_interrupted(settings) -> None:
     metavar="N",
     help="Deals to play.",
 )
-@click.option(
-    "--seed",
-    type=Seed(),
-    default=DEFAULT_SEED,
-    show_default=True,
-    metavar="N",
-    help="Seeds the deals.",
-)
+@seed_option("Seeds the deals.", DEFAULT_SEED, "N")
 @compiles_kernels
 def demo(out_dir, deals, seed):
     """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
