@@ -20,6 +20,9 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/euchre-mc compile
 	$(BIN)/euchre-mc demo
+	@echo ""
+	@echo "Next: the euchre-mc command is in .venv: run .venv/bin/euchre-mc --help,"
+	@echo "or 'source .venv/bin/activate' once and then 'euchre-mc --help' (README: Quick start)."
 
 test: $(STAMP)
 	$(BIN)/ruff check .
