@@ -54,7 +54,8 @@ def test_ctrl_c_in_process_keeps_the_chunks_finished_before_it():
     with ChunkRunner() as runner:
         got = runner.collect(range(5), square, progress=stop_at_chunk_2)
     assert got.interrupted
-    assert got.finished() == got.leading() == [(0, 0), (1, 1), (2, 4)]
+    assert got.results == {0: 0, 1: 1, 2: 4}
+    assert got.leading() == [(0, 0), (1, 1), (2, 4)]
 
 
 def test_ctrl_c_on_a_pool_keeps_every_finished_chunk_and_stops_the_workers():
@@ -64,7 +65,7 @@ def test_ctrl_c_on_a_pool_keeps_every_finished_chunk_and_stops_the_workers():
     with ChunkRunner(2) as runner:
         got = runner.collect(range(6), square, progress=stop_at_first)
         assert got.interrupted and not runner.started  # the workers were ended at once
-        finished = got.finished()
+        finished = [(got.chunks[place], got.results[place]) for place in sorted(got.results)]
         assert finished and all(result == chunk * chunk for chunk, result in finished)
         assert got.leading() == finished[: len(got.leading())]
         # the runner still serves: a later run starts new workers

@@ -6,21 +6,14 @@ from __future__ import annotations
 
 import click
 
-from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, MAX_WORLDS
-from .shared import WholeNumber, compiles_kernels, output_options, seed_option, variant_option
+from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES
+from .shared import compiles_kernels, output_options, seed_option, variant_option, worlds_option
 
 
 def _advice_worlds(command):
     """``--worlds`` and ``--seed``, shared by best-card, best-discard and best-gift."""
     command = seed_option("Seeds the worlds.")(command)
-    return click.option(
-        "--worlds",
-        type=WholeNumber(min=1, max=MAX_WORLDS),
-        default=ADVICE_WORLDS,
-        show_default=True,
-        metavar="N",
-        help="Worlds sampled and solved.",
-    )(command)
+    return worlds_option(ADVICE_WORLDS, "N", "Worlds sampled and solved.")(command)
 
 
 @click.command("best-card")

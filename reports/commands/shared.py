@@ -102,15 +102,20 @@ def library_seat(seat: int | None, variant, what: str) -> int | None:
     return None if seat is None else seat_index(seat, variant.players, f"{what} seat", first=1)
 
 
-def worlds_option():
-    """``--worlds``: the worlds a seat samples and solves at each card under PIMC play."""
+def worlds_option(
+    default: int = PIMC_WORLDS,
+    metavar: str = "K",
+    help_text: str = "With --play pimc: worlds each seat samples and solves at each card it plays.",
+):
+    """``--worlds``: the worlds sampled and solved at each decision (PIMC play, the card
+    decisions)."""
     return click.option(
         "--worlds",
         type=WholeNumber(min=1, max=MAX_WORLDS),
-        default=PIMC_WORLDS,
+        default=default,
         show_default=True,
-        metavar="K",
-        help="With --play pimc: worlds each seat samples and solves at each card it plays.",
+        metavar=metavar,
+        help=help_text,
     )
 
 

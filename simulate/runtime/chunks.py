@@ -55,10 +55,6 @@ class Collected:
     results: dict[int, object]
     interrupted: bool
 
-    def finished(self) -> list[tuple[object, object]]:
-        """``(chunk, result)`` of every finished chunk, in chunk order."""
-        return [(self.chunks[place], self.results[place]) for place in sorted(self.results)]
-
     def leading(self) -> list[tuple[object, object]]:
         """``(chunk, result)`` of the chunks before the first one that did not finish:
         all of them unless the run was interrupted."""
