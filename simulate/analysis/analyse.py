@@ -49,7 +49,7 @@ from .estimates import (
 )
 from .layouts import PARTNER_GIFTS, layout_of
 from .option_values import option_values, p_win
-from .question import QUESTION_FIELDS, as_question
+from .question import as_question, question_among
 from .results import (
     Advice,
     Analysis,
@@ -332,8 +332,7 @@ def compare_play(variant, hand=None, *, models=None, progress=None, **options) -
     ignored).
     """
     options.pop("play", None)
-    asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
-    question = as_question(variant, hand, **asked)
+    question = question_among(variant, hand, options)
     return {
         model: analyse_hand(replace(question, play=model), progress=progress, **options)
         for model in models or offered_by(COMPARE_PLAY)

@@ -342,3 +342,10 @@ def as_question(variant, hand=None, **asked) -> Question:
             raise RulesError(f"a checked Question was given with {given}: give one or the other")
         return variant
     return make_question(variant, hand, **asked)
+
+
+def question_among(variant, hand, options: dict) -> Question:
+    """:func:`as_question` of the question's fields among ``options``, which are taken out
+    of it, so that what remains says how to run."""
+    asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
+    return as_question(variant, hand, **asked)

@@ -28,7 +28,7 @@ from ..rules.variants import RulesError
 from ..stats import mean_half_width
 from .analyse import analyse_hand
 from .estimates import best_bid, bid_order, paired_margin
-from .question import QUESTION_FIELDS, Question, as_question, checked_contracts
+from .question import Question, checked_contracts, question_among
 from .results import (
     Analysis,
     ContractEstimate,
@@ -277,8 +277,7 @@ def should_i_bid(
     legal here); default every legal bid.  ``progress(done, total)`` hears of both runs
     as one.
     """
-    asked = {name: options.pop(name) for name in QUESTION_FIELDS if name in options}
-    question = as_question(variant, hand, **asked)
+    question = question_among(variant, hand, options)
     variant = question.variant
     by_table = question.table is not None
     # compared as played without a table: the score would only value the options
