@@ -126,6 +126,27 @@ print(json.dumps({"package": PACKAGE, "cpu": cpu, "wall": wall,
 )
 
 
+# One command line run in this process after a warm run of it (numba caches loaded), its
+# output captured: CPU of the second run, and a digest of what it printed.
+COMMAND_SCRIPT = (
+    PREAMBLE
+    + """
+import contextlib, io
+from euchre_mc.cli import main
+def once():
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        main(sys.argv[1:], standalone_mode=False)
+    return printed.getvalue()
+once()
+cpu, wall = time.process_time(), time.perf_counter()
+printed = once()
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(json.dumps({"package": PACKAGE, "cpu": cpu, "wall": wall, "answers": digest(printed)}))
+"""
+)
+
+
 def ratio_rows(name: str, base_run: dict, new_run: dict, detail: str, command: str) -> list[dict]:
     """Rows of one comparison: the baseline's and this checkout's CPU seconds, their
     ratio (how many times faster), the wall-clock ratio and whether the answers match."""
