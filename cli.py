@@ -19,7 +19,7 @@ import click
 
 from . import interrupt  # first: Ctrl-C while the modules below load exits 130 too
 from .interrupt import INTERRUPTED
-from .reports.commands import analysis, cards, games, solver, studies
+from .reports.commands import analysis, cards, games, grade, solver, studies
 from .reports.commands.shared import END_AT_ONCE, UserError
 from .reports.files import OutputError
 from .simulate.rules.cards import CardError
@@ -98,6 +98,7 @@ for command in (
     cards.best_card_command,
     cards.best_discard_command,
     cards.best_gift_command,
+    grade.grade_command,
     games.games,
     games.tune,
     games.match_equity_command,

@@ -2,12 +2,17 @@
 
 Given the contract, who made it, the player's seat and hand, the tricks played so far
 and the cards already played to the trick in progress, :func:`best_card` checks the
-position, deals ``worlds`` worlds of the cards the player cannot see exactly as the
-PIMC play model does (``kernels.pimc``: consistent with every card played, the voids
-shown, the cards each seat still holds, the upcard and the player's own discards),
-solves each world double dummy for every legal card, and ranks the cards by the
-player's side's expected tricks for the whole hand, with P(the contract is made), each
-with a 95% interval.  Random numbers come from the seed alone.
+position, deals worlds of the cards the player cannot see exactly as the PIMC play
+model does (``kernels.pimc``: consistent with every card played, the voids shown, the
+cards each seat still holds, the upcard and the player's own discards), solves each
+world double dummy for every legal card, and ranks the cards by the player's side's
+expected net points for the hand (:mod:`.ranking`: the scoring table, honest ties), with
+its tricks and P(the contract is made), each with a 95% interval.
+
+The sample grows while cards equal to the best on the worlds sampled still differ in
+some world: ``worlds`` more, then twice as many again, up to ``max_worlds``.  Each batch
+of worlds has its own random stream, so the result is a pure function of the seed and
+the two sizes.
 
 Tricks are written ``SEAT: CARDS`` (the leader's seat, 1-based, then the cards in the
 order played), tricks separated by ``;``: ``"1: JH AH 9H TH; 3: AS KS QS 9S"``.
@@ -35,28 +40,14 @@ from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index
-from ..stats import mean_half_width, wilson_interval
+from .ranking import CardValue, rank_candidates, unsettled
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 
 
 @dataclass(frozen=True)
-class CardValue:
-    """One legal card: the player's side's tricks for the whole hand and P(make), over
-    the worlds, each with its 95% interval (normal for the mean, Wilson for P)."""
-
-    card: str
-    mean_tricks: float
-    tricks_half_width: float
-    p_make: float
-    p_make_low: float
-    p_make_high: float
-
-
-@dataclass(frozen=True)
 class CardAdvice:
-    """Every legal card ranked, best first (by expected tricks for the player's side,
-    then by P(make) for the bidder's side, or against it for a defender)."""
+    """Every legal card ranked, the advice first (see :func:`.ranking.rank_candidates`)."""
 
     variant: str
     contract: str
@@ -65,9 +56,10 @@ class CardAdvice:
     hand: str
     trick: int  # the trick being played, from 1
     won: int  # tricks the player's side has taken already
-    worlds: int
+    worlds: int  # the worlds sampled, once the sample stopped growing
     seed: int
     cards: tuple[CardValue, ...]
+    max_worlds: int = 0  # the cap on the growing sample
     note: str = STRATEGY_FUSION
 
     @property
@@ -113,6 +105,7 @@ def best_card(
     worlds: int = ADVICE_WORLDS,
     seed: int = 1,
     first: int = 0,
+    max_worlds: int | None = None,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -121,7 +114,8 @@ def best_card(
     progress (text, see :func:`parse_tricks`, or [(leader, faces)] lists).  Classic:
     ``upcard``, and with ``order up`` the ``dealer`` (who picked it up); ``discards``
     are the player's own discards (the classic dealer's one, a Pig / Alone bidder's
-    two), known to be out of play.
+    two), known to be out of play.  The sample starts at ``worlds`` and grows up to
+    ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
     """
     variant = as_variant(variant)
     n = variant.players
@@ -239,27 +233,22 @@ def best_card(
     if not legal:
         legal = list(own)
     worlds = check_worlds(worlds)
-    values = _world_values(
-        variant,
-        denom,
-        seat,
-        active,
-        own,
-        fixed_faces,
-        dealer,
-        seen,
-        voids,
-        history,
-        now,
-        leader,
-        worlds,
-        seed,
-    )
-    needed = bid.tricks_needed(size)
+    cap = check_worlds(4 * worlds if max_worlds is None else max_worlds)
+    if cap < worlds:
+        raise RulesError(f"max worlds {cap}: at least the {worlds} worlds sampled first")
+    position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
     ours = (bidder & 1) == (seat & 1)
-    faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # a tie keeps the contract order
-    totals = [won + values[:, POSITION[denom, face]] for face in faces]
-    rows = ranked_values(faces, totals, ours, size, needed)
+    faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
+    values = _world_values(*position, worlds, seed, batch=0)
+    batch = 0
+    while True:
+        totals = [won + values[:, POSITION[denom, face]] for face in faces]
+        rows = rank_candidates(variant, bid, faces, totals, ours)
+        more = min(values.shape[0], cap - values.shape[0])
+        if more <= 0 or not unsettled(rows):
+            break
+        batch += 1
+        values = np.concatenate([values, _world_values(*position, more, seed, batch=batch)])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -268,34 +257,11 @@ def best_card(
         hand=" ".join(format_card(f) for f in own),
         trick=len(history) + 1,
         won=won,
-        worlds=worlds,
+        worlds=int(values.shape[0]),
         seed=int(seed),
         cards=tuple(rows),
+        max_worlds=cap,
     )
-
-
-def ranked_values(faces, totals, ours: bool, size: int, needed: int) -> list[CardValue]:
-    """Each candidate card's CardValue, best first: ``totals[k]`` the player's side's
-    tricks in each world after ``faces[k]``; ``ours``: is the player on the bidder's
-    side (who needs ``needed`` of ``size`` tricks)?  Ranked by expected tricks, then by
-    P(make) for the bidder's side or against it for a defender; ties keep the order."""
-    rows = []
-    for face, total in zip(faces, totals):
-        bidder_tricks = total if ours else size - total
-        made = int(np.count_nonzero(bidder_tricks >= needed))
-        low, high = wilson_interval(made, total.size)
-        rows.append(
-            CardValue(
-                format_card(face),
-                float(total.mean()),
-                mean_half_width(total),
-                made / total.size,
-                float(low),
-                float(high),
-            )
-        )
-    rows.sort(key=lambda row: (-row.mean_tricks, -row.p_make if ours else row.p_make))
-    return rows
 
 
 def _seats_from(tricks, n: int, first: int) -> list[tuple[int, list[int]]]:
@@ -333,9 +299,10 @@ def _mask(faces, taken: int = 0) -> int:
 
 
 def _world_values(
-    variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader, worlds, seed
+    variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader, worlds, seed, batch
 ):
-    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc)."""
+    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
+    dealt from batch number ``batch``'s own random stream."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -361,7 +328,7 @@ def _world_values(
     values = np.full((worlds, 24), -1, np.int64)
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     stats = np.zeros(5, np.int64)
-    state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(0)))
+    state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(batch)))
     view = SeatView(
         np.int64(seat),
         to_contract(np.uint64(own_mask), np.int64(denom)),
@@ -390,4 +357,4 @@ def _world_values(
     return values
 
 
-__all__ = ["CardAdvice", "CardValue", "best_card", "parse_tricks", "ranked_values"]
+__all__ = ["CardAdvice", "best_card", "parse_tricks"]

@@ -12,8 +12,9 @@ upcard it holds); the auction says nothing more here.  In each world the exchang
 finished by the rules' policies for the cards the player does not choose (the other
 partner gives by ``gift_policy``, the bidder discards two by the void-first policy) and
 the hand is solved double dummy.  Candidates are ranked by the player's side's expected
-tricks, then P(make) (for the bidder's side, or against it for a defender), each with a
-95% interval; the same worlds for every candidate make the comparison paired.
+net points for the hand, with its tricks and P(make), each with a 95% interval; the
+same worlds for every candidate make the comparison paired, and cards that cannot be
+told apart from the best are shown as equal to it (:mod:`.ranking`).
 Random numbers come from the seed alone.
 """
 
@@ -31,7 +32,7 @@ from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, par
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index
-from .best_card import CardValue, ranked_values
+from .ranking import CardValue, rank_candidates
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
@@ -189,11 +190,10 @@ def _without(mask: int, face: int) -> np.uint64:
 
 def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, worlds, seed):
     size = variant.hand_size
-    needed = bid.tricks_needed(size)
     ours = (bidder & 1) == (seat & 1)
     tricks = play_deals(np.concatenate(tables), bid.denom, bidder, leader, active, "dd")
     bidder_side = tricks.astype(np.int64).reshape(len(candidates), worlds)
-    rows = ranked_values(candidates, list(bidder_side if ours else size - bidder_side), ours, size, needed)
+    rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
     return ExchangeAdvice(
         decision=decision,
         variant=str(variant),

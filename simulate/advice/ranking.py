@@ -1,0 +1,120 @@
+"""Candidate cards valued in the same worlds: ranked by points, with honest ties.
+
+``best-card``, ``best-discard``, ``best-gift`` and ``grade`` value every candidate card
+in the same sampled worlds.  This module turns each world's trick count into the
+player's side's net points for the hand under the variant's scoring table (make, march,
+euchre, level bids, Pig, Hog, Alone: :func:`..rules.scoring.net_points`), ranks the
+candidates by expected net points, and says which of them cannot be told apart from the
+best.
+
+Ties.  A candidate whose paired difference from the best-valued card (the same worlds
+for both) is within its 95% interval is shown as equal to it; so is one that gives the
+same points in every world.  The advice is still the card with the most points on
+average, the best guess the worlds give; among cards with exactly the same average
+(most often cards that score alike in every world, such as touching honours) it is the
+lowest in the contract's order, so the higher ones stay in hand.  When cards are equal
+on the worlds sampled but not identical in every world, more worlds may separate them:
+:func:`unsettled` says so, and the callers sample more, up to a cap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..kernels.rankings import POSITION
+from ..rules.cards import format_card
+from ..rules.scoring import net_points
+from ..stats import mean_half_width, wilson_interval
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """One candidate over the worlds: the player's side's net points for the hand (the
+    ranking), its tricks and P(the bidder's side makes the contract), each with its 95%
+    interval (normal for means, Wilson for P), and how far it is behind the best-valued
+    candidate, paired over the same worlds."""
+
+    card: str
+    mean_points: float
+    points_half_width: float
+    mean_tricks: float
+    tricks_half_width: float
+    p_make: float
+    p_make_low: float
+    p_make_high: float
+    behind: float = 0.0  # the best-valued card's points minus this card's, mean over worlds
+    behind_half_width: float = 0.0
+    equal_to_best: bool = True  # within that interval (or the same in every world)
+
+
+def side_points(variant, contract, side_tricks: np.ndarray, ours: bool) -> np.ndarray:
+    """Per world, the player's side's points minus the other side's, when the player's
+    side takes ``side_tricks`` (``ours``: the player is on the bidder's side)."""
+    size = variant.hand_size
+    bidder_tricks = side_tricks if ours else size - side_tricks
+    net = net_points(variant, contract, bidder_tricks).astype(np.float64)
+    return net if ours else -net
+
+
+def rank_candidates(variant, contract, faces, side_totals, ours: bool) -> list[CardValue]:
+    """Each candidate's :class:`CardValue`, the advice first.  ``side_totals[k]`` holds the
+    player's side's tricks for the whole hand in each world after ``faces[k]``.
+
+    Order: the advice (the most points; the lowest card among equal averages), the
+    other cards equal to it, then the rest; each group by expected points, then by
+    P(make) for the bidder's side or against it for a defender, then in the contract's
+    order.
+    """
+    size = variant.hand_size
+    needed = contract.tricks_needed(size)
+    points = [side_points(variant, contract, np.asarray(total, np.int64), ours) for total in side_totals]
+    means = [float(p.mean()) for p in points]
+    strength = [int(POSITION[contract.denom, face]) for face in faces]
+    top = max(range(len(faces)), key=lambda k: (means[k], -strength[k]))  # equal means: the lower
+    rows = []
+    for face, total, own in zip(faces, side_totals, points):
+        total = np.asarray(total, np.int64)
+        bidder_tricks = total if ours else size - total
+        made = int(np.count_nonzero(bidder_tricks >= needed))
+        low, high = wilson_interval(made, total.size)
+        gap = points[top] - own
+        behind, margin = float(gap.mean()), float(mean_half_width(gap))
+        rows.append(
+            CardValue(
+                card=format_card(face),
+                mean_points=float(own.mean()),
+                points_half_width=float(mean_half_width(own)),
+                mean_tricks=float(total.mean()),
+                tricks_half_width=float(mean_half_width(total)),
+                p_make=made / total.size,
+                p_make_low=float(low),
+                p_make_high=float(high),
+                behind=behind,
+                behind_half_width=margin,
+                equal_to_best=behind <= margin,
+            )
+        )
+    rank = {id(row): k for k, row in enumerate(rows)}
+    advice = rows[top]
+
+    def order(row):
+        return (
+            row is not advice,
+            not row.equal_to_best,
+            -row.mean_points,
+            -row.p_make if ours else row.p_make,
+            strength[rank[id(row)]],
+        )
+
+    return sorted(rows, key=order)
+
+
+def unsettled(rows: list[CardValue]) -> bool:
+    """Are some cards equal to the best only for want of worlds?  (Equal on the worlds
+    sampled, yet different in some world: more worlds may tell them apart.)"""
+    return any(row.equal_to_best and row.behind_half_width > 0 for row in rows)
+
+
+__all__ = ["CardValue", "rank_candidates", "side_points", "unsettled"]

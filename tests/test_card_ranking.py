@@ -1,0 +1,84 @@
+"""Candidate cards ranked by points with honest ties: the side's net points come from the
+scoring table (a march, a euchre), cards that cannot be told apart from the best are
+shown as equal to it (the lower of cards alike in every world is advised), and
+best-card's sample grows only while the best is unsettled."""
+
+import numpy as np
+
+from euchre_mc.simulate.advice.best_card import best_card
+from euchre_mc.simulate.advice.ranking import rank_candidates, side_points, unsettled
+from euchre_mc.simulate.rules.cards import parse_card
+from euchre_mc.simulate.rules.contracts import parse_contract
+from euchre_mc.simulate.rules.variants import as_variant
+
+EUCHRE = as_variant("euchre")
+ORDER_UP = parse_contract("order up", EUCHRE, parse_card("9H"))  # Hearts trump
+
+
+def faces(text: str) -> list[int]:
+    return [parse_card(card) for card in text.split()]
+
+
+def test_points_follow_the_scoring_table():
+    tricks = np.array([0, 2, 3, 4, 5])
+    # the makers: euchred (the defenders' 2), made (1), marched (2)
+    assert side_points(EUCHRE, ORDER_UP, tricks, ours=True).tolist() == [-2, -2, 1, 1, 2]
+    # the defenders' side tricks: 5 - the makers'
+    assert side_points(EUCHRE, ORDER_UP, 5 - tricks, ours=False).tolist() == [2, 2, -1, -1, -2]
+
+
+def test_a_defender_ranks_the_euchre_above_more_tricks():
+    # 9C keeps two tricks in every world (the makers make: -1); AC takes three in half
+    # the worlds (a euchre, +2) and none in the others (a march, -2): fewer tricks on
+    # average, more points
+    steady, gamble = np.full(100, 2), np.repeat([3, 0], 50)
+    rows = rank_candidates(EUCHRE, ORDER_UP, faces("9C AC"), [steady, gamble], ours=False)
+    assert [row.card for row in rows] == ["AC", "9C"]
+    assert rows[0].mean_points == 0.0 and rows[0].mean_tricks == 1.5
+    assert rows[1].mean_points == -1.0 and rows[1].mean_tricks == 2.0
+    assert not rows[1].equal_to_best and rows[1].behind == 1.0
+
+
+def test_cards_that_score_alike_in_every_world_are_equal_and_the_lower_is_advised():
+    same = np.repeat([3, 5], 50)
+    rows = rank_candidates(EUCHRE, ORDER_UP, faces("JH AH QC"), [same, same, np.full(100, 3)], ours=True)
+    # the right bower and the ace of trump make the same points in every world: the ace
+    # is played, the bower kept
+    assert [row.card for row in rows] == ["AH", "JH", "QC"]
+    assert rows[1].equal_to_best and rows[1].behind == 0.0 and rows[1].behind_half_width == 0.0
+    assert not rows[2].equal_to_best
+    assert not unsettled(rows)
+
+
+def test_a_difference_inside_its_interval_is_a_tie_that_more_worlds_may_settle():
+    rng = np.random.default_rng(1)
+    best = rng.choice([3, 5], 40)
+    close = best.copy()
+    close[:2] = 3  # two worlds where the other card only makes: not a difference 40 worlds can show
+    rows = rank_candidates(EUCHRE, ORDER_UP, faces("KS 9S"), [best, close], ours=True)
+    assert all(row.equal_to_best for row in rows)
+    assert rows[0].card == "KS"  # the better average is still the advice
+    assert unsettled(rows)
+
+
+def test_best_card_grows_its_sample_only_while_unsettled_and_stays_a_function_of_the_seed():
+    position = dict(
+        variant="euchre",
+        contract="order up",
+        bidder=1,
+        upcard="9H",
+        dealer=4,
+        seat=1,
+        hand="JD AH KS 9C",
+        tricks="1: JH QH TH 9H",
+        first=1,
+    )
+    one = best_card(**position, worlds=40, max_worlds=160)
+    assert one.worlds in (40, 80, 160) and one.max_worlds == 160
+    assert one == best_card(**position, worlds=40, max_worlds=160)
+    fixed = best_card(**position, worlds=40, max_worlds=40)
+    assert fixed.worlds == 40
+    # the left bower and the ace of trump are worth the same in every world: equal, the
+    # ace advised
+    by_card = {row.card: row for row in fixed.cards}
+    assert by_card["JD"].equal_to_best and fixed.best == "AH"

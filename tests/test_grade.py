@@ -1,0 +1,84 @@
+"""grade: a played hand is read and checked (text and JSON alike), every decision of the
+graded seats is valued as best-card would value it then, a card thrown away that the
+hand needed costs points, forced cards cost nothing, and the command's errors are one
+line with exit status 2."""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_mc.cli import main
+from euchre_mc.simulate.advice.grade import grade_hand, read_played_hand
+from euchre_mc.simulate.rules.variants import RulesError
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "played-euchre.txt"
+
+
+def test_the_text_and_json_forms_read_alike():
+    text = EXAMPLE.read_text()
+    as_json = json.dumps(
+        {
+            "variant": "euchre",
+            "dealer": 4,
+            "upcard": "9H",
+            "auction": "order up",
+            "hands": {
+                "1": "JH JD AH KS 9C",
+                "2": "QS TS 9S KC QC",
+                "3": "AS JS AC TC JC",
+                "4": "9H TH QH KD AD",
+            },
+            "discards": {"4": "9D"},
+            "tricks": ["1: JH 9S TC 9H", "1: JD TS AC TH", "1: AH QS JC QH", "1: KS KC AS KD", "3: JS AD 9C QC"],
+        }
+    )
+    played = read_played_hand(text)
+    assert played == read_played_hand(as_json)
+    assert played.bidder == 0 and played.dealer == 3 and str(played.contract).startswith("order up")
+
+
+def test_a_thrown_away_winner_costs_points_and_forced_cards_cost_nothing():
+    grade = grade_hand(read_played_hand(EXAMPLE.read_text()), seats=[3], worlds=60, first=1)
+    by_trick = {decision.trick: decision for decision in grade.decisions}
+    # trick 2: partner's left bower leads, seat 3 has no trump and throws its ace of
+    # clubs, a sure winner later, instead of the jack of clubs
+    thrown = by_trick[2]
+    assert (thrown.played, thrown.advice) == ("AC", "JC")
+    assert not thrown.equal_to_best and thrown.cost > thrown.cost_half_width > 0
+    assert by_trick[5].forced and by_trick[5].cost == 0
+    assert grade.total_cost == pytest.approx(thrown.cost)
+    assert grade == grade_hand(read_played_hand(EXAMPLE.read_text()), seats=[3], worlds=60, first=1)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("hand 2: QS TS 9S KC QC", "hand 2: QS TS 9S KC AC"), "AC in hand 2 and hand 3: this deck has 1"),
+        (("trick: 1: JD TS AC TH", "trick: 1: JD TS QD TH"), "seat 3 plays QD, which its hand"),
+        (("auction: order up", "auction: order up\nbidder: 2"), "makes seat 1 the bidder"),
+        (("dealer: 4", "dealer: 4\ntrump: Hearts"), "unknown key 'trump'"),
+        (("auction: order up", "auction: pass, pass, pass, pass, pass, pass, pass, pass"), "thrown in"),
+    ],
+)
+def test_a_bad_record_is_one_clear_error(change, message):
+    text = EXAMPLE.read_text().replace(*change)
+    with pytest.raises((RulesError, ValueError), match=message):
+        grade_hand(read_played_hand(text), worlds=10)
+
+
+def test_the_command_prints_80_columns_json_and_one_line_errors(tmp_path):
+    common = [str(EXAMPLE), "--seat", "3", "--worlds", "30"]
+    text = CliRunner().invoke(main, ["grade", *common])
+    assert text.exit_code == 0, text.output
+    assert "costs" in text.output and "seat 3: 4 decisions, 1 below the best" in text.output
+    assert max(len(line) for line in text.output.splitlines()) <= 80
+    out = json.loads(CliRunner().invoke(main, ["grade", *common, "--json"]).output)
+    assert [d["played"] for d in out["decisions"]] == ["TC", "AC", "JC", "AS", "JS"]
+    bad = tmp_path / "bad.txt"
+    bad.write_text(EXAMPLE.read_text().replace("variant: euchre", "variant: eucher"))
+    failed = CliRunner().invoke(main, ["grade", str(bad)])
+    assert failed.exit_code == 2 and len(failed.output.strip().splitlines()) == 1
+    unknown_seat = CliRunner().invoke(main, ["grade", str(EXAMPLE), "--seat", "7"])
+    assert unknown_seat.exit_code == 2 and "seats are 1 to 4" in unknown_seat.output
