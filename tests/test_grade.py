@@ -59,6 +59,7 @@ def test_a_thrown_away_winner_costs_points_and_forced_cards_cost_nothing():
         (("trick: 1: JD TS AC TH", "trick: 1: JD TS QD TH"), "seat 3 plays QD, which its hand"),
         (("auction: order up", "auction: order up\nbidder: 2"), "makes seat 1 the bidder"),
         (("dealer: 4", "dealer: 4\ntrump: Hearts"), "unknown key 'trump'"),
+        (("trick: 3: JS AD 9C QC", "trick: 4: AD 9C QC JS"), "seat 3 won trick 4"),
         (("auction: order up", "auction: pass, pass, pass, pass, pass, pass, pass, pass"), "thrown in"),
     ],
 )

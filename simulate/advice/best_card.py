@@ -191,7 +191,7 @@ def best_card(
             else:
                 if suit != led:
                     voids[player] |= 1 << led
-                if _beats(face, best_face, denom, led):
+                if takes_trick(face, best_face, denom, led):
                     winner, best_face = player, face
             played_faces.append(face)
             player = int(next_active(np.int64(player), np.int64(n), np.int64(active)))
@@ -280,7 +280,7 @@ def _played_by(tricks, seat: int, n: int, active: int) -> list[int]:
     return out
 
 
-def _beats(face: int, best: int, denom: int, led: int) -> bool:
+def takes_trick(face: int, best: int, denom: int, led: int) -> bool:
     """Does ``face`` take the trick from ``best`` (the first copy keeps a tie)?"""
     card, top = POSITION[denom, face], POSITION[denom, best]
     suit = SUIT_AT[denom, card]
@@ -357,4 +357,4 @@ def _world_values(
     return values
 
 
-__all__ = ["CardAdvice", "best_card", "parse_tricks"]
+__all__ = ["CardAdvice", "best_card", "parse_tricks", "takes_trick"]
