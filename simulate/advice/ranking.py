@@ -10,9 +10,11 @@ best.
 Ties.  A candidate whose paired difference from the best-valued card (the same worlds
 for both) is within its 95% interval is shown as equal to it; so is one that gives the
 same points in every world.  The advice is still the card with the most points on
-average, the best guess the worlds give; among cards with exactly the same average
-(most often cards that score alike in every world, such as touching honours) it is the
-lowest in the contract's order, so the higher ones stay in hand.  When cards are equal
+average, the best guess the worlds give.  Among cards with exactly the same average
+(most often cards that score alike in every world) it is the one that takes more
+tricks on average, a margin the scoring did not need in these worlds but may in
+others; and among cards alike in that too (touching honours), the lowest in the
+contract's order, so the higher ones stay in hand.  When cards are equal
 on the worlds sampled but not identical in every world, more worlds may separate them:
 :func:`unsettled` says so, and the callers sample more, up to a cap.
 """
@@ -62,17 +64,18 @@ def rank_candidates(variant, contract, faces, side_totals, ours: bool) -> list[C
     """Each candidate's :class:`CardValue`, the advice first.  ``side_totals[k]`` holds the
     player's side's tricks for the whole hand in each world after ``faces[k]``.
 
-    Order: the advice (the most points; the lowest card among equal averages), the
-    other cards equal to it, then the rest; each group by expected points, then by
-    P(make) for the bidder's side or against it for a defender, then in the contract's
-    order.
+    Order: the advice (the most points; then the most tricks; then the lowest card),
+    the other cards equal to it, then the rest; each group by expected points, then
+    tricks, then P(make) for the bidder's side or against it for a defender, then in the
+    contract's order.
     """
     size = variant.hand_size
     needed = contract.tricks_needed(size)
     points = [side_points(variant, contract, np.asarray(total, np.int64), ours) for total in side_totals]
     means = [float(p.mean()) for p in points]
+    tricks = [float(np.mean(total)) for total in side_totals]
     strength = [int(POSITION[contract.denom, face]) for face in faces]
-    top = max(range(len(faces)), key=lambda k: (means[k], -strength[k]))  # equal means: the lower
+    top = max(range(len(faces)), key=lambda k: (means[k], tricks[k], -strength[k]))
     rows = []
     for face, total, own in zip(faces, side_totals, points):
         total = np.asarray(total, np.int64)
@@ -104,6 +107,7 @@ def rank_candidates(variant, contract, faces, side_totals, ours: bool) -> list[C
             row is not advice,
             not row.equal_to_best,
             -row.mean_points,
+            -row.mean_tricks,
             -row.p_make if ours else row.p_make,
             strength[rank[id(row)]],
         )
