@@ -31,7 +31,13 @@ def test_the_text_and_json_forms_read_alike():
                 "4": "9H TH QH KD AD",
             },
             "discards": {"4": "9D"},
-            "tricks": ["1: JH 9S TC 9H", "1: JD TS AC TH", "1: AH QS JC QH", "1: KS KC AS KD", "3: JS AD 9C QC"],
+            "tricks": [
+                "1: JH 9S TC 9H",
+                "1: JD TS AC TH",
+                "1: AH QS JC QH",
+                "1: KS KC AS KD",
+                "3: JS AD 9C QC",
+            ],
         }
     )
     played = read_played_hand(text)

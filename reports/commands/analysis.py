@@ -22,7 +22,6 @@ from ...simulate.choices import (
     DEFAULT_MAX_DEALS,
     DEFAULT_PLAY,
     DEFAULT_SEED,
-    DEFAULT_TABLE,
     GIFT_POLICY_NAMES,
     INFERENCE_MODES,
     MAX_DEALS,
@@ -41,6 +40,7 @@ from .shared import (
     play_option,
     seat_option,
     seed_option,
+    table_option,
     variant_option,
     worlds_option,
 )
@@ -97,14 +97,7 @@ def analysis_options(command):
             metavar="'SEAT: SUIT MIN-MAX'",
             help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
         ),
-        click.option(
-            "--table",
-            default=DEFAULT_TABLE,
-            show_default=True,
-            metavar="STRATEGY",
-            help="How the other seats bid after you (balanced, cautious, aggressive, a .toml file), "
-            "or 'none': a pass counts as 0 and nobody overcalls.",
-        ),
+        table_option,
         click.option(
             "--inference",
             type=click.Choice(INFERENCE_MODES),

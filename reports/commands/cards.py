@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES
-from .shared import compiles_kernels, output_options, seed_option, variant_option, worlds_option
+from .shared import compiles_kernels, output_options, seed_option, table_option, variant_option, worlds_option
 
 
 def _advice_worlds(command):
@@ -37,22 +37,48 @@ def _advice_worlds(command):
 @click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
 @click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
+@click.option(
+    "--auction",
+    default=None,
+    metavar="BIDS",
+    help="The whole auction from the dealer's left (needs --dealer), e.g. 'pass, pass, order up alone': "
+    "the worlds then explain every bid under --table.",
+)
+@table_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
 @compiles_kernels(pimc=True)
 def best_card_command(
-    variant, contract, bidder, seat, hand, tricks, current, upcard, dealer, discards, worlds, seed, output
+    variant,
+    contract,
+    bidder,
+    seat,
+    hand,
+    tricks,
+    current,
+    upcard,
+    dealer,
+    discards,
+    auction,
+    table,
+    worlds,
+    seed,
+    output,
 ):
     """Which card should I play?  Every legal card ranked over sampled worlds.
 
     Deals N worlds of the cards you cannot see, consistent with everything played
-    (and the voids it showed), solves each double dummy after each legal card, and
-    ranks the cards by your side's expected tricks for the hand, with P(make).
+    (and the voids it showed) and, with --auction, with every bid; solves each double
+    dummy after each legal card, and ranks the cards by your side's expected points
+    for the hand, with its tricks and P(make).  Cards that cannot be told apart from
+    the best are marked '='; the sample grows while they might yet be told apart.
 
     \b
     Example:
       euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
           --bidder 1 --seat 1 --hand "JD AH KS 9C" --tricks "1: JH QH TH 9H"
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
+          --auction "pass, pass, order up" --bidder 3 --seat 1 --hand "AS KS QC 9D TD"
     """
     from ...simulate.advice.best_card import best_card
     from ..advice_report import format_card_advice
@@ -71,6 +97,8 @@ def best_card_command(
         worlds,
         seed,
         first=1,
+        auction=auction,
+        table=table,
     )
     _echo_advice(advice, output, format_card_advice)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS
-from .shared import UserError, compiles_kernels, output_options, seed_option, worlds_option
+from .shared import UserError, compiles_kernels, output_options, seed_option, table_option, worlds_option
 
 
 @click.command("grade")
@@ -27,16 +27,17 @@ from .shared import UserError, compiles_kernels, output_options, seed_option, wo
     metavar="N",
     help="The cap on a decision's growing sample  [default: 4 x --worlds].",
 )
+@table_option
 @seed_option("Seeds each decision's worlds (the same seed best-card takes, so a line can be re-asked).")
 @output_options("Print every decision as JSON.")
 @compiles_kernels(pimc=True)
-def grade_command(record, seats, worlds, max_worlds, seed, output):
+def grade_command(record, seats, worlds, max_worlds, table, seed, output):
     """Grade a played hand: each card against the best card, and what it cost.
 
     FILE holds the hand as played ('-' reads standard input): the variant, the dealer,
     the upcard (classic), the auction or the contract and bidder, each graded seat's
-    hand when play started, its discards, and the tricks in order.  The format, with
-    examples, is in docs/grade.md.
+    hand when play started, its discards, and the tricks in order.  The worlds explain
+    the auction under --table.  The format, with examples, is in docs/grade.md.
 
     \b
     Example:
@@ -50,7 +51,7 @@ def grade_command(record, seats, worlds, max_worlds, seed, output):
     except UnicodeDecodeError:
         raise UserError(f"{record.name}: not a text file; write the hand as docs/grade.md shows") from None
     played = read_played_hand(text)
-    grade = grade_hand(played, seats or None, worlds, seed, max_worlds, first=1)
+    grade = grade_hand(played, seats or None, worlds, seed, max_worlds, first=1, table=table)
     if output == "json":
         click.echo(grade.to_json(indent=1))
     else:

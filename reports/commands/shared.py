@@ -13,7 +13,7 @@ import re
 
 import click
 
-from ...simulate.choices import MAX_SEED, MAX_WORLDS, PIMC_WORLDS
+from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
 from ...simulate.rules.variants import seat_index
 from ...simulate.runtime.cluster import BACKENDS
@@ -100,6 +100,17 @@ def seat_option(name: str, help_text: str):
 def library_seat(seat: int | None, variant, what: str) -> int | None:
     """A 1-based seat from the command line (or None) as a 0-based library seat, checked."""
     return None if seat is None else seat_index(seat, variant.players, f"{what} seat", first=1)
+
+
+table_option = click.option(
+    "--table",
+    default=DEFAULT_TABLE,
+    show_default=True,
+    metavar="STRATEGY",
+    help="How the other seats bid (balanced, cautious, aggressive, a .toml file), "
+    "or 'none': a pass counts as 0 and nobody overcalls.",
+)
+"""``--table``: the table model, shared by the analysis and card commands."""
 
 
 def worlds_option(

@@ -26,8 +26,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..choices import ADVICE_WORLDS, STRATEGY_FUSION
-from ..kernels.bidding import no_auction
+from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
@@ -40,6 +39,7 @@ from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index
+from .hearing import hear_auction, played_masks
 from .ranking import CardValue, rank_candidates, unsettled
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -60,6 +60,9 @@ class CardAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     max_worlds: int = 0  # the cap on the growing sample
+    heard: str = ""  # what conditioned the worlds beyond the cards seen (one line)
+    auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
+    auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
     note: str = STRATEGY_FUSION
 
     @property
@@ -106,6 +109,8 @@ def best_card(
     seed: int = 1,
     first: int = 0,
     max_worlds: int | None = None,
+    auction=None,
+    table: str = DEFAULT_TABLE,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -116,6 +121,9 @@ def best_card(
     are the player's own discards (the classic dealer's one, a Pig / Alone bidder's
     two), known to be out of play.  The sample starts at ``worlds`` and grows up to
     ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
+    With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
+    the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
+    and the bidder.
     """
     variant = as_variant(variant)
     n = variant.players
@@ -133,6 +141,8 @@ def best_card(
     if bid.kind == ORDER_UP:
         if dealer is None:
             raise RulesError("order up: give the dealer (--dealer), who picked up the upcard")
+        dealer = seat_index(dealer, n, "dealer", first)
+    elif dealer is not None:
         dealer = seat_index(dealer, n, "dealer", first)
     denom = bid.denom
     active = sitting_out_mask(variant, bid, bidder)
@@ -236,10 +246,14 @@ def best_card(
     cap = check_worlds(4 * worlds if max_worlds is None else max_worlds)
     if cap < worlds:
         raise RulesError(f"max worlds {cap}: at least the {worlds} worlds sampled first")
+    heard = hear_auction(variant, bid, bidder, seat, dealer, upcard_face, auction, table, active, first)
+    played_by = played_masks([_played_by(history + now, other, n, active) for other in range(n)], denom)
     position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
+    hearing = (heard.check, played_by)
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
-    values = _world_values(*position, worlds, seed, batch=0)
+    stats = np.zeros(5, np.int64)
+    values = _world_values(*position, *hearing, worlds, seed, 0, stats)
     batch = 0
     while True:
         totals = [won + values[:, POSITION[denom, face]] for face in faces]
@@ -248,7 +262,7 @@ def best_card(
         if more <= 0 or not unsettled(rows):
             break
         batch += 1
-        values = np.concatenate([values, _world_values(*position, more, seed, batch=batch)])
+        values = np.concatenate([values, _world_values(*position, *hearing, more, seed, batch, stats)])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -261,6 +275,9 @@ def best_card(
         seed=int(seed),
         cards=tuple(rows),
         max_worlds=cap,
+        heard=heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
+        auction_dealt=int(stats[4]),
+        auction_unmatched=int(stats[2]),
     )
 
 
@@ -299,10 +316,28 @@ def _mask(faces, taken: int = 0) -> int:
 
 
 def _world_values(
-    variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader, worlds, seed, batch
+    variant,
+    denom,
+    seat,
+    active,
+    own,
+    fixed_faces,
+    dealer,
+    seen,
+    voids,
+    history,
+    now,
+    leader,
+    check,
+    played_by,
+    worlds,
+    seed,
+    batch,
+    stats,
 ):
     """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
-    dealt from batch number ``batch``'s own random stream."""
+    dealt from batch number ``batch``'s own random stream, each explaining ``check`` (the
+    auction, with ``played_by``); the sampler's counts add up in ``stats``."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -327,7 +362,6 @@ def _world_values(
     trick = np.array(now[0][1] if now else [], np.int64)
     values = np.full((worlds, 24), -1, np.int64)
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
-    stats = np.zeros(5, np.int64)
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(batch)))
     view = SeatView(
         np.int64(seat),
@@ -336,8 +370,8 @@ def _world_values(
         fixed,
         to_contract(np.uint64(pool), np.int64(denom)),
         voids,
-        np.zeros(n, np.uint64),  # the cards each seat played: only an auction check reads them
-        no_auction(),
+        played_by,
+        check,
         no_lengths(),
     )
     pimc_values(

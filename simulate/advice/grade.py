@@ -25,19 +25,20 @@ import json
 import re
 from dataclasses import asdict, dataclass
 
-from ..choices import ADVICE_WORLDS, STRATEGY_FUSION
+from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.rankings import POSITION, SUIT_AT
-from ..rules.auction import auction_result, format_auction, parse_auction
+from ..rules.auction import auction_result, parse_auction
 from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, format_bid, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import RulesError, as_variant, seat_index
 from .best_card import best_card, parse_tricks, takes_trick
 
-CONDITIONING = (
+SEEN = (
     "Each decision's worlds are dealt from what that seat had seen (its cards, the cards "
-    "played, the voids shown, the upcard, its own discards); the auction does not shape them."
+    "played, the voids shown, the upcard, its own discards)"
 )
+SEEN_ONLY = f"{SEEN}; nothing else conditions them (no auction given, or it tests no seat)."
 KEYS = ("variant", "dealer", "upcard", "auction", "contract", "bidder", "hands", "discards", "tricks")
 
 
@@ -72,6 +73,8 @@ class Decision:
     worlds: int
     points: float = 0.0  # the card played: the player's side's net points for the hand
     best_points: float = 0.0  # the best-valued card's
+    auction_dealt: int = 0  # deals dealt for the worlds tested against the auction
+    auction_unmatched: int = 0  # worlds kept without explaining it
 
 
 @dataclass(frozen=True)
@@ -85,8 +88,23 @@ class Grade:
     seats: tuple[int, ...]  # 1-based
     seed: int
     decisions: tuple[Decision, ...]
+    table: str = DEFAULT_TABLE
     note: str = STRATEGY_FUSION
-    conditioning: str = CONDITIONING
+
+    @property
+    def conditioning(self) -> str:
+        """One line: what the worlds heard, with the rejection's acceptance."""
+        valued = [d for d in self.decisions if not d.forced]
+        dealt = sum(d.auction_dealt for d in valued)
+        if not self.auction or not dealt:
+            return SEEN_ONLY
+        kept = sum(d.worlds for d in valued)
+        unmatched = sum(d.auction_unmatched for d in valued)
+        missed = f"; {unmatched} kept without explaining it" if unmatched else ""
+        return (
+            f"{SEEN} and explain the auction under the {self.table} table: 1 world kept in "
+            f"{dealt / kept:.1f} dealt{missed}."
+        )
 
     @property
     def total_cost(self) -> float:
@@ -95,6 +113,7 @@ class Grade:
     def to_dict(self) -> dict:
         out = asdict(self)
         out["total_cost"] = self.total_cost
+        out["conditioning"] = self.conditioning
         return out
 
     def to_json(self, indent=None) -> str:
@@ -142,7 +161,9 @@ def read_played_hand(text: str) -> PlayedHand:
         bidder = seat_index(_whole(fields["bidder"], "bidder"), n, "bidder seat", 1)
     check_contract(variant, contract)
     hands = {
-        seat_index(_whole(seat, "hand seat"), n, "hand seat", 1): parse_cards(cards, variant.copies, what="hand")
+        seat_index(_whole(seat, "hand seat"), n, "hand seat", 1): parse_cards(
+            cards, variant.copies, what="hand"
+        )
         for seat, cards in dict(fields.get("hands", {})).items()
     }
     discards = {
@@ -163,7 +184,8 @@ def read_played_hand(text: str) -> PlayedHand:
             raise RulesError(f"hand {seat + 1}: seat {seat + 1} sits out this {format_bid(contract)}")
         if len(held) != variant.hand_size:
             raise RulesError(
-                f"hand {seat + 1} has {len(held)} cards: give the {variant.hand_size} it held when play started"
+                f"hand {seat + 1} has {len(held)} cards: give the {variant.hand_size} it held "
+                "when play started"
             )
     played = PlayedHand(
         variant=str(variant),
@@ -202,9 +224,11 @@ def grade_hand(
     seed: int = 1,
     max_worlds: int | None = None,
     first: int = 0,
+    table: str = DEFAULT_TABLE,
 ) -> Grade:
     """Grade every decision of ``seats`` (counted from ``first``; default: every seat whose
-    hand the record gives)."""
+    hand the record gives).  With an auction in the record, the worlds explain it under
+    the ``table`` model, as best-card's do."""
     variant = as_variant(played.variant)
     n = variant.players
     if seats is None:
@@ -224,7 +248,9 @@ def grade_hand(
         player = leader
         for place, face in enumerate(faces):
             if player in graded:
-                decisions.append(_decision(played, variant, number, place, player, face, worlds, seed, max_worlds))
+                decisions.append(
+                    _decision(played, variant, number, place, player, face, worlds, seed, max_worlds, table)
+                )
             player = _next(player, n, active)
     return Grade(
         variant=played.variant,
@@ -234,10 +260,11 @@ def grade_hand(
         seats=tuple(s + 1 for s in graded),
         seed=int(seed),
         decisions=tuple(decisions),
+        table=str(table),
     )
 
 
-def _decision(played, variant, number, place, player, face, worlds, seed, max_worlds) -> Decision:
+def _decision(played, variant, number, place, player, face, worlds, seed, max_worlds, table) -> Decision:
     leader, faces = played.tricks[number]
     held = _holding(played, player, number)
     denom = played.contract.denom
@@ -261,6 +288,8 @@ def _decision(played, variant, number, place, player, face, worlds, seed, max_wo
         worlds=worlds,
         seed=seed,
         max_worlds=max_worlds,
+        auction=played.auction or None,
+        table=table,
     )
     rows = {row.card: row for row in advice.cards}
     mine = rows[format_card(face)]
@@ -275,10 +304,12 @@ def _decision(played, variant, number, place, player, face, worlds, seed, max_wo
         worlds=advice.worlds,
         points=mine.mean_points,
         best_points=best_points,
+        auction_dealt=advice.auction_dealt,
+        auction_unmatched=advice.auction_unmatched,
     )
 
 
-def _row(base, advice, forced, equal, cost, margin, worlds, points=0.0, best_points=0.0) -> Decision:
+def _row(base, advice, forced, equal, cost, margin, worlds, **valued) -> Decision:
     return Decision(
         trick=base["number"],
         seat=base["player"] + 1,
@@ -290,8 +321,7 @@ def _row(base, advice, forced, equal, cost, margin, worlds, points=0.0, best_poi
         cost=cost,
         cost_half_width=margin,
         worlds=worlds,
-        points=points,
-        best_points=best_points,
+        **valued,
     )
 
 
@@ -322,10 +352,13 @@ def _check_cards_played(played: PlayedHand, active: int) -> None:
         if not active >> leader & 1:
             raise RulesError(f"trick {number} led by seat {leader + 1}, who sits out this hand")
         if winner is not None and leader != winner:
-            raise RulesError(f"trick {number} led by seat {leader + 1}: seat {winner + 1} won trick {number - 1}")
+            raise RulesError(
+                f"trick {number} led by seat {leader + 1}: seat {winner + 1} won trick {number - 1}"
+            )
         if len(faces) > seats_playing or (number < len(played.tricks) and len(faces) < seats_playing):
             raise RulesError(
-                f"trick {number} has {len(faces)} cards: each of the {seats_playing} seats that play gives one"
+                f"trick {number} has {len(faces)} cards: each of the {seats_playing} seats that play "
+                "gives one"
             )
         player = leader
         winner, best = leader, faces[0] if faces else None
@@ -386,8 +419,14 @@ def _text_fields(text: str) -> dict:
             continue
         key, value = match.group(1), match.group(2).strip()
         if key in ("hands", "discards", "tricks"):
-            singular = {"hands": "hand N: CARDS", "discards": "discards N: CARDS", "tricks": "trick: SEAT: CARDS"}
-            raise RulesError(f"played hand, line {number}: write one line per seat or trick, '{singular[key]}'")
+            singular = {
+                "hands": "hand N: CARDS",
+                "discards": "discards N: CARDS",
+                "tricks": "trick: SEAT: CARDS",
+            }
+            raise RulesError(
+                f"played hand, line {number}: write one line per seat or trick, '{singular[key]}'"
+            )
         if key == "trick":
             fields["tricks"].append(value)
         elif key in fields and key not in ("hands", "discards", "tricks"):
