@@ -76,7 +76,7 @@ def best_card_command(
 
 
 @click.command("best-discard")
-@variant_option()
+@variant_option(default="euchre")  # the dealer's discard is a classic decision
 @click.option("--hand", required=True, metavar="CARDS", help="Your five cards before you pick up.")
 @click.option("--upcard", required=True, metavar="CARD", help="The upcard you pick up.")
 @click.option("--dealer", type=int, required=True, metavar="SEAT", help="Your seat: the dealer.")

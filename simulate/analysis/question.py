@@ -54,7 +54,7 @@ from ..rules.contracts import (
 from ..rules.exchange import (
     GIFT_POLICIES,
 )
-from ..rules.variants import ORDER_UP, RulesError, Variant, as_variant, seat_index
+from ..rules.variants import ORDER_UP, RulesError, Variant, as_variant, seat_index, upcard_variants
 
 # --------------------------------------------------------------------------- the question
 
@@ -264,7 +264,9 @@ def _hand_mask(variant: Variant, hand) -> int:
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
     if not variant.has_upcard:
         if upcard is not None:
-            raise RulesError(f"upcard {upcard}: {variant.name} has no kitty and no upcard")
+            raise RulesError(
+                f"upcard {upcard}: {variant.name} has no kitty and no upcard; {upcard_variants()} turn one up"
+            )
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")

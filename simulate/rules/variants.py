@@ -267,7 +267,7 @@ class Variant:
         """Parse ``name`` or ``name(opt=value,...)``; missing options take their defaults."""
         match = re.fullmatch(r"\s*([a-z-]+)\s*(?:\((.*)\))?\s*", text.strip().lower())
         if not match:
-            raise RulesError(f"unknown variant {text!r}: variants are {', '.join(SPECS)}")
+            raise unknown_variant(text)
         name, body = match.group(1), match.group(2)
         options = {}
         for item in filter(None, (p.strip() for p in (body or "").split(","))):
@@ -364,8 +364,46 @@ def whole_number(digits: str) -> int:
 
 def variant_spec(name: str) -> VariantSpec:
     if name not in SPECS:
-        raise RulesError(f"unknown variant {name!r}: variants are {', '.join(SPECS)}")
+        raise unknown_variant(name)
     return SPECS[name]
+
+
+# Names players use for a rule set that spelling alone would not lead to.
+_OTHER_NAMES = {"classic": "euchre", "bid-euchre": "six-handed", "pigs-and-pigs": "pigs-and-hogs"}
+
+
+def near_variants(text: str) -> list[str]:
+    """The variant names a mistyped ``text`` most likely means, best first (none when
+    nothing is near): a name it starts (``pigs``), a name inside it or it inside a name
+    (``hogs``), else the closest spelling (``six-handd``).
+
+    >>> near_variants("pigs"), near_variants("Six Handed"), near_variants("bridge")
+    (['pigs-and-hogs'], ['six-handed'], [])
+    """
+    import difflib
+
+    key = re.sub(r"[\s_]+", "-", str(text).split("(")[0].strip().lower())
+    if not key:
+        return []
+    if key in _OTHER_NAMES:
+        return [_OTHER_NAMES[key]]
+    near = [name for name in SPECS if name.startswith(key) or key.startswith(name)]
+    if not near and len(key) >= 3:
+        near = [name for name in SPECS if key in name]
+    return near or difflib.get_close_matches(key, list(SPECS), n=1, cutoff=0.6)
+
+
+def upcard_variants() -> str:
+    """The variants that turn an upcard (the classic games), for errors that send a
+    player there: ``euchre or piq``."""
+    return " or ".join(name for name, spec in SPECS.items() if spec.has_upcard)
+
+
+def unknown_variant(text) -> RulesError:
+    """The one error for a variant name the rules do not know, with the near names."""
+    near = near_variants(text)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return RulesError(f"unknown variant {text!r}: variants are {', '.join(SPECS)}{hint}")
 
 
 def as_variant(value) -> Variant:
