@@ -95,7 +95,7 @@ class Browser:
             os.set_inheritable(3, True)  # a dup that already landed on 3 or 4 is close-on-exec
             os.set_inheritable(4, True)
 
-        command = [chromium, "--headless", "--no-sandbox", "--disable-gpu"]
+        command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
         command += ["--remote-debugging-pipe", "--no-first-run", "--mute-audio", "about:blank"]
         # chromium's own messages, shown if it fails; closed with the browser
         self.log = tempfile.TemporaryFile()  # noqa: SIM115

@@ -91,8 +91,9 @@ def test_best_discard_in_a_game_without_an_upcard_names_the_classic_variants():
         ("should-i-bid", "order up", "--hand", "JH JH JD AH KH QH 9S AC"),
         ("should-i-bid", "call Spades", "--hand", "JH JH JD AH KH QH 9S AC"),
         ("analyse", "--hand", "JH AH KH QS 9C"),
+        ("analyse", "--hand", "JH JH JD AH KH QH 9S AC", "--round", "1"),
     ],
-    ids=["upcard", "order up", "call", "five cards"],
+    ids=["upcard", "order up", "call", "five cards", "round"],
 )
 def test_classic_input_without_variant_names_the_classic_variants(args):
     assert "euchre" in error_of(*args).split(":", 2)[-1]

@@ -157,7 +157,11 @@ def make_question(
     hand_mask = _hand_mask(variant, hand)
     upcard_face = _upcard(variant, upcard, hand_mask)
     if round_ is not None and (not variant.classic or round_ not in (1, 2)):
-        allowed = "1 or 2" if variant.classic else f"none: {variant.name} has one round of bidding"
+        allowed = (
+            "1 or 2"
+            if variant.classic
+            else f"none: {variant.name} has one round of bidding; {upcard_variants()} have two"
+        )
         raise RulesError(f"round {round_!r}: allowed is {allowed}")
     play_model(play)
     if gift_policy not in GIFT_POLICIES:
