@@ -35,7 +35,9 @@ def _advice_worlds(command):
     "--trick", "current", default=None, metavar="TRICK", help="The trick in progress, e.g. '2: 9S TS'."
 )
 @click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
-@click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
+@click.option(
+    "--dealer", type=int, default=None, metavar="SEAT", help="Classic: the dealer (its left leads)."
+)
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
