@@ -64,6 +64,12 @@ def test_a_far_variant_name_lists_the_variants_only():
     assert error_of("rules", "bridge") == f"Error: unknown variant 'bridge': variants are {VARIANTS}"
 
 
+def test_a_near_option_name_is_suggested():
+    line = error_of("rules", "euchre(no_trumps=true)")
+    assert line.startswith("Error: unknown option 'no_trumps' for euchre: options are target, ")
+    assert line.endswith("; did you mean no_trump?")
+
+
 def test_the_missing_variant_argument_lists_the_variants():
     assert error_of("rules") == f"Error: Missing argument 'VARIANT'. Variants: {VARIANTS}."
 

@@ -255,7 +255,9 @@ class Variant:
         for key in options:
             if key not in known:
                 allowed = ", ".join(known) or "none"
-                raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}")
+                near = _near(key, known)
+                hint = f"; did you mean {near[0]}?" if near else ""
+                raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}{hint}")
         values = tuple(
             (o.name, o.parse(name, options[o.name]) if o.name in options else o.default)
             for o in spec.rule_options
@@ -380,8 +382,6 @@ def near_variants(text: str) -> list[str]:
     >>> near_variants("pigs"), near_variants("Six Handed"), near_variants("bridge")
     (['pigs-and-hogs'], ['six-handed'], [])
     """
-    import difflib
-
     key = re.sub(r"[\s_]+", "-", str(text).split("(")[0].strip().lower())
     if not key:
         return []
@@ -390,7 +390,14 @@ def near_variants(text: str) -> list[str]:
     near = [name for name in SPECS if name.startswith(key) or key.startswith(name)]
     if not near and len(key) >= 3:
         near = [name for name in SPECS if key in name]
-    return near or difflib.get_close_matches(key, list(SPECS), n=1, cutoff=0.6)
+    return near or _near(key, SPECS)
+
+
+def _near(key: str, names) -> list[str]:
+    """The one name among ``names`` spelt most like ``key``, if any is close."""
+    import difflib
+
+    return difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
 
 
 def upcard_variants() -> str:
