@@ -23,8 +23,13 @@ from euchre_mc.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 TOLERANCE = 1.5
-# A number with a time or rate unit: what a speed claim looks like.
-FIGURE = re.compile(r"\b\d[\d.,]*(?:-\d[\d.,]*)? ?(?:ms|s|seconds?|minutes?|hours?|rows/s|deals/s|games/s)\b")
+# What a speed claim looks like: a rate, or a time something takes ("about 4 s", "takes
+# 2 minutes"); a limit such as "longer than 60 s" is a setting, not a claim.
+FIGURE = re.compile(
+    r"\b\d[\d.,]*(?:-\d[\d.,]*)? ?(?:rows|deals|games|hands)/s\b"
+    r"|\b(?:about|takes?|took|in) \d[\d.,]*(?:-\d[\d.,]*)? ?(?:ms|s|seconds?|minutes?|hours?)\b",
+    re.I,
+)
 
 
 def recorded(name: str, benchmark: str) -> float:
@@ -104,5 +109,6 @@ def test_no_other_speed_figure_is_typed_into_the_help_or_the_questions():
 
 
 def test_the_scan_finds_a_typed_figure():
-    assert unclaimed("the demo now takes 31 s, a study 990 rows/s") == ["31 s", "990 rows/s"]
+    assert unclaimed("the demo now takes 31 s, a study 990 rows/s") == ["takes 31 s", "990 rows/s"]
+    assert unclaimed("warns when a run would take longer than 60 s") == []
     assert unclaimed("About 2 s of processor time; each about 1 s to start") == []
