@@ -9,6 +9,7 @@ may change.  Contracts and bids live in :mod:`.contracts`.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -371,13 +372,13 @@ def variant_spec(name: str) -> VariantSpec:
 
 
 # Names players use for a rule set that spelling alone would not lead to.
-_OTHER_NAMES = {"classic": "euchre", "bid-euchre": "six-handed", "pigs-and-pigs": "pigs-and-hogs"}
+_OTHER_NAMES = {"classic": "euchre", "four-handed": "euchre"}
 
 
 def near_variants(text: str) -> list[str]:
-    """The variant names a mistyped ``text`` most likely means, best first (none when
-    nothing is near): a name it starts (``pigs``), a name inside it or it inside a name
-    (``hogs``), else the closest spelling (``six-handd``).
+    """The variant names a mistyped ``text`` most likely means (none when nothing is
+    near): the names that start with it (``pigs``) or that it starts with, else the
+    names holding it (``hogs``), else the closest spelling (``six-handd``).
 
     >>> near_variants("pigs"), near_variants("Six Handed"), near_variants("bridge")
     (['pigs-and-hogs'], ['six-handed'], [])
@@ -395,8 +396,6 @@ def near_variants(text: str) -> list[str]:
 
 def _near(key: str, names) -> list[str]:
     """The one name among ``names`` spelt most like ``key``, if any is close."""
-    import difflib
-
     return difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
 
 
