@@ -29,8 +29,9 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q
 
-# The study page in headless chromium at 1,280 px (chromium is not a package dependency:
-# on Debian, apt-get install -y chromium); make test checks the page's HTML without it.
+# The study page in headless chromium at 1,280 and 390 px, screenshots in
+# benchmarks/out/check-report/ (chromium is not a package dependency: on Debian,
+# apt-get install -y chromium; .ci/run installs it); make test checks the HTML without it.
 check-report: $(STAMP)
 	$(BIN)/python -m benchmarks.check_report
 

@@ -8,17 +8,19 @@ every model on the same seeded deals (``table="none"``: the hand alone, no aucti
 inference), so the differences are the play's.  Deals and worlds per decision are
 stated in every row; six-seat level contracts are slow under PIMC (every world an
 eight-trick, six-hand solve), so they get fewer deals.  The chart (grouped bars of
-P(make) per hand and contract) is written to ``benchmarks/results/playmodels.png``.
+P(make) per hand and contract) is written beside the results, ``playmodels.png`` (in
+``benchmarks/results/`` with ``--record``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from benchmarks.run import output_dir
 from euchre_mc.simulate.analysis.analyse import compare_play
 
 MODELS = ("dd", "pimc", "heuristic")
-CHART = Path(__file__).resolve().parent / "results" / "playmodels.png"
+CHART = "playmodels.png"
 
 SIX_SEAT_HANDS = (
     ("sure", "JH JH JD JD AH AH KH KH"),
@@ -101,6 +103,7 @@ def write_chart(groups) -> Path:
     axes.set_title("P(make) of the benchmark hands under each play model (same deals)")
     axes.legend()
     figure.tight_layout()
-    save_figure(figure, CHART)
+    path = output_dir() / CHART
+    save_figure(figure, path)
     plt.close(figure)
-    return CHART
+    return path

@@ -1,11 +1,14 @@
 """Run benchmarks and record their results with the machine they ran on.
 
-    python -m benchmarks.run [NAMES...] [--quick]
+    python -m benchmarks.run [NAMES...] [--quick] [--record]
 
 Each ``benchmarks/bench_<name>.py`` has ``run(quick: bool) -> list[dict]``; every row
 has the keys ``benchmark``, ``value``, ``unit``, ``detail`` and ``command``.  With no
 names every benchmark runs.  The runner prints the machine and a Markdown table, and
-writes each benchmark's rows with the machine to ``benchmarks/results/<name>.json``.
+writes each benchmark's rows with the machine to ``benchmarks/out/results/<name>.json``,
+which git ignores: a run changes no tracked file.  ``--record`` writes them to the
+recorded results instead, ``benchmarks/results/<name>.json`` (what RESULTS.md and the
+README's speed figures cite), for a run meant to replace them.
 """
 
 from __future__ import annotations
@@ -20,7 +23,17 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "results"
+RESULTS = HERE / "results"  # the recorded results, tracked
+SCRATCH = HERE / "out" / "results"  # any other run's, ignored by git
+_written_to = [SCRATCH]
+
+
+def output_dir() -> Path:
+    """Where this run writes its results (and a benchmark its charts)."""
+    _written_to[0].mkdir(parents=True, exist_ok=True)
+    return _written_to[0]
+
+
 ROW_KEYS = ("benchmark", "value", "unit", "detail", "command")
 
 
@@ -74,6 +87,12 @@ def main(argv=None) -> int:
         "names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all: {', '.join(available())})"
     )
     parser.add_argument("--quick", action="store_true", help="small sizes, for checking that benchmarks work")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="replace the recorded results in benchmarks/results (default: write to "
+        "benchmarks/out/results, which git ignores)",
+    )
     args = parser.parse_args(argv)
     names = args.names or available()
     unknown = [name for name in names if name not in available()]
@@ -84,7 +103,9 @@ def main(argv=None) -> int:
         f"machine: {host['cpu']}, {host['cores']} cores; python {host['python']}, "
         f"numba {host['numba']}, numpy {host['numpy']}; {host['date']}"
     )
-    RESULTS.mkdir(exist_ok=True)
+    if args.record and args.quick:
+        parser.error("--quick sizes are for checking that benchmarks work, not for recording")
+    _written_to[0] = RESULTS if args.record else SCRATCH
     all_rows = []
     for name in names:
         module = importlib.import_module(f"benchmarks.bench_{name}")
@@ -93,12 +114,14 @@ def main(argv=None) -> int:
             missing = [key for key in ROW_KEYS if key not in row]
             if missing:
                 raise KeyError(f"benchmark {name} row {row} lacks {missing}")
-        (RESULTS / f"{name}.json").write_text(
+        (output_dir() / f"{name}.json").write_text(
             json.dumps({"machine": host, "quick": args.quick, "rows": rows}, indent=2) + "\n"
         )
         all_rows += rows
     print()
     print(markdown_table(all_rows))
+    recorded = "" if args.record else " (--record replaces the recorded ones)"
+    print(f"\nresults written to {output_dir()}{recorded}")
     return 0
 
 

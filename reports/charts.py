@@ -24,6 +24,13 @@ from .files import save_figure
 
 _SHORT = {"High No Trump": "High NT", "Low No Trump": "Low NT"}
 
+DPI = 110
+CELL_FONT = 10
+"""Points of the numbers printed in chart cells: at DPI 110 a 15 px type, about 11 px
+capitals, which a player reads without zooming (6-7 pt gave 7 px capitals)."""
+LABEL_FONT = 9
+"""Points of the row and option labels beside the panels."""
+
 
 def _short(denomination: str) -> str:
     return _SHORT.get(denomination, denomination)
@@ -60,11 +67,11 @@ def _draw_distributions(axes, result) -> None:
                 f"{100 * p:.0f}",
                 ha="center",
                 va="center",
-                fontsize=7,
+                fontsize=CELL_FONT,
                 color="white" if p > 0.6 else "black",
             )
     axes.set_xticks(range(probabilities.shape[1]))
-    axes.set_yticks(range(len(labels)), labels, fontsize=8)
+    axes.set_yticks(range(len(labels)), labels, fontsize=LABEL_FONT)
     axes.set_xlabel("tricks taken by the bidder's side")
     axes.set_title("Trick distribution (% of deals)")
 
@@ -100,11 +107,14 @@ def _draw_net_grid(axes, result) -> None:
         if np.isfinite(value):
             strong = value > 0.6 * highest or value < 0.6 * lowest
             text = f"{value:+.1f}" if legal[i, j] else f"({value:+.1f})"
-            text += f"\nP={p_make[i, j]:.2f}"
-            axes.text(j, i, text, ha="center", va="center", fontsize=6, color="white" if strong else "black")
+            text += f"\n{p_make[i, j]:.2f}"  # without "P=" the pair fits a cell at a readable size
+            colour = "white" if strong else "black"
+            axes.text(j, i, text, ha="center", va="center", fontsize=CELL_FONT, color=colour)
     axes.set_xticks(range(len(columns)), columns)
     axes.set_yticks(range(len(denoms)), [_short(DENOM_NAMES[d]) for d in denoms])
-    axes.set_xlabel("bid  (in brackets: not a legal bid after the auction); P = P(make)")
+    axes.set_xlabel(
+        "bid; each cell: net points, then P(make)  (in brackets: not a legal bid after the auction)"
+    )
     axes.set_title("Net points per hand as played (bidders minus defenders)")
 
 
@@ -126,7 +136,7 @@ def _draw_net_bars(axes, result) -> None:
         (_label(row.contract) if row.legal else f"({_label(row.contract)})") + f"  P={row.p_make:.2f}"
         for row in rows
     ]
-    axes.set_yticks(positions, labels, fontsize=8)
+    axes.set_yticks(positions, labels, fontsize=LABEL_FONT)
     axes.set_xlabel("net points per hand, 95% interval  (faded, in brackets: not legal now)")
     axes.set_title("Net points per hand as played (makers minus defenders)")
 
@@ -165,7 +175,7 @@ def draw_options(axes, options, best, by_p_win: bool, model: str) -> None:
         axes.axvline(0.0, color="grey", linewidth=0.8)
     else:
         axes.set_xlim(0.0, 1.0)
-    axes.set_yticks(positions, [_option_label(o) for o in options], fontsize=8)
+    axes.set_yticks(positions, [_option_label(o) for o in options], fontsize=LABEL_FONT)
     axes.set_ylim(-0.75, max(len(options), 3) - 0.25)
     axes.set_xlabel(
         ("P(win the game) after this hand" if by_p_win else "your team's points minus theirs")
@@ -232,12 +242,12 @@ def verdict_figure(verdict) -> Figure:
 
 def save_analysis_chart(result, path) -> None:
     """Write the analysis figure to ``path`` (PNG, or any format matplotlib knows by suffix)."""
-    save_figure(analysis_figure(result), path, dpi=110)
+    save_figure(analysis_figure(result), path, dpi=DPI)
 
 
 def save_verdict_chart(verdict, path) -> None:
     """Write the verdict's options figure to ``path``."""
-    save_figure(verdict_figure(verdict), path, dpi=110)
+    save_figure(verdict_figure(verdict), path, dpi=DPI)
 
 
 __all__ = ["analysis_figure", "draw_options", "save_analysis_chart", "save_verdict_chart", "verdict_figure"]

@@ -48,6 +48,10 @@ def equity_csv(equity) -> str:
     return f"# {equity.describe()}\n{body}"
 
 
+CONTOURS = {0.25: "A wins 25%", 0.5: "50%", 0.75: "A wins 75%"}
+"""The chances the heatmaps draw a line at, with each line's label."""
+
+
 def equity_figure(equity) -> Figure:
     """Heatmaps of P(team A wins) with team A and team B to deal."""
     table = equity.table
@@ -58,14 +62,17 @@ def equity_figure(equity) -> Figure:
         image = ax.imshow(table.win[team], origin="lower", extent=extent, vmin=0, vmax=1, cmap="RdBu")
         ax.set_title(f"team {'AB'[team]} to deal", fontsize=10)
         ax.set_xlabel("team B's score")
-        ax.contour(
+        lines = ax.contour(
             np.arange(table.floor, table.target),
             np.arange(table.floor, table.target),
             table.win[team],
-            levels=[0.25, 0.5, 0.75],
+            levels=list(CONTOURS),
             colors="black",
             linewidths=0.7,
         )
+        # each line says which chance it marks, on a pale patch that reads on dark cells
+        for label in ax.clabel(lines, fmt=CONTOURS, fontsize=9, inline=True):
+            label.set_bbox({"facecolor": "white", "alpha": 0.75, "edgecolor": "none", "pad": 1})
     axes[0].set_ylabel("team A's score")
     figure.colorbar(image, ax=axes, label="P(team A wins the game)", shrink=0.85)
     figure.suptitle(equity.describe().replace("; ", "\n"), fontsize=9)

@@ -43,7 +43,7 @@ def _norm(values) -> TwoSlopeNorm:
     return TwoSlopeNorm(0.0, -reach, reach)
 
 
-def _grid(axis, values, labels, x_ticks, y_ticks, norm, fontsize=7):
+def _grid(axis, values, labels, x_ticks, y_ticks, norm, fontsize=8.5):
     """A heatmap of ``values`` (NaN: too few hands) with a text label in every cell."""
     axis.set_facecolor(EMPTY)
     image = axis.imshow(np.ma.masked_invalid(values), origin="lower", aspect="auto", cmap=COLOURS, norm=norm)
@@ -91,7 +91,7 @@ def _lone_cells(axis, best: pd.DataFrame, x: str, y: str, norm, title, x_label, 
     axis.set_title(title, fontsize=10)
     axis.set_xlabel(x_label, fontsize=8)
     axis.set_ylabel(y_label, fontsize=8)
-    return _grid(axis, values, labels, xs, ys, norm, fontsize=6)
+    return _grid(axis, values, labels, xs, ys, norm, fontsize=8)
 
 
 def _not_played(axis, title: str):

@@ -54,7 +54,7 @@ def lone_heatmaps(
                     f"{value:.2f}",
                     ha="center",
                     va="center",
-                    fontsize=7,
+                    fontsize=9,
                     color="white" if value < 0.6 else "black",
                 )
         axis.set_xticks(range(len(trumps)), trumps)

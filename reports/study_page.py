@@ -6,9 +6,11 @@ chart and table has a sentence saying what it shows (the tables' sentences are t
 ``summary.md`` prints, :data:`reports.study_summary.TABLE_NOTES`), counts are whole
 numbers, small probabilities keep their digits (:mod:`reports.numbers`), an interval sits
 under its estimate rather than in two more columns, a blank cell says why it is blank,
-and the layout fits a 1,280-pixel laptop screen: the page is at most 1,180 px wide, long
-words wrap, and a table wider than the page scrolls inside its own box.
-``make check-report`` opens a page in headless chromium and measures it.
+and the layout fits a 1,280-pixel laptop screen and a 390-pixel phone: the page is at
+most 1,180 px wide, long words wrap, a chart shrinks to the screen and opens at full
+size when tapped, and a table wider than the screen scrolls inside its own box while
+its caption stays on the screen.  ``make check-report`` opens pages in headless chromium
+at both widths and measures them.
 """
 
 from __future__ import annotations
@@ -120,7 +122,8 @@ p, caption {{max-width: 60em}}
 img {{max-width: 100%; height: auto}}
 .scroll {{max-width: 100%; overflow-x: auto}}
 table {{border-collapse: collapse; font-size: 13px; margin: 0.5em 0}}
-caption {{caption-side: top; text-align: left; padding-bottom: 0.4em}}
+caption {{caption-side: top; text-align: left; padding-bottom: 0.4em;
+  position: sticky; left: 0; max-width: calc(100vw - 2.5em)}}
 td, th {{border: 1px solid #ccc; padding: 2px 6px; text-align: right; vertical-align: top}}
 th {{background: #f3f3f3; font-weight: normal}}
 td.text {{text-align: left}}
@@ -158,7 +161,8 @@ def index_page(params: StudyParams, rows: int, images, tables) -> str:
         parts += [
             f"<h2>{html.escape(title)}</h2>",
             f"<p>{html.escape(for_study(sentence, params))}</p>",
-            f"<img src='{html.escape(str(image))}' alt='{html.escape(title)}'>",
+            f"<a href='{html.escape(str(image))}'><img src='{html.escape(str(image))}' "
+            f"alt='{html.escape(title)}'></a>",
         ]
     for name, table in tables.items():
         parts += [

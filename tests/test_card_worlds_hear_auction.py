@@ -35,20 +35,22 @@ def test_a_maker_who_ordered_up_is_dealt_a_hand_that_orders_up():
 
 
 def test_a_bid_euchre_bidder_and_the_passers_are_heard():
+    # seat 1 bid 5 Hearts and led the ace; seat 2, a defender, follows
     position = dict(
         variant="pigs-and-hogs",
         contract="5 Hearts",
-        bidder=2,
-        seat=1,
-        hand="AS KS QC 9D TD 9C TC QS",
+        bidder=1,
+        seat=2,
+        hand="AS KS QC 9D TD 9C TC 9H",
+        current="1: AH",
         dealer=6,
         first=1,
         worlds=40,
         max_worlds=40,
     )
     blind = best_card(**position)
-    heard = best_card(**position, auction="pass, 5 Hearts, pass, pass, pass, pass")
-    assert "seats 2, 3, 4, 5, 6" in heard.heard
+    heard = best_card(**position, auction="5 Hearts, pass, pass, pass, pass, pass")
+    assert "seats 1, 3, 4, 5, 6" in heard.heard
     assert heard.cards[0].p_make > blind.cards[0].p_make
 
 

@@ -66,6 +66,7 @@ def test_a_thrown_away_winner_costs_points_and_forced_cards_cost_nothing():
         (("auction: order up", "auction: order up\nbidder: 2"), "makes seat 1 the bidder"),
         (("dealer: 4", "dealer: 4\ntrump: Hearts"), "unknown key 'trump'"),
         (("trick: 3: JS AD 9C QC", "trick: 4: AD 9C QC JS"), "seat 3 won trick 4"),
+        (("dealer: 4", "dealer: 3"), "trick 1 led by seat 1: seat 4 leads the first trick"),
         (("auction: order up", "auction: pass, pass, pass, pass, pass, pass, pass, pass"), "thrown in"),
     ],
 )

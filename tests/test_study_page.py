@@ -1,7 +1,8 @@
 """The study's index.html is a page a person reads, checked by its
 structure: headings in words, a sentence for every chart and table, counts whole, small
 probabilities not 0.000, a width the CSS keeps to a laptop screen.  The same page in a
-real browser at 1,280 px: ``make check-report`` (benchmarks/check_report.py)."""
+real browser at 1,280 and 390 px: ``make check-report`` (benchmarks/check_report.py,
+run by .ci/run; tests/test_check_report.py checks the checker)."""
 
 import re
 from html.parser import HTMLParser
@@ -108,6 +109,9 @@ def test_the_layout_is_held_to_a_laptop_screen():
     assert re.search(r"\.scroll \{[^}]*overflow-x: auto", STYLE), "wide tables scroll in their own box"
     assert re.search(r"h1 \{[^}]*overflow-wrap: anywhere", STYLE), "a long title wraps"
     assert re.search(r"img \{[^}]*max-width: 100%", STYLE)
+    assert re.search(r"caption \{[^}]*position: sticky; left: 0; max-width: calc\(100vw", STYLE), (
+        "a caption stays on a phone's screen while its table scrolls"
+    )
 
 
 def test_the_long_variant_title_can_wrap(page):

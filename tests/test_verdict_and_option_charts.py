@@ -96,7 +96,7 @@ def test_the_pigs_and_hogs_chart_labels_p_make_and_charts_the_options():
     figure = analysis_figure(result)
     texts = _texts(figure)
     for contract in result.estimates:
-        assert any(f"P={contract.p_make:.2f}" in text for text in texts), contract.contract
+        assert any(text.endswith(f"\n{contract.p_make:.2f}") for text in texts), contract.contract
     assert len(figure.axes) == 3
     names = " ".join(label.get_text() for label in figure.axes[2].get_yticklabels())
     assert "pass" in names and "Hog Hearts" in names

@@ -35,7 +35,9 @@ def _advice_worlds(command):
     "--trick", "current", default=None, metavar="TRICK", help="The trick in progress, e.g. '2: 9S TS'."
 )
 @click.option("--upcard", default=None, metavar="CARD", help="Classic: the upcard everyone saw.")
-@click.option("--dealer", type=int, default=None, metavar="SEAT", help="Classic order up: the dealer.")
+@click.option(
+    "--dealer", type=int, default=None, metavar="SEAT", help="Classic: the dealer (its left leads)."
+)
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @click.option(
     "--auction",
@@ -104,7 +106,7 @@ def best_card_command(
 
 
 @click.command("best-discard")
-@variant_option()
+@variant_option(default="euchre")  # the dealer's discard is a classic decision
 @click.option("--hand", required=True, metavar="CARDS", help="Your five cards before you pick up.")
 @click.option("--upcard", required=True, metavar="CARD", help="The upcard you pick up.")
 @click.option("--dealer", type=int, required=True, metavar="SEAT", help="Your seat: the dealer.")

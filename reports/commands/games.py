@@ -44,7 +44,7 @@ def games_options(offered_in: str):
             type=WholeNumber(1, 256),
             default=1,
             show_default=True,
-            help="Worker processes, each about 4 s to start: they are started only when the games "
+            help="Worker processes, each about 1 s to start: they are started only when the games "
             "would take longer here, and never more than cores (results are the same for any number). "
             "With --backend dask and no --scheduler: the LocalCluster's processes.",
         ),

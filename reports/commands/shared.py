@@ -15,7 +15,7 @@ import click
 
 from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
-from ...simulate.rules.variants import seat_index
+from ...simulate.rules.variants import SPECS, seat_index
 from ...simulate.runtime.cluster import BACKENDS
 from ..progress import compile_first
 
@@ -82,10 +82,24 @@ def seed_option(help_text: str, default: int = 1, metavar: str | None = None):
     )
 
 
+class VariantName(click.ParamType):
+    """A variant as written (``euchre(stick_the_dealer=true)``), parsed by the library
+    where it is used; when it is missing, click's error lists the variants."""
+
+    name = "variant"
+
+    def convert(self, value, param, ctx):
+        return value
+
+    def get_missing_message(self, param, ctx=None) -> str:
+        return f"Variants: {', '.join(SPECS)}."
+
+
 def variant_option(default: str = "pigs-and-hogs"):
     return click.option(
         "--variant",
         "-v",
+        type=VariantName(),
         default=default,
         show_default=True,
         metavar="VARIANT",
@@ -216,6 +230,7 @@ __all__ = [
     "Refused",
     "Seed",
     "UserError",
+    "VariantName",
     "WholeNumber",
     "backend_options",
     "compiles_kernels",

@@ -12,6 +12,7 @@ from ...simulate.rules.variants import as_variant
 from .shared import (
     END_AT_ONCE,
     UserError,
+    VariantName,
     compiles_kernels,
     library_seat,
     output_options,
@@ -22,7 +23,7 @@ from .shared import (
 
 
 @click.command()
-@click.argument("variant", metavar="VARIANT")
+@click.argument("variant", type=VariantName(), metavar="VARIANT")
 def rules(variant):
     """Print a variant's rules summary and its options with defaults.
 

@@ -38,7 +38,7 @@ from ..play.solve import table_bits
 from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
-from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index
+from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction, played_masks
 from .ranking import CardValue, rank_candidates, unsettled
 
@@ -132,7 +132,9 @@ def best_card(
     upcard_face = None
     if upcard is not None:
         if not variant.has_upcard:
-            raise RulesError(f"upcard {upcard}: {variant.name} has no upcard")
+            raise RulesError(
+                f"upcard {upcard}: {variant.name} has no upcard; {upcard_variants()} turn one up"
+            )
         upcard_face = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
     bid = parse_contract(contract, variant, upcard_face) if isinstance(contract, str) else contract
     check_contract(variant, bid)
@@ -141,6 +143,12 @@ def best_card(
     if bid.kind == ORDER_UP:
         if dealer is None:
             raise RulesError("order up: give the dealer (--dealer), who picked up the upcard")
+        dealer = seat_index(dealer, n, "dealer", first)
+    elif not variant.spec.bidder_leads:
+        if dealer is None:
+            raise RulesError(
+                f"{variant.name}: give the dealer (--dealer): the seat on its left leads trick 1"
+            )
         dealer = seat_index(dealer, n, "dealer", first)
     elif dealer is not None:
         dealer = seat_index(dealer, n, "dealer", first)
@@ -170,6 +178,19 @@ def best_card(
     voids = np.zeros(n, np.int64)
     won = 0
     leader = history[0][0] if history else (now[0][0] if now else seat)
+    opener = opening_leader(variant, bidder, dealer, active)
+    if leader != opener:
+        bad = (
+            f"trick 1 led by seat {leader + first}"
+            if history or now
+            else f"seat {seat + first} on lead at trick 1"
+        )
+        if variant.spec.bidder_leads:
+            rule = f"the bidder, seat {opener + first}, leads it"
+        else:
+            where = "left of" if opener == (dealer + 1) % n else "the first seat that plays left of"
+            rule = f"seat {opener + first}, {where} the dealer (seat {dealer + first}), leads it"
+        raise RulesError(f"{bad}: {rule}")
     played_faces: list[int] = []
     # the finished tricks, then the one in progress: turn order, follow suit as far as
     # can be seen (a seat never plays a suit it showed out of), a leader who won the last
@@ -279,6 +300,16 @@ def best_card(
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
     )
+
+
+def opening_leader(variant, bidder: int, dealer: int | None, active: int) -> int:
+    """Who leads trick 1: the bidder in bid euchre, the seat left of the dealer in the
+    classic games; a seat that sits out (a lone maker's partner) passes the lead on to
+    the next seat that plays."""
+    leader = bidder if variant.spec.bidder_leads else variant.leader(dealer, bidder)
+    while not active >> leader & 1:
+        leader = (leader + 1) % variant.players
+    return leader
 
 
 def _seats_from(tricks, n: int, first: int) -> list[tuple[int, list[int]]]:
@@ -391,4 +422,4 @@ def _world_values(
     return values
 
 
-__all__ = ["CardAdvice", "best_card", "parse_tricks", "takes_trick"]
+__all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "takes_trick"]

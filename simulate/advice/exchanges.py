@@ -31,7 +31,7 @@ from ..play.playout import check_worlds, play_deals
 from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
-from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index
+from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .ranking import CardValue, rank_candidates
 
 DD_NOTE = (
@@ -79,7 +79,10 @@ def best_discard(
     ``first`` (1 at the CLI)."""
     variant = as_variant(variant)
     if not variant.has_upcard:
-        raise RulesError(f"{variant.name} has no upcard: the dealer's discard is a classic-game decision")
+        raise RulesError(
+            f"{variant.name} has no upcard: the dealer's discard is a decision of "
+            f"{upcard_variants()} (--variant euchre)"
+        )
     n = variant.players
     dealer = seat_index(dealer, n, "dealer", first)
     bidder = seat_index(bidder, n, "bidder", first)

@@ -32,7 +32,7 @@ from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, format_bid, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import RulesError, as_variant, seat_index
-from .best_card import best_card, parse_tricks, takes_trick
+from .best_card import best_card, opening_leader, parse_tricks, takes_trick
 
 SEEN = (
     "Each decision's worlds are dealt from what that seat had seen (its cards, the cards "
@@ -341,20 +341,20 @@ def _holding(played: PlayedHand, seat: int, number: int) -> list[int]:
 
 def _check_cards_played(played: PlayedHand, active: int) -> None:
     """Every card a seat with a known hand plays comes from that hand; every trick but
-    the last has a card from each seat that plays; the winner of a trick leads the next."""
+    the last has a card from each seat that plays; the seat the rules name leads the
+    first trick and the winner of a trick leads the next."""
     variant = as_variant(played.variant)
     n = variant.players
     denom = played.contract.denom
     seats_playing = bin(active).count("1")
     remaining = {seat: list(cards) for seat, cards in played.hands.items()}
-    winner = None
+    winner = opening_leader(variant, played.bidder, played.dealer, active)
     for number, (leader, faces) in enumerate(played.tricks, 1):
         if not active >> leader & 1:
             raise RulesError(f"trick {number} led by seat {leader + 1}, who sits out this hand")
-        if winner is not None and leader != winner:
-            raise RulesError(
-                f"trick {number} led by seat {leader + 1}: seat {winner + 1} won trick {number - 1}"
-            )
+        if leader != winner:
+            reason = f"won trick {number - 1}" if number > 1 else "leads the first trick"
+            raise RulesError(f"trick {number} led by seat {leader + 1}: seat {winner + 1} {reason}")
         if len(faces) > seats_playing or (number < len(played.tricks) and len(faces) < seats_playing):
             raise RulesError(
                 f"trick {number} has {len(faces)} cards: each of the {seats_playing} seats that play "

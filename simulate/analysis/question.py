@@ -54,7 +54,7 @@ from ..rules.contracts import (
 from ..rules.exchange import (
     GIFT_POLICIES,
 )
-from ..rules.variants import ORDER_UP, RulesError, Variant, as_variant, seat_index
+from ..rules.variants import ORDER_UP, RulesError, Variant, as_variant, seat_index, upcard_variants
 
 # --------------------------------------------------------------------------- the question
 
@@ -157,7 +157,11 @@ def make_question(
     hand_mask = _hand_mask(variant, hand)
     upcard_face = _upcard(variant, upcard, hand_mask)
     if round_ is not None and (not variant.classic or round_ not in (1, 2)):
-        allowed = "1 or 2" if variant.classic else f"none: {variant.name} has one round of bidding"
+        allowed = (
+            "1 or 2"
+            if variant.classic
+            else f"none: {variant.name} has one round of bidding; {upcard_variants()} have two"
+        )
         raise RulesError(f"round {round_!r}: allowed is {allowed}")
     play_model(play)
     if gift_policy not in GIFT_POLICIES:
@@ -264,7 +268,9 @@ def _hand_mask(variant: Variant, hand) -> int:
 def _upcard(variant: Variant, upcard, hand: int) -> int | None:
     if not variant.has_upcard:
         if upcard is not None:
-            raise RulesError(f"upcard {upcard}: {variant.name} has no kitty and no upcard")
+            raise RulesError(
+                f"upcard {upcard}: {variant.name} has no kitty and no upcard; {upcard_variants()} turn one up"
+            )
         return None
     if upcard is None:
         raise RulesError(f"{variant.name} analysis needs the upcard: give --upcard, e.g. 9S")

@@ -37,7 +37,7 @@ from ..rules.cards import CardError, format_card, parse_one_card, suit_of
 from ..rules.contracts import Contract, check_contract, parse_contract
 from ..rules.exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from ..rules.scoring import score
-from ..rules.variants import LEVEL, ORDER_UP, RulesError, Variant, as_variant, seat_index
+from ..rules.variants import LEVEL, ORDER_UP, RulesError, Variant, as_variant, seat_index, upcard_variants
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,10 @@ def given_deal(variant, text: str, upcard_text: str | None) -> tuple[list[int], 
     hands = parse_deal(variant, text, dealt=True)
     if not variant.has_upcard:
         if upcard_text is not None:
-            raise RulesError(f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard")
+            raise RulesError(
+                f"upcard {upcard_text!r}: {variant.name} has no kitty and no upcard; "
+                f"{upcard_variants()} turn one up"
+            )
         return hands, 0, None
     if upcard_text is None:
         raise RulesError(f"{variant.name} deals need the upcard: give --upcard")

@@ -25,6 +25,7 @@ from .variants import (
     RulesError,
     Variant,
     as_variant,
+    upcard_variants,
     whole_number,
 )
 
@@ -138,7 +139,7 @@ def parse_bid(text: str, variant, upcard: int | None = None) -> Contract | str:
     if not match:
         raise RulesError(
             f"unknown bid {text!r} for {variant.name}: write a level 1-8 and a denomination "
-            f"(e.g. 5 Hearts, 6 Low No Trump), {_special_bids(variant)}, or pass"
+            f"(e.g. 5 Hearts, 6 Low No Trump), {_special_bids(variant)}, or pass" + _classic_bid_hint(words)
         )
     head, denom = match.group(1), parse_denom(match.group(2))
     if head.isdigit():
@@ -168,6 +169,14 @@ def example_bids(variant) -> tuple[str, str]:
     if variant.classic:
         return "order up", "call Spades"
     return "5 Hearts", f"{variant.spec.special_kinds[-1].capitalize()} Low"
+
+
+def _classic_bid_hint(words: str) -> str:
+    """The end of an error line for a classic bid given to a bid-euchre variant (the
+    default one, when --variant was left out)."""
+    if not re.match(r"(order|pick|call)\b", words):
+        return ""
+    return f"; {words} is a bid of {upcard_variants()}: give --variant euchre"
 
 
 def _special_bids(variant: Variant) -> str:

@@ -9,6 +9,7 @@ may change.  Contracts and bids live in :mod:`.contracts`.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -255,7 +256,9 @@ class Variant:
         for key in options:
             if key not in known:
                 allowed = ", ".join(known) or "none"
-                raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}")
+                near = _near(key, known)
+                hint = f"; did you mean {near[0]}?" if near else ""
+                raise RulesError(f"unknown option {key!r} for {name}: options are {allowed}{hint}")
         values = tuple(
             (o.name, o.parse(name, options[o.name]) if o.name in options else o.default)
             for o in spec.rule_options
@@ -267,7 +270,7 @@ class Variant:
         """Parse ``name`` or ``name(opt=value,...)``; missing options take their defaults."""
         match = re.fullmatch(r"\s*([a-z-]+)\s*(?:\((.*)\))?\s*", text.strip().lower())
         if not match:
-            raise RulesError(f"unknown variant {text!r}: variants are {', '.join(SPECS)}")
+            raise unknown_variant(text)
         name, body = match.group(1), match.group(2)
         options = {}
         for item in filter(None, (p.strip() for p in (body or "").split(","))):
@@ -364,8 +367,49 @@ def whole_number(digits: str) -> int:
 
 def variant_spec(name: str) -> VariantSpec:
     if name not in SPECS:
-        raise RulesError(f"unknown variant {name!r}: variants are {', '.join(SPECS)}")
+        raise unknown_variant(name)
     return SPECS[name]
+
+
+# Names players use for a rule set that spelling alone would not lead to.
+_OTHER_NAMES = {"classic": "euchre", "four-handed": "euchre"}
+
+
+def near_variants(text: str) -> list[str]:
+    """The variant names a mistyped ``text`` most likely means (none when nothing is
+    near): the names that start with it (``pigs``) or that it starts with, else the
+    names holding it (``hogs``), else the closest spelling (``six-handd``).
+
+    >>> near_variants("pigs"), near_variants("Six Handed"), near_variants("bridge")
+    (['pigs-and-hogs'], ['six-handed'], [])
+    """
+    key = re.sub(r"[\s_]+", "-", str(text).split("(")[0].strip().lower())
+    if not key:
+        return []
+    if key in _OTHER_NAMES:
+        return [_OTHER_NAMES[key]]
+    near = [name for name in SPECS if name.startswith(key) or key.startswith(name)]
+    if not near and len(key) >= 3:
+        near = [name for name in SPECS if key in name]
+    return near or _near(key, SPECS)
+
+
+def _near(key: str, names) -> list[str]:
+    """The one name among ``names`` spelt most like ``key``, if any is close."""
+    return difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
+
+
+def upcard_variants() -> str:
+    """The variants that turn an upcard (the classic games), for errors that send a
+    player there: ``euchre or piq``."""
+    return " or ".join(name for name, spec in SPECS.items() if spec.has_upcard)
+
+
+def unknown_variant(text) -> RulesError:
+    """The one error for a variant name the rules do not know, with the near names."""
+    near = near_variants(text)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return RulesError(f"unknown variant {text!r}: variants are {', '.join(SPECS)}{hint}")
 
 
 def as_variant(value) -> Variant:
