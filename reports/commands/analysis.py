@@ -249,6 +249,13 @@ def _analysis_question(
 )
 @output_options("Print the settings, advice and rows as JSON.", "Print the rows as CSV.")
 @click.option(
+    "--all",
+    "every_contract",
+    is_flag=True,
+    help="Print every contract (P(make), interval, tricks, points, trick distribution) and every "
+    "option, not only the advice and the best options.",
+)
+@click.option(
     "--plot",
     type=click.Path(dir_okay=False),
     default=None,
@@ -272,12 +279,13 @@ def _analysis_question(
     "(default: one per core).",
 )
 @compiles_kernels
-def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, **options):
+def analyse(contracts, output, every_contract, plot, compare_play, backend, scheduler, workers, **options):
     """Estimate every contract for your hand and advise the best bid.
 
     For each contract: P(make) with its 95% interval, mean tricks, the trick
     distribution, expected points for your team and net of the defenders' points, all
-    on the same deals.  Then the legal bid with the best net expectation.
+    on the same deals.  Then the legal bid with the best net expectation.  The text
+    leads with the advice and the best options; --all prints every contract.
 
     \b
     Example:
@@ -305,7 +313,7 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
     elif output == "csv":
         click.echo(analysis_csv(result), nl=False)
     else:
-        click.echo(format_analysis(result), nl=False)
+        click.echo(format_analysis(result, full=every_contract), nl=False)
     if plot:
         save_analysis_chart(result, plot)
         click.echo(f"chart written to {plot}", err=output != "table")

@@ -13,6 +13,7 @@ from ...simulate.choices import STRATEGY_FUSION
 from ...simulate.play.models import GAMES, MATCH_EQUITY, TUNE, play_model
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import check_chart_path
+from ..lines import fill, fit
 from ..progress import ProgressBar
 from .shared import (
     WholeNumber,
@@ -133,7 +134,7 @@ def games(
             play=play,
             workers=workers,
             progress=progress,
-            report=lambda line: click.echo(line, err=True),
+            report=lambda line: click.echo(fit(line), err=True),
             worlds=worlds,
             backend=backend,
             scheduler=scheduler,
@@ -145,7 +146,8 @@ def games(
     else:
         click.echo(format_games(summary), nl=False)
         if play_model(play).samples_worlds:
-            click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision, each explaining the hand's auction)")
+            worlds_text = f"({worlds} worlds a decision, each explaining the hand's auction)"
+            click.echo(fill(f"{STRATEGY_FUSION} {worlds_text}"))
         where = _where_played(workers, backend, scheduler)
         click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {where})", err=True)
 
@@ -224,7 +226,7 @@ def tune(
     tuned = load_strategy(base if base is not None else against)
     warn_unused(chosen, [against] + ([base] if base is not None else []))
     if unused_params(chosen, [param]):
-        click.echo(unused_param_warning(chosen, param, "--param"), err=True)
+        click.echo(fit(unused_param_warning(chosen, param, "--param")), err=True)
     texts = [v.strip() for v in values_text.split(",") if v.strip()]
     if not texts:
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
@@ -242,7 +244,7 @@ def tune(
             play,
             workers,
             progress=progress,
-            report=lambda line: click.echo(line, err=True),
+            report=lambda line: click.echo(fit(line), err=True),
             backend=backend,
             scheduler=scheduler,
         )
@@ -264,7 +266,7 @@ def warn_unused(variant, specs) -> None:
 
     for spec in dict.fromkeys(specs):
         for line in file_warnings(spec, variant):
-            click.echo(line, err=True)
+            click.echo(fit(line), err=True)
 
 
 @click.command("match-equity")
