@@ -497,6 +497,8 @@ def _difference_line(verdict) -> str:
                 f"{ours:+.2f} and {alternative} {theirs:+.2f}, a difference of {verdict.margin:+.2f} "
                 f"±{verdict.margin_ci:.2f} (95%)"
             )
+    else:
+        line += f"; difference {verdict.margin:+.3f} ±{verdict.margin_ci:.3f} (95%)"
     return line + ("" if verdict.significant else ", inside that interval: a toss-up")
 
 

@@ -46,9 +46,11 @@ def fill(text: str, width: int | None = None, indent: str = "  ") -> str:
 
 
 def variant_text(variant) -> str:
-    """A variant with all its options, a space after each comma so that a long one wraps
-    between options (the command line reads it back either way)."""
-    return str(variant).replace(",", ", ")
+    """A variant with all its options as the command line reads it: whole when it fits
+    a line, else with a space after each comma, so that it wraps between options (the
+    command line reads it back either way)."""
+    text = str(variant)
+    return text if len(text) <= line_width() - 8 else text.replace(",", ", ")
 
 
 __all__ = ["WIDTH", "fill", "fit", "line_width", "variant_text"]

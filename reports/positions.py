@@ -43,12 +43,13 @@ def format_position(
 def _pairs(head: str, items: list[str]) -> list[str]:
     """``head`` and the items two spaces apart, on as many lines as the width needs; a
     card never parts from its value."""
-    lines, line = [], head
+    lines, line, gap = [], head, " "
     for item in items:
-        if len(line) + 2 + len(item) > line_width() and line.strip():
+        if len(line) + len(gap) + len(item) > line_width() and line.strip():
             lines.append(line)
-            line = "   "
-        line += ("  " if line.strip() else "") + item
+            line, gap = "  ", ""
+        line += gap + item
+        gap = "  "
     return lines + [line]
 
 

@@ -31,6 +31,7 @@ from ...simulate.choices import (
 from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, check_chart_path
+from ..forecast import analysis_seconds, verdict_seconds, warn_if_long
 from ..progress import ProgressBar
 from .shared import (
     WholeNumber,
@@ -184,6 +185,23 @@ def _parse_score(text):
     return int(match.group(1)), int(match.group(2))
 
 
+ANALYSIS_LEVERS = "fewer --deals, --contracts, or --play heuristic"
+PIMC_LEVERS = "fewer --deals or --worlds, --contracts, or --play dd"
+
+
+def _levers(question, extra: str = "") -> str:
+    """The options that shorten an analysis of ``question``, the play model's first."""
+    levers = PIMC_LEVERS if question.model.samples_worlds else ANALYSIS_LEVERS
+    return levers.replace("fewer --deals", "fewer --deals" + extra)
+
+
+def _planned_deals(run) -> int:
+    """The main deals a run plays first (a precision run may deal more later)."""
+    from ...simulate.analysis.runner import deal_counts
+
+    return deal_counts(run["deals"], run["precision"], run["max_deals"])[0]
+
+
 def _analysis_question(
     variant,
     hand,
@@ -302,6 +320,8 @@ def analyse(contracts, output, every_contract, plot, compare_play, backend, sche
     question, run = _analysis_question(contracts=contracts, **options)
     if plot:
         check_chart_path(plot)
+    deals = _planned_deals(run)
+    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under {question.play}", _levers(question))
     from ...simulate.analysis.analyse import analyse_hand
     from ..analysis_text import analysis_csv, format_analysis
     from ..charts import save_analysis_chart
@@ -396,6 +416,12 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     question, run = _analysis_question(**options)
     if plot:
         check_chart_path(plot)
+    deals = _planned_deals(run)
+    warn_if_long(
+        verdict_seconds(question, deals, option_deals, alternative_deals),
+        f"{deals} deals under {question.play}",
+        _levers(question, ", --option-deals, --alternative-deals").replace(", --contracts", ""),
+    )
     from ...simulate.analysis.verdicts import should_i_bid
     from ..analysis_text import format_verdict
 

@@ -266,7 +266,7 @@ def warn_unused(variant, specs) -> None:
 
     for spec in dict.fromkeys(specs):
         for line in file_warnings(spec, variant):
-            click.echo(fit(line), err=True)
+            click.echo(line, err=True)  # it names a file, whose path may be wider than any line
 
 
 @click.command("match-equity")

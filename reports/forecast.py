@@ -1,0 +1,126 @@
+"""How long a run will take, said on stderr before it starts when that is over a minute.
+
+A run's estimate is its units of work times the seconds one unit takes under its play
+model and variant family: for an analysis, each main deal played in each layout (the
+contracts that play alike share one), plus the options valued after the table's bids;
+for games, tuning and match equity, each hand; for a study, each row.  The seconds per
+unit are wall-clock figures of this program on the reference machine (two cores,
+benchmarks/RESULTS.md, "Forecasts", measured by ``python -m benchmarks.bench_eta
+forecast``); a hand's own difficulty moves a double-dummy run either way, so the
+estimate aims at a factor of two, enough to say "this takes 20 minutes, not 20 seconds"
+before the wait.  The warning names the options that shorten the run.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..simulate.choices import PIMC_WORLDS
+
+LONG_RUN = 60.0  # seconds: a longer run says so before it starts
+
+# Seconds per main deal of one layout, by play model and seating: six seats (Pigs and
+# Hogs, six-handed) or four (euchre, PiQ).  Under dd a lone six-seat contract is a sweep
+# question ("does the bidder take every trick?"), far cheaper than an exact count.
+LAYOUT_SECONDS = {
+    ("dd", 6, "exact"): 5e-3,
+    ("dd", 6, "sweep"): 2e-4,
+    ("dd", 4, "exact"): 1e-4,
+    ("pimc", 6, "exact"): 3.7e-2,
+    ("pimc", 4, "exact"): 1.2e-2,
+    ("heuristic", 6, "exact"): 2e-5,
+    ("heuristic", 4, "exact"): 1e-5,
+    ("random", 6, "exact"): 1e-5,
+    ("random", 4, "exact"): 1e-5,
+}
+HANDS_PER_GAME = {6: 16.8, 4: 11.5}  # benchmarks/RESULTS.md, games with the built-in strategies
+
+
+def layout_seconds(play: str, players: int, sweep: bool = False, worlds: int | None = None) -> float:
+    """Seconds to play one deal in one layout (PIMC's in proportion to its worlds)."""
+    seats = 6 if players >= 6 else 4
+    kind = "sweep" if sweep and (play, seats, "sweep") in LAYOUT_SECONDS else "exact"
+    seconds = LAYOUT_SECONDS[(play, seats, kind)]
+    if play == "pimc":
+        seconds *= (worlds or PIMC_WORLDS) / PIMC_WORLDS  # measured at the default
+    return seconds
+
+
+def analysis_seconds(question, deals: int, option_deals: int | None = None) -> float:
+    """An analysis of ``question`` on ``deals`` main deals: every layout of its contracts,
+    then (with a table model) the options valued on ``option_deals`` of them (default
+    all), about one final contract played a deal."""
+    from ..simulate.analysis.runner import contract_layouts
+
+    players = question.variant.players
+    worlds = question.worlds if question.model.samples_worlds else None
+    layouts = contract_layouts(question)
+    per_deal = sum(layout_seconds(question.play, players, layout.sweep, worlds) for layout in layouts)
+    seconds = deals * per_deal
+    valued = deals if option_deals is None else min(option_deals, deals)
+    if question.table is not None and valued:
+        seconds += valued * layout_seconds(question.play, players, False, worlds)
+    return seconds
+
+
+def verdict_seconds(question, deals: int, option_deals: int, alternative_deals: int) -> float:
+    """should-i-bid: the bid on ``deals`` deals, it and passing valued after the table's
+    bids on ``option_deals`` of them, every contract beside it on ``alternative_deals``."""
+    players = question.variant.players
+    worlds = question.worlds if question.model.samples_worlds else None
+    one = layout_seconds(question.play, players, False, worlds)
+    valued = min(option_deals, deals) if question.table is not None else 0
+    return (deals + valued) * one + analysis_seconds(question, min(alternative_deals, deals), option_deals=0)
+
+
+def games_seconds(
+    players: int, play: str, hands: float, workers: int = 1, worlds: int | None = None
+) -> float:
+    """``hands`` hands, each bid and played once, shared by ``workers`` processes (at most
+    the machine's cores)."""
+    import os
+
+    cores = max(1, min(workers, os.cpu_count() or 1))
+    return hands * layout_seconds(play, players, False, worlds) / cores
+
+
+def hands_in_games(players: int, games: int) -> float:
+    return games * HANDS_PER_GAME[6 if players >= 6 else 4]
+
+
+def duration(seconds: float) -> str:
+    """``about 40 s``, ``about 23 min``, ``about 2.5 h``."""
+    if seconds < 90:
+        return f"about {seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
+def long_run_warning(seconds: float, what: str, levers: str) -> str | None:
+    """The warning for a run estimated at ``seconds``, or None when it is short."""
+    if seconds <= LONG_RUN:
+        return None
+    return f"this run may take {duration(seconds)} ({what}); shorter: {levers}"
+
+
+def warn_if_long(seconds: float, what: str, levers: str) -> None:
+    """Say on stderr, before the run starts, that it is long, and how to shorten it."""
+    warning = long_run_warning(seconds, what, levers)
+    if warning is not None:
+        from .lines import fit
+
+        click.echo(fit(warning), err=True)
+
+
+__all__ = [
+    "LONG_RUN",
+    "analysis_seconds",
+    "duration",
+    "games_seconds",
+    "hands_in_games",
+    "layout_seconds",
+    "long_run_warning",
+    "verdict_seconds",
+    "warn_if_long",
+]
