@@ -25,15 +25,33 @@ LONG_RUN = 60.0  # seconds: a longer run says so before it starts
 LAYOUT_SECONDS = {
     ("dd", 6, "exact"): 5e-3,
     ("dd", 6, "sweep"): 2e-4,
-    ("dd", 4, "exact"): 1e-4,
+    ("dd", 4, "exact"): 2e-5,
     ("pimc", 6, "exact"): 3.7e-2,
     ("pimc", 4, "exact"): 1.2e-2,
-    ("heuristic", 6, "exact"): 2e-5,
-    ("heuristic", 4, "exact"): 1e-5,
-    ("random", 6, "exact"): 1e-5,
-    ("random", 4, "exact"): 1e-5,
+    ("heuristic", 6, "exact"): 4e-6,
+    ("heuristic", 4, "exact"): 2e-6,
+    ("random", 6, "exact"): 2e-6,
+    ("random", 4, "exact"): 1e-6,
 }
-HANDS_PER_GAME = {6: 16.8, 4: 11.5}  # benchmarks/RESULTS.md, games with the built-in strategies
+DEAL_SECONDS = 2e-5  # an analysis's own work a deal, whatever the play: dealing, laying out
+# A game's hand besides its play (dealing, every seat's bid from the evaluator, scoring),
+# and the hands a game lasts with the built-in strategies (benchmarks/RESULTS.md, games).
+HAND_SECONDS = {6: 5e-5, 4: 3e-5}
+HANDS_PER_GAME = {6: 16.8, 4: 11.5}
+# A study's row (one seat of one deal, every contract of the variant): (play, seats,
+# sweep contracts only); PIMC's from its per-layout figure, the others measured
+# (benchmarks/RESULTS.md, studies).
+ROW_SECONDS = {
+    ("dd", 6, False): 1.2e-2,
+    ("dd", 6, True): 1.4e-3,
+    ("dd", 4, False): 4e-5,
+    ("pimc", 6, False): 18 * 3.7e-2,
+    ("pimc", 6, True): 12 * 3.7e-2,
+    ("pimc", 4, False): 8 * 1.2e-2,
+    ("heuristic", 6, False): 6.4e-5,
+    ("heuristic", 6, True): 6.4e-5,
+    ("heuristic", 4, False): 5e-5,
+}
 
 
 def layout_seconds(play: str, players: int, sweep: bool = False, worlds: int | None = None) -> float:
@@ -56,7 +74,7 @@ def analysis_seconds(question, deals: int, option_deals: int | None = None) -> f
     worlds = question.worlds if question.model.samples_worlds else None
     layouts = contract_layouts(question)
     per_deal = sum(layout_seconds(question.play, players, layout.sweep, worlds) for layout in layouts)
-    seconds = deals * per_deal
+    seconds = deals * (per_deal + DEAL_SECONDS)
     valued = deals if option_deals is None else min(option_deals, deals)
     if question.table is not None and valued:
         seconds += valued * layout_seconds(question.play, players, False, worlds)
@@ -73,15 +91,30 @@ def verdict_seconds(question, deals: int, option_deals: int, alternative_deals: 
     return (deals + valued) * one + analysis_seconds(question, min(alternative_deals, deals), option_deals=0)
 
 
+def _cores(workers: int) -> int:
+    import os
+
+    return max(1, min(workers, os.cpu_count() or 1))
+
+
 def games_seconds(
     players: int, play: str, hands: float, workers: int = 1, worlds: int | None = None
 ) -> float:
     """``hands`` hands, each bid and played once, shared by ``workers`` processes (at most
     the machine's cores)."""
-    import os
+    seats = 6 if players >= 6 else 4
+    return hands * (HAND_SECONDS[seats] + layout_seconds(play, players, False, worlds)) / _cores(workers)
 
-    cores = max(1, min(workers, os.cpu_count() or 1))
-    return hands * layout_seconds(play, players, False, worlds) / cores
+
+def study_seconds(
+    players: int, play: str, rows: int, lone: bool, workers: int = 1, worlds: int | None = None
+) -> float:
+    """A study of ``rows`` rows (``lone``: the sweep contracts only), on ``workers``."""
+    seats = 6 if players >= 6 else 4
+    seconds = ROW_SECONDS.get((play, seats, lone and seats == 6), ROW_SECONDS[(play, seats, False)])
+    if play == "pimc":
+        seconds *= (worlds or PIMC_WORLDS) / PIMC_WORLDS
+    return rows * seconds / _cores(workers)
 
 
 def hands_in_games(players: int, games: int) -> float:
@@ -121,6 +154,7 @@ __all__ = [
     "hands_in_games",
     "layout_seconds",
     "long_run_warning",
+    "study_seconds",
     "verdict_seconds",
     "warn_if_long",
 ]

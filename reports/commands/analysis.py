@@ -32,6 +32,7 @@ from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, check_chart_path
 from ..forecast import analysis_seconds, verdict_seconds, warn_if_long
+from ..lines import fit
 from ..progress import ProgressBar
 from .shared import (
     WholeNumber,
@@ -308,10 +309,14 @@ def analyse(contracts, output, every_contract, plot, compare_play, backend, sche
     \b
     Example:
       euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC"
-      euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" \\
-          --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
-      euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
-      euchre-mc analyse --hand "JH JH JD AH KH QH 9S AC" --play pimc --backend dask --workers 2
+      euchre-mc analyse --variant pigs-and-hogs \\
+          --hand "JH JH JD AH KH QH 9S AC" \\
+          --seat 3 --auction "3 Clubs, pass" \\
+          --contracts "Hog Hearts, 6 Low" --json
+      euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" \\
+          --upcard 9H --seat 4
+      euchre-mc analyse --hand "JH JH JD AH KH QH 9S AC" --play pimc \\
+          --backend dask --workers 2
     """
     cluster = dict(backend=backend, scheduler=scheduler, workers=workers)
     if compare_play:
@@ -407,10 +412,12 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
 
     \b
     Example:
-      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \
+      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \\
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
-      euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
-      euchre-mc should-i-bid "Hog Hearts" --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
+      euchre-mc should-i-bid "order up" --variant euchre \\
+          --hand "JH JD AH 9C TS" --upcard 9H --json
+      euchre-mc should-i-bid "Hog Hearts" \\
+          --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
     """
     contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
     question, run = _analysis_question(**options)
@@ -498,12 +505,12 @@ def demo(out_dir, deals, seed):
     except OSError as error:
         raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
     check_chart_path(path)
-    click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
+    click.echo(fit(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals)."))
     with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
     save_analysis_chart(result, path)
-    click.echo(f"\nChart written to {path.resolve()}")
+    click.echo("\n" + fit(f"Chart written to {path.resolve()}"))
 
 
 __all__ = ["DEMO_HAND", "DEMO_VARIANT", "analyse", "analysis_options", "demo", "should_i_bid_command"]

@@ -13,6 +13,7 @@ from ...simulate.choices import STRATEGY_FUSION
 from ...simulate.play.models import GAMES, MATCH_EQUITY, TUNE, play_model
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import check_chart_path
+from ..forecast import games_seconds, hands_in_games, warn_if_long
 from ..lines import fill, fit
 from ..progress import ProgressBar
 from .shared import (
@@ -103,10 +104,13 @@ def games(
 
     \b
     Example:
-      euchre-mc games --variant pigs-and-hogs --team-a cautious --team-b aggressive --games 2000 --seed 1
-      euchre-mc games --variant euchre --team-a my-strategy.toml --games 500 --json
+      euchre-mc games --variant pigs-and-hogs --team-a cautious \\
+          --team-b aggressive --games 2000 --seed 1
+      euchre-mc games --variant euchre --team-a my-strategy.toml \\
+          --games 500 --json
       euchre-mc games --variant six-handed --trace 3 --seed 1
-      euchre-mc games --variant pigs-and-hogs --games 20000 --backend dask --workers 2
+      euchre-mc games --variant pigs-and-hogs --games 20000 \\
+          --backend dask --workers 2
     """
     from ...simulate.bidding.strategy import load_strategy
     from ...simulate.games.game import play_games, trace_game
@@ -124,6 +128,12 @@ def games(
         else:
             click.echo(format_game_trace(totals, teams, chosen.players), nl=False)
         return
+    hands = hands_in_games(chosen.players, games_count)
+    warn_if_long(
+        games_seconds(chosen.players, play, hands, workers, worlds),
+        f"{games_count:,} games under {play}",
+        GAMES_LEVERS,
+    )
     started = time.perf_counter()
     with ProgressBar("games", "game") as progress:
         totals = play_games(
@@ -150,6 +160,9 @@ def games(
             click.echo(fill(f"{STRATEGY_FUSION} {worlds_text}"))
         where = _where_played(workers, backend, scheduler)
         click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {where})", err=True)
+
+
+GAMES_LEVERS = "fewer --games, more --workers, or --play heuristic"
 
 
 def _where_played(workers: int, backend: str, scheduler: str | None) -> str:
@@ -232,6 +245,12 @@ def tune(
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
     if chart_path is not None:
         check_chart_path(chart_path)
+    hands = hands_in_games(chosen.players, games_count) * len(texts)
+    warn_if_long(
+        games_seconds(chosen.players, play, hands, workers),
+        f"{len(texts)} values of {games_count:,} games under {play}",
+        GAMES_LEVERS.replace("fewer --games", "fewer --games or --values"),
+    )
     with ProgressBar(f"tuning {param}", "game") as progress:
         tuning = tune_parameter(
             chosen,
@@ -306,8 +325,10 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
 
     \b
     Example:
-      euchre-mc match-equity --variant pigs-and-hogs --hands 100000 --plot equity.png
-      euchre-mc match-equity --variant euchre --strategy cautious --csv > cautious.csv
+      euchre-mc match-equity --variant pigs-and-hogs --hands 100000 \\
+          --plot equity.png
+      euchre-mc match-equity --variant euchre --strategy cautious \\
+          --csv > cautious.csv
     """
     from ...simulate.bidding.strategy import load_strategy
     from ...simulate.games.equity import match_equity
@@ -319,6 +340,11 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     warn_unused(as_variant(variant), [strategy] + ([against] if against is not None else []))
     if plot is not None:
         check_chart_path(plot)
+    warn_if_long(
+        games_seconds(as_variant(variant).players, play, hands),
+        f"{hands:,} hands under {play}",
+        "fewer --hands, or --play heuristic",
+    )
     with ProgressBar("sampling hands", "hand", unit_scale=True) as progress:
         equity = match_equity(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)
     if plot is not None:

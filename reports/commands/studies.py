@@ -111,17 +111,24 @@ def study(
 
     \b
     Example:
-      euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 --out ph-study
-      euchre-mc study --variant pigs-and-hogs --contracts lone --hands 20000 --out ph-lone
-      euchre-mc study --variant pigs-and-hogs --contracts lone --trumps 7 --hands 5000 --out ph-hog
-      euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
-      euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
+      euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 \\
+          --out ph-study
+      euchre-mc study --variant pigs-and-hogs --contracts lone \\
+          --hands 20000 --out ph-lone
+      euchre-mc study --variant pigs-and-hogs --contracts lone \\
+          --trumps 7 --hands 5000 --out ph-hog
+      euchre-mc study --variant euchre --hands 20000 --seed 1 \\
+          --out eu-study --workers 2
+      euchre-mc study -v pigs-and-hogs -n 100000 --out ph \\
+          --backend dask --scheduler tcp://10.0.0.5:8786
     """
     from ...simulate.study.run import run_study
     from ...simulate.study.store import finished_chunks
     from ..study_summary import format_study_run
 
     workers = (os.cpu_count() or 1) if workers is None else workers
+    if not resume:
+        _warn_if_long_study(variant, hands, contracts, trumps, play, worlds, workers)
     try:
         with ProgressBar("study", "row", unit_scale=True) as progress:
             run = run_study(
@@ -151,6 +158,25 @@ def study(
     click.echo(format_study_run(run), nl=False)
     if charts:
         build_charts(out)
+
+
+def _warn_if_long_study(variant, hands, contracts, trumps, play, worlds, workers) -> None:
+    """Say before a long study starts how long it may take (its values are checked by the
+    study itself, which names a bad one)."""
+    from ...simulate.rules.variants import RulesError, as_variant
+    from ...simulate.study.run import default_play
+    from ..forecast import study_seconds, warn_if_long
+
+    try:
+        players = as_variant(variant).players
+        play = default_play(variant, contracts) if play is None else play
+        rows = hands if trumps is not None else hands * players
+        seconds = study_seconds(
+            players, play, rows, contracts == "lone" or trumps is not None, workers, worlds
+        )
+    except (RulesError, KeyError):
+        return
+    warn_if_long(seconds, f"{rows:,} rows under {play}", "fewer --hands, more --workers, or --contracts lone")
 
 
 @click.command()
