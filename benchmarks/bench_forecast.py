@@ -20,28 +20,15 @@ import time
 
 DEMO = ["--variant", "pigs-and-hogs", "--hand", "JH JH JD AH KH QH 9S AC"]
 EUCHRE = ["--variant", "euchre", "--hand", "JH AH KH QS 9C", "--upcard", "9H"]
+GAMES = ["games", "--variant"]
 WORKLOADS = {
     "analyse, Pigs and Hogs demo hand, dd, 400 deals": ["analyse", *DEMO, "--deals", "400"],
     "analyse, Pigs and Hogs demo hand, pimc, 20 deals": ["analyse", *DEMO, "--deals", "20", "--play", "pimc"],
     "analyse, euchre, pimc, 200 deals": ["analyse", *EUCHRE, "--deals", "200", "--play", "pimc"],
     "should-i-bid Pig Hearts, demo hand, dd": ["should-i-bid", "Pig Hearts", *DEMO],
-    "games, Pigs and Hogs, dd, 40 games": [
-        "games",
-        "--variant",
-        "pigs-and-hogs",
-        "--play",
-        "dd",
-        "--games",
-        "40",
-    ],
-    "games, euchre, pimc, 20 games": ["games", "--variant", "euchre", "--play", "pimc", "--games", "20"],
-    "match-equity, euchre, heuristic, 400,000 hands": [
-        "match-equity",
-        "--variant",
-        "euchre",
-        "--hands",
-        "400000",
-    ],
+    "games, Pigs and Hogs, dd, 40 games": [*GAMES, "pigs-and-hogs", "--play", "dd", "--games", "40"],
+    "games, euchre, pimc, 20 games": [*GAMES, "euchre", "--play", "pimc", "--games", "20"],
+    "match-equity, euchre, heuristic, 100,000 hands": ["match-equity", "--variant", "euchre", "--hands", "100000"],
 }
 QUICK = {name: WORKLOADS[name] for name in list(WORKLOADS)[:2]}
 
@@ -51,6 +38,7 @@ def estimate(arguments: list[str]) -> float:
     from euchre_mc.reports.commands import analysis
     from euchre_mc.reports.forecast import (
         analysis_seconds,
+        equity_seconds,
         games_seconds,
         hands_in_games,
         verdict_seconds,
@@ -98,11 +86,11 @@ def estimate(arguments: list[str]) -> float:
         if command == "analyse":
             return analysis_seconds(question, deals)
         return verdict_seconds(question, deals, OPTION_DEALS, ALTERNATIVE_DEALS)
-    players = as_variant(options.get("--variant", options.get("-v"))).players
+    players = as_variant(options["--variant"]).players
     play = options.get("--play", "heuristic")
     if command == "games":
         return games_seconds(players, play, hands_in_games(players, int(options["--games"])))
-    return games_seconds(players, play, int(options["--hands"]))
+    return equity_seconds(play, int(options["--hands"]))
 
 
 def measure(arguments: list[str]) -> float:

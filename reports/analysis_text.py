@@ -174,12 +174,10 @@ def _distribution_lines(result) -> list[str]:
         else:
             groups.append([row])
     names = [_group_name(group) for group in groups]
-    width = _name_width(names)
+    label = "tricks taken, % of deals"
+    width = _name_width([*names, label])
     size = len(result.estimates[0].tricks) - 1
-    lines = [
-        "",
-        f"  {'tricks taken, % of deals':<{width}} " + "".join(f"{t:>3}" for t in range(size + 1)),
-    ]
+    lines = ["", f"  {label:<{width}} " + "".join(f"{t:>3}" for t in range(size + 1))]
     for name, group in zip(names, groups):
         cells = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in group[0].tricks)
         lines.append(f"  {name:<{width}} {cells}")

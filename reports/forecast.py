@@ -26,18 +26,28 @@ LAYOUT_SECONDS = {
     ("dd", 6, "exact"): 5e-3,
     ("dd", 6, "sweep"): 2e-4,
     ("dd", 4, "exact"): 2e-5,
-    ("pimc", 6, "exact"): 3.7e-2,
-    ("pimc", 4, "exact"): 1.2e-2,
+    ("pimc", 6, "exact"): 0.25,
+    ("pimc", 4, "exact"): 1.5e-2,
     ("heuristic", 6, "exact"): 4e-6,
     ("heuristic", 4, "exact"): 2e-6,
     ("random", 6, "exact"): 2e-6,
     ("random", 4, "exact"): 1e-6,
 }
 DEAL_SECONDS = 2e-5  # an analysis's own work a deal, whatever the play: dealing, laying out
-# A game's hand besides its play (dealing, every seat's bid from the evaluator, scoring),
-# and the hands a game lasts with the built-in strategies (benchmarks/RESULTS.md, games).
-HAND_SECONDS = {6: 5e-5, 4: 3e-5}
+# A game's hand, dealt, bid by every seat, played and scored, by play model and seating
+# (PIMC's at the default worlds a decision), and the hands a game lasts with the
+# built-in strategies.
+HAND_SECONDS = {
+    ("dd", 6): 2.5e-2,
+    ("dd", 4): 2e-4,
+    ("pimc", 6): 0.4,
+    ("pimc", 4): 6e-2,
+    ("heuristic", 6): 6e-5,
+    ("heuristic", 4): 3.5e-5,
+}
 HANDS_PER_GAME = {6: 16.8, 4: 11.5}
+# match-equity samples each hand at 0-0 by both teams' strategies and keeps its outcome
+EQUITY_HAND_SECONDS = {"dd": 2.5e-2, "heuristic": 4e-4}
 # A study's row (one seat of one deal, every contract of the variant): (play, seats,
 # sweep contracts only); PIMC's from its per-layout figure, the others measured
 # (benchmarks/RESULTS.md, studies).
@@ -45,9 +55,9 @@ ROW_SECONDS = {
     ("dd", 6, False): 1.2e-2,
     ("dd", 6, True): 1.4e-3,
     ("dd", 4, False): 4e-5,
-    ("pimc", 6, False): 18 * 3.7e-2,
-    ("pimc", 6, True): 12 * 3.7e-2,
-    ("pimc", 4, False): 8 * 1.2e-2,
+    ("pimc", 6, False): 18 * 0.25,
+    ("pimc", 6, True): 12 * 0.25,
+    ("pimc", 4, False): 8 * 1.5e-2,
     ("heuristic", 6, False): 6.4e-5,
     ("heuristic", 6, True): 6.4e-5,
     ("heuristic", 4, False): 5e-5,
@@ -103,7 +113,15 @@ def games_seconds(
     """``hands`` hands, each bid and played once, shared by ``workers`` processes (at most
     the machine's cores)."""
     seats = 6 if players >= 6 else 4
-    return hands * (HAND_SECONDS[seats] + layout_seconds(play, players, False, worlds)) / _cores(workers)
+    seconds = HAND_SECONDS[(play, seats)]
+    if play == "pimc":
+        seconds *= (worlds or PIMC_WORLDS) / PIMC_WORLDS
+    return hands * seconds / _cores(workers)
+
+
+def equity_seconds(play: str, hands: int) -> float:
+    """match-equity: ``hands`` hands sampled (in this process)."""
+    return hands * EQUITY_HAND_SECONDS.get(play, EQUITY_HAND_SECONDS["dd"])
 
 
 def study_seconds(
@@ -150,6 +168,7 @@ __all__ = [
     "LONG_RUN",
     "analysis_seconds",
     "duration",
+    "equity_seconds",
     "games_seconds",
     "hands_in_games",
     "layout_seconds",

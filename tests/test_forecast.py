@@ -56,8 +56,9 @@ def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, m
     quiet = CliRunner().invoke(main, arguments)
     assert quiet.exit_code == 0, quiet.output
     assert "this run may take" not in quiet.output
-    # the same run, as if every deal took a second: it warns first, then runs
-    monkeypatch.setattr(forecast, "LAYOUT_SECONDS", dict.fromkeys(forecast.LAYOUT_SECONDS, 1.0))
+    # the same run, as if every deal and hand took a second: it warns first, then runs
+    for costs in ("LAYOUT_SECONDS", "HAND_SECONDS", "EQUITY_HAND_SECONDS"):
+        monkeypatch.setattr(forecast, costs, dict.fromkeys(getattr(forecast, costs), 1.0))
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith("this run may take about ")

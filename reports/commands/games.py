@@ -13,7 +13,7 @@ from ...simulate.choices import STRATEGY_FUSION
 from ...simulate.play.models import GAMES, MATCH_EQUITY, TUNE, play_model
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import check_chart_path
-from ..forecast import games_seconds, hands_in_games, warn_if_long
+from ..forecast import equity_seconds, games_seconds, hands_in_games, warn_if_long
 from ..lines import fill, fit
 from ..progress import ProgressBar
 from .shared import (
@@ -341,7 +341,7 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     if plot is not None:
         check_chart_path(plot)
     warn_if_long(
-        games_seconds(as_variant(variant).players, play, hands),
+        equity_seconds(play, hands),
         f"{hands:,} hands under {play}",
         "fewer --hands, or --play heuristic",
     )
