@@ -28,7 +28,7 @@ WORKLOADS = {
     "should-i-bid Pig Hearts, demo hand, dd": ["should-i-bid", "Pig Hearts", *DEMO],
     "games, Pigs and Hogs, dd, 40 games": [*GAMES, "pigs-and-hogs", "--play", "dd", "--games", "40"],
     "games, euchre, pimc, 20 games": [*GAMES, "euchre", "--play", "pimc", "--games", "20"],
-    "match-equity, euchre, heuristic, 100,000 hands": ["match-equity", "--variant", "euchre", "--hands", "100000"],
+    "match-equity, euchre, heuristic, 100,000 hands": ["match-equity", "-v", "euchre", "--hands", "100000"],
 }
 QUICK = {name: WORKLOADS[name] for name in list(WORKLOADS)[:2]}
 
@@ -86,7 +86,7 @@ def estimate(arguments: list[str]) -> float:
         if command == "analyse":
             return analysis_seconds(question, deals)
         return verdict_seconds(question, deals, OPTION_DEALS, ALTERNATIVE_DEALS)
-    players = as_variant(options["--variant"]).players
+    players = as_variant(options.get("--variant", options.get("-v"))).players
     play = options.get("--play", "heuristic")
     if command == "games":
         return games_seconds(players, play, hands_in_games(players, int(options["--games"])))
