@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -351,6 +352,11 @@ def _compare_play(contracts, output, cluster, **options) -> None:
     from ..analysis_text import format_play_comparison, play_comparison_dict
 
     question, run = _analysis_question(contracts=contracts, **options)
+    deals = _planned_deals(run)
+    models = offered_by(COMPARE_PLAY)
+    seconds = sum(analysis_seconds(replace(question, play=model), deals) for model in models)
+    levers = "fewer --deals or --worlds, or --contracts"
+    warn_if_long(seconds, f"{deals} deals under {', '.join(models)}", levers)
     results = {}
     for model in offered_by(COMPARE_PLAY):
         with ProgressBar(f"analysing ({model})", "play") as progress:
