@@ -402,7 +402,7 @@ def _compare_play(contracts, output, cluster, **options) -> None:
 )
 @compiles_kernels
 def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, plot, **options):
-    """Yes or no for one bid, with the numbers behind it.
+    """Yes, no or a toss-up for one bid, with the numbers behind it.
 
     Compares what BID is worth once the other seats have bid after it under the table
     model (--table; the final contract played out and scored for your team) with what
@@ -413,8 +413,8 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     chance of winning the game.  With --table none the bids are compared as played and
     passing counts as 0.  Bids that score the same are named as a range, ties go to the
     higher bid, as in analyse's advice.  The output says what was compared, how each
-    option was estimated and on how many deals; a difference inside its 95% interval is
-    marked not significant.
+    option was estimated and on how many deals; the answer is yes or no only when the
+    difference from the best alternative is outside its 95% interval, else a toss-up.
 
     \b
     Example:

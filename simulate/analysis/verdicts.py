@@ -70,7 +70,8 @@ def _only_bid_verdict(headline: ContractEstimate, text: str, **comparison) -> Ve
 def bid_verdict(
     result: Analysis, contract, main: Analysis | None = None, compared: str | None = None
 ) -> Verdict:
-    """Yes or no for one bid: its figures against the best alternative legal bid (or pass).
+    """Yes, no or a toss-up for one bid: its figures against the best alternative legal bid
+    (or pass).
 
     ``result`` plays the bid and its alternatives on the same deals; ``main``, if given,
     the bid alone on more deals (its P(make) and net points are then reported from
@@ -134,7 +135,8 @@ def bid_verdict(
 
 
 def option_verdict(main: Analysis, compared: Analysis, contract, what: str, estimated: str) -> Verdict:
-    """Yes or no for one bid by the options' values after the rest of the table bids.
+    """Yes, no or a toss-up for one bid by the options' values after the rest of the table
+    bids.
 
     ``main`` holds the bid (and passing, where the auction allows it) valued after the
     table's bids on all its deals; ``compared`` the bid beside its alternatives on the
@@ -257,7 +259,7 @@ def should_i_bid(
     option_deals: int = OPTION_DEALS,
     **options,
 ) -> Verdict:
-    """Yes or no for ``contract``, with the numbers behind it.
+    """Yes, no or a toss-up for ``contract``, with the numbers behind it.
 
     ``variant`` is a variant with ``hand`` and the question's fields among ``options``, or
     a checked :class:`~.question.Question` alone (its ``contracts`` are not used); the other
