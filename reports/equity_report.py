@@ -39,7 +39,7 @@ def format_equity(equity) -> str:
     """P(team A wins) as two grids, team A to deal and team B to deal; rows A's score."""
     scores = _shown_scores(equity)
     table = equity.table
-    lines = [fit(equity.describe()), ""]
+    lines = [fit(equity.describe(), indent="  "), ""]
     for team, name in ((0, "A"), (1, "B")):
         lines.append(fit(f"P(team A wins), team {name} to deal: rows team A's score, columns team B's"))
         lines.append("A \\ B " + "".join(f"{b:>6}" for b in scores))
@@ -50,7 +50,8 @@ def format_equity(equity) -> str:
     lines.append(
         fit(
             f"fixed point reached in {table.iterations} iterations (largest last change "
-            f"{table.residual:.1e}); every hand's outcome sampled at 0-0 (the strategies ignore the score)"
+            f"{table.residual:.1e}); every hand's outcome sampled at 0-0 (the strategies ignore the score)",
+            indent="  ",
         )
     )
     return "\n".join(lines) + "\n"
