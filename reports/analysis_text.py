@@ -100,11 +100,11 @@ def format_analysis(result, full: bool = False) -> str:
         lines += _contract_lines(result)
         lines += _distribution_lines(result)
         lines += _option_lines(result)
-        lines += ["", _advice_line(result.advice)]
+        lines += ["", advice_line(result.advice)]
         lines += _discard_lines(result)
         lines += ["", *_legend(result)]
     else:
-        lines += ["", _advice_line(result.advice)]
+        lines += ["", advice_line(result.advice)]
         lines += _summary_lines(result)
         lines += _discard_lines(result, only=result.advice.bid)
     return "\n".join(fit(line) for line in lines) + "\n"
@@ -385,7 +385,7 @@ def shown_options(result) -> list:
     return [o for o in options if id(o) in keep]
 
 
-def _advice_line(advice) -> str:
+def advice_line(advice) -> str:
     """The advice and its margin over the runner-up; a margin inside its 95% interval is
     a toss-up between the two, never a plain answer."""
     if advice.bid is None:
@@ -579,7 +579,7 @@ def _low_acceptance(table) -> list[str]:
     ]
 
 
-__all__ = ["analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]
+__all__ = ["advice_line", "analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]
 
 
 def play_comparison_dict(results: dict) -> dict:

@@ -309,5 +309,5 @@ def test_the_advice_names_bids_that_score_alike_as_a_range():
     levels = ", ".join(f"{n} Hearts" for n in range(1, 7))
     result = analyse_hand("pigs-and-hogs", STRONG, contracts=levels, deals=30, table=None)
     assert str(result.advice.bid) == "6 Hearts"
-    text = " ".join(format_analysis(result).split())  # the advice line wraps at 100 columns
+    text = " ".join(format_analysis(result).split())  # the advice line wraps at 80 columns
     assert "1 to 6 Hearts score the same on every deal; the highest is advised." in text
