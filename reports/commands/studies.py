@@ -11,6 +11,7 @@ import click
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import STUDY
+from ..lines import fit
 from ..progress import ProgressBar
 from .shared import WholeNumber, backend_options, compiles_kernels, play_option, seed_option, variant_option
 
@@ -143,7 +144,7 @@ def study(
                 resume=resume,
                 chunk_size=chunk_size,
                 progress=progress,
-                report=lambda line: click.echo(line, err=True),
+                report=lambda line: click.echo(fit(line), err=True),
                 worlds=worlds,
                 contracts=contracts,
                 trumps=trumps,
