@@ -16,6 +16,7 @@ import io
 
 import pandas as pd
 
+from ..simulate.analysis.estimates import bid_order
 from ..simulate.choices import STRATEGY_FUSION
 from ..simulate.play.models import play_model
 from ..simulate.rules.contracts import PASS, same_score_text
@@ -218,7 +219,11 @@ def _summary_lines(result) -> list[str]:
         lines += _options_table(result, shown, summary=True)
         more = len(result.options) - len(shown)
     else:
-        legal = sorted((e for e in result.estimates if e.legal), key=lambda e: e.ev_net, reverse=True)
+        legal = sorted(
+            (e for e in result.estimates if e.legal),
+            key=lambda e: (e.ev_net, bid_order(result.question.variant, e.contract)),
+            reverse=True,
+        )
         shown = legal[:SUMMARY_OPTIONS]
         width = _name_width([str(e.contract) for e in shown] + ["pass"])
         lines = [
@@ -244,11 +249,13 @@ def _summary_lines(result) -> list[str]:
 def best_options(result) -> list:
     """Passing, the advice and the best others up to SUMMARY_OPTIONS, best first."""
     value = _option_value(result)
-    ranked = sorted(result.options, key=value, reverse=True)
+    ranked = sorted(
+        result.options, key=lambda o: (value(o), bid_order(result.question.variant, o.bid)), reverse=True
+    )
     keep = [o for o in ranked if o.bid == result.advice.bid]
     keep += [o for o in ranked if o not in keep][: max(0, SUMMARY_OPTIONS - len(keep))]
     keep += [o for o in ranked if o.bid == PASS and o not in keep]
-    return sorted(keep, key=value, reverse=True)
+    return [o for o in ranked if o in keep]
 
 
 def _option_value(result):
