@@ -145,7 +145,9 @@ def duration(seconds: float) -> str:
         return f"about {seconds:.0f} s"
     if seconds < 90 * 60:
         return f"about {seconds / 60:.0f} min"
-    return f"about {seconds / 3600:.1f} h"
+    if seconds < 100 * 3600:
+        return f"about {seconds / 3600:.1f} h"
+    return f"about {seconds / 3600:,.0f} h"
 
 
 def long_run_warning(seconds: float, what: str, levers: str) -> str | None:

@@ -516,7 +516,10 @@ def demo(out_dir, deals, seed):
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
     save_analysis_chart(result, path)
-    click.echo("\n" + fit(f"Chart written to {path.resolve()}"))
+    shown = path.resolve()
+    if shown.is_relative_to(Path.cwd().resolve()):  # short enough for a line: from here
+        shown = shown.relative_to(Path.cwd().resolve())
+    click.echo(f"\nChart written to {shown}")
 
 
 __all__ = ["DEMO_HAND", "DEMO_VARIANT", "analyse", "analysis_options", "demo", "should_i_bid_command"]

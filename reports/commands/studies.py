@@ -129,7 +129,7 @@ def study(
 
     workers = (os.cpu_count() or 1) if workers is None else workers
     if not resume:
-        _warn_if_long_study(variant, hands, contracts, trumps, play, worlds, workers)
+        _warn_if_long_study(variant, hands, seed, contracts, trumps, play, worlds, workers, chunk_size)
     try:
         with ProgressBar("study", "row", unit_scale=True) as progress:
             run = run_study(
@@ -161,21 +161,22 @@ def study(
         build_charts(out)
 
 
-def _warn_if_long_study(variant, hands, contracts, trumps, play, worlds, workers) -> None:
+def _warn_if_long_study(variant, hands, seed, contracts, trumps, play, worlds, workers, chunk_size) -> None:
     """Say before a long study starts how long it may take (its values are checked by the
     study itself, which names a bad one)."""
-    from ...simulate.rules.variants import RulesError, as_variant
-    from ...simulate.study.run import default_play
+    from ...simulate.rules.variants import as_variant
+    from ...simulate.study.run import make_params
     from ..forecast import study_seconds, warn_if_long
 
     try:
+        params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts, trumps)
         players = as_variant(variant).players
-        play = default_play(variant, contracts) if play is None else play
+        play = params.play
         rows = hands if trumps is not None else hands * players
         seconds = study_seconds(
             players, play, rows, contracts == "lone" or trumps is not None, workers, worlds
         )
-    except (RulesError, KeyError):
+    except Exception:  # the study names the bad value itself, in one line
         return
     warn_if_long(seconds, f"{rows:,} rows under {play}", "fewer --hands, more --workers, or --contracts lone")
 
