@@ -49,10 +49,12 @@ def test_games_share_their_hands_among_the_cores(monkeypatch):
         ["should-i-bid", "Pig Hearts", *PIG_HAND, "--deals", "10", "--play", "random"],
         ["games", "--games", "4"],
         ["match-equity", "--variant", "euchre", "--hands", "200"],
+        ["demo", "--deals", "4"],
     ],
     ids=lambda arguments: arguments[0],
 )
-def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, monkeypatch):
+def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the demo writes its chart here
     quiet = CliRunner().invoke(main, arguments)
     assert quiet.exit_code == 0, quiet.output
     assert "this run may take" not in quiet.output

@@ -511,6 +511,10 @@ def demo(out_dir, deals, seed):
     except OSError as error:
         raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
     check_chart_path(path)
+    from ...simulate.analysis.question import make_question
+
+    question = make_question(as_variant(DEMO_VARIANT), DEMO_HAND, seed=seed)
+    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under dd", "fewer --deals")
     click.echo(fit(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals)."))
     with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
