@@ -4,11 +4,12 @@ A run's estimate is its units of work times the seconds one unit takes under its
 model and variant family: for an analysis, each main deal played in each layout (the
 contracts that play alike share one), plus the options valued after the table's bids;
 for games, tuning and match equity, each hand; for a study, each row.  The seconds per
-unit are wall-clock figures of this program on the reference machine (two cores,
-benchmarks/RESULTS.md, "Forecasts", measured by ``python -m benchmarks.bench_eta
-forecast``); a hand's own difficulty moves a double-dummy run either way, so the
-estimate aims at a factor of two, enough to say "this takes 20 minutes, not 20 seconds"
-before the wait.  The warning names the options that shorten the run.
+unit are wall-clock figures of this program on the reference machine (two cores; each
+estimate against the run's wall time in benchmarks/RESULTS.md, "The long-run warning's
+estimate", ``python -m benchmarks.run forecast``).  A hand's own difficulty and the
+machine's load move a run either way, so the estimate aims at a factor of two: enough
+to say "this takes hours, not seconds" before the wait.  The warning names the options
+that shorten the run.
 """
 
 from __future__ import annotations
