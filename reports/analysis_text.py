@@ -228,8 +228,8 @@ def _summary_lines(result) -> list[str]:
         width = _name_width([str(e.contract) for e in shown] + ["pass"])
         lines = [
             "",
-            "The best bids as played (nobody bids after you; passing counts as 0): net = your "
-            "team's points minus theirs a hand, with its 95% half-width.",
+            "The best bids (> = the advice) as played, nobody bidding after you and passing "
+            "counting as 0: net = your team's points minus theirs a hand, with its 95% half-width.",
             f"  {'option':<{width}} {'net':>6} {'±95%':>5} {'P(make)':>7} {'95% CI':^11}",
         ]
         for e in shown:
@@ -267,7 +267,7 @@ def _options_heading(result, what: str) -> list[str]:
     table = result.table
     with_score = table is not None and table.score is not None
     return [
-        f"{what}, after the others bid"
+        f"{what} (> = the advice), after the others bid"
         + (f" by the table model ({table.model})" if table.model else " (no table model: nobody else bids)")
         + ": net = your team's points minus theirs a hand, on the same deals"
         + ("; P(win) = the chance of winning the game after this hand, with its change" if with_score else "")
@@ -529,10 +529,9 @@ def _verdict_options(verdict) -> list[str]:
     width = _name_width([str(option.bid) for option in shown])
     best = verdict.best_bid
     lines = [
-        f"after the others bid by the table model ({table.model}): net = your team's points minus "
-        "theirs a hand"
+        f"after the others bid by the table model ({table.model}), each option on its own deals "
+        "(> = the best): net = your team's points minus theirs a hand"
         + ("; P(win) the game after this hand" if with_score else "")
-        + ", each option on its own deals; > = the best option"
         + _inference_text(table),
         *_low_acceptance(table),
         f"  {'option':<{width}} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
