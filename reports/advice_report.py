@@ -3,32 +3,31 @@ card ranked, with the note on how it was valued."""
 
 from __future__ import annotations
 
-import textwrap
-
+from .lines import fill, fit, variant_text
 from .numbers import probability, probability_in
 
 
 def format_card_advice(advice) -> str:
     """One line per legal card, best first; the player's side's tricks for the whole hand."""
     lines = [
-        f"variant {advice.variant}",
+        f"variant {variant_text(advice.variant)}",
         f"{advice.contract} by seat {advice.bidder}; you are seat {advice.seat}, hand {advice.hand}",
         f"trick {advice.trick}, your side has {advice.won} trick{'s' if advice.won != 1 else ''}; "
         f"{advice.worlds} worlds, seed {advice.seed}",
     ]
-    return "\n".join(lines + _ranked(advice, "Play")) + "\n"
+    return "\n".join([fit(line) for line in lines] + _ranked(advice, "Play")) + "\n"
 
 
 def format_exchange_advice(advice) -> str:
     """One line per card the player may throw away (``discard``) or give (``gift``)."""
     verb = "Discard" if advice.decision == "discard" else "Give"
     lines = [
-        f"variant {advice.variant}",
+        f"variant {variant_text(advice.variant)}",
         f"{advice.contract} by seat {advice.bidder}; you are seat {advice.seat}, holding {advice.hand}",
         f"which card to {'discard' if advice.decision == 'discard' else 'give the bidder'}: "
         f"{advice.worlds} worlds, seed {advice.seed}",
     ]
-    return "\n".join(lines + _ranked(advice, verb)) + "\n"
+    return "\n".join([fit(line) for line in lines] + _ranked(advice, verb)) + "\n"
 
 
 def _ranked(advice, verb: str) -> list[str]:
@@ -39,4 +38,4 @@ def _ranked(advice, verb: str) -> list[str]:
             f"{mark} {row.card:<5} {row.mean_tricks:>6.2f} {row.tricks_half_width:>5.2f} "
             f"{probability_in(row.p_make, 7)}   {probability(row.p_make_low)}-{probability(row.p_make_high)}"
         )
-    return lines + ["", f"{verb} {advice.best}.", textwrap.fill(advice.note, width=100)]
+    return lines + ["", f"{verb} {advice.best}.", fill(advice.note, indent="")]

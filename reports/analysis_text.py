@@ -1,28 +1,32 @@
 """Text and CSV forms of a hand analysis and the text of a should-i-bid verdict (their
 JSON forms are the results' own ``to_json()``).
 
-The text table fits in 100 columns: one line per contract with P(make), its 95% Wilson
-interval, mean tricks, expected points (bidding team, and net of the defenders' points
-with its 95% half-width) and the trick distribution in percent.  Bid-euchre contracts
-are grouped by denomination; the levels of a denomination share one distribution, so
-it is printed once per group.
+Every line fits the report width (:mod:`reports.lines`: 80 columns, or ``$COLUMNS``).
+An analysis leads with a summary: the advice and the few best options.  With ``full``
+(``analyse --all``) it prints every contract instead: P(make), its 95% Wilson interval,
+mean tricks, expected points (bidding team, and net of the defenders' points with its
+95% half-width), then the trick distribution in percent, once per group of contracts
+that share it (the levels of a bid-euchre denomination play alike).  ``>`` marks the
+advice, the option worth the most, in every table of every command.
 """
 
 from __future__ import annotations
 
 import io
-import textwrap
 
 import pandas as pd
 
+from ..simulate.analysis.estimates import bid_order
 from ..simulate.choices import STRATEGY_FUSION
 from ..simulate.play.models import play_model
 from ..simulate.rules.contracts import PASS, same_score_text
-from ..simulate.rules.variants import ORDER_UP
-from .numbers import probability, probability_in
+from ..simulate.rules.variants import LEVEL, ORDER_UP
+from .lines import fill, fit, variant_text
+from .numbers import percent, probability, probability_in
 
-WIDTH = 100
 _KIND_ORDER = {"level": 0, "pig": 1, "alone": 1, "hog": 2, "order up": 0, "call": 1}
+SUMMARY_OPTIONS = 5  # the best options a summary lists, besides passing
+ADVICE_MARK = "> "  # the advice: the option worth the most, in every table
 
 
 def analysis_csv(result) -> str:
@@ -85,15 +89,34 @@ def _signed(value: float, width: int, digits: int = 2) -> str:
     return f"{value:+{width}.{digits}f}"
 
 
-def format_analysis(result) -> str:
-    """The analysis as a text report readable in 100 columns."""
+def _name_width(names, least: int = 8) -> int:
+    return max([least, *(len(name) for name in names)])
+
+
+def format_analysis(result, full: bool = False) -> str:
+    """The analysis as text: the settings, the advice and the best options; with ``full``
+    every contract, its trick distribution, every option shown and the discard searches."""
+    lines = _settings_lines(result)
+    if full:
+        lines += _contract_lines(result)
+        lines += _distribution_lines(result)
+        lines += _option_lines(result)
+        lines += ["", advice_line(result.advice)]
+        lines += _discard_lines(result)
+        lines += ["", *_legend(result)]
+    else:
+        lines += ["", advice_line(result.advice)]
+        lines += _summary_lines(result)
+        lines += _discard_lines(result, only=result.advice.bid)
+    return "\n".join(fit(line) for line in lines) + "\n"
+
+
+def _settings_lines(result) -> list[str]:
     settings = result.settings
-    size = len(result.estimates[0].tricks) - 1
-    classic = result.classic
     lines = [
-        f"variant {settings.variant}",
+        f"variant {variant_text(settings.variant)}",
         f"hand {settings.hand}, seat {settings.seat}, dealer {settings.dealer}"
-        + (f", upcard {settings.upcard}" if classic else ""),
+        + (f", upcard {settings.upcard}" if result.classic else ""),
         f"auction so far: {settings.auction or 'none, you bid first'}" + _assumed(settings),
         f"play {_play_text(settings)}, {settings.deals} deals, seed {settings.seed}"
         + _precision_note(settings)
@@ -105,51 +128,76 @@ def format_analysis(result) -> str:
         ),
     ]
     if settings.worlds is not None:
-        lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
+        lines.append(fill(STRATEGY_FUSION))
         lines.append(_bids_in_worlds(settings))
     if settings.known:
         lines.append(f"known cards: {settings.known}")
     if settings.constraints:
         lines.append(f"suit lengths: {settings.constraints}; the deals are uniform over those that fit")
-    lines += _table_header(result.table)
-    lines += [
-        "",
-    ]
+    return lines + _table_header(result.table)
+
+
+def _contract_lines(result) -> list[str]:
+    """Every contract as played: P(make), interval, mean tricks, points (``--all``)."""
+    classic = result.classic
+    rows = _display_order(result)
+    names = [str(row.contract) if row.legal else f"({row.contract})" for row in rows]
+    width = _name_width(names)
     march = f" {'march':>5}" if classic else ""
-    header = (
-        f"  {'contract':<21} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
-        f"{'±95%':>5}{march}  "
-    )
-    lines += [
-        " " * len(header) + "tricks taken, % of deals",
-        header + "".join(f"{t:>3}" for t in range(size + 1)),
+    lines = [
+        "",
+        f"  {'contract':<{width}} {'P(make)':>7} {'95% CI':^11} {'mean':>4} {'EV':>6} {'net':>6} "
+        f"{'±95%':>5}{march}",
     ]
-    previous_tricks, previous_denom = None, None
-    best = result.advice.bid
-    for row in _display_order(result):
+    previous_denom = None
+    for row, name in zip(rows, names):
         denom = row.contract.denom
         if not classic and previous_denom is not None and denom != previous_denom:
             lines.append("")
-        name = str(row.contract) if row.legal else f"({row.contract})"
-        mark = "> " if row.contract == best else "  "
-        distribution = ""
-        if row.tricks != previous_tricks or denom != previous_denom:
-            distribution = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in row.tricks)
         march = f" {probability_in(row.p_march, 5)}" if classic else ""
         interval = f"{probability_in(row.ci_low, 5).strip()}-{probability_in(row.ci_high, 5).strip()}"
         lines.append(
-            f"{mark}{name:<21} {probability_in(row.p_make, 7)} {interval:<11} "
-            f"{row.mean_tricks:>4.2f} {_signed(row.ev, 6)} {_signed(row.ev_net, 6)} "
-            f"{row.ev_net_ci:>5.2f}{march}  {distribution}"
+            f"{_mark(row.contract, result.advice.bid)}{name:<{width}} {probability_in(row.p_make, 7)} "
+            f"{interval:<11} {row.mean_tricks:>4.2f} {_signed(row.ev, 6)} {_signed(row.ev_net, 6)} "
+            f"{row.ev_net_ci:>5.2f}{march}"
         )
-        previous_tricks, previous_denom = row.tricks, denom
-    lines += _option_lines(result)
-    lines += ["", _advice_line(result.advice)]
-    lines += _discard_lines(result)
-    lines += [
-        "",
-        "P(make) with its 95% Wilson interval; mean = the bidder side's mean tricks; EV = the",
-        "bidding team's expected points; net = bidding team minus defenders (±95% half-width).",
+        previous_denom = denom
+    return lines
+
+
+def _distribution_lines(result) -> list[str]:
+    """The trick distributions, once per run of contracts that share one (``--all``)."""
+    groups: list[list] = []
+    for row in _display_order(result):
+        last = groups[-1][-1] if groups else None
+        if last is not None and last.tricks == row.tricks and last.contract.denom == row.contract.denom:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    names = [_group_name(group) for group in groups]
+    label = "tricks taken, % of deals"
+    width = _name_width([*names, label])
+    size = len(result.estimates[0].tricks) - 1
+    lines = ["", f"  {label:<{width}} " + "".join(f"{t:>3}" for t in range(size + 1))]
+    for name, group in zip(names, groups):
+        cells = "".join(f"{100 * p:>3.0f}" if p else "  ." for p in group[0].tricks)
+        lines.append(f"  {name:<{width}} {cells}")
+    return lines
+
+
+def _group_name(group) -> str:
+    """Contracts that share a distribution: one name, or the range of their levels."""
+    first, last = group[0].contract, group[-1].contract
+    if len(group) > 1 and first.kind == LEVEL and last.kind == LEVEL:
+        return f"{first.level}-{last.level} {str(first).split(' ', 1)[1]}"
+    return " / ".join(str(row.contract) for row in group) if len(group) <= 2 else f"{first} ... {last}"
+
+
+def _legend(result) -> list[str]:
+    return [
+        "P(make) with its 95% Wilson interval; mean = the bidder side's mean tricks; EV = the "
+        "bidding team's expected points; net = bidding team minus defenders (±95% half-width), "
+        "as played: nobody bids after you.",
         "(contract) = not a legal bid after the auction; > = the advice."
         + (
             "  Passing counts as 0 (--table none)."
@@ -157,18 +205,108 @@ def format_analysis(result) -> str:
             else ""
         ),
     ]
-    return "\n".join(_fit(line) for line in lines) + "\n"
 
 
-def _fit(line: str) -> str:
-    """A line as it is if it fits, else wrapped at spaces: nothing is ever cut off (a
-    variant's canonical text stays whole, so it can be copied)."""
-    line = line.rstrip()
-    if len(line) <= WIDTH:
-        return line
-    return "\n".join(
-        textwrap.wrap(line, WIDTH, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+def _mark(bid, best) -> str:
+    return ADVICE_MARK if bid == best else "  "
+
+
+def _summary_lines(result) -> list[str]:
+    """The best options: after the table's bids when valued there, else as played."""
+    if result.options:
+        shown = best_options(result)
+        lines = ["", *_options_heading(result, "The best options")]
+        lines += _options_table(result, shown, summary=True)
+        more = len(result.options) - len(shown)
+    else:
+        legal = sorted(
+            (e for e in result.estimates if e.legal),
+            key=lambda e: (e.ev_net, bid_order(result.question.variant, e.contract)),
+            reverse=True,
+        )
+        shown = legal[:SUMMARY_OPTIONS]
+        width = _name_width([str(e.contract) for e in shown] + ["pass"])
+        lines = [
+            "",
+            "The best bids (> = the advice) as played, nobody bidding after you and passing "
+            "counting as 0: net = your team's points minus theirs a hand, with its 95% half-width.",
+            f"  {'option':<{width}} {'net':>6} {'±95%':>5} {'P(make)':>7} {'95% CI':^11}",
+        ]
+        for e in shown:
+            interval = f"{probability_in(e.ci_low, 5).strip()}-{probability_in(e.ci_high, 5).strip()}"
+            lines.append(
+                f"{_mark(e.contract, result.advice.bid)}{e.contract!s:<{width}} {_signed(e.ev_net, 6)} "
+                f"{e.ev_net_ci:>5.2f} {probability_in(e.p_make, 7)} {interval}"
+            )
+        if result.advice.may_pass:
+            lines.append(f"{_mark(PASS, result.advice.bid)}{'pass':<{width}} {0:>+6.2f}")
+        more = len(legal) - len(shown)
+    every = "every contract: --all; every option: --json"
+    lines.append(f"  ... and {more} more options ({every})" if more > 0 else f"  ({every})")
+    return lines
+
+
+def best_options(result) -> list:
+    """Passing, the advice and the best others up to SUMMARY_OPTIONS, best first."""
+    value = _option_value(result)
+    ranked = sorted(
+        result.options, key=lambda o: (value(o), bid_order(result.question.variant, o.bid)), reverse=True
     )
+    keep = [o for o in ranked if o.bid == result.advice.bid]
+    keep += [o for o in ranked if o not in keep][: max(0, SUMMARY_OPTIONS - len(keep))]
+    keep += [o for o in ranked if o.bid == PASS and o not in keep]
+    return [o for o in ranked if o in keep]
+
+
+def _option_value(result):
+    with_score = result.table is not None and result.table.score is not None
+    return (lambda o: o.p_win) if with_score else (lambda o: o.ev_net)
+
+
+def _options_heading(result, what: str) -> list[str]:
+    table = result.table
+    with_score = table is not None and table.score is not None
+    return [
+        f"{what} (> = the advice), after the others bid"
+        + (f" by the table model ({table.model})" if table.model else " (no table model: nobody else bids)")
+        + ": net = your team's points minus theirs a hand, on the same deals"
+        + ("; P(win) = the chance of winning the game after this hand, with its change" if with_score else "")
+        + ("; P(make) as played" if what == "The best options" else "")
+        + "."
+    ]
+
+
+def _options_table(result, shown, summary: bool) -> list[str]:
+    """The options' rows; the summary adds P(make) as played and leaves out who outbid."""
+    with_score = result.table is not None and result.table.score is not None
+    width = _name_width([str(o.bid) for o in shown])
+    made = {e.contract: e.p_make for e in result.estimates}
+    header = f"  {'option':<{width}}"
+    if with_score:
+        header += f" {'P(win)':>6} {'±95%':>5} {'change':>6}"
+    header += f" {'net':>6} {'±95%':>5}"
+    header += f" {'P(make)':>7} {'we play':>7}" if summary else f" {'we play':>7} {'outbid':>6}"
+    lines = [header]
+    for option in shown:
+        line = f"{_mark(option.bid, result.advice.bid)}{option.bid!s:<{width}}"
+        if with_score:
+            line += f" {probability_in(option.p_win, 6)} {option.p_win_ci:>5.3f} {option.delta_p_win:>+6.3f}"
+        line += f" {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f}"
+        if summary:
+            p_make = made.get(option.bid)
+            made_text = "-" if p_make is None else probability(p_make)
+            line += f" {made_text:>7} {probability_in(option.p_we_play, 7)}"
+        else:
+            outbid = "-" if option.p_overcalled is None else probability(option.p_overcalled)
+            line += f" {probability_in(option.p_we_play, 7)} {outbid:>6}"
+        lines.append(line)
+        if not summary or option.bid == PASS:  # who took the contract, how often
+            lines.append(f"      ended: {_endings(option)}")
+    return lines
+
+
+def _endings(option) -> str:
+    return ", ".join(f"{who} {percent(share, 0)}" for who, share in option.outcomes)
 
 
 def _assumed(settings) -> str:
@@ -205,12 +343,12 @@ def _table_header(table) -> list[str]:
         if table.inference == "exact" and table.dealt:
             inferred = (
                 f"; inference: kept the deals on which every earlier bid is the model's "
-                f"({table.acceptance:.1%} of {table.dealt:,} dealt)"
+                f"({percent(table.acceptance)} of {table.dealt:,} dealt)"
             )
         elif table.inference == "soft" and table.dealt:
             inferred = (
                 f"; soft inference (logistic width {table.soft_scale}): kept each deal with probability "
-                f"the earlier bids' likelihood ({table.acceptance:.1%} of {table.dealt:,} dealt, the "
+                f"the earlier bids' likelihood ({percent(table.acceptance)} of {table.dealt:,} dealt, the "
                 f"effective sample; the weights' Kish ESS is {table.weights_ess:,.0f})"
             )
         lines.append(f"table model {table.model}: the other seats bid by that strategy after you{inferred}")
@@ -224,34 +362,13 @@ def _table_header(table) -> list[str]:
 
 
 def _option_lines(result) -> list[str]:
-    """Each option after the rest of the table bids: the advice compares these."""
+    """Each option after the rest of the table bids, with how its auctions ended: the
+    advice compares these (``--all``)."""
     if not result.options:
         return []
-    table = result.table
-    with_score = table is not None and table.score is not None
-    lines = [
-        "",
-        "Your options, after the others bid"
-        + (f" by the table model ({table.model})" if table.model else " (no table model: nobody else bids)")
-        + ": your team's points minus theirs, on the same deals"
-        + ("; P(win) the game after this hand, with its change" if with_score else ""),
-        f"  {'option':<21} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
-        + (f" {'P(win)':>6} {'±95%':>5} {'change':>6}" if with_score else ""),
-    ]
-    best = result.advice.bid
     shown = shown_options(result)
-    for option in shown:
-        mark = "> " if option.bid == best else "  "
-        outbid = "     -" if option.p_overcalled is None else probability_in(option.p_overcalled, 6)
-        line = (
-            f"{mark}{option.bid!s:<21} {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f} "
-            f"{probability_in(option.p_we_play, 7)} {outbid}"
-        )
-        if with_score:
-            line += f" {probability_in(option.p_win, 6)} {option.p_win_ci:>5.3f} {option.delta_p_win:>+6.3f}"
-        lines.append(line)
-        ended = ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes)
-        lines.append(_fit(f"      ended: {ended}"))
+    lines = ["", *_options_heading(result, "Your options")]
+    lines += _options_table(result, shown, summary=False)
     hidden = len(result.options) - len(shown)
     if hidden:
         lines.append(f"  ... and {hidden} more options, each worth less (all of them in --json)")
@@ -266,8 +383,7 @@ def shown_options(result) -> list:
     options = list(result.options)
     if len(options) <= SHOWN_OPTIONS:
         return options
-    with_score = result.table is not None and result.table.score is not None
-    value = (lambda o: o.p_win) if with_score else (lambda o: o.ev_net)
+    value = _option_value(result)
     keep = {id(o) for o in options if o.bid == PASS or o.bid == result.advice.bid}
     for option in sorted(options, key=value, reverse=True):
         if len(keep) >= SHOWN_OPTIONS:
@@ -276,22 +392,28 @@ def shown_options(result) -> list:
     return [o for o in options if id(o) in keep]
 
 
-def _advice_line(advice) -> str:
+def advice_line(advice) -> str:
+    """The advice and its margin over the runner-up; a margin inside its 95% interval is
+    a toss-up between the two, never a plain answer."""
     if advice.bid is None:
         return f"Advice: none ({advice.reason})."
+    close = advice.runner_up is not None and abs(advice.margin) <= advice.margin_ci
+    text = f"Advice: {advice.bid}" + (f", a toss-up with {advice.runner_up}" if close else "")
     if advice.by == "p_win":
-        text = f"Advice: {advice.bid} (the best chance of winning the game; net {advice.ev_net:+.2f} a hand"
+        text += f" (the best chance of winning the game; net {advice.ev_net:+.2f} a hand"
         if advice.runner_up is not None:
             text += f"; P(win) {advice.margin:+.3f} ±{advice.margin_ci:.3f} against {advice.runner_up}"
-        return text + ")."
-    text = f"Advice: {advice.bid} (net {advice.ev_net:+.2f} a hand"
-    if advice.runner_up is not None:
-        text += (
-            f", {advice.margin:.2f} ±{advice.margin_ci:.2f} more than "
-            f"{advice.runner_up} at {advice.runner_up_ev_net:+.2f}"
-            + ("" if advice.margin > advice.margin_ci else ", not significant")
-        )
-    text += ")."
+        text += ")."
+    else:
+        text += f" (net {advice.ev_net:+.2f} a hand"
+        if advice.runner_up is not None:
+            text += (
+                f"; {advice.margin:.2f} ±{advice.margin_ci:.2f} more than "
+                f"{advice.runner_up} at {advice.runner_up_ev_net:+.2f}"
+            )
+        text += ")."
+    if close:
+        text += " The difference is inside its 95% interval: more deals (--deals) would tell them apart."
     if advice.equivalent:
         # the one rule of every command: bids that score alike go to the highest of them
         text += f" {same_score_text((advice.bid, *advice.equivalent))} score the same on every deal;"
@@ -299,105 +421,134 @@ def _advice_line(advice) -> str:
     return text
 
 
-def _discard_lines(result) -> list[str]:
-    if not result.discard_search:
+def _discard_lines(result, only=None) -> list[str]:
+    """Each searched contract's best discards (``only``: that contract's alone)."""
+    searches = {c: table for c, table in result.discard_search.items() if only is None or c == only}
+    if not searches:
         return []
     deals = result.settings.search_deals
     lines = [
         "",
-        f"Discard search on {deals} separate deals (the rows above replay the first choice "
-        f"on the main deals):",
+        f"Discard search on {deals} separate deals, best first: P(make) (a pick-up: net "
+        "points); the main deals play the first.",
     ]
-    for contract, table in result.discard_search.items():
-        name = str(contract)
+    width = _name_width([str(contract) for contract in searches])
+    for contract, table in searches.items():
         if contract.kind == ORDER_UP:  # a dealer's pick-up: the discard with the best net points
-            options = [f"{r.discards} {r.ev_net:+.2f}" for r in table[:4]]
-            lines.append(f"  {name:<21} discard (net): " + ", ".join(options))
+            options = ", ".join(f"{r.discards} {r.ev_net:+.2f}" for r in table[:4])
+            lines.append(f"  {contract!s:<{width}}  {options}")
         else:
-            options = [f"{r.discards} {probability(r.p_make)}" for r in table]
+            options = ", ".join(f"{r.discards} {probability(r.p_make)}" for r in table)
             widest = max((r.ci_high - r.ci_low) / 2 for r in table)
-            lines.append(f"  {name:<21} discard, P(make): " + ", ".join(options) + f"  (±{widest:.3f})")
+            lines.append(f"  {contract!s:<{width}}  {options} (±{widest:.3f})")
     return lines
 
 
 def format_verdict(verdict) -> str:
-    """A should-i-bid verdict: the yes/no line, the numbers behind it, the reason."""
-    lines = [f"{verdict.contract}: {verdict.verdict}"]
+    """A should-i-bid verdict: the headline (yes, no or a toss-up, with the difference),
+    the numbers behind it, each labelled with what it measures, and the reason."""
+    lines = [_verdict_headline(verdict)]
     lines.append(
-        f"P(make) {probability(verdict.p_make)} (95% CI {probability(verdict.ci_low)}-"
-        f"{probability(verdict.ci_high)}, "
-        f"{verdict.deals} deals); net {verdict.ev_net:+.2f} a hand"
-        + (" as played" if verdict.option is not None else "")
+        f"as played (nobody bids after you): P(make) {probability(verdict.p_make)} (95% CI "
+        f"{probability(verdict.ci_low)}-{probability(verdict.ci_high)}), net {verdict.ev_net:+.2f} a "
+        f"hand, {verdict.deals} deals"
     )
     if verdict.option is not None:
         lines += _verdict_options(verdict)
     if verdict.best_alternative is not None:
-        digits = 3 if verdict.by == "p_win" else 2
-        best = verdict.alternative(verdict.best_alternative)
-        value = best.p_win if verdict.by == "p_win" and best is not None else verdict.best_alternative_ev_net
-        shown = f"P(win) {value:.3f}" if verdict.by == "p_win" else f"{value:+.2f}"
-        if verdict.by == "net":
-            shown = "net " + shown
-        lines.append(
-            f"best alternative: {verdict.best_alternative} at {shown}; "
-            f"difference {verdict.margin:+.{digits}f} ±{verdict.margin_ci:.{digits}f} (95%)"
-            + ("" if abs(verdict.margin) > verdict.margin_ci else ", not significant")
-        )
+        lines.append(_difference_line(verdict))
     if verdict.compared:
         lines.append(f"compared with {verdict.compared}")
     if verdict.estimated:
         lines.append(f"estimated: {verdict.estimated}")
-    lines = [_fit(line) for line in lines]
+    lines = [fit(line) for line in lines]
     # The reason is a sentence: wrap it rather than cut it at the table width.
-    lines.append(textwrap.fill(f"reason: {verdict.reason}", width=100, subsequent_indent="  "))
+    lines.append(fill(f"reason: {verdict.reason}"))
     settings = verdict.settings
     if settings:
-        lines.append(f"variant {settings.variant}")
+        lines.append(fit(f"variant {variant_text(settings.variant)}"))
         context = f"seat {settings.seat}, dealer {settings.dealer}"
         if settings.upcard:
             context += f", upcard {settings.upcard}"
         lines.append(
-            _fit(
-                f"{context}, auction '{settings.auction}', play {_play_text(settings)}, seed {settings.seed}"
-            )
+            fit(f"{context}, auction '{settings.auction}', play {_play_text(settings)}, seed {settings.seed}")
         )
         if settings.worlds is not None:
-            lines.append(textwrap.fill(STRATEGY_FUSION, width=100, subsequent_indent="  "))
-            lines.append(_bids_in_worlds(settings))
+            lines.append(fill(STRATEGY_FUSION))
+            lines.append(fit(_bids_in_worlds(settings)))
         for name, value in (("known cards", settings.known), ("suit lengths", settings.constraints)):
             if value:
-                lines.append(_fit(f"{name}: {value}"))
+                lines.append(fit(f"{name}: {value}"))
     return "\n".join(lines) + "\n"
+
+
+def _difference_line(verdict) -> str:
+    """The best alternative and the paired difference, with both options' values on the
+    deals the difference is taken on (they can differ from the table's, each on its own
+    deals, and from the bid as played)."""
+    alternative = verdict.best_alternative
+    line = f"best alternative: {alternative}"
+    if verdict.margin_values is not None:
+        ours, theirs = verdict.margin_values
+        if verdict.by == "p_win":
+            line += (
+                f"; on the {verdict.margin_deals} deals both were valued on, {verdict.contract} wins the "
+                f"game {ours:.3f} of the time and {alternative} {theirs:.3f}, a difference of "
+                f"{verdict.margin:+.3f} ±{verdict.margin_ci:.3f} (95%)"
+            )
+        else:
+            line += (
+                f"; on the {verdict.margin_deals} deals both were valued on, {verdict.contract} nets "
+                f"{ours:+.2f} and {alternative} {theirs:+.2f}, a difference of {verdict.margin:+.2f} "
+                f"±{verdict.margin_ci:.2f} (95%)"
+            )
+    else:
+        line += f"; difference {verdict.margin:+.3f} ±{verdict.margin_ci:.3f} (95%)"
+    return line + ("" if verdict.significant else ", inside that interval: a toss-up")
+
+
+def _verdict_headline(verdict) -> str:
+    """``order up: yes (+0.20 ±0.19 points a hand against passing)``: yes or no only when
+    the difference is outside its 95% interval, else ``toss-up``."""
+    line = f"{verdict.contract}: {verdict.verdict}"
+    if verdict.margin is not None:
+        against = "passing" if verdict.best_alternative == PASS else str(verdict.best_alternative)
+        if verdict.by == "p_win":
+            size = f"P(win) {verdict.margin:+.3f} ±{verdict.margin_ci:.3f}"
+        else:
+            size = f"{verdict.margin:+.2f} ±{verdict.margin_ci:.2f} points a hand"
+        line += f" ({size} against {against})"
+    return fit(line)
 
 
 def _verdict_options(verdict) -> list[str]:
     """The bid and its alternatives after the table's bids, each on its own deals."""
     table = verdict.table
     with_score = verdict.by == "p_win"
+    shown = verdict_options_shown(verdict)
+    width = _name_width([str(option.bid) for option in shown])
+    best = verdict.best_bid
     lines = [
-        f"after the others bid by the table model ({table.model}): your team's points minus theirs"
+        f"after the others bid by the table model ({table.model}), each option on its own deals "
+        "(> = the best): net = your team's points minus theirs a hand"
         + ("; P(win) the game after this hand" if with_score else "")
         + _inference_text(table),
         *_low_acceptance(table),
-        f"  {'option':<21} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
+        f"  {'option':<{width}} {'net':>6} {'±95%':>5} {'we play':>7} {'outbid':>6}"
         + (f" {'P(win)':>6} {'±95%':>5}" if with_score else "")
         + f" {'deals':>6}",
     ]
-    shown = verdict_options_shown(verdict)
     for option in shown:
-        mark = "> " if option is verdict.option else "  "
         outbid = "     -" if option.p_overcalled is None else f"{option.p_overcalled:>6.3f}"
         line = (
-            f"{mark}{option.bid!s:<21} {_signed(option.ev_net, 6)} {option.ev_net_ci:>5.2f} "
-            f"{option.p_we_play:>7.3f} {outbid}"
+            f"{_mark(option.bid, best)}{option.bid!s:<{width}} {_signed(option.ev_net, 6)} "
+            f"{option.ev_net_ci:>5.2f} {option.p_we_play:>7.3f} {outbid}"
         )
         if with_score:
             line += f" {option.p_win:>6.3f} {option.p_win_ci:>5.3f}"
         lines.append(line + f" {option.deals:>6}")
         if option is verdict.option or option.bid == PASS:  # who took the contract, how often
-            lines.append(
-                _fit("      ended: " + ", ".join(f"{who} {share:.0%}" for who, share in option.outcomes))
-            )
+            lines.append(f"      ended: {_endings(option)}")
     hidden = len(verdict.alternatives) + 1 - len(shown)
     if hidden:
         lines.append(f"  ... and {hidden} more alternatives, each worth less (all of them in --json)")
@@ -418,8 +569,8 @@ def _inference_text(table) -> str:
     if table.inference != "none" and table.dealt:
         kish = f", the weights' Kish ESS {table.weights_ess:,.0f}" if table.weights_ess is not None else ""
         return (
-            f"; deals kept by {table.inference} inference: {table.acceptance:.1%} of {table.dealt:,} dealt"
-            + kish
+            f"; deals kept by {table.inference} inference: {percent(table.acceptance)} of "
+            f"{table.dealt:,} dealt" + kish
         )
     return ""
 
@@ -429,12 +580,12 @@ def _low_acceptance(table) -> list[str]:
     if table.rejected_by is None:
         return []
     return [
-        f"low acceptance: {table.rejected_by} rejects {table.rejected_share:.1%} of the deals dealt (the "
-        f"table model makes that bid there from few hands); every interval uses the deals kept"
+        f"low acceptance: {table.rejected_by} rejects {percent(table.rejected_share)} of the deals "
+        f"dealt (the table model makes that bid there from few hands); every interval uses the deals kept"
     ]
 
 
-__all__ = ["analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]
+__all__ = ["advice_line", "analysis_csv", "format_analysis", "format_verdict", "verdict_options_shown"]
 
 
 def play_comparison_dict(results: dict) -> dict:
@@ -469,21 +620,26 @@ def format_play_comparison(results: dict) -> str:
     models = list(results)
     first = next(iter(results.values())).settings
     lines = [
-        f"variant {first.variant}",
+        f"variant {variant_text(first.variant)}",
         f"hand {first.hand}, seat {first.seat}, dealer {first.dealer}"
         + (f", upcard {first.upcard}" if first.upcard else ""),
         f"the same {table['deals']} deals under each play model, seed {table['seed']}"
         + (f"; pimc: {table['worlds']} worlds a decision" if table["worlds"] else ""),
+    ]
+    width = _name_width([row["contract"] for row in table["contracts"]])
+    lines += [
         "",
-        f"  {'contract':<20}" + "".join(f" {model + ' P(make)':>17} {'mean':>5}" for model in models),
+        f"  {'':<{width}}" + "".join(f" {model:^13}" for model in models),
+        f"  {'contract':<{width}}" + "".join(f" {'P(make)':>7} {'mean':>5}" for _ in models),
     ]
     for row in table["contracts"]:
         lines.append(
-            f"  {row['contract']:<20}"
+            f"  {row['contract']:<{width}}"
             + "".join(
-                f" {probability_in(row[model]['p_make'], 17)} {row[model]['mean_tricks']:>5.2f}"
+                f" {probability_in(row[model]['p_make'], 7)} {row[model]['mean_tricks']:>5.2f}"
                 for model in models
             )
         )
-    lines += ["", textwrap.fill(STRATEGY_FUSION, width=100)]
+    lines += ["", fill(STRATEGY_FUSION, indent="")]
+    lines = [fit(line) for line in lines]
     return "\n".join(lines) + "\n"

@@ -9,35 +9,50 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
+from .lines import fit, line_width
 from .numbers import probability_in
 
+CELL = 6  # a score column: a space and a probability of five characters
 
-def _shown_scores(equity) -> list[int]:
-    """Every score for a short game, every fifth (and the last) for a long one."""
+
+def _shown_scores(equity, columns: int | None = None) -> list[int]:
+    """Every score for a short game; for a long one every fifth score (every tenth, and
+    so on, when those are too many for the width), and the last."""
     table = equity.table
+    columns = columns or max(4, (line_width() - CELL) // CELL)
     scores = list(range(table.floor, table.target))
-    if len(scores) <= 12:
+    if len(scores) <= min(12, columns):
         return scores
     low = max(table.floor, -table.target // 2)
-    shown = list(range(low - low % 5, table.target, 5))
-    return sorted({s for s in shown if s >= table.floor} | {table.target - 1})
+    step = 5
+    while True:
+        shown = sorted({s for s in range(low - low % step, table.target, step) if s >= table.floor})
+        if shown[-1] > table.target - step // 2:  # too close to the last score to stand apart
+            shown = shown[:-1]
+        shown = sorted(set(shown) | {table.target - 1})
+        if len(shown) <= columns:
+            return shown
+        step += 5
 
 
 def format_equity(equity) -> str:
     """P(team A wins) as two grids, team A to deal and team B to deal; rows A's score."""
     scores = _shown_scores(equity)
     table = equity.table
-    lines = [equity.describe(), ""]
+    lines = [fit(equity.describe(), indent="  "), ""]
     for team, name in ((0, "A"), (1, "B")):
-        lines.append(f"P(team A wins), team {name} to deal: rows team A's score, columns team B's")
+        lines.append(fit(f"P(team A wins), team {name} to deal: rows team A's score, columns team B's"))
         lines.append("A \\ B " + "".join(f"{b:>6}" for b in scores))
         for a in scores:
             cells = (probability_in(table.p_win(a, b, team), 5) for b in scores)
             lines.append(f"{a:>5} " + "".join(f" {cell}" for cell in cells))
         lines.append("")
     lines.append(
-        f"fixed point reached in {table.iterations} iterations (largest last change {table.residual:.1e}); "
-        "every hand's outcome sampled at 0-0 (the strategies ignore the score)"
+        fit(
+            f"fixed point reached in {table.iterations} iterations (largest last change "
+            f"{table.residual:.1e}); every hand's outcome sampled at 0-0 (the strategies ignore the score)",
+            indent="  ",
+        )
     )
     return "\n".join(lines) + "\n"
 

@@ -12,6 +12,7 @@ import textwrap
 
 from matplotlib.figure import Figure
 
+from .lines import fit, variant_text
 from .numbers import probability_in
 
 
@@ -20,20 +21,24 @@ def _percent(value) -> str:
 
 
 def format_games(summary) -> str:
-    """The summary as text, fitting 100 columns."""
+    """The summary as text, fitting the report width."""
+    width = min(max(10, *(len(team.strategy) + 2 for team in summary.teams)), 19)
     lines = [
-        f"{summary.variant}: {summary.games} games, seed {summary.seed}, {summary.play} play",
+        fit(
+            f"{variant_text(summary.variant)}: {summary.games} games, seed {summary.seed}, "
+            f"{summary.play} play"
+        ),
         "",
-        f"{'team':<5}{'seats':<8}{'strategy':<24}{'wins':>7}{'win rate':>10}  "
-        f"{'95% CI':<17}{'points/hand':>18}",
+        f"{'team':<5}{'seats':<7}{'strategy':<{width}}{'wins':>6}{'win rate':>9}  "
+        f"{'95% CI':<16}{'points/hand':>16}",
     ]
     for team in summary.teams:
         seats = " ".join(str(s) for s in team.seats)
         interval = f"[{_percent(team.ci_low)}, {_percent(team.ci_high)}]"
         points = f"{team.points_per_hand:+.3f} ± {team.points_per_hand_half_width:.3f}"
         lines.append(
-            f"{team.team:<5}{seats:<8}{team.strategy[:23]:<24}{team.wins:>7}"
-            f"{_percent(team.win_rate):>10}  {interval:<17}{points:>18}"
+            f"{team.team:<5}{seats:<7}{team.strategy[: width - 1]:<{width}}{team.wins:>6}"
+            f"{_percent(team.win_rate):>9}  {interval:<16}{points:>16}"
         )
     lines.append("")
     lines.append(
@@ -42,13 +47,13 @@ def format_games(summary) -> str:
     )
     lines.append("")
     lines.append(
-        f"{'contract':<16}{'team':<6}{'bid':>8}{'per hand':>10}{'made':>8}{'set':>8}{'make rate':>11}  95% CI"
+        f"{'contract':<15}{'team':<5}{'bid':>7}{'per hand':>9}{'made':>7}{'set':>7}{'make rate':>10}  95% CI"
     )
     for row in summary.contracts:
         interval = "" if row.bid == 0 else f"[{_percent(row.ci_low)}, {_percent(row.ci_high)}]"
         lines.append(
-            f"{row.kind:<16}{row.team:<6}{row.bid:>8}{probability_in(row.bid_per_hand, 10)}"
-            f"{row.made:>8}{row.set:>8}{_percent(row.make_rate):>11}  {interval}"
+            f"{row.kind:<15}{row.team:<5}{row.bid:>7}{probability_in(row.bid_per_hand, 9)}"
+            f"{row.made:>7}{row.set:>7}{_percent(row.make_rate):>10}  {interval}".rstrip()
         )
     return "\n".join(lines) + "\n"
 
@@ -67,8 +72,11 @@ def format_tune(tuning) -> str:
     """A parameter sweep as text: one line per value."""
     settings = tuning.settings
     lines = [
-        f"{settings.variant}: {settings.param} of {settings.base} against {_against(settings)}, "
-        f"{settings.games} games per value, seed {settings.seed}, {settings.play} play",
+        fit(
+            f"{variant_text(settings.variant)}: {settings.param} of {settings.base} against "
+            f"{_against(settings)}, {settings.games} games per value, seed {settings.seed}, "
+            f"{settings.play} play"
+        ),
         "",
         f"{settings.param:>20}{'wins':>8}{'win rate':>10}  {'95% CI':<17}{'points/hand':>18}",
     ]

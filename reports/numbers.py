@@ -72,6 +72,26 @@ def probability_in(p, width: int) -> str:
     return text.rjust(width)
 
 
+def percent(share, digits: int = 1) -> str:
+    """A share as a percentage with ``digits`` decimals, and enough more that a small
+    share is not ``0.0%`` (two significant digits) nor a near-whole one ``100.0%``.
+
+    >>> percent(143 / 400_000), percent(0.25), percent(0.05, 0), percent(0), percent(0.9996)
+    ('0.036%', '25.0%', '5%', '0%', '99.960%')
+    """
+    if _missing(share):
+        return ""
+    share = float(share)
+    if share in (0.0, 1.0):
+        return f"{100 * share:.0f}%"
+    decimals = digits
+    if share < 0.01:  # below 1%: two significant digits, never 0.0%
+        decimals = _decimals_for(100 * share, digits)
+    elif share > 0.99:  # above 99%: never 100.0%
+        decimals = _decimals_for(100 - 100 * share, digits)
+    return f"{100 * share:.{decimals}f}%"
+
+
 def decimal(value, digits: int = DIGITS) -> str:
     """A count or feature value as a whole number, anything else with ``digits`` decimals."""
     if _missing(value):
@@ -107,4 +127,4 @@ def cell(column: str, value) -> str:
     return str(value)
 
 
-__all__ = ["cell", "decimal", "is_whole", "probability", "probability_in", "whole"]
+__all__ = ["cell", "decimal", "is_whole", "percent", "probability", "probability_in", "whole"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..simulate.rules.cards import format_card
 from ..simulate.rules.contracts import denom_name
+from .lines import fit, line_width, variant_text
 
 
 def position_dict(result, nodes: bool = False) -> dict:
@@ -27,15 +28,29 @@ def format_position(
         on_lead = (on_lead + 1) % n_seats
     side = ", ".join(str(s + 1) for s in range(n_seats) if s % 2 == declarer % 2 and active >> s & 1)
     lines = [
-        f"{variant}  {denom_name(denom)}  declarer seat {declarer + 1}, seat {on_lead + 1} leads",
+        f"{variant_text(variant)}  {denom_name(denom)}  declarer seat {declarer + 1}, "
+        f"seat {on_lead + 1} leads",
         f"declarer's side (seats {side}) takes {result.tricks} of {int(masks[declarer]).bit_count()} tricks",
     ]
     if result.leads is not None:
-        values = "  ".join(f"{format_card(face)} {value}" for face, value in result.leads.items())
-        lines.append(f"leads of seat {on_lead + 1}: {values}")
+        values = [f"{format_card(face)} {value}" for face, value in result.leads.items()]
+        lines += _pairs(f"leads of seat {on_lead + 1}:", values)
     if nodes:
         lines.append(f"positions searched: {result.nodes}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(line, indent="  ") for line in lines) + "\n"
+
+
+def _pairs(head: str, items: list[str]) -> list[str]:
+    """``head`` and the items two spaces apart, on as many lines as the width needs; a
+    card never parts from its value."""
+    lines, line, gap = [], head, " "
+    for item in items:
+        if len(line) + len(gap) + len(item) > line_width() and line.strip():
+            lines.append(line)
+            line, gap = "  ", ""
+        line += gap + item
+        gap = "  "
+    return lines + [line]
 
 
 __all__ = ["format_position", "position_dict"]

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import textwrap
 
-SUMMARY_WIDTH = 88
+from .lines import fit, line_width, variant_text
 
 
 def format_rules(variant) -> str:
-    """The variant with its options, its sizes, the summary wrapped to 88 columns, and each
-    option with its value, default and meaning."""
+    """The variant with its options, its sizes, the summary wrapped to the report width
+    (:func:`~.lines.line_width`), and each option with its value, default and meaning."""
     spec = variant.spec
     # the summary's own line breaks are kept, as click's wrap_text keeps them
-    wrapper = textwrap.TextWrapper(SUMMARY_WIDTH, replace_whitespace=False)
+    wrapper = textwrap.TextWrapper(line_width(), replace_whitespace=False)
     lines = [
-        str(variant),
+        fit(variant_text(variant)),
         f"players {spec.players}, deck {24 * spec.copies} cards, hand {spec.hand_size}, "
         f"kitty {spec.kitty}, game to {variant.target}",
         "",
@@ -24,7 +24,7 @@ def format_rules(variant) -> str:
     ]
     for option, (_, value) in zip(spec.rule_options, variant.rule_options):
         lines.append(
-            f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}"
+            fit(f"  {option.name} = {option.format(value)} [{option.format(option.default)}]: {option.help}")
         )
     return "\n".join(lines) + "\n"
 

@@ -641,14 +641,19 @@ TABLE_NOTES = {
 
 
 def format_study_run(run) -> str:
-    """Where a study's rows and schema went (:class:`~simulate.study.run.StudyRun`)."""
+    """Where a study's rows and schema went (:class:`~simulate.study.run.StudyRun`), in
+    lines that fit the report width."""
+    from .lines import fit, variant_text
+
     params = run.params
-    return (
-        f"study {params.variant}: {params.hands} deals, seed {params.seed}, {params.play} play, "
-        f"{'' if params.levels else 'sweep contracts only, '}"
-        f"{f'strong hands ({condition_words(params)}), ' if params.conditioned else ''}"
-        f"chunk size {params.chunk_size} -> {run.out}/rows (schema: {run.out}/schema.md)\n"
-    )
+    lines = [
+        f"study {variant_text(params.variant)}: {params.hands} deals, seed {params.seed}, {params.play} "
+        f"play, {'' if params.levels else 'sweep contracts only, '}chunk size {params.chunk_size}",
+    ]
+    if params.conditioned:
+        lines.append(f"strong hands: {condition_words(params)}")
+    lines.append(f"rows: {run.out}/rows (schema: {run.out}/schema.md)")
+    return "\n".join(fit(line) for line in lines) + "\n"
 
 
 def _trumps_first(given: pd.Series) -> pd.Series:

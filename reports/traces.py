@@ -13,6 +13,7 @@ from ..simulate.rules.auction import format_auction
 from ..simulate.rules.cards import format_card, format_cards, mask_to_faces
 from ..simulate.rules.contracts import denom_name
 from ..simulate.rules.variants import ORDER_UP, team_seats
+from .lines import fit, variant_text
 
 TEAM_NAMES = ("A", "B")
 
@@ -84,7 +85,7 @@ def trace_dict(trace: Trace) -> dict:
 def format_trace(trace: Trace) -> str:
     """The trace as readable text, one fact per line."""
     n = trace.players
-    lines = [f"variant   {trace.variant}"]
+    lines = [f"variant   {variant_text(trace.variant)}"]
     lines.append(
         f"seed      {trace.seed}" + (" (play only: the hands were given)" if trace.dealt_given else "")
     )
@@ -103,7 +104,7 @@ def format_trace(trace: Trace) -> str:
         lines.append(f"auction   {format_auction(trace.auction)}")
     if trace.thrown_in:
         lines.append(f"no play: {trace.thrown_in}")
-        return "\n".join(lines) + "\n"
+        return "\n".join(fit(line, indent="          ") for line in lines) + "\n"
     contract, bidder = trace.contract, trace.bidder
     lines.append(
         f"contract  {contract} by seat {bidder + 1} ({_denomination(contract.denom)}; "
@@ -132,7 +133,7 @@ def format_trace(trace: Trace) -> str:
     defenders = trace.variant.hand_size - trace.tricks_taken
     lines.append(f"tricks    bidding team {trace.tricks_taken}, defenders {defenders}")
     lines.append(f"score     bidding team {trace.score[0]:+d}, defenders {trace.score[1]:+d}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(line, indent="          ") for line in lines) + "\n"
 
 
 def game_trace_dict(totals) -> dict:
@@ -163,7 +164,7 @@ def format_game_trace(totals, teams, players: int) -> str:
     lines.append(
         f"\nteam {TEAM_NAMES[winner]} wins {final[winner]} to {final[1 - winner]} after {hands} hands"
     )
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(line) for line in lines) + "\n"
 
 
 __all__ = ["format_game_trace", "format_trace", "game_trace_dict", "trace_dict"]

@@ -56,3 +56,9 @@ def interrupt_after_first_step(monkeypatch):
         monkeypatch.setitem(models.PLAY_MODELS, "heuristic", replace(heuristic, analysis_chunk=step))
 
     return arm
+
+
+@pytest.fixture(autouse=True)
+def report_width(monkeypatch):
+    """Text reports wrap to ``$COLUMNS`` when it is set: tests see the default, 80."""
+    monkeypatch.delenv("COLUMNS", raising=False)

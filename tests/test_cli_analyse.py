@@ -39,14 +39,22 @@ def test_analyse_json_has_settings_advice_and_rows_with_every_field():
         assert len(row["tricks"]) == 9
 
 
-def test_analyse_table_fits_in_100_columns_and_names_the_advice():
+def test_analyse_leads_with_the_advice_and_prints_every_contract_with_all():
     result = invoke("analyse", *QUICK, "--play", "random")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert max(len(line) for line in lines) <= 100
+    assert max(len(line) for line in lines) <= 80
     assert any(line.startswith("> Hog Low No Trump") for line in lines)
     assert "seed 20240601" in result.stdout and "Advice: Hog Low No Trump" in result.stdout
-    assert sum(1 for line in lines if "Pig " in line and "discard" in line) == 6
+    assert "1 Clubs" not in result.stdout and "--all" in result.stdout  # a summary: the best options
+    every = invoke("analyse", *QUICK, "--play", "random", "--all")
+    assert every.exit_code == 0, every.output
+    lines = every.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert any(line.startswith("  1 Clubs ") for line in lines)
+    assert any(line.startswith("  1-8 Clubs ") for line in lines)  # the levels' one distribution
+    searched = lines[lines.index(next(line for line in lines if line.startswith("Discard search"))) + 1 :]
+    assert sum(1 for line in searched if line.startswith("  Pig ")) == 6
 
 
 def test_analyse_csv_has_one_line_per_contract_and_the_distribution_in_columns():
@@ -127,7 +135,7 @@ def test_should_i_bid_text_says_no_with_a_reason():
     result = invoke("should-i-bid", "Hog Clubs", *QUICK, "--play", "random")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "Hog Clubs: no"
+    assert lines[0].startswith("Hog Clubs: no (-") and "against Hog Low No Trump" in lines[0]
     assert any(line.startswith("reason: ") for line in lines)
 
 

@@ -117,8 +117,11 @@ def test_tune_text_table_has_one_line_per_value():
         "1",
     )
     assert result.exit_code == 0, result.output
-    rows = [line.split()[0] for line in result.stdout.splitlines()[3:]]
+    lines = result.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["order_up_threshold", "wins"])
+    rows = [line.split()[0] for line in lines[header + 1 :]]
     assert rows == ["0.4", "0.6", "0.8"]
+    assert max(len(line) for line in lines) <= 80
 
 
 @pytest.mark.parametrize(

@@ -35,8 +35,9 @@ def test_solve_prints_tricks_and_the_value_of_each_lead():
     )
     assert result.exit_code == 0
     assert result.output == (
-        "euchre(target=10,stick_the_dealer=false,no_trump=false,farmers_hand=false,ace_no_face=false)"
-        "  Hearts  declarer seat 1, seat 1 leads\n"
+        # the variant wraps between its options, to fit 80 columns
+        "euchre(target=10, stick_the_dealer=false, no_trump=false, farmers_hand=false,\n"
+        "  ace_no_face=false)  Hearts  declarer seat 1, seat 1 leads\n"
         "declarer's side (seats 1, 3) takes 5 of 5 tricks\n"
         # Leading the 9C lets seat 2's AC win, and the clubs that follow cost nothing more.
         "leads of seat 1: 9C 4  JD 5  JH 5  AH 5  9S 5\n"

@@ -36,7 +36,7 @@ def euchre_study(tmp_path_factory):
 
 def test_study_reports_where_its_rows_and_pages_went(euchre_study):
     out, output = euchre_study
-    assert f"-> {out}/rows" in output and f"{out}/index.html" in output
+    assert f"rows: {out}/rows" in output and f"{out}/index.html" in output
     assert sorted(p.name for p in (out / "rows").iterdir()) == [f"part-00000{k}.parquet" for k in range(3)]
 
 

@@ -56,7 +56,7 @@ def test_with_a_score_the_verdict_is_by_the_chance_of_winning():
         "Hog Hearts", "pigs-and-hogs", STRONG, against="6 Hearts", score=(44, 30), deals=60, option_deals=60
     )
     assert verdict.by == "p_win" and verdict.option.p_win is not None
-    assert "wins the game" in verdict.reason
+    assert "P(win the game)" in verdict.reason
     six = verdict.alternative("6 Hearts")
     assert six.p_win is not None and six.p_win_ci is not None
 

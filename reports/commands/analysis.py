@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -30,6 +31,8 @@ from ...simulate.choices import (
 from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, check_chart_path
+from ..forecast import analysis_seconds, verdict_seconds, warn_if_long
+from ..lines import fit
 from ..progress import ProgressBar
 from .shared import (
     WholeNumber,
@@ -177,6 +180,23 @@ def _parse_score(text):
     return int(match.group(1)), int(match.group(2))
 
 
+ANALYSIS_LEVERS = "fewer --deals, --contracts, or --play heuristic"
+PIMC_LEVERS = "fewer --deals or --worlds, --contracts, or --play dd"
+
+
+def _levers(question, extra: str = "") -> str:
+    """The options that shorten an analysis of ``question``, the play model's first."""
+    levers = PIMC_LEVERS if question.model.samples_worlds else ANALYSIS_LEVERS
+    return levers.replace("fewer --deals", "fewer --deals" + extra)
+
+
+def _planned_deals(run) -> int:
+    """The main deals a run plays first (a precision run may deal more later)."""
+    from ...simulate.analysis.runner import deal_counts
+
+    return deal_counts(run["deals"], run["precision"], run["max_deals"])[0]
+
+
 def _analysis_question(
     variant,
     hand,
@@ -242,6 +262,13 @@ def _analysis_question(
 )
 @output_options("Print the settings, advice and rows as JSON.", "Print the rows as CSV.")
 @click.option(
+    "--all",
+    "every_contract",
+    is_flag=True,
+    help="Print every contract (P(make), interval, tricks, points, trick distribution) and every "
+    "option, not only the advice and the best options.",
+)
+@click.option(
     "--plot",
     type=click.Path(dir_okay=False),
     default=None,
@@ -265,20 +292,25 @@ def _analysis_question(
     "(default: one per core).",
 )
 @compiles_kernels
-def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, **options):
+def analyse(contracts, output, every_contract, plot, compare_play, backend, scheduler, workers, **options):
     """Estimate every contract for your hand and advise the best bid.
 
     For each contract: P(make) with its 95% interval, mean tricks, the trick
     distribution, expected points for your team and net of the defenders' points, all
-    on the same deals.  Then the legal bid with the best net expectation.
+    on the same deals.  Then the legal bid with the best net expectation.  The text
+    leads with the advice and the best options; --all prints every contract.
 
     \b
     Example:
       euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC"
-      euchre-mc analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" \\
-          --seat 3 --auction "3 Clubs, pass" --contracts "Hog Hearts, 6 Low" --json
-      euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --seat 4
-      euchre-mc analyse --hand "JH JH JD AH KH QH 9S AC" --play pimc --backend dask --workers 2
+      euchre-mc analyse --variant pigs-and-hogs \\
+          --hand "JH JH JD AH KH QH 9S AC" \\
+          --seat 3 --auction "3 Clubs, pass" \\
+          --contracts "Hog Hearts, 6 Low" --json
+      euchre-mc analyse --variant euchre --hand "JH JD AH 9C TS" \\
+          --upcard 9H --seat 4
+      euchre-mc analyse --hand "JH JH JD AH KH QH 9S AC" --play pimc \\
+          --backend dask --workers 2
     """
     cluster = dict(backend=backend, scheduler=scheduler, workers=workers)
     if compare_play:
@@ -287,6 +319,8 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
     question, run = _analysis_question(contracts=contracts, **options)
     if plot:
         check_chart_path(plot)
+    deals = _planned_deals(run)
+    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under {question.play}", _levers(question))
     from ...simulate.analysis.analyse import analyse_hand
     from ..analysis_text import analysis_csv, format_analysis
     from ..charts import save_analysis_chart
@@ -298,7 +332,7 @@ def analyse(contracts, output, plot, compare_play, backend, scheduler, workers, 
     elif output == "csv":
         click.echo(analysis_csv(result), nl=False)
     else:
-        click.echo(format_analysis(result), nl=False)
+        click.echo(format_analysis(result, full=every_contract), nl=False)
     if plot:
         save_analysis_chart(result, plot)
         click.echo(f"chart written to {plot}", err=output != "table")
@@ -311,6 +345,11 @@ def _compare_play(contracts, output, cluster, **options) -> None:
     from ..analysis_text import format_play_comparison, play_comparison_dict
 
     question, run = _analysis_question(contracts=contracts, **options)
+    deals = _planned_deals(run)
+    models = offered_by(COMPARE_PLAY)
+    seconds = sum(analysis_seconds(replace(question, play=model), deals) for model in models)
+    levers = "fewer --deals or --worlds, or --contracts"
+    warn_if_long(seconds, f"{deals} deals under {', '.join(models)}", levers)
     results = {}
     for model in offered_by(COMPARE_PLAY):
         with ProgressBar(f"analysing ({model})", "play") as progress:
@@ -356,7 +395,7 @@ def _compare_play(contracts, output, cluster, **options) -> None:
 )
 @compiles_kernels
 def should_i_bid_command(contract_words, against, alternative_deals, option_deals, output, plot, **options):
-    """Yes or no for one bid, with the numbers behind it.
+    """Yes, no or a toss-up for one bid, with the numbers behind it.
 
     Compares what BID is worth once the other seats have bid after it under the table
     model (--table; the final contract played out and scored for your team) with what
@@ -367,20 +406,28 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     chance of winning the game.  With --table none the bids are compared as played and
     passing counts as 0.  Bids that score the same are named as a range, ties go to the
     higher bid, as in analyse's advice.  The output says what was compared, how each
-    option was estimated and on how many deals; a difference inside its 95% interval is
-    marked not significant.
+    option was estimated and on how many deals; the answer is yes or no only when the
+    difference from the best alternative is outside its 95% interval, else a toss-up.
 
     \b
     Example:
-      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \
+      euchre-mc should-i-bid "Hog Hearts" --variant pigs-and-hogs \\
           --hand "JH JH JD JD AH AH KH AC" --against "Pig Hearts"
-      euchre-mc should-i-bid "order up" --variant euchre --hand "JH JD AH 9C TS" --upcard 9H --json
-      euchre-mc should-i-bid "Hog Hearts" --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
+      euchre-mc should-i-bid "order up" --variant euchre \\
+          --hand "JH JD AH 9C TS" --upcard 9H --json
+      euchre-mc should-i-bid "Hog Hearts" \\
+          --hand "JH JH JD AH AH KH QH AC" --score 44-30 --plot hog.png
     """
     contract = " ".join(contract_words)  # the bid may come quoted or as words: Hog Hearts
     question, run = _analysis_question(**options)
     if plot:
         check_chart_path(plot)
+    deals = _planned_deals(run)
+    warn_if_long(
+        verdict_seconds(question, deals, option_deals, alternative_deals),
+        f"{deals} deals under {question.play}",
+        _levers(question, ", --option-deals, --alternative-deals").replace(", --contracts", ""),
+    )
     from ...simulate.analysis.verdicts import should_i_bid
     from ..analysis_text import format_verdict
 
@@ -457,12 +504,19 @@ def demo(out_dir, deals, seed):
     except OSError as error:
         raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
     check_chart_path(path)
-    click.echo(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals).")
+    from ...simulate.analysis.question import make_question
+
+    question = make_question(as_variant(DEMO_VARIANT), DEMO_HAND, seed=seed)
+    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under dd", "fewer --deals")
+    click.echo(fit(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals)."))
     with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)
     click.echo(format_analysis(result), nl=False)
     save_analysis_chart(result, path)
-    click.echo(f"\nChart written to {path.resolve()}")
+    shown = path.resolve()
+    if shown.is_relative_to(Path.cwd().resolve()):  # short enough for a line: from here
+        shown = shown.relative_to(Path.cwd().resolve())
+    click.echo(f"\nChart written to {shown}")
 
 
 __all__ = ["DEMO_HAND", "DEMO_VARIANT", "analyse", "analysis_options", "demo", "should_i_bid_command"]

@@ -77,10 +77,12 @@ def best_card_command(
 
     \b
     Example:
-      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
-          --bidder 1 --seat 1 --hand "JD AH KS 9C" --tricks "1: JH QH TH 9H"
-      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H --dealer 4 \\
-          --auction "pass, pass, order up" --bidder 3 --seat 1 --hand "AS KS QC 9D TD"
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H \\
+          --dealer 4 --bidder 1 --seat 1 --hand "JD AH KS 9C" \\
+          --tricks "1: JH QH TH 9H"
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H \\
+          --dealer 4 --auction "pass, pass, order up" --bidder 3 --seat 1 \\
+          --hand "AS KS QC 9D TD"
     """
     from ...simulate.advice.best_card import best_card
     from ..advice_report import format_card_advice
@@ -132,8 +134,8 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
 
     \b
     Example:
-      euchre-mc best-discard --variant euchre --hand "JD AH KS 9C TC" --upcard 9H \\
-          --dealer 4 --bidder 2 --worlds 100
+      euchre-mc best-discard --variant euchre --hand "JD AH KS 9C TC" \\
+          --upcard 9H --dealer 4 --bidder 2 --worlds 100
     """
     from ...simulate.advice.exchanges import best_discard
     from ..advice_report import format_exchange_advice
@@ -173,8 +175,8 @@ def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy
 
     \b
     Example:
-      euchre-mc best-gift --variant pigs-and-hogs --contract "Pig Hearts" --bidder 1 \\
-          --seat 3 --hand "JH AS KS QC 9C TD TD 9S" --worlds 50
+      euchre-mc best-gift --variant pigs-and-hogs --contract "Pig Hearts" \\
+          --bidder 1 --seat 3 --hand "JH AS KS QC 9C TD TD 9S" --worlds 50
     """
     from ...simulate.advice.exchanges import best_gift
     from ..advice_report import format_exchange_advice

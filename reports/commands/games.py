@@ -13,6 +13,8 @@ from ...simulate.choices import STRATEGY_FUSION
 from ...simulate.play.models import GAMES, MATCH_EQUITY, TUNE, play_model
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import check_chart_path
+from ..forecast import equity_seconds, games_seconds, hands_in_games, warn_if_long
+from ..lines import fill, fit
 from ..progress import ProgressBar
 from .shared import (
     WholeNumber,
@@ -102,10 +104,13 @@ def games(
 
     \b
     Example:
-      euchre-mc games --variant pigs-and-hogs --team-a cautious --team-b aggressive --games 2000 --seed 1
-      euchre-mc games --variant euchre --team-a my-strategy.toml --games 500 --json
+      euchre-mc games --variant pigs-and-hogs --team-a cautious \\
+          --team-b aggressive --games 2000 --seed 1
+      euchre-mc games --variant euchre --team-a my-strategy.toml \\
+          --games 500 --json
       euchre-mc games --variant six-handed --trace 3 --seed 1
-      euchre-mc games --variant pigs-and-hogs --games 20000 --backend dask --workers 2
+      euchre-mc games --variant pigs-and-hogs --games 20000 \\
+          --backend dask --workers 2
     """
     from ...simulate.bidding.strategy import load_strategy
     from ...simulate.games.game import play_games, trace_game
@@ -123,6 +128,12 @@ def games(
         else:
             click.echo(format_game_trace(totals, teams, chosen.players), nl=False)
         return
+    hands = hands_in_games(chosen.players, games_count)
+    warn_if_long(
+        games_seconds(chosen.players, play, hands, workers, worlds),
+        f"{games_count:,} games under {play}",
+        GAMES_LEVERS,
+    )
     started = time.perf_counter()
     with ProgressBar("games", "game") as progress:
         totals = play_games(
@@ -133,7 +144,7 @@ def games(
             play=play,
             workers=workers,
             progress=progress,
-            report=lambda line: click.echo(line, err=True),
+            report=lambda line: click.echo(fit(line), err=True),
             worlds=worlds,
             backend=backend,
             scheduler=scheduler,
@@ -145,9 +156,13 @@ def games(
     else:
         click.echo(format_games(summary), nl=False)
         if play_model(play).samples_worlds:
-            click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision, each explaining the hand's auction)")
+            worlds_text = f"({worlds} worlds a decision, each explaining the hand's auction)"
+            click.echo(fill(f"{STRATEGY_FUSION} {worlds_text}"))
         where = _where_played(workers, backend, scheduler)
         click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {where})", err=True)
+
+
+GAMES_LEVERS = "fewer --games, more --workers, or --play heuristic"
 
 
 def _where_played(workers: int, backend: str, scheduler: str | None) -> str:
@@ -224,12 +239,18 @@ def tune(
     tuned = load_strategy(base if base is not None else against)
     warn_unused(chosen, [against] + ([base] if base is not None else []))
     if unused_params(chosen, [param]):
-        click.echo(unused_param_warning(chosen, param, "--param"), err=True)
+        click.echo(fit(unused_param_warning(chosen, param, "--param")), err=True)
     texts = [v.strip() for v in values_text.split(",") if v.strip()]
     if not texts:
         raise RulesError(f"--values {values_text!r}: give numbers separated by commas, e.g. 0.5,0.7,0.9")
     if chart_path is not None:
         check_chart_path(chart_path)
+    hands = hands_in_games(chosen.players, games_count) * len(texts)
+    warn_if_long(
+        games_seconds(chosen.players, play, hands, workers),
+        f"{len(texts)} values of {games_count:,} games under {play}",
+        GAMES_LEVERS.replace("fewer --games", "fewer --games or --values"),
+    )
     with ProgressBar(f"tuning {param}", "game") as progress:
         tuning = tune_parameter(
             chosen,
@@ -242,7 +263,7 @@ def tune(
             play,
             workers,
             progress=progress,
-            report=lambda line: click.echo(line, err=True),
+            report=lambda line: click.echo(fit(line), err=True),
             backend=backend,
             scheduler=scheduler,
         )
@@ -264,7 +285,7 @@ def warn_unused(variant, specs) -> None:
 
     for spec in dict.fromkeys(specs):
         for line in file_warnings(spec, variant):
-            click.echo(line, err=True)
+            click.echo(line, err=True)  # it names a file, whose path may be wider than any line
 
 
 @click.command("match-equity")
@@ -304,8 +325,10 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
 
     \b
     Example:
-      euchre-mc match-equity --variant pigs-and-hogs --hands 100000 --plot equity.png
-      euchre-mc match-equity --variant euchre --strategy cautious --csv > cautious.csv
+      euchre-mc match-equity --variant pigs-and-hogs --hands 100000 \\
+          --plot equity.png
+      euchre-mc match-equity --variant euchre --strategy cautious \\
+          --csv > cautious.csv
     """
     from ...simulate.bidding.strategy import load_strategy
     from ...simulate.games.equity import match_equity
@@ -317,6 +340,11 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     warn_unused(as_variant(variant), [strategy] + ([against] if against is not None else []))
     if plot is not None:
         check_chart_path(plot)
+    warn_if_long(
+        equity_seconds(play, hands),
+        f"{hands:,} hands under {play}",
+        "fewer --hands, or --play heuristic",
+    )
     with ProgressBar("sampling hands", "hand", unit_scale=True) as progress:
         equity = match_equity(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)
     if plot is not None:

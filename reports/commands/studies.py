@@ -11,6 +11,7 @@ import click
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import STUDY
+from ..lines import fit
 from ..progress import ProgressBar
 from .shared import WholeNumber, backend_options, compiles_kernels, play_option, seed_option, variant_option
 
@@ -111,17 +112,24 @@ def study(
 
     \b
     Example:
-      euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 --out ph-study
-      euchre-mc study --variant pigs-and-hogs --contracts lone --hands 20000 --out ph-lone
-      euchre-mc study --variant pigs-and-hogs --contracts lone --trumps 7 --hands 5000 --out ph-hog
-      euchre-mc study --variant euchre --hands 20000 --seed 1 --out eu-study --workers 2
-      euchre-mc study -v pigs-and-hogs -n 100000 --out ph --backend dask --scheduler tcp://10.0.0.5:8786
+      euchre-mc study --variant pigs-and-hogs --hands 100000 --seed 1 \\
+          --out ph-study
+      euchre-mc study --variant pigs-and-hogs --contracts lone \\
+          --hands 20000 --out ph-lone
+      euchre-mc study --variant pigs-and-hogs --contracts lone \\
+          --trumps 7 --hands 5000 --out ph-hog
+      euchre-mc study --variant euchre --hands 20000 --seed 1 \\
+          --out eu-study --workers 2
+      euchre-mc study -v pigs-and-hogs -n 100000 --out ph \\
+          --backend dask --scheduler tcp://10.0.0.5:8786
     """
     from ...simulate.study.run import run_study
     from ...simulate.study.store import finished_chunks
     from ..study_summary import format_study_run
 
     workers = (os.cpu_count() or 1) if workers is None else workers
+    if not resume:
+        _warn_if_long_study(variant, hands, seed, contracts, trumps, play, worlds, workers, chunk_size)
     try:
         with ProgressBar("study", "row", unit_scale=True) as progress:
             run = run_study(
@@ -136,7 +144,7 @@ def study(
                 resume=resume,
                 chunk_size=chunk_size,
                 progress=progress,
-                report=lambda line: click.echo(line, err=True),
+                report=lambda line: click.echo(fit(line), err=True),
                 worlds=worlds,
                 contracts=contracts,
                 trumps=trumps,
@@ -151,6 +159,26 @@ def study(
     click.echo(format_study_run(run), nl=False)
     if charts:
         build_charts(out)
+
+
+def _warn_if_long_study(variant, hands, seed, contracts, trumps, play, worlds, workers, chunk_size) -> None:
+    """Say before a long study starts how long it may take (its values are checked by the
+    study itself, which names a bad one)."""
+    from ...simulate.rules.variants import as_variant
+    from ...simulate.study.run import make_params
+    from ..forecast import study_seconds, warn_if_long
+
+    try:
+        params = make_params(variant, hands, seed, play, chunk_size, worlds, contracts, trumps)
+        players = as_variant(variant).players
+        play = params.play
+        rows = hands if trumps is not None else hands * players
+        seconds = study_seconds(
+            players, play, rows, contracts == "lone" or trumps is not None, workers, worlds
+        )
+    except Exception:  # the study names the bad value itself, in one line
+        return
+    warn_if_long(seconds, f"{rows:,} rows under {play}", "fewer --hands, more --workers, or --contracts lone")
 
 
 @click.command()

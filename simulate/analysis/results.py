@@ -376,18 +376,24 @@ class Analysis:
         return json.dumps(self.to_dict(), indent=indent)
 
 
+TOSS_UP = "toss-up"
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """Yes or no for one bid: its figures against the best alternative legal bid (a
-    contract, or ``PASS``).
+    """Yes, no or a toss-up for one bid: its figures against the best alternative legal
+    bid (a contract, or ``PASS``).
 
     ``by`` says what was compared: ``"net"`` (each option's net points after the rest of
     the table bids, :class:`OptionValue`), ``"p_win"`` (with a score: the chance of winning
     the game after this hand) or ``"as played"`` (no table model: bids as played, passing
     0).  ``margin`` is the bid's value minus the best alternative's, paired on the deals
-    both were valued on, with its 95% half-width.  ``p_make`` .. ``ev_net`` are the bid as
-    played; ``option`` is the bid after the table's bids, ``alternatives`` the others
-    (each with its ``deals``), ``estimated`` how each was estimated.
+    both were valued on (``margin_deals`` of them; ``margin_values`` the bid's and the
+    alternative's means there), with its 95% half-width; ``yes`` says which way it
+    leans, :attr:`verdict` whether it is outside that interval.  ``p_make`` .. ``ev_net``
+    are the bid as played; ``option`` is the bid after the table's bids,
+    ``alternatives`` the others (each with its ``deals``), ``estimated`` how each was
+    estimated.
     """
 
     contract: Contract
@@ -412,14 +418,32 @@ class Verdict:
     alternatives: tuple[OptionValue, ...] = ()
     estimated: str | None = None
     table: TableSettings | None = None
+    margin_deals: int | None = None
+    margin_values: tuple[float, float] | None = None
 
     def alternative(self, bid) -> OptionValue | None:
         """The value of the alternative ``bid`` (a Contract, ``PASS`` or their text)."""
         return next((o for o in self.alternatives if o.bid == bid or str(o.bid) == str(bid)), None)
 
     @property
+    def significant(self) -> bool:
+        """Is the difference from the best alternative outside its 95% interval?  (True
+        with nothing to differ from: the only legal bid, or every alternative scores the
+        same.)"""
+        return self.margin is None or abs(self.margin) > self.margin_ci
+
+    @property
     def verdict(self) -> str:
+        """ "yes" or "no" when the difference is outside its 95% interval, else "toss-up"."""
+        if not self.significant:
+            return TOSS_UP
         return "yes" if self.yes else "no"
+
+    @property
+    def best_bid(self):
+        """The option worth the most: the bid unless the best alternative beats it (the
+        option marked as the advice)."""
+        return self.contract if self.yes else self.best_alternative
 
     def to_dict(self) -> dict:
         out = {
@@ -435,6 +459,8 @@ class Verdict:
             "best_alternative_ev_net": self.best_alternative_ev_net,
             "margin": self.margin,
             "margin_ci": self.margin_ci,
+            "margin_deals": self.margin_deals,
+            "significant": self.significant,
             "reason": self.reason,
             "equivalent": [bid_text(bid) for bid in self.equivalent],
             "compared": self.compared,
@@ -484,6 +510,7 @@ class Verdict:
 
 
 __all__ = [
+    "TOSS_UP",
     "Advice",
     "Analysis",
     "AnalysisSettings",

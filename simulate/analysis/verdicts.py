@@ -1,8 +1,11 @@
-"""Should I bid?  One bid against passing (or another bid), as a yes/no verdict.
+"""Should I bid?  One bid against passing (or another bid): yes, no or a toss-up.
 
 :func:`should_i_bid` analyses the hand with the asked bid and the alternatives, and
 :func:`bid_verdict` / :func:`option_verdict` turn the figures into a :class:`Verdict`
-whose headline says yes only when the difference is significant.
+whose headline says yes or no only when the difference from the best alternative is
+outside its 95% interval, and a toss-up otherwise.  Each figure says what it measures:
+the bid as played, each option after the table's bids on its own deals, and the
+difference paired on the deals both options were valued on (:func:`paired_reason`).
 """
 
 from __future__ import annotations
@@ -67,7 +70,8 @@ def _only_bid_verdict(headline: ContractEstimate, text: str, **comparison) -> Ve
 def bid_verdict(
     result: Analysis, contract, main: Analysis | None = None, compared: str | None = None
 ) -> Verdict:
-    """Yes or no for one bid: its figures against the best alternative legal bid (or pass).
+    """Yes, no or a toss-up for one bid: its figures against the best alternative legal bid
+    (or pass).
 
     ``result`` plays the bid and its alternatives on the same deals; ``main``, if given,
     the bid alone on more deals (its P(make) and net points are then reported from
@@ -116,17 +120,7 @@ def bid_verdict(
     margin = ev_net - alt_ev
     margin_ci = float(mean_half_width(own_net - best_net))
     alt_name = "passing" if best_alt == PASS else str(best_alt)
-    significant = "" if abs(margin) > margin_ci else f" (not significant: within ±{margin_ci:.2f})"
-    if margin >= 0:
-        reason = (
-            f"{text} nets {ev_net:+.2f} points a hand{on}, {margin:.2f} more than the best "
-            f"alternative, {alt_name} ({alt_ev:+.2f}){significant}."
-        )
-    else:
-        reason = (
-            f"{alt_name} nets {alt_ev:+.2f} points a hand{on}, {-margin:.2f} more than {text} "
-            f"({ev_net:+.2f}){significant}."
-        )
+    reason = paired_reason(text, alt_name, margin, margin_ci, own_net.shape[0], "as played", 2)
     return replace(
         verdict,
         yes=margin >= 0,
@@ -135,11 +129,14 @@ def bid_verdict(
         best_alternative_ev_net=alt_ev,
         margin=margin,
         margin_ci=margin_ci,
+        margin_deals=own_net.shape[0],
+        margin_values=(ev_net, alt_ev),
     )
 
 
 def option_verdict(main: Analysis, compared: Analysis, contract, what: str, estimated: str) -> Verdict:
-    """Yes or no for one bid by the options' values after the rest of the table bids.
+    """Yes, no or a toss-up for one bid by the options' values after the rest of the table
+    bids.
 
     ``main`` holds the bid (and passing, where the auction allows it) valued after the
     table's bids on all its deals; ``compared`` the bid beside its alternatives on the
@@ -211,32 +208,14 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
             verdict, reason=f"{text} nets {own.ev_net:+.2f} points a hand after the table's bids:{same}"
         )
     by_bid = {rival[0].bid: rival for rival in others}
-    best, own_values, best_values, _, result = by_bid[
+    best, own_values, best_values, _, _ = by_bid[
         best_bid(question.variant, by_bid, lambda b: value(by_bid[b][0]))
     ]
     margin, margin_ci = paired_margin(own_values, best_values)
     own_value, best_value = float(np.mean(own_values)), float(np.mean(best_values))
-    on = "" if result is main else f" on the {result.settings.deals} deals compared"
     alt_name = "passing" if best.bid == PASS else str(best.bid)
-    digits = 3 if by_p_win else 2
-    significant = "" if abs(margin) > margin_ci else f" (not significant: within ±{margin_ci:.{digits}f})"
-    if by_p_win:
-        first, second = (text, alt_name) if margin >= 0 else (alt_name, text)
-        high, low = (own_value, best_value) if margin >= 0 else (best_value, own_value)
-        reason = (
-            f"{first} wins the game {high:.3f} of the time after the table's bids{on}, {abs(margin):.3f} "
-            f"more than {'the best alternative, ' if margin >= 0 else ''}{second} ({low:.3f}){significant}."
-        )
-    elif margin >= 0:
-        reason = (
-            f"{text} nets {own_value:+.2f} points a hand after the table's bids{on}, {margin:.2f} more "
-            f"than the best alternative, {alt_name} ({best_value:+.2f}){significant}."
-        )
-    else:
-        reason = (
-            f"{alt_name} nets {best_value:+.2f} points a hand after the table's bids{on}, {-margin:.2f} "
-            f"more than {text} ({own_value:+.2f}){significant}."
-        )
+    measure = "P(win)" if by_p_win else "after the table's bids"
+    reason = paired_reason(text, alt_name, margin, margin_ci, len(own_values), measure, 3 if by_p_win else 2)
     return replace(
         verdict,
         yes=margin >= 0,
@@ -245,7 +224,29 @@ def option_verdict(main: Analysis, compared: Analysis, contract, what: str, esti
         best_alternative_ev_net=best.ev_net,
         margin=margin,
         margin_ci=margin_ci,
+        margin_deals=len(own_values),
+        margin_values=(own_value, best_value),
     )
+
+
+def paired_reason(
+    text: str, alt_name: str, margin: float, margin_ci: float, deals: int, measure: str, digits: int
+) -> str:
+    """The verdict's reason: the paired difference between the bid (``text``) and the best
+    alternative, on the ``deals`` both were valued on, and whether it is outside its 95%
+    interval (yes or no) or inside it (a toss-up).  ``measure`` says what was compared:
+    ``"as played"``, ``"after the table's bids"`` (net points) or ``"P(win)"``."""
+    size = f"{abs(margin):.{digits}f} ±{margin_ci:.{digits}f}"
+    unit = "in P(win the game)" if measure == "P(win)" else f"points a hand {measure}"
+    on = f"on the {deals} deals both were valued on"
+    if abs(margin) <= margin_ci:
+        leader = text if margin >= 0 else alt_name
+        return (
+            f"a toss-up: {leader} is ahead by {size} {unit} {on}, inside the 95% interval, so "
+            f"{text} and {alt_name} cannot be told apart on these deals."
+        )
+    first, second = (text, f"the best alternative, {alt_name},") if margin >= 0 else (alt_name, text)
+    return f"{first} beats {second} by {size} {unit} {on}."
 
 
 def should_i_bid(
@@ -258,7 +259,7 @@ def should_i_bid(
     option_deals: int = OPTION_DEALS,
     **options,
 ) -> Verdict:
-    """Yes or no for ``contract``, with the numbers behind it.
+    """Yes, no or a toss-up for ``contract``, with the numbers behind it.
 
     ``variant`` is a variant with ``hand`` and the question's fields among ``options``, or
     a checked :class:`~.question.Question` alone (its ``contracts`` are not used); the other

@@ -1,0 +1,77 @@
+"""A run estimated over a minute says so on stderr before it starts, with the estimate
+and the options that shorten it (reports/forecast.py); a short run says nothing."""
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_mc.cli import main
+from euchre_mc.reports import forecast
+
+PIG_HAND = ["--variant", "pigs-and-hogs", "--hand", "JH JH JD AH KH QH 9S AC"]
+
+
+def test_the_warning_names_the_estimate_and_the_levers_only_over_a_minute():
+    assert forecast.long_run_warning(59, "2000 deals under dd", "fewer --deals") is None
+    warning = forecast.long_run_warning(22.5 * 60, "2000 deals under pimc", "fewer --deals")
+    assert warning == "this run may take about 22 min (2000 deals under pimc); shorter: fewer --deals"
+    assert forecast.duration(75) == "about 75 s" and forecast.duration(3 * 3600) == "about 3.0 h"
+
+
+def test_an_analysis_costs_its_deals_times_its_layouts(monkeypatch):
+    from euchre_mc.simulate.analysis.question import make_question
+
+    costs = dict.fromkeys(forecast.LAYOUT_SECONDS, 1.0)
+    monkeypatch.setattr(forecast, "LAYOUT_SECONDS", costs)
+    monkeypatch.setattr(forecast, "DEAL_SECONDS", 0.0)
+    question = make_question("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", table="none", play="pimc")
+    # every contract: six denominations, each with its levels, Pig and Hog laid out apart
+    assert forecast.analysis_seconds(question, 10) == 10 * 18
+    assert forecast.analysis_seconds(question, 20) == 2 * forecast.analysis_seconds(question, 10)
+    # PIMC's cost follows its worlds a decision
+    more = make_question("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", table="none", play="pimc", worlds=40)
+    assert forecast.analysis_seconds(more, 10) == 2 * forecast.analysis_seconds(question, 10)
+    # with a table model the options valued after the table's bids add a play a deal
+    tabled = make_question("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", play="pimc")
+    assert forecast.analysis_seconds(tabled, 10) == 10 * 19
+
+
+def test_games_share_their_hands_among_the_cores(monkeypatch):
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    one = forecast.games_seconds(6, "dd", 1000)
+    assert forecast.games_seconds(6, "dd", 1000, workers=8) == pytest.approx(one / 2)
+    assert forecast.games_seconds(6, "pimc", 1000) > one > forecast.games_seconds(6, "heuristic", 1000)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["analyse", *PIG_HAND, "--deals", "10", "--play", "random"],
+        ["should-i-bid", "Pig Hearts", *PIG_HAND, "--deals", "10", "--play", "random"],
+        ["games", "--games", "4"],
+        ["match-equity", "--variant", "euchre", "--hands", "200"],
+        ["demo", "--deals", "4"],
+    ],
+    ids=lambda arguments: arguments[0],
+)
+def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the demo writes its chart here
+    quiet = CliRunner().invoke(main, arguments)
+    assert quiet.exit_code == 0, quiet.output
+    assert "this run may take" not in quiet.output
+    # the same run, as if every deal and hand took a second: it warns first, then runs
+    for costs in ("LAYOUT_SECONDS", "HAND_SECONDS", "EQUITY_HAND_SECONDS"):
+        monkeypatch.setattr(forecast, costs, dict.fromkeys(getattr(forecast, costs), 1.0))
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("this run may take about ")
+    assert "shorter: fewer --" in " ".join(result.stderr.split())
+    assert result.stdout == quiet.stdout
+
+
+def test_a_study_warns_with_its_rows(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(forecast, "ROW_SECONDS", dict.fromkeys(forecast.ROW_SECONDS, 1.0))
+    arguments = ["study", "-v", "euchre", "--hands", "20", "--out", "s", "--no-charts", "--workers", "1"]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("this run may take about 80 s (80 rows under dd)")

@@ -1,0 +1,41 @@
+"""The outputs README.md and docs/analyse.md show are what the commands print now.
+
+Each checked sample is the code block right after a command's block; every line of it
+but ``...`` must appear in the command's output, in order (a sample may leave lines
+out).  The commands run at their full, documented size: a few seconds each."""
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_mc.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CHECKED = {
+    "README.md": ['should-i-bid "Hog Hearts"', 'should-i-bid "order up"'],
+    "docs/analyse.md": ['analyse --variant euchre --hand "JH JD AH KS 9C"'],
+}
+
+
+def samples():
+    """(page, command, sample lines) for each checked command."""
+    for page, starts in CHECKED.items():
+        blocks = re.findall(r"```\n(.*?)```", (ROOT / page).read_text(encoding="utf-8"), re.S)
+        for start in starts:
+            found = [i for i, block in enumerate(blocks) if block.startswith(f"euchre-mc {start}")]
+            assert found, f"{page}: no command starting {start!r}"
+            command = blocks[found[0]].splitlines()[0]
+            yield page, command, blocks[found[0] + 1].splitlines()
+
+
+@pytest.mark.parametrize(("page", "command", "sample"), list(samples()), ids=lambda value: str(value)[:40])
+def test_a_sample_output_is_what_the_command_prints(page, command, sample):
+    result = CliRunner().invoke(main, shlex.split(command)[1:])
+    assert result.exit_code == 0, result.output
+    printed = iter(result.stdout.splitlines())
+    for line in sample:
+        if line != "...":
+            assert any(line == out for out in printed), f"{page}: {line!r} not printed by {command}"
