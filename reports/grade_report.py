@@ -4,22 +4,21 @@ against the advice, what it cost, and each seat's total."""
 from __future__ import annotations
 
 import math
-import textwrap
 
-WIDTH = 80
+from .lines import fill, variant_text
 
 
 def format_grade(grade) -> str:
-    """One line per decision, then a line per graded seat; fits 80 columns."""
+    """One line per decision, then a line per graded seat; fits the report width."""
     auction = f" after '{grade.auction}'" if grade.auction else ""
     seats = ", ".join(map(str, grade.seats))
     head = (
-        f"{grade.variant}: {grade.contract} by seat {grade.bidder}{auction}. Graded seat"
+        f"{variant_text(grade.variant)}: {grade.contract} by seat {grade.bidder}{auction}. Graded seat"
         f"{'s' if len(grade.seats) > 1 else ''} {seats}, seed {grade.seed}; a cost is in the points "
         "the player's side scores for the hand."
     )
     lines = [
-        *textwrap.wrap(head, WIDTH),
+        fill(head, indent=""),
         "",
         f"{'trick':>5} {'seat':>4}  {'held':<24} {'played':<6} {'advice':<6}  verdict",
     ]
@@ -31,7 +30,7 @@ def format_grade(grade) -> str:
     lines.append("")
     for seat in grade.seats:
         lines.append(_seat_total(grade, seat))
-    lines += ["", *textwrap.wrap(grade.conditioning, WIDTH), *textwrap.wrap(grade.note, WIDTH)]
+    lines += ["", fill(grade.conditioning, indent=""), fill(grade.note, indent="")]
     return "\n".join(lines) + "\n"
 
 
