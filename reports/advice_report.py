@@ -64,9 +64,9 @@ def _advice_line(advice, verb: str) -> str:
     others = ", ".join(equal)
     same = all(row.behind_half_width == 0 for row in rest if row.equal_to_best)
     if same:
-        why = "they score alike in every world; the lower card is advised, the higher kept"
+        why = f"they score alike in all {advice.worlds} worlds; the lower card is advised, the higher kept"
         if any(row.mean_tricks != best.mean_tricks for row in rest if row.equal_to_best):
-            why = "they score alike in every world; the one that takes more tricks is advised"
+            why = f"they score alike in all {advice.worlds} worlds; the one taking more tricks is advised"
     else:
         why = f"the {advice.worlds} worlds cannot tell them apart (inside the 95% interval)"
     return f"{verb} {best.card} (= {others}: {why})."

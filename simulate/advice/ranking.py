@@ -116,9 +116,15 @@ def rank_candidates(variant, contract, faces, side_totals, ours: bool) -> list[C
 
 
 def unsettled(rows: list[CardValue]) -> bool:
-    """Are some cards equal to the best only for want of worlds?  (Equal on the worlds
-    sampled, yet different in some world: more worlds may tell them apart.)"""
-    return any(row.equal_to_best and row.behind_half_width > 0 for row in rows)
+    """Are some cards equal to the advice (``rows[0]``) only for want of worlds?  Equal
+    on the worlds sampled, yet different in some world, in points or in tricks (a trick
+    the scoring did not need in these worlds may be a march or a euchre in others):
+    more worlds may tell them apart."""
+    advice = rows[0]
+    return any(
+        row.equal_to_best and (row.behind_half_width > 0 or row.mean_tricks != advice.mean_tricks)
+        for row in rows[1:]
+    )
 
 
 __all__ = ["CardValue", "rank_candidates", "side_points", "unsettled"]
