@@ -1,8 +1,9 @@
 """The outputs README.md and docs/analyse.md show are what the commands print now.
 
-Each checked sample is the code block right after a command's block; every line of it
-but ``...`` must appear in the command's output, in order (a sample may leave lines
-out).  The commands run at their full, documented size: a few seconds each."""
+Each checked sample is the code block right after a command's block (for the n-th
+command of a block, the n-th code block after it); every line of it but ``...`` must
+appear in the command's output, in order (a sample may leave lines out).  The commands
+run at their full, documented size: a few seconds each."""
 
 import re
 import shlex
@@ -16,7 +17,10 @@ from euchre_mc.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = {
     "README.md": ['should-i-bid "Hog Hearts"', 'should-i-bid "order up"'],
-    "docs/analyse.md": ['analyse --variant euchre --hand "JH JD AH KS 9C"'],
+    "docs/analyse.md": [
+        'analyse --variant euchre --hand "JH AH KH QH 9S"',
+        'analyse --variant euchre --hand "JH JD AH KS 9C" --upcard 9H --seat 1 --dealer 4',
+    ],
 }
 
 
@@ -25,10 +29,16 @@ def samples():
     for page, starts in CHECKED.items():
         blocks = re.findall(r"```\n(.*?)```", (ROOT / page).read_text(encoding="utf-8"), re.S)
         for start in starts:
-            found = [i for i, block in enumerate(blocks) if block.startswith(f"euchre-mc {start}")]
+            found = [
+                (i, n)
+                for i, block in enumerate(blocks)
+                for n, line in enumerate(block.splitlines())
+                if line.startswith(f"euchre-mc {start}")
+            ]
             assert found, f"{page}: no command starting {start!r}"
-            command = blocks[found[0]].splitlines()[0]
-            yield page, command, blocks[found[0] + 1].splitlines()
+            block, n = found[0]
+            command = blocks[block].splitlines()[n]
+            yield page, command, blocks[block + 1 + n].splitlines()
 
 
 @pytest.mark.parametrize(("page", "command", "sample"), list(samples()), ids=lambda value: str(value)[:40])
