@@ -35,6 +35,8 @@ def format_exchange_advice(advice) -> str:
         f"{advice.worlds} worlds, seed {advice.seed}",
     ]
     lines = [fit(line) for line in lines] + _ranked(advice, verb)
+    if advice.heard:
+        lines.append(fill(advice.heard, indent=""))
     return "\n".join(lines + [fill(advice.note, indent="")]) + "\n"
 
 

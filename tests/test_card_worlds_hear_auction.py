@@ -5,6 +5,7 @@ nothing did), and an auction that disagrees with the contract is one clear error
 import pytest
 
 from euchre_mc.simulate.advice.best_card import best_card
+from euchre_mc.simulate.advice.exchanges import best_discard, best_gift
 from euchre_mc.simulate.advice.hearing import NOTHING_HEARD
 from euchre_mc.simulate.rules.variants import RulesError
 
@@ -70,3 +71,33 @@ def test_no_table_model_hears_nothing_and_says_so():
 def test_an_auction_that_does_not_lead_to_the_contract_is_refused(auction, message):
     with pytest.raises(RulesError, match=message):
         best_card(**PARTNER_ORDERED, auction=auction)
+
+
+def test_the_dealers_discard_hears_the_partner_who_ordered_up_exactly_or_softly():
+    position = dict(
+        variant="euchre", hand="JD AH KS 9C TC", upcard="9H", dealer=4, bidder=2, first=1, worlds=60
+    )
+    blind = best_discard(**position)
+    exact = best_discard(**position, auction="pass, order up")
+    soft = best_discard(**position, auction="pass, order up", inference="soft")
+    assert blind.heard == NOTHING_HEARD
+    assert "(exact inference, the other seats bid by the balanced table): 60 of" in exact.heard
+    assert "effective sample size" in soft.heard
+    # partner ordered up: it holds trumps, and the contract makes far more often
+    assert exact.cards[0].p_make_low > blind.cards[0].p_make_high
+    assert exact == best_discard(**position, auction="pass, order up")  # a function of the seed
+
+
+def test_a_bid_the_table_never_makes_is_one_clear_error():
+    with pytest.raises(RulesError, match="never bids 'Pig Hearts' from seat 1"):
+        best_gift(
+            "pigs-and-hogs",
+            "Pig Hearts",
+            "JH AS KS QC 9C TD TD 9S",
+            bidder=1,
+            seat=3,
+            dealer=6,
+            worlds=20,
+            first=1,
+            auction="Pig Hearts, pass, pass, pass, pass, pass",
+        )

@@ -6,8 +6,33 @@ from __future__ import annotations
 
 import click
 
-from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES
+from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, INFERENCE_MODES
 from .shared import compiles_kernels, output_options, seed_option, table_option, variant_option, worlds_option
+
+
+def _auction_options(inference: bool = False):
+    """``--auction`` and ``--table`` (and ``--inference`` where whole deals are dealt)."""
+
+    def decorate(command):
+        if inference:
+            command = click.option(
+                "--inference",
+                type=click.Choice(INFERENCE_MODES),
+                default="exact",
+                show_default=True,
+                help="With --auction: exact keeps the worlds on which every other seat would have "
+                "bid as given; soft keeps each with probability the bids' likelihood; none ignores it.",
+            )(command)
+        command = table_option(command)
+        return click.option(
+            "--auction",
+            default=None,
+            metavar="BIDS",
+            help="The whole auction from the dealer's left (needs the dealer), e.g. "
+            "'pass, pass, order up': the worlds then explain every bid under --table.",
+        )(command)
+
+    return decorate
 
 
 def _advice_worlds(command):
@@ -39,14 +64,7 @@ def _advice_worlds(command):
     "--dealer", type=int, default=None, metavar="SEAT", help="Classic: the dealer (its left leads)."
 )
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
-@click.option(
-    "--auction",
-    default=None,
-    metavar="BIDS",
-    help="The whole auction from the dealer's left (needs --dealer), e.g. 'pass, pass, order up alone': "
-    "the worlds then explain every bid under --table.",
-)
-@table_option
+@_auction_options()
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
 @compiles_kernels(pimc=True)
@@ -121,10 +139,13 @@ def best_card_command(
     metavar="BID",
     help="'order up', or 'order up alone'.",
 )
+@_auction_options(inference=True)
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 @compiles_kernels(pimc=True)
-def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds, seed, output):
+def best_discard_command(
+    variant, hand, upcard, dealer, bidder, contract, auction, table, inference, worlds, seed, output
+):
     """Ordered up as the dealer: which card do I discard?
 
     Values each of the six cards you hold after picking up the upcard over N worlds of
@@ -140,7 +161,9 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
     from ...simulate.advice.exchanges import best_discard
     from ..advice_report import format_exchange_advice
 
-    advice = best_discard(variant, hand, upcard, dealer, bidder, contract, worlds, seed, first=1)
+    advice = best_discard(
+        variant, hand, upcard, dealer, bidder, contract, worlds, seed, 1, auction, table, inference
+    )
     _echo_advice(advice, output, format_exchange_advice)
 
 
@@ -162,10 +185,25 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
     show_default=True,
     help="How the other partner chooses its gift.",
 )
+@_auction_options(inference=True)
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 @compiles_kernels(pimc=True)
-def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy, worlds, seed, output):
+def best_gift_command(
+    variant,
+    contract,
+    bidder,
+    seat,
+    hand,
+    dealer,
+    gift_policy,
+    auction,
+    table,
+    inference,
+    worlds,
+    seed,
+    output,
+):
     """Partner bid Pig (or six-handed Alone): which card do I give?
 
     Values each card of your hand over N worlds of the cards you cannot see: the other
@@ -181,7 +219,9 @@ def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy
     from ...simulate.advice.exchanges import best_gift
     from ..advice_report import format_exchange_advice
 
-    advice = best_gift(variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, first=1)
+    advice = best_gift(
+        variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, 1, auction, table, inference
+    )
     _echo_advice(advice, output, format_exchange_advice)
 
 

@@ -8,10 +8,11 @@
 
 Each candidate is valued over the same ``worlds`` worlds: deals of the cards the player
 cannot see, uniform over every deal consistent with its hand (and, for the dealer, the
-upcard it holds); the auction says nothing more here.  In each world the exchange is
-finished by the rules' policies for the cards the player does not choose (the other
-partner gives by ``gift_policy``, the bidder discards two by the void-first policy) and
-the hand is solved double dummy.  Candidates are ranked by the player's side's expected
+upcard it holds) and, given the whole auction, with every other seat's bid under the
+table model (exact or soft inference, as ``analyse --inference``: :mod:`.hearing`).
+In each world the exchange is finished by the rules' policies for the cards the player
+does not choose (the other partner gives by ``gift_policy``, the bidder discards two by
+the void-first policy) and the hand is solved double dummy.  Candidates are ranked by the player's side's expected
 net points for the hand, with its tricks and P(make), each with a 95% interval; the
 same worlds for every candidate make the comparison paired, and cards that cannot be
 told apart from the best are shown as equal to it (:mod:`.ranking`).
@@ -25,18 +26,19 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..choices import ADVICE_WORLDS
+from ..choices import ADVICE_WORLDS, DEFAULT_TABLE
 from ..dealing.deal import deal_unseen
 from ..play.playout import check_worlds, play_deals
 from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
+from .hearing import consistent_deals
 from .ranking import CardValue, rank_candidates
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
-    "seat sees every card), over worlds dealt uniformly from what you hold."
+    "seat sees every card), over worlds dealt from what you hold."
 )
 
 
@@ -53,6 +55,7 @@ class ExchangeAdvice:
     worlds: int
     seed: int
     cards: tuple[CardValue, ...]
+    heard: str = ""  # what conditioned the worlds beyond the cards held (one line)
     note: str = DD_NOTE
 
     @property
@@ -73,10 +76,14 @@ def best_discard(
     worlds: int = ADVICE_WORLDS,
     seed: int = 1,
     first: int = 0,
+    auction=None,
+    table: str = DEFAULT_TABLE,
+    inference: str = "exact",
 ) -> ExchangeAdvice:
     """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
     the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
-    ``first`` (1 at the CLI)."""
+    ``first`` (1 at the CLI).  With the whole ``auction`` the worlds explain it under the
+    ``table`` model by ``inference`` (:func:`.hearing.consistent_deals`)."""
     variant = as_variant(variant)
     if not variant.has_upcard:
         raise RulesError(
@@ -101,7 +108,27 @@ def best_discard(
     worlds = check_worlds(worlds)
     sizes = [variant.hand_size] * n
     sizes[dealer] += 1
-    dealt = deal_unseen(variant, {dealer: faces_to_mask(held)}, hand_sizes=sizes, seed=seed, count=worlds)
+    dealt, heard = consistent_deals(
+        variant,
+        bid,
+        bidder,
+        dealer,
+        dealer,
+        upcard_face,
+        auction,
+        table,
+        inference,
+        lambda first_index, count: deal_unseen(
+            variant,
+            {dealer: faces_to_mask(held)},
+            hand_sizes=sizes,
+            seed=seed,
+            first_index=first_index,
+            count=count,
+        ),
+        worlds,
+        first or 1,
+    )
     candidates = _distinct(held)
     tables = []
     for face in candidates:
@@ -110,7 +137,7 @@ def best_discard(
         tables.append(table)
     leader = variant.leader(dealer, bidder)
     return _ranked(
-        "discard", variant, bid, bidder, dealer, held, candidates, tables, leader, active, worlds, seed
+        "discard", variant, bid, bidder, dealer, held, candidates, tables, leader, active, seed, heard
     )
 
 
@@ -125,11 +152,15 @@ def best_gift(
     worlds: int = ADVICE_WORLDS,
     seed: int = 1,
     first: int = 0,
+    auction=None,
+    table: str = DEFAULT_TABLE,
+    inference: str = "exact",
 ) -> ExchangeAdvice:
     """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
     each card of its hand valued over ``worlds`` worlds.  The other partner gives by
     ``gift_policy`` and the bidder discards two by the void-first policy.  ``dealer`` is
-    needed only where the seat left of the dealer leads."""
+    needed only where the seat left of the dealer leads, and with the whole ``auction``,
+    which the worlds then explain under the ``table`` model by ``inference``."""
     variant = as_variant(variant)
     n = variant.players
     bidder = seat_index(bidder, n, "bidder", first)
@@ -147,15 +178,31 @@ def best_gift(
         )
     if gift_policy not in GIFT_POLICIES:
         raise RulesError(f"gift policy {gift_policy!r}: policies are {', '.join(GIFT_POLICIES)}")
+    dealer = None if dealer is None else seat_index(dealer, n, "dealer", first)
     if variant.spec.bidder_leads:
         leader = bidder
     elif dealer is None:
         raise RulesError(f"{variant.name}: give the dealer (--dealer): the seat on its left leads")
     else:
-        leader = variant.leader(seat_index(dealer, n, "dealer", first), bidder)
+        leader = variant.leader(dealer, bidder)
     own = _hand(hand, variant, variant.hand_size)
     worlds = check_worlds(worlds)
-    dealt = deal_unseen(variant, {seat: faces_to_mask(own)}, seed=seed, count=worlds)
+    dealt, heard = consistent_deals(
+        variant,
+        bid,
+        bidder,
+        seat,
+        dealer,
+        None,
+        auction,
+        table,
+        inference,
+        lambda first_index, count: deal_unseen(
+            variant, {seat: faces_to_mask(own)}, seed=seed, first_index=first_index, count=count
+        ),
+        worlds,
+        first or 1,
+    )
     other = next(p for p in partners(n, bidder) if p != seat)
     other_gift = gift_cards(dealt, bid.denom, bidder, gift_policy) & dealt[:, other]
     active = sitting_out_mask(variant, bid, bidder)
@@ -171,7 +218,7 @@ def best_gift(
         for partner in partners(n, bidder):
             table[:, partner] = 0
         tables.append(table)
-    return _ranked("gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, worlds, seed)
+    return _ranked("gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, seed, heard)
 
 
 def _hand(hand, variant, size: int) -> list[int]:
@@ -191,10 +238,11 @@ def _without(mask: int, face: int) -> np.uint64:
     return np.uint64(mask & ~(1 << bit))
 
 
-def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, worlds, seed):
+def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard):
     size = variant.hand_size
     ours = (bidder & 1) == (seat & 1)
     tricks = play_deals(np.concatenate(tables), bid.denom, bidder, leader, active, "dd")
+    worlds = tables[0].shape[0]
     bidder_side = tricks.astype(np.int64).reshape(len(candidates), worlds)
     rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
     return ExchangeAdvice(
@@ -207,6 +255,7 @@ def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, lead
         worlds=worlds,
         seed=int(seed),
         cards=tuple(rows),
+        heard=heard,
     )
 
 

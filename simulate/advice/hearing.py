@@ -1,4 +1,4 @@
-"""What best-card's worlds hear of the auction.
+"""What the card advice's worlds hear of the auction.
 
 A bid says something of the bidder's hand, and a pass of the passer's.  Given the whole
 auction, :func:`hear_auction` checks it against the contract and the bidder and builds
@@ -9,7 +9,13 @@ has played, would have bid as it did under the table model.  That is rejection, 
 worlds are exactly uniform among the deals consistent with the cards seen and the bids,
 as ``analyse --inference exact`` keeps its deals.
 
-Tested are the seats whose hand as dealt a world shows: not the player (it knows its
+best-discard and best-gift deal whole hands as dealt, before any exchange, so
+:func:`consistent_deals` keeps them exactly as ``analyse --inference`` does
+(:func:`..bidding.table_model.sample_consistent`): by rejection (``exact``), or each
+deal with probability the bids' likelihood (``soft``, with the effective sample size of
+the weights), every seat but the player tested.
+
+In best-card tested are the seats whose hand as dealt a world shows: not the player (it knows its
 own hand), not a seat that sits out, and not a seat whose hand an exchange changed (the
 classic dealer who picked the upcard up, the Pig or Alone bidder, who holds its
 partners' gifts), since a world does not say which of its cards such a seat was dealt.
@@ -21,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bidding.table_model import auction_check, table_model
+from ..bidding.table_model import DEFAULT_CAP, SOFT_SCALE, auction_check, sample_consistent, table_model
 from ..kernels.bidding import AuctionCheck, no_auction
 from ..kernels.contract import to_contract
 from ..rules.auction import auction_result, format_auction, parse_auction
@@ -62,20 +68,9 @@ def hear_auction(
     """The :class:`Heard` of ``auction`` (text or a bid list; None: nothing heard) for
     the player ``seat``; ``table`` names the table model the other seats bid by.  Seats
     in messages count from ``first``."""
-    if auction is None or (isinstance(auction, str) and not auction.strip()):
+    if not _given(auction):
         return Heard(no_auction(), (), "", "")
-    if dealer is None:
-        raise RulesError("auction: give the dealer (--dealer): the auction starts on its left")
-    bids = parse_auction(auction, variant, dealer, upcard) if isinstance(auction, str) else list(auction)
-    result = auction_result(variant, dealer, bids, upcard)
-    if result is None:
-        raise RulesError(f"auction '{format_auction(bids)}': the cards were thrown in, so no hand is played")
-    if result != (bidder, contract):
-        won_by, won = result
-        raise RulesError(
-            f"auction '{format_auction(bids)}' makes seat {won_by + first} the bidder in {format_bid(won)}, "
-            f"not seat {bidder + first} in {format_bid(contract)}"
-        )
+    bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
     model = table_model(table)
     if model is None:
         return Heard(no_auction(), (), "", "")
@@ -94,6 +89,80 @@ def hear_auction(
     return Heard(check, tested, format_auction(bids), model.name)
 
 
+def consistent_deals(
+    variant,
+    contract,
+    bidder: int,
+    seat: int,
+    dealer,
+    upcard,
+    auction,
+    table,
+    inference,
+    deal,
+    worlds: int,
+    first: int = 1,
+) -> tuple[np.ndarray, str]:
+    """``worlds`` deals as dealt (``deal(first_index, count)``: uniform given what the
+    player ``seat`` holds) and the one line that says what conditioned them: with an
+    ``auction`` and a ``table`` model, the first deals consistent with every bid but the
+    player's (``inference`` ``exact``), or kept with probability the bids' likelihood
+    (``soft``); otherwise the first ``worlds`` deals."""
+    if not _given(auction) or inference == "none":
+        return deal(0, worlds), NOTHING_HEARD
+    bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
+    model = table_model(table)
+    if model is None:
+        return deal(0, worlds), NOTHING_HEARD
+    inferred = sample_consistent(
+        model,
+        variant,
+        dealer,
+        bids,
+        deal,
+        worlds,
+        cap=max(DEFAULT_CAP, 500 * worlds),  # as many as a few seconds deal
+        upcard=upcard,
+        analysed=seat,
+        soft_scale=SOFT_SCALE if inference == "soft" else None,
+    )
+    kept = inferred.deals.shape[0]
+    how = (
+        f"{kept:,} of {inferred.dealt:,} deals kept"
+        if inference == "exact"
+        else f"{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood "
+        f"(the weights' effective sample size {inferred.weights_ess:,.0f})"
+    )
+    short = (
+        f"; the cap of {max(DEFAULT_CAP, 500 * worlds):,} deals left only {kept:,}" if kept < worlds else ""
+    )
+    return inferred.deals, (
+        f"The worlds explain the auction '{format_auction(bids)}' ({inference} inference, the other "
+        f"seats bid by the {model.name} table): {how}{short}."
+    )
+
+
+def _given(auction) -> bool:
+    return auction is not None and not (isinstance(auction, str) and not auction.strip())
+
+
+def _checked_bids(variant, contract, bidder: int, dealer, upcard, auction, first: int) -> list:
+    """The bids of ``auction``, which must end in ``contract`` by ``bidder``."""
+    if dealer is None:
+        raise RulesError("auction: give the dealer (--dealer): the auction starts on its left")
+    bids = parse_auction(auction, variant, dealer, upcard) if isinstance(auction, str) else list(auction)
+    result = auction_result(variant, dealer, bids, upcard)
+    if result is None:
+        raise RulesError(f"auction '{format_auction(bids)}': the cards were thrown in, so no hand is played")
+    if result != (bidder, contract):
+        won_by, won = result
+        raise RulesError(
+            f"auction '{format_auction(bids)}' makes seat {won_by + first} the bidder in {format_bid(won)}, "
+            f"not seat {bidder + first} in {format_bid(contract)}"
+        )
+    return bids
+
+
 def played_masks(by_seat: list[list[int]], denom: int) -> np.ndarray:
     """Each seat's played cards as a contract-space mask (what the auction check adds to
     a world's hand to see the hand as dealt)."""
@@ -106,4 +175,4 @@ def played_masks(by_seat: list[list[int]], denom: int) -> np.ndarray:
     return masks
 
 
-__all__ = ["NOTHING_HEARD", "Heard", "hear_auction", "played_masks"]
+__all__ = ["NOTHING_HEARD", "Heard", "consistent_deals", "hear_auction", "played_masks"]
