@@ -12,10 +12,11 @@ upcard it holds) and, given the whole auction, with every other seat's bid under
 table model (exact or soft inference, as ``analyse --inference``: :mod:`.hearing`).
 In each world the exchange is finished by the rules' policies for the cards the player
 does not choose (the other partner gives by ``gift_policy``, the bidder discards two by
-the void-first policy) and the hand is solved double dummy.  Candidates are ranked by the player's side's expected
-net points for the hand, with its tricks and P(make), each with a 95% interval; the
-same worlds for every candidate make the comparison paired, and cards that cannot be
-told apart from the best are shown as equal to it (:mod:`.ranking`).
+the void-first policy) and the hand is solved double dummy.  Candidates are ranked by
+the player's side's expected net points for the hand, with its tricks and P(make), each
+with a 95% interval; the same worlds for every candidate make the comparison paired,
+and cards that cannot be told apart from the best are shown as equal to it
+(:mod:`.ranking`).
 Random numbers come from the seed alone.
 """
 
