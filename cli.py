@@ -107,6 +107,7 @@ for command in (
 
 def run():
     """Entry point of ``python -m euchre_mc`` and of the ``euchre-mc`` program."""
+    interrupt.hold_inside_kernels()  # a Ctrl-C waits for the kernel it would break
     try:
         main(prog_name="euchre-mc")
     except SystemExit as done:

@@ -18,6 +18,7 @@ from .shared import (
     WholeNumber,
     backend_options,
     compiles_kernels,
+    exit_interrupted,
     output_options,
     play_option,
     seed_option,
@@ -147,7 +148,9 @@ def games(
         if play_model(play).samples_worlds:
             click.echo(f"{STRATEGY_FUSION} ({worlds} worlds a decision, each explaining the hand's auction)")
         where = _where_played(workers, backend, scheduler)
-        click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {where})", err=True)
+        click.echo(f"played in {elapsed:.1f} s ({totals.games / elapsed:.0f} games/s, {where})", err=True)
+    if totals.interrupted:
+        exit_interrupted(totals.games, games_count, "games")
 
 
 def _where_played(workers: int, backend: str, scheduler: str | None) -> str:
@@ -256,6 +259,8 @@ def tune(
         click.echo(format_tune(tuning), nl=False)
         if chart_path is not None:
             click.echo(f"chart: {chart_path}")
+    if tuning.interrupted:
+        exit_interrupted(sum(row.games for row in tuning.rows), games_count * len(texts), "games")
 
 
 def warn_unused(variant, specs) -> None:
@@ -329,6 +334,8 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
         click.echo(format_equity(equity), nl=False)
         if plot is not None:
             click.echo(f"chart: {plot}")
+    if equity.interrupted:
+        exit_interrupted(equity.hands, hands, "hands")
 
 
 __all__ = ["games", "games_options", "match_equity_command", "tune", "warn_unused"]
