@@ -11,6 +11,10 @@ with a 95% interval.  Random numbers come from the seed alone.
 
 Tricks are written ``SEAT: CARDS`` (the leader's seat, 1-based, then the cards in the
 order played), tricks separated by ``;``: ``"1: JH AH 9H TH; 3: AS KS QS 9S"``.
+
+The worlds are solved in steps of :data:`WORLDS_PER_STEP`; a Ctrl-C after the first
+step ranks the cards over the worlds solved by then (``worlds`` says how many,
+``interrupted`` is set), the same values those worlds have in a whole run.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index
 from ..stats import mean_half_width, wilson_interval
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,7 @@ class CardAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     note: str = STRATEGY_FUSION
+    interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
     @property
     def best(self) -> str:
@@ -76,6 +82,7 @@ class CardAdvice:
 
     def to_dict(self) -> dict:
         out = asdict(self)
+        del out["interrupted"]
         out["best"] = self.best
         return out
 
@@ -255,6 +262,8 @@ def best_card(
         worlds,
         seed,
     )
+    interrupted = values.shape[0] < worlds
+    worlds = values.shape[0]
     needed = bid.tricks_needed(size)
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # a tie keeps the contract order
@@ -271,6 +280,7 @@ def best_card(
         worlds=worlds,
         seed=int(seed),
         cards=tuple(rows),
+        interrupted=interrupted,
     )
 
 
@@ -335,7 +345,9 @@ def _mask(faces, taken: int = 0) -> int:
 def _world_values(
     variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader, worlds, seed
 ):
-    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc)."""
+    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
+    solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step goes
+    on from the last one's random state, so world ``k`` is the same in any step."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -373,21 +385,29 @@ def _world_values(
         no_auction(),
         no_lengths(),
     )
-    pimc_values(
-        state,
-        view,
-        np.int64(n),
-        np.int64(active),
-        np.int64(denom),
-        np.int64(leader),
-        trick,
-        np.int64(worlds),
-        buffers,
-        np.int64(1),
-        stats,
-        values,
-    )
-    return values
+    generation, solved = np.int64(1), 0
+    try:
+        while solved < worlds:
+            step = min(WORLDS_PER_STEP, worlds - solved)
+            state, generation = pimc_values(
+                state,
+                view,
+                np.int64(n),
+                np.int64(active),
+                np.int64(denom),
+                np.int64(leader),
+                trick,
+                np.int64(step),
+                buffers,
+                generation,
+                stats,
+                values[solved : solved + step],
+            )
+            solved += step
+    except KeyboardInterrupt:
+        if solved == 0:
+            raise
+    return values[:solved]
 
 
 __all__ = ["CardAdvice", "CardValue", "best_card", "parse_tricks", "ranked_values"]
