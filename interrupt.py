@@ -13,20 +13,25 @@ the compiled kernel it would break.  A numba kernel calls back into Python now a
 signal handler at the first Python line it reaches: a KeyboardInterrupt raised there,
 inside the kernel's call, ends the kernel with a ``SystemError`` and a traceback instead
 of the one line and the results of the finished deals.  So the handler looks at where
-it was called: inside such a call-back it raises nothing, and the KeyboardInterrupt
-comes at the first Python line run outside the call-backs, once the kernel has returned
-(a trace function, set only then, finds that line).  Commands cut their work into steps
-of about a second, so the wait is short.
+it was called: inside such a call-back it raises nothing and holds the Ctrl-C.  The
+work's steps end with :func:`raise_if_held`, which raises it between kernels, and a
+thread signals again every :data:`RETRY` seconds, which raises it at any Python line
+outside the call-backs (a kernel holds the interpreter, so that thread runs only once
+Python does).  Commands cut their work into steps of about a second, so the wait is
+short.
 """
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
 import threading
+import time
 
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
+RETRY = 0.1  # seconds between the signals again of a Ctrl-C held back inside a kernel
 # the module of numba's call-backs from compiled code (found by path: numba is not
 # imported before a command needs it)
 _CALL_BACKS = os.path.join("numba", "core", "serialize.py")
@@ -60,31 +65,32 @@ def _inside_a_kernel(frame) -> bool:
     return False
 
 
-_waiting: list = []  # the frames told to raise the held-back Ctrl-C at their next line
-
-
-def _raise_outside_kernels(frame, event, arg):
-    """The tracer of a held-back Ctrl-C: silent inside call-backs, KeyboardInterrupt at
-    the first line Python runs outside them (the kernel has returned)."""
-    if _inside_a_kernel(frame):
-        return None
-    sys.settrace(None)
-    for waiting in _waiting:
-        waiting.f_trace = None
-    _waiting.clear()
-    raise KeyboardInterrupt
+_held = threading.Event()  # a Ctrl-C came inside a kernel's call-back and is not yet raised
 
 
 def _between_kernels(signum, frame):
     if not _inside_a_kernel(frame):
+        _held.clear()
         raise KeyboardInterrupt
-    # held back: the frames waiting for the kernel (and any new one) raise at their next line
-    sys.settrace(_raise_outside_kernels)
-    while frame is not None:
-        if not frame.f_code.co_filename.endswith(_CALL_BACKS):
-            frame.f_trace = _raise_outside_kernels
-            _waiting.append(frame)
-        frame = frame.f_back
+    if not _held.is_set():
+        _held.set()
+        threading.Thread(target=_signal_again, daemon=True, name="euchre-mc-ctrl-c").start()
+
+
+def _signal_again() -> None:
+    # the kernel holds the interpreter: this thread runs, and the signal comes again, only
+    # once Python runs (after the kernel, or in its next call-back: then it is held again)
+    while _held.is_set():
+        time.sleep(RETRY)
+        if _held.is_set():
+            _thread.interrupt_main(signal.SIGINT)
+
+
+def raise_if_held() -> None:
+    """A step's end, between kernels: raise the Ctrl-C held back inside a kernel, if any."""
+    if _held.is_set():
+        _held.clear()
+        raise KeyboardInterrupt
 
 
 def hold_inside_kernels() -> None:

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..choices import ADVICE_WORLDS, STRATEGY_FUSION
 from ..kernels.bidding import no_auction
 from ..kernels.bits import SALT_PIMC, stream_state
@@ -404,6 +405,7 @@ def _world_values(
                 values[solved : solved + step],
             )
             solved += step
+            raise_if_held()
     except KeyboardInterrupt:
         if solved == 0:
             raise

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..choices import ADVICE_WORLDS
 from ..dealing.deal import deal_unseen
 from ..play.playout import check_worlds, play_deals
@@ -224,6 +225,7 @@ def _solved_worlds(tables, denom, bidder, leader, active) -> np.ndarray:
             step = np.concatenate([table[first : first + WORLDS_PER_STEP] for table in tables])
             tricks = play_deals(step, denom, bidder, leader, active, "dd")
             steps.append(tricks.astype(np.int64).reshape(len(tables), -1))
+            raise_if_held()
     except KeyboardInterrupt:
         if not steps:
             raise

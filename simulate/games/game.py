@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..bidding.strategy import Strategy
 from ..bidding.table_model import auction_check, decide_bids, run_auction
 from ..choices import PIMC_WORLDS
@@ -355,6 +356,7 @@ def _play_batches(setup: GameSetup, first: int, count: int, batch: int, progress
         parts.append(_play_range(setup, start, min(batch, first + count - start), progress=progress))
         if finished is not None:
             finished.append(parts[-1])
+        raise_if_held()  # a Ctrl-C that came inside one of the batch's kernels
     return GameTotals.join(parts)
 
 
@@ -574,6 +576,7 @@ def sample_hands(
     try:
         for low in range(0, count, step):
             _sample_step(setup, low, min(step, count - low), points, bidder_team, dealer)
+            raise_if_held()
             if progress is not None:
                 progress(low + min(step, count - low), count)
     except KeyboardInterrupt:

@@ -37,6 +37,7 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from ...interrupt import raise_if_held
 from .cluster import check_backend, dask_client, finished_tasks, on_one_thread, slots
 from .workers import finished_jobs, start_pool, stop_pool
 
@@ -210,6 +211,7 @@ class ChunkRunner:
                     result = on_one_thread(function, *args)
                 if kept is not None:
                     kept[place] = result  # kept even if the progress callback is interrupted
+                raise_if_held()  # a Ctrl-C that came inside one of the chunk's kernels
                 if progress is not None and here is None:
                     progress(chunk, result)
                 yield place, result
