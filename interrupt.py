@@ -101,4 +101,10 @@ def hold_inside_kernels() -> None:
             signal.signal(signal.SIGINT, _between_kernels)
 
 
+def ignore() -> None:
+    """Ctrl-C does nothing from now on (a command that has finished, exiting)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 hold()
