@@ -102,8 +102,9 @@ def hold_inside_kernels() -> None:
 
 
 def ignore() -> None:
-    """Ctrl-C does nothing from now on (a command that has finished, exiting)."""
-    if threading.current_thread() is threading.main_thread():
+    """Ctrl-C does nothing from now on (a command that has finished, exiting), if
+    :func:`hold_inside_kernels` set the handler."""
+    if signal.getsignal(signal.SIGINT) is _between_kernels:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
