@@ -404,6 +404,8 @@ def _world_values(
                 stats,
                 values[solved : solved + step],
             )
+            # numba hands the state back as a Python int: the next call takes the same types
+            state, generation = np.uint64(state), np.int64(generation)
             solved += step
             raise_if_held()
     except KeyboardInterrupt:
