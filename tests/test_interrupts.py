@@ -9,6 +9,9 @@ rest.  Marked ``slow_faults`` like the other real-process cases.
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 from test_bad_input_and_interruptions import _interrupt
 
@@ -72,3 +75,137 @@ def test_an_early_ctrl_c_is_one_line(play):
     status, err, _ = _interrupt(["analyse", *PH, "--play", play, "--deals", "100000"], after=3)
     assert status == 130 and "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("interrupted")
+
+
+# --------------------------------------------------------------------------- in process, cheap
+# A KeyboardInterrupt raised where Ctrl-C's would be (after the first step) shows what each
+# command keeps; the real-signal cases above show the signal gets there.
+
+
+class _Frame:
+    """A stand-in for a Python frame: its file and the frame below."""
+
+    def __init__(self, filename, back=None):
+        self.f_code = type("Code", (), {"co_filename": filename})()
+        self.f_back = back
+
+
+def test_a_ctrl_c_inside_a_kernel_call_back_is_held_until_the_step_ends(monkeypatch):
+    from euchre_mc import interrupt
+
+    signalled = []
+    monkeypatch.setattr(interrupt, "_signal_again", lambda: signalled.append(True))
+    caller = _Frame("/work/simulate/play/playout.py")
+    call_back = _Frame("/venv/site-packages/numba/core/serialize.py", caller)
+    with pytest.raises(KeyboardInterrupt):
+        interrupt._between_kernels(2, caller)  # in plain Python: at once
+    interrupt._between_kernels(2, call_back)  # inside the kernel: held
+    assert signalled and interrupt._held.is_set()
+    with pytest.raises(KeyboardInterrupt):
+        interrupt.raise_if_held()  # the step's end
+    interrupt.raise_if_held()  # raised once
+
+
+def _stop_on_call(monkeypatch, module, name, calls_before_stop):
+    """``module.name`` raises KeyboardInterrupt from its ``calls_before_stop + 1``-th call."""
+    real = getattr(module, name)
+    seen = []
+
+    def stop(*args, **kwargs):
+        seen.append(True)
+        if len(seen) > calls_before_stop:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, stop)
+
+
+def _invoke(*arguments):
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    return CliRunner().invoke(main, list(arguments))
+
+
+def test_games_keep_their_finished_batches(monkeypatch):
+    from euchre_mc.simulate.games import game
+    from euchre_mc.simulate.play import models
+
+    whole = _invoke("games", "--variant", "euchre", "--games", "100", "--json")
+    _stop_on_call(monkeypatch, game, "_play_range", 1)
+    heuristic = models.PLAY_MODELS["heuristic"]
+    monkeypatch.setitem(models.PLAY_MODELS, "heuristic", replace(heuristic, game_batch=100))
+    cut = _invoke("games", "--variant", "euchre", "--games", "300", "--json")
+    assert cut.exit_code == 130
+    assert cut.stderr.splitlines()[-1] == "interrupted: the results above use the 100 games finished of 300"
+    assert json.loads(cut.stdout) == json.loads(whole.stdout)  # the same as a run of those games
+
+
+def test_tune_keeps_the_values_played(monkeypatch):
+    from euchre_mc.simulate.games import game
+
+    _stop_on_call(monkeypatch, game, "_play_range", 1)
+    arguments = ["--variant", "euchre", "--param", "order_up_threshold", "--values", "0.5,0.7"]
+    cut = _invoke("tune", *arguments, "--games", "50", "--json")
+    assert cut.exit_code == 130
+    rows = json.loads(cut.stdout)["rows"]
+    assert [row["value"] for row in rows] == [0.5] and rows[0]["games"] == 50
+    assert "the 50 games finished of 100" in cut.stderr
+
+
+def test_match_equity_builds_its_table_from_the_hands_sampled(monkeypatch):
+    from euchre_mc.simulate.games import game
+
+    _stop_on_call(monkeypatch, game, "_sample_step", 1)
+    cut = _invoke("match-equity", "--variant", "euchre", "--hands", "10000", "--json")
+    assert cut.exit_code == 130
+    assert json.loads(cut.stdout)["hands"] == 4096
+    assert "the 4,096 hands finished of 10,000" in cut.stderr
+
+
+def test_card_advice_ranks_the_worlds_solved(monkeypatch):
+    from euchre_mc.simulate.advice import best_card, exchanges
+
+    card = ["best-card", "--variant", "euchre", "--contract", "order up", "--upcard", "9H", "--dealer", "4"]
+    card += ["--bidder", "1", "--seat", "1", "--hand", "JD AH KS 9C", "--tricks", "1: JH QH TH 9H"]
+    whole = _invoke(*card, "--worlds", "25", "--json")
+    _stop_on_call(monkeypatch, best_card, "pimc_values", 1)
+    cut = _invoke(*card, "--worlds", "100", "--json")
+    assert cut.exit_code == 130 and "the 25 worlds finished of 100" in cut.stderr
+    assert json.loads(cut.stdout) == json.loads(whole.stdout)
+    discard = ["best-discard", "--variant", "euchre", "--hand", "JD AH KS 9C TC", "--upcard", "9H"]
+    discard += ["--dealer", "4", "--bidder", "2"]
+    _stop_on_call(monkeypatch, exchanges, "play_deals", 2)
+    cut = _invoke(*discard, "--worlds", "100", "--json")
+    assert cut.exit_code == 130 and json.loads(cut.stdout)["worlds"] == 50
+
+
+def test_a_ctrl_c_while_valuing_the_options_keeps_the_main_deals(monkeypatch):
+    from euchre_mc.simulate.analysis import analyse
+
+    _stop_on_call(monkeypatch, analyse, "_with_the_table", 0)
+    cut = _invoke("analyse", *EUCHRE, "--deals", "300", "--play", "heuristic", "--json")
+    assert cut.exit_code == 130
+    assert json.loads(cut.stdout)["settings"]["deals"] == 300
+    assert cut.stderr.startswith("interrupted: the results above use the 300 deals")
+
+
+def test_should_i_bid_after_a_ctrl_c_judges_the_bid_on_its_finished_deals(interrupt_after_first_step):
+    interrupt_after_first_step(100)
+    cut = _invoke("should-i-bid", "order up", *EUCHRE, "--deals", "400", "--play", "heuristic")
+    assert cut.exit_code == 130 and "Traceback" not in cut.output
+    assert cut.stderr.startswith("interrupted: the results above use the 100 deals")
+    assert "order up" in cut.stdout
+
+
+@pytest.mark.parametrize("play", ["random", "pimc"])
+def test_the_steps_and_slices_a_ctrl_c_waits_for_change_no_result(monkeypatch, play):
+    from euchre_mc.simulate.play import models, playout
+
+    arguments = ["analyse", *EUCHRE, "--deals", "24", "--play", play, "--worlds", "4", "--json"]
+    whole = _invoke(*arguments)
+    monkeypatch.setitem(models.PLAY_MODELS, play, replace(models.PLAY_MODELS[play], analysis_chunk=10))
+    monkeypatch.setattr(playout, "PIMC_DEALS_PER_THREAD", 1)
+    stepped = _invoke(*arguments)
+    assert stepped.exit_code == 0 and stepped.stdout == whole.stdout
