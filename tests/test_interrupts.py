@@ -39,7 +39,12 @@ GIFT = ["best-gift", "--variant", "pigs-and-hogs", "--contract", "Pig Hearts", "
 LATER = [
     ("analyse dd ph", ["analyse", *PH, "--contracts", "Hog Hearts", "--play", "dd"], 500, "deals"),
     ("analyse pimc euchre", ["analyse", *EUCHRE, "--play", "pimc", "--deals", "4000"], 40, "deals"),
-    ("analyse heuristic six", ["analyse", *SIX, "--play", "heuristic", "--deals", "1000000"], 10000, "deals"),
+    (
+        "analyse heuristic six",
+        ["analyse", *SIX, "--contracts", "5 Hearts", "--play", "heuristic", "--deals", "1000000"],
+        10000,
+        "deals",
+    ),
     ("analyse random euchre", ["analyse", *EUCHRE, "--play", "random", "--deals", "1000000"], 10000, "deals"),
     (
         "should-i-bid pimc ph",
