@@ -269,3 +269,23 @@ def test_the_steps_and_slices_a_ctrl_c_waits_for_change_no_result(monkeypatch, p
     monkeypatch.setattr(playout, "PIMC_DEALS_PER_THREAD", 1)
     stepped = _invoke(*arguments)
     assert stepped.exit_code == 0 and stepped.stdout == whole.stdout
+
+
+@pytest.mark.slow_faults
+def test_an_early_ctrl_c_of_a_pimc_study_keeps_it_resumable(tmp_path):
+    out = tmp_path / "study"
+    arguments = [
+        "study",
+        "-v",
+        "pigs-and-hogs",
+        "-n",
+        "4000",
+        "--play",
+        "pimc",
+        "--out",
+        str(out),
+        "--no-charts",
+    ]
+    status, err, _ = _interrupt(arguments, after=4)
+    assert status == 130 and "Traceback" not in err
+    assert "--resume" in err.strip().splitlines()[-1]
