@@ -267,6 +267,7 @@ def test_the_steps_and_slices_a_ctrl_c_waits_for_change_no_result(monkeypatch, p
     whole = _invoke(*arguments)
     monkeypatch.setitem(models.PLAY_MODELS, play, replace(models.PLAY_MODELS[play], analysis_chunk=10))
     monkeypatch.setattr(playout, "PIMC_DEALS_PER_THREAD", 1)
+    monkeypatch.setattr(playout, "PIMC_SLICED_ABOVE", 0)
     stepped = _invoke(*arguments)
     assert stepped.exit_code == 0 and stepped.stdout == whole.stdout
 

@@ -86,9 +86,13 @@ from ..rules.variants import RulesError
 from .models import play_model
 
 TABLE_SIZES = (4, 6)
-# Deals per PIMC kernel call, per numba thread: a Ctrl-C waits for the call it arrives in
-# (interrupt.py), and a Pigs and Hogs deal takes about a second of a thread.
+# Deals per PIMC kernel call, per numba thread, when hands hold more than
+# PIMC_SLICED_ABOVE cards: a Ctrl-C waits for the call it arrives in (interrupt.py), and
+# a call of many long-hand deals (a discard search, the option stage) takes minutes.
+# Classic hands are not sliced: a call's set-up there costs as much as a few deals
+# (sliced, a classic analysis took 1.7 times as long).
 PIMC_DEALS_PER_THREAD = 2
+PIMC_SLICED_ABOVE = 5
 
 
 @dataclass(frozen=True)
@@ -189,9 +193,13 @@ def play_deals_unchecked(
         held = np.ascontiguousarray(knowledge.held, np.uint64)
         gone = np.ascontiguousarray(knowledge.gone, np.uint64)
         check = no_auction() if knowledge.auction is None else knowledge.auction
-        bits = np.int64(table_bits(int(np.max(tricks, initial=0))))
-        # in slices of a few deals, each from its own deal index: the same tricks as one call
-        step = PIMC_DEALS_PER_THREAD * numba.get_num_threads()
+        most = int(np.max(tricks, initial=0))
+        bits = np.int64(table_bits(most))
+        # long hands in slices of a few deals, each from its own deal index: the same
+        # tricks as one call
+        step = hands.shape[0] or 1
+        if most > PIMC_SLICED_ABOVE:
+            step = PIMC_DEALS_PER_THREAD * numba.get_num_threads()
         team0 = np.empty(hands.shape[0], np.int8)
         for low in range(0, hands.shape[0], step):
             high = low + step
