@@ -34,7 +34,7 @@ GIFT = ["best-gift", "--variant", "pigs-and-hogs", "--contract", "Pig Hearts", "
 # (case, arguments, the progress count that means a step has finished, the unit kept).
 # Each later Ctrl-C waits for the bar on a terminal to pass two steps (the bar moves
 # within a step; steps: 250 deals under dd, 20 under pimc (4 with long hands), 5,000
-# under heuristic and random; game batches of 128, 4 and 1,024; 4,096 sampled hands);
+# under heuristic and random; game batches of 256, 4 and 1,024; 4,096 sampled hands);
 # the card advice has no bar and waits 5 s.
 LATER = [
     ("analyse dd ph", ["analyse", *PH, "--contracts", "Hog Hearts", "--play", "dd"], 500, "deals"),
@@ -54,7 +54,7 @@ LATER = [
     ),
     ("games pimc euchre", ["games", "--variant", "euchre", "--play", "pimc", "--games", "1000"], 8, "games"),
     ("games heuristic six", ["games", "--variant", "six-handed", "--games", "1000000"], 2048, "games"),
-    ("tune dd euchre", [*TUNE, "--play", "dd", "--games", "100000"], 256, "games"),
+    ("tune dd euchre", [*TUNE, "--play", "dd", "--games", "100000"], 512, "games"),
     ("match-equity ph", ["match-equity", "--variant", "pigs-and-hogs", "--hands", "10000000"], 8192, "hands"),
     ("best-gift ph", [*GIFT, "--hand", "JH AS KS QC 9C TD TD 9S", "--worlds", "1000"], None, "worlds"),
 ]
