@@ -7,7 +7,14 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES
-from .shared import compiles_kernels, output_options, seed_option, variant_option, worlds_option
+from .shared import (
+    compiles_kernels,
+    exit_interrupted,
+    output_options,
+    seed_option,
+    variant_option,
+    worlds_option,
+)
 
 
 def _advice_worlds(command):
@@ -75,7 +82,7 @@ def best_card_command(
         seed,
         first=1,
     )
-    _echo_advice(advice, output, format_card_advice)
+    _echo_advice(advice, output, format_card_advice, worlds)
 
 
 @click.command("best-discard")
@@ -112,7 +119,7 @@ def best_discard_command(variant, hand, upcard, dealer, bidder, contract, worlds
     from ..advice_report import format_exchange_advice
 
     advice = best_discard(variant, hand, upcard, dealer, bidder, contract, worlds, seed, first=1)
-    _echo_advice(advice, output, format_exchange_advice)
+    _echo_advice(advice, output, format_exchange_advice, worlds)
 
 
 @click.command("best-gift")
@@ -153,14 +160,16 @@ def best_gift_command(variant, contract, bidder, seat, hand, dealer, gift_policy
     from ..advice_report import format_exchange_advice
 
     advice = best_gift(variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, first=1)
-    _echo_advice(advice, output, format_exchange_advice)
+    _echo_advice(advice, output, format_exchange_advice, worlds)
 
 
-def _echo_advice(advice, output, formatter):
+def _echo_advice(advice, output, formatter, asked: int):
     if output == "json":
         click.echo(advice.to_json(indent=1))
     else:
         click.echo(formatter(advice), nl=False)
+    if advice.interrupted:
+        exit_interrupted(advice.worlds, asked, "worlds")
 
 
 __all__ = ["best_card_command", "best_discard_command", "best_gift_command"]

@@ -11,6 +11,10 @@ with a 95% interval.  Random numbers come from the seed alone.
 
 Tricks are written ``SEAT: CARDS`` (the leader's seat, 1-based, then the cards in the
 order played), tricks separated by ``;``: ``"1: JH AH 9H TH; 3: AS KS QS 9S"``.
+
+The worlds are solved in steps of :data:`WORLDS_PER_STEP`; a Ctrl-C after the first
+step ranks the cards over the worlds solved by then (``worlds`` says how many,
+``interrupted`` is set), the same values those worlds have in a whole run.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..choices import ADVICE_WORLDS, STRATEGY_FUSION
 from ..kernels.bidding import no_auction
 from ..kernels.bits import SALT_PIMC, stream_state
@@ -38,6 +43,7 @@ from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index,
 from ..stats import mean_half_width, wilson_interval
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,7 @@ class CardAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     note: str = STRATEGY_FUSION
+    interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
     @property
     def best(self) -> str:
@@ -76,6 +83,7 @@ class CardAdvice:
 
     def to_dict(self) -> dict:
         out = asdict(self)
+        del out["interrupted"]
         out["best"] = self.best
         return out
 
@@ -276,6 +284,8 @@ def best_card(
         worlds,
         seed,
     )
+    interrupted = values.shape[0] < worlds
+    worlds = values.shape[0]
     needed = bid.tricks_needed(size)
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # a tie keeps the contract order
@@ -292,6 +302,7 @@ def best_card(
         worlds=worlds,
         seed=int(seed),
         cards=tuple(rows),
+        interrupted=interrupted,
     )
 
 
@@ -366,7 +377,9 @@ def _mask(faces, taken: int = 0) -> int:
 def _world_values(
     variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader, worlds, seed
 ):
-    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc)."""
+    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
+    solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step goes
+    on from the last one's random state, so world ``k`` is the same in any step."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -404,21 +417,32 @@ def _world_values(
         no_auction(),
         no_lengths(),
     )
-    pimc_values(
-        state,
-        view,
-        np.int64(n),
-        np.int64(active),
-        np.int64(denom),
-        np.int64(leader),
-        trick,
-        np.int64(worlds),
-        buffers,
-        np.int64(1),
-        stats,
-        values,
-    )
-    return values
+    generation, solved = np.int64(1), 0
+    try:
+        while solved < worlds:
+            step = min(WORLDS_PER_STEP, worlds - solved)
+            state, generation = pimc_values(
+                state,
+                view,
+                np.int64(n),
+                np.int64(active),
+                np.int64(denom),
+                np.int64(leader),
+                trick,
+                np.int64(step),
+                buffers,
+                generation,
+                stats,
+                values[solved : solved + step],
+            )
+            # numba hands the state back as a Python int: the next call takes the same types
+            state, generation = np.uint64(state), np.int64(generation)
+            solved += step
+            raise_if_held()
+    except KeyboardInterrupt:
+        if solved == 0:
+            raise
+    return values[:solved]
 
 
 __all__ = ["CardAdvice", "CardValue", "best_card", "parse_tricks", "ranked_values"]
