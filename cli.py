@@ -108,9 +108,11 @@ for command in (
 
 def run():
     """Entry point of ``python -m euchre_mc`` and of the ``euchre-mc`` program."""
+    interrupt.hold_inside_kernels()  # a Ctrl-C waits for the kernel it would break
     try:
         main(prog_name="euchre-mc")
     except SystemExit as done:
+        interrupt.ignore()  # the command is done: a Ctrl-C now has nothing left to stop
         # a command that set END_AT_ONCE (solve --batch) skips Python's teardown
         if END_AT_ONCE and (done.code is None or isinstance(done.code, int)):
             sys.stdout.flush()

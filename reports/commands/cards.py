@@ -7,7 +7,15 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, INFERENCE_MODES
-from .shared import compiles_kernels, output_options, seed_option, table_option, variant_option, worlds_option
+from .shared import (
+    compiles_kernels,
+    exit_interrupted,
+    output_options,
+    seed_option,
+    table_option,
+    variant_option,
+    worlds_option,
+)
 
 
 def _auction_options(inference: bool = False):
@@ -122,7 +130,7 @@ def best_card_command(
         auction=auction,
         table=table,
     )
-    _echo_advice(advice, output, format_card_advice)
+    _echo_advice(advice, output, format_card_advice, advice.max_worlds)
 
 
 @click.command("best-discard")
@@ -164,7 +172,7 @@ def best_discard_command(
     advice = best_discard(
         variant, hand, upcard, dealer, bidder, contract, worlds, seed, 1, auction, table, inference
     )
-    _echo_advice(advice, output, format_exchange_advice)
+    _echo_advice(advice, output, format_exchange_advice, worlds)
 
 
 @click.command("best-gift")
@@ -222,14 +230,16 @@ def best_gift_command(
     advice = best_gift(
         variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, 1, auction, table, inference
     )
-    _echo_advice(advice, output, format_exchange_advice)
+    _echo_advice(advice, output, format_exchange_advice, worlds)
 
 
-def _echo_advice(advice, output, formatter):
+def _echo_advice(advice, output, formatter, asked: int):
     if output == "json":
         click.echo(advice.to_json(indent=1))
     else:
         click.echo(formatter(advice), nl=False)
+    if advice.interrupted:
+        exit_interrupted(advice.worlds, asked, "worlds")
 
 
 __all__ = ["best_card_command", "best_discard_command", "best_gift_command"]

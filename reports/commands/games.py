@@ -20,6 +20,7 @@ from .shared import (
     WholeNumber,
     backend_options,
     compiles_kernels,
+    exit_interrupted,
     output_options,
     play_option,
     seed_option,
@@ -159,7 +160,9 @@ def games(
             worlds_text = f"({worlds} worlds a decision, each explaining the hand's auction)"
             click.echo(fill(f"{STRATEGY_FUSION} {worlds_text}"))
         where = _where_played(workers, backend, scheduler)
-        click.echo(f"played in {elapsed:.1f} s ({games_count / elapsed:.0f} games/s, {where})", err=True)
+        click.echo(f"played in {elapsed:.1f} s ({totals.games / elapsed:.0f} games/s, {where})", err=True)
+    if totals.interrupted:
+        exit_interrupted(totals.games, games_count, "games")
 
 
 GAMES_LEVERS = "fewer --games, more --workers, or --play heuristic"
@@ -277,6 +280,8 @@ def tune(
         click.echo(format_tune(tuning), nl=False)
         if chart_path is not None:
             click.echo(f"chart: {chart_path}")
+    if tuning.interrupted:
+        exit_interrupted(sum(row.games for row in tuning.rows), games_count * len(texts), "games")
 
 
 def warn_unused(variant, specs) -> None:
@@ -357,6 +362,8 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
         click.echo(format_equity(equity), nl=False)
         if plot is not None:
             click.echo(f"chart: {plot}")
+    if equity.interrupted:
+        exit_interrupted(equity.hands, hands, "hands")
 
 
 __all__ = ["games", "games_options", "match_equity_command", "tune", "warn_unused"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 
 import click
 
+from ...interrupt import INTERRUPTED
 from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
 from ...simulate.rules.variants import SPECS, seat_index
@@ -222,6 +224,13 @@ def _plays_pimc(options: dict) -> bool:
 # solve --batch): the program then ends at once, without Python's teardown, which after
 # the solver's kernels are loaded took 0.12-0.2 s of CPU (freeing numba's compiled
 # code and every module), as long as solving 10,000 deals.
+def exit_interrupted(finished: int, asked: int, unit: str) -> None:
+    """After a Ctrl-C that kept some results (printed above it): the line that says on
+    how many they rest, and exit status 130."""
+    click.echo(f"interrupted: the results above use the {finished:,} {unit} finished of {asked:,}", err=True)
+    sys.exit(INTERRUPTED)
+
+
 END_AT_ONCE = []
 
 

@@ -12,7 +12,9 @@ its tricks and P(the contract is made), each with a 95% interval.
 The sample grows while cards equal to the best on the worlds sampled still differ in
 some world: ``worlds`` more, then twice as many again, up to ``max_worlds``.  Each batch
 of worlds has its own random stream, so the result is a pure function of the seed and
-the two sizes.
+the two sizes.  The worlds are solved in steps of :data:`WORLDS_PER_STEP`; a Ctrl-C
+after the first step ranks the cards over the worlds solved by then (``worlds`` says
+how many, ``interrupted`` is set), the same values those worlds have in a whole run.
 
 Tricks are written ``SEAT: CARDS`` (the leader's seat, 1-based, then the cards in the
 order played), tricks separated by ``;``: ``"1: JH AH 9H TH; 3: AS KS QS 9S"``.
@@ -26,6 +28,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
@@ -43,6 +46,7 @@ from .hearing import hear_auction, played_masks
 from .ranking import CardValue, rank_candidates, unsettled
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class CardAdvice:
     auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
     auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
     note: str = STRATEGY_FUSION
+    interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
     @property
     def best(self) -> str:
@@ -71,6 +76,7 @@ class CardAdvice:
 
     def to_dict(self) -> dict:
         out = asdict(self)
+        del out["interrupted"]
         out["best"] = self.best
         return out
 
@@ -275,15 +281,21 @@ def best_card(
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
     values = _world_values(*position, *hearing, worlds, seed, 0, stats)
+    interrupted = values.shape[0] < worlds
     batch = 0
     while True:
         totals = [won + values[:, POSITION[denom, face]] for face in faces]
         rows = rank_candidates(variant, bid, faces, totals, ours)
         more = min(values.shape[0], cap - values.shape[0])
-        if more <= 0 or not unsettled(rows):
+        if interrupted or more <= 0 or not unsettled(rows):
             break
         batch += 1
-        values = np.concatenate([values, _world_values(*position, *hearing, more, seed, batch, stats)])
+        try:
+            grown = _world_values(*position, *hearing, more, seed, batch, stats)
+        except KeyboardInterrupt:  # before a step of the new batch: keep what was settled
+            grown, interrupted = values[:0], True
+        interrupted = interrupted or grown.shape[0] < more
+        values = np.concatenate([values, grown])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -299,6 +311,7 @@ def best_card(
         heard=heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
+        interrupted=interrupted,
     )
 
 
@@ -368,7 +381,9 @@ def _world_values(
 ):
     """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
     dealt from batch number ``batch``'s own random stream, each explaining ``check`` (the
-    auction, with ``played_by``); the sampler's counts add up in ``stats``."""
+    auction, with ``played_by``); the sampler's counts add up in ``stats``.  The worlds
+    are solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step
+    goes on from the last one's random state, so world ``k`` is the same in any step."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -405,21 +420,32 @@ def _world_values(
         check,
         no_lengths(),
     )
-    pimc_values(
-        state,
-        view,
-        np.int64(n),
-        np.int64(active),
-        np.int64(denom),
-        np.int64(leader),
-        trick,
-        np.int64(worlds),
-        buffers,
-        np.int64(1),
-        stats,
-        values,
-    )
-    return values
+    generation, solved = np.int64(1), 0
+    try:
+        while solved < worlds:
+            step = min(WORLDS_PER_STEP, worlds - solved)
+            state, generation = pimc_values(
+                state,
+                view,
+                np.int64(n),
+                np.int64(active),
+                np.int64(denom),
+                np.int64(leader),
+                trick,
+                np.int64(step),
+                buffers,
+                generation,
+                stats,
+                values[solved : solved + step],
+            )
+            # numba hands the state back as a Python int: the next call takes the same types
+            state, generation = np.uint64(state), np.int64(generation)
+            solved += step
+            raise_if_held()
+    except KeyboardInterrupt:
+        if solved == 0:
+            raise
+    return values[:solved]
 
 
 __all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "takes_trick"]

@@ -17,7 +17,9 @@ the player's side's expected net points for the hand, with its tricks and P(make
 with a 95% interval; the same worlds for every candidate make the comparison paired,
 and cards that cannot be told apart from the best are shown as equal to it
 (:mod:`.ranking`).
-Random numbers come from the seed alone.
+Random numbers come from the seed alone.  The worlds are solved in steps; a Ctrl-C after
+the first step ranks the candidates over the worlds solved by then (``worlds`` says how
+many, ``interrupted`` is set).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE
 from ..dealing.deal import deal_unseen
 from ..play.playout import check_worlds, play_deals
@@ -34,6 +37,7 @@ from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, par
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
+from .best_card import WORLDS_PER_STEP
 from .hearing import consistent_deals
 from .ranking import CardValue, rank_candidates
 
@@ -58,13 +62,16 @@ class ExchangeAdvice:
     cards: tuple[CardValue, ...]
     heard: str = ""  # what conditioned the worlds beyond the cards held (one line)
     note: str = DD_NOTE
+    interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
     @property
     def best(self) -> str:
         return self.cards[0].card
 
     def to_json(self, indent=None) -> str:
-        return json.dumps({**asdict(self), "best": self.best}, indent=indent)
+        out = asdict(self)
+        del out["interrupted"]
+        return json.dumps({**out, "best": self.best}, indent=indent)
 
 
 def best_discard(
@@ -242,9 +249,10 @@ def _without(mask: int, face: int) -> np.uint64:
 def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard):
     size = variant.hand_size
     ours = (bidder & 1) == (seat & 1)
-    tricks = play_deals(np.concatenate(tables), bid.denom, bidder, leader, active, "dd")
     worlds = tables[0].shape[0]
-    bidder_side = tricks.astype(np.int64).reshape(len(candidates), worlds)
+    bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active)
+    interrupted = bidder_side.shape[1] < worlds
+    worlds = bidder_side.shape[1]
     rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
     return ExchangeAdvice(
         decision=decision,
@@ -257,7 +265,25 @@ def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, lead
         seed=int(seed),
         cards=tuple(rows),
         heard=heard,
+        interrupted=interrupted,
     )
+
+
+def _solved_worlds(tables, denom, bidder, leader, active) -> np.ndarray:
+    """The bidder's side's tricks ``[candidate, world]``, the worlds solved in steps (every
+    candidate at once); after a Ctrl-C, the worlds of the steps solved by then."""
+    worlds = tables[0].shape[0]
+    steps = []
+    try:
+        for first in range(0, worlds, WORLDS_PER_STEP):
+            step = np.concatenate([table[first : first + WORLDS_PER_STEP] for table in tables])
+            tricks = play_deals(step, denom, bidder, leader, active, "dd")
+            steps.append(tricks.astype(np.int64).reshape(len(tables), -1))
+            raise_if_held()
+    except KeyboardInterrupt:
+        if not steps:
+            raise
+    return np.concatenate(steps, axis=1)
 
 
 __all__ = ["DD_NOTE", "ExchangeAdvice", "best_discard", "best_gift"]

@@ -164,7 +164,7 @@ def analyse_hand(
     chosen = {layout: search.chosen for layout, search in searches.items()}
     cores = 1
     if backend == "dask":
-        steps = -(-first_batch // question.model.analysis_chunk)
+        steps = -(-first_batch // question.model.analysis_step(question.hand_size))
         cores = worker_count(workers or os.cpu_count() or 1, steps)
     with ChunkRunner(cores, backend, scheduler) as runner:
         tricks, deals, interrupted = play_main_deals(
@@ -196,18 +196,21 @@ def analyse_hand(
     # after the table's bids would play those deals again (the report says it was skipped)
     if table_stage and not interrupted:
         valued = valued_deals(dealt)
-        options, table_settings, advice, points, wins = _with_the_table(
-            question,
-            deals[:valued],
-            {contract: tricks[:valued] for contract, tricks in deal_tricks.items()},
-            searches,
-            legal,
-            may_pass,
-            source,
-            dealt,
-            plays.share(plays.reserve(dealt), valued),
-        )
-        if valued < dealt:
+        try:
+            options, table_settings, advice, points, wins = _with_the_table(
+                question,
+                deals[:valued],
+                {contract: tricks[:valued] for contract, tricks in deal_tricks.items()},
+                searches,
+                legal,
+                may_pass,
+                source,
+                dealt,
+                plays.share(plays.reserve(dealt), valued),
+            )
+        except KeyboardInterrupt:
+            interrupted = True  # Ctrl-C while valuing the options: the main deals are all played
+        if valued < dealt and not interrupted:
             options = tuple(replace(option, deals=valued) for option in options)
     return Analysis(
         question=question,

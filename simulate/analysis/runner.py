@@ -72,7 +72,7 @@ def play_main_deals(
 ) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
-    The deals are played in chunks of the play model's ``analysis_chunk`` deals by
+    The deals are played in chunks of the play model's ``analysis_step`` deals by
     ``played_chunks`` (here or on a cluster: the same tricks).
 
     Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
@@ -95,7 +95,7 @@ def play_main_deals(
 
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     dealt_parts: list[np.ndarray] = []
-    chunk = question.model.analysis_chunk
+    chunk = question.model.analysis_step(question.hand_size)
     dealt, total = 0, first_batch
     interrupted = False
     while total > dealt and not interrupted:

@@ -328,7 +328,21 @@ def should_i_bid(
     options.update(deals=count, precision=None)
     options.pop("max_deals", None)
     contracts = checked_contracts(variant, [bid, *rivals], question.upcard, question.round_)
-    result = analyse_hand(replace(played, contracts=tuple(contracts)), progress=told.part(), **options)
+    try:
+        result = (
+            None
+            if main.settings.interrupted
+            else analyse_hand(replace(played, contracts=tuple(contracts)), progress=told.part(), **options)
+        )
+    except KeyboardInterrupt:
+        result = None
+    if result is None or result.settings.interrupted:
+        # Ctrl-C: the bid on the deals it finished, the other bids as far as they got
+        main = replace(main, settings=replace(main.settings, interrupted=True))
+        if result is None:
+            compared = "no other bid: interrupted before they were played"
+            verdict = bid_verdict(main, bid, main=main, compared=compared)
+            return replace(verdict, settings=main.settings, by="as played")
     if not by_table or main.table is None or not main.options:
         # no table model (or an interrupted run, which values no options): bids as played
         if count < main.settings.deals:

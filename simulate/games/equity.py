@@ -197,6 +197,7 @@ class MatchEquity:
     hands: int
     seed: int
     play: str
+    interrupted: bool = False  # Ctrl-C: the table is built from the hands sampled by then
 
     def to_frame(self):
         return self.table.to_frame()
@@ -242,11 +243,15 @@ class MatchEquity:
 def match_equity(
     variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic", progress=None
 ) -> MatchEquity:
-    """:func:`build_equity` with its settings kept, for reports."""
+    """:func:`build_equity` with its settings kept, for reports (a Ctrl-C while sampling
+    after the first step: the table of the hands sampled by then, ``interrupted`` set)."""
 
     chosen = as_variant(variant)
-    table = build_equity(chosen, team_a, team_b, hands, seed, play, progress)
-    return MatchEquity(table, str(chosen), team_a.name, team_b.name, hands, seed, play)
+    sample = sample_for_equity(chosen, team_a, team_b, hands, seed, play, progress)
+    table = equity_of_sample(chosen, team_a, team_b, sample)
+    return MatchEquity(
+        table, str(chosen), team_a.name, team_b.name, sample.hands, seed, play, sample.interrupted
+    )
 
 
 def build_equity(
@@ -255,6 +260,14 @@ def build_equity(
     """The match-equity table of ``variant`` for two strategies that ignore the score,
     from ``hands`` sampled hands (:func:`~.game.sample_hands`; ``progress(done, total)``
     hears of them)."""
+    chosen = as_variant(variant)
+    sample = sample_for_equity(chosen, team_a, team_b, hands, seed, play, progress)
+    return equity_of_sample(chosen, team_a, team_b, sample)
+
+
+def sample_for_equity(variant, team_a, team_b, hands: int, seed: int, play: str, progress):
+    """The sampled hands of a match-equity table (:func:`~.game.sample_hands`), once both
+    strategies are checked to ignore the score."""
     from .game import sample_hands  # the game kernels load only when a table is built
 
     for strategy in (team_a, team_b):
@@ -263,12 +276,15 @@ def build_equity(
                 f"strategy {strategy.name} changes its bids with the score (endgame_shift "
                 f"{strategy.endgame_shift:g}): a match-equity table needs strategies that ignore it"
             )
-    chosen = as_variant(variant)
-    sample = sample_hands(chosen, team_a, team_b, hands, seed=seed, play=play, progress=progress)
+    return sample_hands(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)
+
+
+def equity_of_sample(variant, team_a, team_b, sample) -> EquityTable:
+    """The match-equity table of sampled hands (a :class:`~.game.HandSample`)."""
     outcomes = HandOutcomes.from_hands(
         sample.points, sample.bidder_team, sample.dealer & 1, same_strategy=team_a == team_b
     )
-    return equity_table(outcomes, chosen.target, default_floor(chosen))
+    return equity_table(outcomes, variant.target, default_floor(variant))
 
 
 SHIPPED_STRATEGY = "balanced"

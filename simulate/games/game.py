@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..bidding.strategy import Strategy
 from ..bidding.table_model import auction_check, decide_bids, run_auction
 from ..choices import PIMC_WORLDS
@@ -112,9 +113,15 @@ class GameTotals:
     scores: np.ndarray  # (games, 2) final score of teams A and B
     contracts: np.ndarray
     traces: list = field(default_factory=list)  # per hand, when tracing one game
+    # Ctrl-C cut the run short: these are the games of the batches that had finished
+    interrupted: bool = False
+
+    @property
+    def games(self) -> int:
+        return int(self.winner.shape[0])
 
     @staticmethod
-    def join(parts: list[GameTotals]) -> GameTotals:
+    def join(parts: list[GameTotals], interrupted: bool = False) -> GameTotals:
         parts = sorted(parts, key=lambda p: p.first)
         return GameTotals(
             parts[0].first,
@@ -124,6 +131,7 @@ class GameTotals:
             np.concatenate([p.scores for p in parts]),
             sum(p.contracts for p in parts),
             [t for p in parts for t in p.traces],
+            interrupted,
         )
 
 
@@ -333,21 +341,30 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
 
 
-def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None) -> GameTotals:
+def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None, finished=None):
     """Games ``first .. first + count - 1``, ``batch`` at a time, the kernels on one
     thread: a game step makes small kernel calls (one per group of hands), and waking a
     second thread for each costs more than the work on a busy machine; worker processes
-    are the parallelism instead."""
-    return on_one_thread(_play_batches, setup, first, count, batch, progress)
+    are the parallelism instead.  ``finished``, if given, receives each batch's totals
+    as it ends (what a Ctrl-C keeps)."""
+    return on_one_thread(_play_batches, setup, first, count, batch, progress, finished)
 
 
-def _play_batches(setup: GameSetup, first: int, count: int, batch: int, progress) -> GameTotals:
-    return GameTotals.join(
-        [
-            _play_range(setup, start, min(batch, first + count - start), progress=progress)
-            for start in range(first, first + count, batch)
-        ]
-    )
+def _play_batches(setup: GameSetup, first: int, count: int, batch: int, progress, finished) -> GameTotals:
+    parts = []
+    for start in range(first, first + count, batch):
+        parts.append(_play_range(setup, start, min(batch, first + count - start), progress=progress))
+        if finished is not None:
+            finished.append(parts[-1])
+        raise_if_held()  # a Ctrl-C that came inside one of the batch's kernels
+    return GameTotals.join(parts)
+
+
+def game_batch(play: str, batch: int = DEFAULT_BATCH) -> int:
+    """Games played together: ``batch``, at most the play model's ``game_batch``, so that
+    a batch ends every few seconds (a Ctrl-C keeps the finished batches; the games are
+    the same for any batch)."""
+    return min(batch, play_model(play).game_batch)
 
 
 def _ended_counter(progress, total: int):
@@ -443,18 +460,25 @@ def play_games(
     if not batch >= 1:
         raise RulesError(f"batch {batch}: allowed is a whole number of at least 1")
     ended = _ended_counter(progress, games)
-    if runner is None:
-        check_backend(backend, scheduler)
-        if workers == 1 and backend == "local":
-            return _play_chunk(setup, 0, games, batch, ended)
-        with game_runner(workers, report, backend, scheduler) as own:
-            return _play_shared(setup, games, batch, ended, own)
-    return _play_shared(setup, games, batch, ended, runner)
+    batch = game_batch(play, batch)
+    finished: list[GameTotals] = []
+    try:
+        if runner is None:
+            check_backend(backend, scheduler)
+            if workers == 1 and backend == "local":
+                return _play_chunk(setup, 0, games, batch, ended, finished)
+            with game_runner(workers, report, backend, scheduler) as own:
+                return _play_shared(setup, games, batch, ended, own, finished)
+        return _play_shared(setup, games, batch, ended, runner, finished)
+    except KeyboardInterrupt:
+        if not finished:
+            raise
+        return GameTotals.join(finished, interrupted=True)  # Ctrl-C: the games finished so far
 
 
-def _play_ranges(setup: GameSetup, bounds: list[int], batch: int, ended, runner: ChunkRunner) -> list:
+def _play_ranges(setup: GameSetup, bounds: list[int], batch: int, ended, runner: ChunkRunner, finished):
     """The games of each range ``bounds[c] .. bounds[c + 1] - 1`` on the runner's workers;
-    ``ended`` hears of each range's games as it ends."""
+    ``ended`` hears of each range's games as it ends, ``finished`` receives its totals."""
     ranges = [(lo, hi) for lo, hi in zip(bounds, bounds[1:]) if hi > lo]
     results = runner.run(
         ranges,
@@ -462,11 +486,15 @@ def _play_ranges(setup: GameSetup, bounds: list[int], batch: int, ended, runner:
         ordered=False,
         progress=None if ended is None else lambda _, part: ended(part.winner.shape[0]),
     )
+    parts = []
     with closing(results):
-        return [part for _, part in results]
+        for _, part in results:
+            parts.append(part)
+            finished.append(part)
+    return parts
 
 
-def _play_shared(setup: GameSetup, games: int, batch: int, ended, runner: ChunkRunner) -> GameTotals:
+def _play_shared(setup: GameSetup, games: int, batch: int, ended, runner: ChunkRunner, finished):
     """The first batch here, timed; the rest here or on the runner's workers, whichever
     is sooner by that timing (the games are the same either way).  On a Dask cluster:
     every game there, in ranges of consecutive games, at least four per worker thread
@@ -475,14 +503,14 @@ def _play_shared(setup: GameSetup, games: int, batch: int, ended, runner: ChunkR
     if runner.backend == "dask":
         chunks = min(games, max(4 * runner.slots(), -(-games // batch)))
         bounds = [games * c // chunks for c in range(chunks + 1)]
-        return GameTotals.join(_play_ranges(setup, bounds, batch, ended, runner))
+        return GameTotals.join(_play_ranges(setup, bounds, batch, ended, runner, finished))
     head = min(games, batch)
     started = time.perf_counter()
-    parts = [_play_chunk(setup, 0, head, batch, ended)]
+    parts = [_play_chunk(setup, 0, head, batch, ended, finished)]
     rest = games - head
     if rest == 0 or runner.workers == 1:
         if rest:
-            parts.append(_play_chunk(setup, head, rest, batch, ended))
+            parts.append(_play_chunk(setup, head, rest, batch, ended, finished))
         return GameTotals.join(parts)
     here = (time.perf_counter() - started) * rest / head
     if not runner.started and here < 2 * WORKER_START_SECONDS:
@@ -490,12 +518,12 @@ def _play_shared(setup: GameSetup, games: int, batch: int, ended, runner: ChunkR
             f"workers: the games left take about {here:.1f} s here, too few to repay starting "
             f"worker processes (about {WORKER_START_SECONDS:.0f} s each): played in this process"
         )
-        parts.append(_play_chunk(setup, head, rest, batch, ended))
+        parts.append(_play_chunk(setup, head, rest, batch, ended, finished))
         return GameTotals.join(parts)
     # several chunks per worker so that a worker with short games picks up more
     chunks = min(rest, 4 * runner.workers)
     bounds = [head + rest * c // chunks for c in range(chunks + 1)]
-    return GameTotals.join(parts + _play_ranges(setup, bounds, batch, ended, runner))
+    return GameTotals.join(parts + _play_ranges(setup, bounds, batch, ended, runner, finished))
 
 
 # --------------------------------------------------------------------------- single hands
@@ -514,6 +542,11 @@ class HandSample:
     points: np.ndarray
     bidder_team: np.ndarray
     dealer: np.ndarray
+    interrupted: bool = False  # Ctrl-C: the hands of the steps that had finished
+
+    @property
+    def hands(self) -> int:
+        return int(self.points.shape[0])
 
 
 def sample_hands(
@@ -529,36 +562,49 @@ def sample_hands(
     dealt by seat ``i mod N`` from deal ``SAMPLE_FIRST_INDEX + i`` of the seed.
 
     What a hand does to the score when the strategies ignore the score: the input of a
-    match-equity table (:mod:`.equity`).
+    match-equity table (:mod:`.equity`).  Hands are dealt in steps of a few seconds; a
+    Ctrl-C after the first step returns the hands of the finished steps, ``interrupted``
+    set (the hands are the same in any step: each is a function of its index).
     """
     setup = GameSetup(as_variant(variant), (team_a, team_b), int(seed), play)
     n = setup.variant.players
     points = np.zeros((count, 2), np.int64)
     bidder_team = np.full(count, -1, np.int64)
     dealer = np.arange(count) % n
-    step = 4096
-    for low in range(0, count, step):
-        size = min(step, count - low)
-        dealt, hidden, upcards = deal_tables(setup.variant, setup.seed, SAMPLE_FIRST_INDEX + low, size)
-        hands = _bid_and_exchange(
-            setup.variant,
-            setup,
-            dealt,
-            hidden,
-            upcards,
-            dealer[low : low + size],
-            np.zeros((size, 2), np.int64),
-        )
-        _play_all(hands, setup, SAMPLE_FIRST_INDEX + low + np.arange(size))
-        for i, hand in enumerate(hands):
-            scores = np.zeros(2, np.int64)
-            _score_hand(setup.variant, scores, hand)
-            points[low + i] = scores
-            if hand.contract is not None:
-                bidder_team[low + i] = hand.bidder & 1
-        if progress is not None:
-            progress(low + size, count)
+    step = min(4096, 4 * play_model(play).game_batch)
+    low = 0
+    try:
+        for low in range(0, count, step):
+            _sample_step(setup, low, min(step, count - low), points, bidder_team, dealer)
+            raise_if_held()
+            if progress is not None:
+                progress(low + min(step, count - low), count)
+    except KeyboardInterrupt:
+        if low == 0:
+            raise
+        return HandSample(points[:low], bidder_team[:low], dealer[:low], interrupted=True)
     return HandSample(points, bidder_team, dealer)
+
+
+def _sample_step(setup: GameSetup, low: int, size: int, points, bidder_team, dealer) -> None:
+    """Hands ``low .. low + size - 1`` of :func:`sample_hands`, into its arrays."""
+    dealt, hidden, upcards = deal_tables(setup.variant, setup.seed, SAMPLE_FIRST_INDEX + low, size)
+    hands = _bid_and_exchange(
+        setup.variant,
+        setup,
+        dealt,
+        hidden,
+        upcards,
+        dealer[low : low + size],
+        np.zeros((size, 2), np.int64),
+    )
+    _play_all(hands, setup, SAMPLE_FIRST_INDEX + low + np.arange(size))
+    for i, hand in enumerate(hands):
+        scores = np.zeros(2, np.int64)
+        _score_hand(setup.variant, scores, hand)
+        points[low + i] = scores
+        if hand.contract is not None:
+            bidder_team[low + i] = hand.bidder & 1
 
 
 # --------------------------------------------------------------------------- tracing one game

@@ -214,6 +214,9 @@ class Tuning:
 
     settings: TuneSettings
     rows: tuple[TuneRow, ...]
+    # Ctrl-C cut the sweep short: the rows of the values played by then, the last one on
+    # the games it had finished (its row says how many); not part of the JSON or CSV
+    interrupted: bool = False
 
     def to_dict(self) -> dict:
         return {"settings": self.settings.to_dict(), "rows": [row.to_dict() for row in self.rows]}
@@ -260,24 +263,40 @@ def _tune(variant, param, strategies, base, opponent, games, seed, play, runner,
             if progress is None
             else (lambda done, _, before=number * games: progress(before + done, total))
         )
-        played = play_games(variant, strategy, opponent, games, seed, play, progress=told, runner=runner)
-        team = summarise_games(played, variant, (strategy, opponent), seed, play).teams[0]
-        rows.append(
-            TuneRow(
-                _round(getattr(strategy, param)),
-                games,
-                team.wins,
-                team.win_rate,
-                team.ci_low,
-                team.ci_high,
-                team.points_per_hand,
-                team.points_per_hand_half_width,
-            )
-        )
-    settings = TuneSettings(
+        try:
+            played = play_games(variant, strategy, opponent, games, seed, play, progress=told, runner=runner)
+        except KeyboardInterrupt:
+            if not rows:
+                raise
+            played = None  # Ctrl-C before this value finished a batch: the values before it
+        if played is not None:
+            team = summarise_games(played, variant, (strategy, opponent), seed, play).teams[0]
+            rows.append(_tune_row(strategy, param, played.games, team))
+        if played is None or played.interrupted:
+            break
+    else:
+        return Tuning(_tune_settings(variant, param, base, opponent, games, seed, play), tuple(rows))
+    return Tuning(_tune_settings(variant, param, base, opponent, games, seed, play), tuple(rows), True)
+
+
+def _tune_settings(variant, param, base, opponent, games, seed, play) -> TuneSettings:
+    return TuneSettings(
         str(variant), param, base.name, opponent.name, games, seed, play, _round(getattr(opponent, param))
     )
-    return Tuning(settings, tuple(rows))
+
+
+def _tune_row(strategy, param: str, games: int, team) -> TuneRow:
+    """Team A's row for one value, from its summary ``team`` over ``games`` games."""
+    return TuneRow(
+        _round(getattr(strategy, param)),
+        games,
+        team.wins,
+        team.win_rate,
+        team.ci_low,
+        team.ci_high,
+        team.points_per_hand,
+        team.points_per_hand_half_width,
+    )
 
 
 __all__ = [

@@ -52,6 +52,21 @@ class PlayModel:
     samples_worlds: bool = False
     # A game trace can replay the hand trick by trick (one deal's kernel records it).
     traces_tricks: bool = False
+    # Deals per step when hands hold more than five cards, if fewer than analysis_chunk:
+    # a PIMC deal of Pigs and Hogs costs many times a classic one, and a step is what
+    # Ctrl-C waits for.
+    long_hands_chunk: int | None = None
+    # Games played together (simulate/games/game.py): a batch ends in seconds, and a Ctrl-C
+    # keeps the finished batches.  Rules of thumb play a thousand games in a second; a
+    # searching model plays one hand per call (pimc) or loses half its speed below about
+    # a few hundred games a batch (dd, classic euchre: 1.08x the time at 256, 1.2x at 128).
+    game_batch: int = 1024
+
+    def analysis_step(self, hand_size: int) -> int:
+        """Deals the analyser plays per step for hands of ``hand_size`` cards."""
+        if hand_size > 5 and self.long_hands_chunk is not None:
+            return self.long_hands_chunk
+        return self.analysis_chunk
 
     def offered_by(self, command: str) -> bool:
         return command in self.commands
@@ -69,6 +84,7 @@ PLAY_MODELS: dict[str, PlayModel] = {
             commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY),
             exact=True,
             searches=True,
+            game_batch=256,
         ),
         PlayModel(
             "pimc",
@@ -80,11 +96,13 @@ PLAY_MODELS: dict[str, PlayModel] = {
             commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE),
             searches=True,
             samples_worlds=True,
+            long_hands_chunk=4,
+            game_batch=4,
         ),
         PlayModel(
             "heuristic",
             "rules of thumb (simulate/play/playout.py lists them)",
-            analysis_chunk=20_000,
+            analysis_chunk=5_000,
             seats_know="its own hand and the play",
             compile_group=PLAYOUT_KERNELS,
             commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY),
@@ -93,7 +111,7 @@ PLAY_MODELS: dict[str, PlayModel] = {
         PlayModel(
             "random",
             "uniform random legal cards",
-            analysis_chunk=20_000,
+            analysis_chunk=5_000,
             seats_know="nothing it uses: any legal card",
             compile_group=PLAYOUT_KERNELS,
             commands=(ANALYSE, SHOULD_I_BID),

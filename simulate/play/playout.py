@@ -76,6 +76,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...interrupt import raise_if_held
 from ..choices import MAX_WORLDS, PIMC_WORLDS
 from ..dealing.deal import check_seed
 from ..kernels.contract import table_deck
@@ -85,6 +86,13 @@ from ..rules.variants import RulesError
 from .models import play_model
 
 TABLE_SIZES = (4, 6)
+# Deals per PIMC kernel call, per numba thread, when hands hold more than
+# PIMC_SLICED_ABOVE cards: a Ctrl-C waits for the call it arrives in (interrupt.py), and
+# a call of many long-hand deals (a discard search, the option stage) takes minutes.
+# Classic hands are not sliced: a call's set-up there costs as much as a few deals
+# (sliced, a classic analysis took 1.7 times as long).
+PIMC_DEALS_PER_THREAD = 2
+PIMC_SLICED_ABOVE = 5
 
 
 @dataclass(frozen=True)
@@ -175,25 +183,41 @@ def play_deals_unchecked(
 
         return solve_many_unchecked(hands, denom, declarer, leader, active, int(np.max(tricks, initial=0)))
     if model == "pimc":
+        import numba
+
         from ..kernels.bidding import no_auction
         from .solve import table_bits
 
         if knowledge is None:
             knowledge = Knowledge.none(*hands.shape)
-        team0, _ = play_pimc_many(
-            hands,
-            np.ascontiguousarray(knowledge.held, np.uint64),
-            np.ascontiguousarray(knowledge.gone, np.uint64),
-            np.int64(active),
-            np.int64(denom),
-            np.int64(leader),
-            np.int64(worlds),
-            np.uint64(seed),
-            np.int64(first_index),
-            np.int64(table_bits(int(np.max(tricks, initial=0)))),
-            no_auction() if knowledge.auction is None else knowledge.auction,
-            knowledge.length_rows(),
-        )
+        held = np.ascontiguousarray(knowledge.held, np.uint64)
+        gone = np.ascontiguousarray(knowledge.gone, np.uint64)
+        check = no_auction() if knowledge.auction is None else knowledge.auction
+        most = int(np.max(tricks, initial=0))
+        bits = np.int64(table_bits(most))
+        # long hands in slices of a few deals, each from its own deal index: the same
+        # tricks as one call
+        step = hands.shape[0] or 1
+        if most > PIMC_SLICED_ABOVE:
+            step = PIMC_DEALS_PER_THREAD * numba.get_num_threads()
+        team0 = np.empty(hands.shape[0], np.int8)
+        for low in range(0, hands.shape[0], step):
+            high = low + step
+            team0[low:high], _ = play_pimc_many(
+                hands[low:high],
+                held[low:high],
+                gone[low:high],
+                np.int64(active),
+                np.int64(denom),
+                np.int64(leader),
+                np.int64(worlds),
+                np.uint64(seed),
+                np.int64(first_index + low),
+                bits,
+                check,
+                knowledge.length_rows(),
+            )
+            raise_if_held()  # a Ctrl-C that came inside the kernel
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
     if model == "random":
         team0 = play_random_many(

@@ -26,9 +26,11 @@ Ctrl-C
 A KeyboardInterrupt stops the run's workers at once (a pool's processes are ended, a
 cluster's tasks cancelled) and keeps every chunk that had finished: :meth:`~ChunkRunner.run`
 has handed it on already when chunks come as they finish, and :meth:`~ChunkRunner.collect`
-returns them all, in chunk order, with ``interrupted`` set.  What an interrupted run
-keeps of them is the caller's decision (a study writes each chunk as it arrives; an
-analysis keeps the deals up to the first chunk that did not finish).
+returns them all, in chunk order, with ``interrupted`` set.  A Ctrl-C that came inside
+one of a chunk's kernels (held by ``interrupt.py``) is raised as the chunk ends, so the
+chunk is kept.  What an interrupted run keeps of them is the caller's decision (a study
+writes each chunk as it arrives; an analysis keeps the deals up to the first chunk that
+did not finish).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from ...interrupt import raise_if_held
 from .cluster import check_backend, dask_client, finished_tasks, on_one_thread, slots
 from .workers import finished_jobs, start_pool, stop_pool
 
@@ -210,6 +213,7 @@ class ChunkRunner:
                     result = on_one_thread(function, *args)
                 if kept is not None:
                     kept[place] = result  # kept even if the progress callback is interrupted
+                raise_if_held()  # a Ctrl-C that came inside one of the chunk's kernels
                 if progress is not None and here is None:
                     progress(chunk, result)
                 yield place, result
