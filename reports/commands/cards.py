@@ -130,7 +130,8 @@ def best_card_command(
         auction=auction,
         table=table,
     )
-    _echo_advice(advice, output, format_card_advice, advice.max_worlds)
+    # interrupted while the sample grew: the worlds solved of the most it could grow to
+    _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)
 
 
 @click.command("best-discard")
