@@ -10,6 +10,7 @@ from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, INFERENCE_MODE
 from .shared import (
     compiles_kernels,
     exit_interrupted,
+    max_worlds_option,
     output_options,
     seed_option,
     table_option,
@@ -73,6 +74,7 @@ def _advice_worlds(command):
 )
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @_auction_options()
+@max_worlds_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
 @compiles_kernels(pimc=True)
@@ -89,6 +91,7 @@ def best_card_command(
     discards,
     auction,
     table,
+    max_worlds,
     worlds,
     seed,
     output,
@@ -129,6 +132,7 @@ def best_card_command(
         first=1,
         auction=auction,
         table=table,
+        max_worlds=max_worlds,
     )
     # interrupted while the sample grew: the worlds solved of the most it could grow to
     _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)

@@ -6,7 +6,15 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS
-from .shared import UserError, compiles_kernels, output_options, seed_option, table_option, worlds_option
+from .shared import (
+    UserError,
+    compiles_kernels,
+    max_worlds_option,
+    output_options,
+    seed_option,
+    table_option,
+    worlds_option,
+)
 
 
 @click.command("grade")
@@ -20,13 +28,7 @@ from .shared import UserError, compiles_kernels, output_options, seed_option, ta
     help="A seat to grade (repeat for more); default: every seat whose hand FILE gives.",
 )
 @worlds_option(ADVICE_WORLDS, "N", "Worlds sampled for each decision (the sample grows while it is close).")
-@click.option(
-    "--max-worlds",
-    type=int,
-    default=None,
-    metavar="N",
-    help="The cap on a decision's growing sample  [default: 4 x --worlds].",
-)
+@max_worlds_option
 @table_option
 @seed_option("Seeds each decision's worlds (the same seed best-card takes, so a line can be re-asked).")
 @output_options("Print every decision as JSON.")

@@ -128,6 +128,15 @@ table_option = click.option(
 )
 """``--table``: the table model, shared by the analysis and card commands."""
 
+max_worlds_option = click.option(
+    "--max-worlds",
+    type=int,
+    default=None,
+    metavar="N",
+    help="The cap on the growing sample while the best card is unsettled  [default: 4 x --worlds].",
+)
+"""``--max-worlds``: how far best-card's (and grade's) sample may grow."""
+
 
 def worlds_option(
     default: int = PIMC_WORLDS,
