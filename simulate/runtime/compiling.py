@@ -7,8 +7,9 @@ the playouts, most of it the solver, and a little longer again for PIMC play.  T
 module owns the kernel groups: the kernels a group's commands call first (its entry
 points; their callees compile with them), a little library work that compiles the
 group with exactly the signatures the library uses, who needs it (every command, PIMC
-play, ``solve --batch``), and the seconds each group took to compile when measured
-(``COMPILE_SECONDS``, for the "about N s" the command line announces).
+play, ``solve --batch``; the demo needs only a few), and the seconds each group took
+to compile when measured (``COMPILE_SECONDS``, for the "about N s" the command line
+announces).  Groups compile in parallel processes, one a core (:func:`compile_groups`).
 
 Whether a group is cached is read from numba's index files, not by compiling: a kernel
 is cached when its index exists and carries the current stamp of the kernel sources.
@@ -18,12 +19,14 @@ Reading every group's index takes milliseconds.
 from __future__ import annotations
 
 import importlib
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import kernels as kernel_package
 from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
+from .workers import finished_jobs, start_pool, stop_pool
 
 # Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
 # NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
@@ -183,6 +186,9 @@ GROUPS = (
     ),
 )
 
+# The groups the demo's analysis calls (tests/test_compiling.py runs it to check them).
+DEMO_GROUPS = ("table model (bidding)", "dealing and exchange", SOLVER_KERNELS)
+
 
 def _is_cached(kernel) -> bool:
     cache = getattr(kernel, "_cache", None)
@@ -209,6 +215,55 @@ def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGro
     return [group for group in GROUPS if group.needed_by in needs and not group.cached()]
 
 
+def demo_groups_to_compile() -> list[KernelGroup]:
+    """The groups ``euchre-mc demo`` calls that the cache does not hold whole: its
+    analysis bids by the table model, deals and exchanges, and plays double dummy, and
+    never calls the random and heuristic playouts (a first ``make demo`` waits for no
+    more than it uses; the other groups compile when a command first needs them)."""
+    return [group for group in GROUPS if group.name in DEMO_GROUPS and not group.cached()]
+
+
+def compile_processes(groups) -> int:
+    """The processes :func:`compile_groups` compiles ``groups`` in: one a core, no more
+    than the groups."""
+    return max(1, min(len(groups), os.cpu_count() or 1))
+
+
+def _longest_first(groups) -> list:
+    return sorted(groups, key=lambda group: -COMPILE_SECONDS.get(group.name, 0))
+
+
 def compile_seconds(groups) -> int:
-    """About how long compiling ``groups`` takes (the recorded measurements)."""
-    return sum(COMPILE_SECONDS[group.name] for group in groups)
+    """About how long compiling ``groups`` takes (the recorded measurements), with
+    :func:`compile_groups` sharing them out longest first among its processes."""
+    loads = [0] * compile_processes(groups)
+    for group in _longest_first(groups):
+        loads[loads.index(min(loads))] += COMPILE_SECONDS[group.name]
+    return max(loads)
+
+
+def _compile_named(name: str) -> float:
+    """A worker's job: compile the group called ``name``; the seconds it took."""
+    (group,) = [group for group in GROUPS if group.name == name]
+    return group.compile()
+
+
+def compile_groups(groups) -> Iterator[tuple[KernelGroup, float]]:
+    """Compile ``groups``, yielding each with its seconds as it finishes.  numba
+    compiles on one core, and each group writes its own kernels to the cache, so
+    several groups compile at once in worker processes, one a core, the longest
+    first; this process then loads them from the cache.  One group (or one core)
+    compiles here, where it is needed next.  Ctrl-C stops the workers at once."""
+    groups = _longest_first(groups)
+    processes = compile_processes(groups)
+    if processes == 1:
+        for group in groups:
+            yield group, group.compile()
+        return
+    pool = start_pool(processes)  # workers that leave Ctrl-C to this process
+    try:
+        jobs = ((_compile_named, (group.name,)) for group in groups)
+        for index, seconds in finished_jobs(pool, jobs, processes):
+            yield groups[index], seconds
+    finally:
+        stop_pool(pool)
