@@ -12,10 +12,9 @@ What is measured
 * **demo, cold**: ``euchre-mc demo`` in a new process with an empty cache: the groups the
   demo needs compile first, then its analysis runs.
 * **against a baseline** (when ``EUCHRE_MC_BASE`` names another copy of the code, see
-  ``benchmarks/against_base.py``): each group's cold compile, the baseline's process and
-  this checkout's in turns; and the first ``make demo`` on a fresh copy of each tree
-  (sources only: no ``.venv``, no numba cache), in turns, each with a new virtual
-  environment and the same (warm) pip cache.  Its output is read line by line as it
+  ``benchmarks/against_base.py``): the first ``make demo`` on a fresh copy of each tree
+  (sources only: no ``.venv``, no numba cache), the two in turns, each with a new
+  virtual environment and the same (warm) pip cache.  Its output is read line by line as it
   comes, and split into the install (until the first ``euchre-mc`` command starts),
   the compile (until the demo's first line, ``Demo: analysing``) and the demo's run.
 
@@ -138,60 +137,47 @@ def _ratio_detail(base: list[float], new: list[float]) -> str:
     return f"baseline/this checkout in turns: {pairs} s"
 
 
-def compare_rows(quick: bool, command: str) -> list[dict]:
-    """The rows against the baseline named by ``EUCHRE_MC_BASE`` (none when it is not set)."""
-    from euchre_mc.simulate.runtime.compiling import GROUPS
+def _median_row(benchmark: str, base: list[float], new: list[float], how: str) -> dict:
+    base_median, new_median = statistics.median(base), statistics.median(new)
+    return {
+        "benchmark": benchmark,
+        "value": round(new_median / base_median, 2),
+        "unit": "x",
+        "detail": f"medians {base_median:.1f} s -> {new_median:.1f} s (this checkout / baseline); "
+        + _ratio_detail(base, new),
+        "command": how,
+    }
 
+
+def compare_rows(quick: bool, command: str) -> list[dict]:
+    """The rows against the baseline named by ``EUCHRE_MC_BASE`` (none when it is not set):
+    the first ``make demo`` of each, in turns, each run also printed to stderr as it ends."""
     base = against_base.base_folder()
     if base is None:
         return []
-    rows = []
     rounds = 1 if quick else 3
     how = f"EUCHRE_MC_BASE={base} {command}"
-    with tempfile.TemporaryDirectory(prefix="euchre-mc-base-") as folder:
-        (Path(folder) / "euchre_mc").symlink_to(base, target_is_directory=True)
-        for group in GROUPS:
-            times: dict[str, list[float]] = {"base": [], "new": []}
-            for _ in range(rounds):
-                times["base"].append(group_seconds(group.name, folder)["wall"])
-                times["new"].append(group_seconds(group.name)["wall"])
-            base_median, new_median = statistics.median(times["base"]), statistics.median(times["new"])
-            rows.append(
-                {
-                    "benchmark": f"compile {group.name}, cold: baseline / this checkout",
-                    "value": round(base_median / new_median, 2),
-                    "unit": "x",
-                    "detail": f"medians {base_median:.1f} s -> {new_median:.1f} s; "
-                    + _ratio_detail(times["base"], times["new"]),
-                    "command": how,
-                }
-            )
     runs: dict[str, list[dict]] = {"base": [], "new": []}
     for _ in range(rounds):
-        runs["base"].append(first_make_demo(base))
-        runs["new"].append(first_make_demo(ROOT))
-    for part in ("install", "compile", "run", "total"):
-        base_times = [run[part] for run in runs["base"]]
-        new_times = [run[part] for run in runs["new"]]
-        base_median, new_median = statistics.median(base_times), statistics.median(new_times)
-        rows.append(
-            {
-                "benchmark": f"first make demo on a fresh copy, {part}: this checkout / baseline",
-                "value": round(new_median / base_median, 2),
-                "unit": "x",
-                "detail": f"medians {base_median:.0f} s -> {new_median:.0f} s; "
-                + _ratio_detail(base_times, new_times),
-                "command": how,
-            }
+        for name, tree in (("base", base), ("new", ROOT)):
+            runs[name].append(first_make_demo(tree))
+            print(f"make demo, {name}: {runs[name][-1]}", file=sys.stderr, flush=True)
+    return [
+        _median_row(
+            f"first make demo on a fresh copy, {part}: this checkout / baseline",
+            [run[part] for run in runs["base"]],
+            [run[part] for run in runs["new"]],
+            how,
         )
-    return rows
+        for part in ("install", "compile", "run", "total")
+    ]
 
 
 def run(quick: bool) -> list[dict]:
     from euchre_mc.simulate.runtime.compiling import GROUPS
 
     command = "python -m benchmarks.run first_run" + (" --quick" if quick else "")
-    rows = []
+    rows = compare_rows(quick, command)
     for group in GROUPS:
         seconds = group_seconds(group.name)["wall"]
         rows.append(
@@ -213,4 +199,4 @@ def run(quick: bool) -> list[dict]:
                 "command": command,
             }
         )
-    return compare_rows(quick, command) + rows
+    return rows
