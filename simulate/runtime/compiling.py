@@ -47,8 +47,10 @@ WARM_UP_HAND = "JH JH JD AH KH QH 9S AC"
 def _analyse(play: str) -> None:
     from ..analysis.analyse import analyse_hand
 
-    # a Pig: dealing, the partners' gifts and the bidder's discards, then the play
-    analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play)
+    # a Pig: dealing, the partners' gifts and the bidder's discards, then the play.  No
+    # table model: its kernels are a group of their own, and compiling them here again
+    # would lengthen this group's compile when the groups compile side by side
+    analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play, table="none")
 
 
 def _bidding() -> None:
