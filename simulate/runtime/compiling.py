@@ -2,8 +2,8 @@
 
 numba compiles a kernel on its first call and keeps the machine code in its on-disk
 cache (see :mod:`..kernels.jit`), so only the first run after an install (or after an
-edit to a kernel) pays for compiling: about a minute for the double-dummy solver and
-the playouts, most of it the solver, and a little longer again for PIMC play.  This
+edit to a kernel) pays for compiling: under a minute for the double-dummy solver and
+the playouts, most of it the solver, and about a minute more for PIMC play.  This
 module owns the kernel groups: the kernels a group's commands call first (its entry
 points; their callees compile with them), a little library work that compiles the
 group with exactly the signatures the library uses, who needs it (every command, PIMC
@@ -28,15 +28,16 @@ from .. import kernels as kernel_package
 from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
 from .workers import finished_jobs, start_pool, stop_pool
 
-# Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
-# NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
-# first run pays for each group.  Only the "about N s" of the notices uses them.
+# What a first run pays for each group on a quiet 2-core machine, in seconds, each
+# group's warm-up alone on a cold cache (numba 0.68; benchmarks/RESULTS.md, "First run
+# against be7207c", says how they were measured).  Only the "about N s" of the notices
+# and the order the groups compile in (longest first) use them.
 COMPILE_SECONDS = {
     "table model (bidding)": 8,
-    "dealing and exchange": 5,
-    PLAYOUT_KERNELS: 5,
-    SOLVER_KERNELS: 40,
-    "solve --batch line reader": 10,
+    "dealing and exchange": 2,
+    PLAYOUT_KERNELS: 3,
+    SOLVER_KERNELS: 32,
+    "solve --batch line reader": 5,
     PIMC_KERNELS: 55,
 }
 
