@@ -106,20 +106,27 @@ class ProgressBar:
 
 def compile_first(pimc: bool = False, batch: bool = False) -> None:
     """On a terminal: compile, whole, every kernel group the run needs that the cache
-    does not hold, after printing "compiling kernels (first run only, about N s)" to
-    stderr.  Whole groups, so that the next run finds them cached and says nothing.
-    Elsewhere (redirected stderr, scripts) nothing is checked, so that the program
-    imports no numba before its arguments are checked, and numba compiles what the run
-    calls as it calls it."""
+    does not hold (:func:`compile_ahead`).  Whole groups, so that the next run finds them
+    cached and says nothing.  Elsewhere (redirected stderr, scripts) nothing is checked,
+    so that the program imports no numba before its arguments are checked, and numba
+    compiles what the run calls as it calls it."""
     if not sys.stderr.isatty():
         return
-    from ..simulate.runtime.compiling import compile_seconds, groups_to_compile
+    from ..simulate.runtime.compiling import groups_to_compile
 
-    groups = groups_to_compile(pimc=pimc, batch=batch)
-    if groups:
-        click.echo(f"compiling kernels (first run only, about {compile_seconds(groups)} s)", err=True)
-    for group in groups:
-        group.compile()
+    compile_ahead(groups_to_compile(pimc=pimc, batch=batch))
 
 
-__all__ = ["Eta", "ProgressBar", "compile_first"]
+def compile_ahead(groups) -> None:
+    """Compile ``groups`` (in parallel processes) after printing "compiling kernels
+    (first run only, about N s)" to stderr; nothing when there are none."""
+    if not groups:
+        return
+    from ..simulate.runtime.compiling import compile_groups, compile_seconds
+
+    click.echo(f"compiling kernels (first run only, about {compile_seconds(groups)} s)", err=True)
+    for _ in compile_groups(groups):
+        pass
+
+
+__all__ = ["Eta", "ProgressBar", "compile_ahead", "compile_first"]

@@ -3,10 +3,13 @@ compiling, one signature per cached solver kernel, and the notice a first run pr
 
 import io
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
+import pytest
 
 from euchre_mc.reports import progress
 from euchre_mc.reports.commands import shared
@@ -122,12 +125,13 @@ def test_a_first_run_compiles_its_groups_whole_so_the_next_says_nothing(tmp_path
     # "about 46 s" of compiling that never came
     env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
     env["NUMBA_CACHE_DIR"] = str(tmp_path)
-    # (the cheapest group stands for all: test_the_warm_ups_compile_every_entry_point_...
-    # checks that every group's warm-up compiles all of its entry points)
+    # (two cheap groups stand for all, compiled in worker processes on a machine of two
+    # cores or more: test_the_warm_ups_compile_every_entry_point_... checks that every
+    # group's warm-up compiles all of its entry points)
     script = (
         "from euchre_mc.reports import progress\n"
         "from euchre_mc.simulate.runtime import compiling\n"
-        "compiling.GROUPS = compiling.GROUPS[:1]\n"
+        "compiling.GROUPS = compiling.GROUPS[:2]\n"
         "progress.sys.stderr.isatty = lambda: True\n"
         "progress.compile_first()\n"
         "print([group.name for group in compiling.groups_to_compile()])\n"
@@ -149,3 +153,78 @@ def test_the_notice_counts_pimc_under_play_pimc_compare_play_and_best_card(monke
         {"pimc": False, "batch": True},
         {"pimc": True, "batch": False},
     ]
+
+
+DEMO_CALLS = """
+import sys
+from click.testing import CliRunner
+from euchre_mc.cli import main
+from euchre_mc.simulate.runtime import compiling
+done = CliRunner().invoke(main, ["demo", "--deals", "2", "--out", sys.argv[1]])
+assert done.exit_code == 0, done.output
+print([group.name for group in compiling.GROUPS if any(k.signatures for k in group.entry_points())])
+"""
+
+
+def test_the_demo_compiles_exactly_the_groups_its_run_calls(tmp_path):
+    # a first make demo compiles these before it starts and no others: fewer and it would
+    # compile the rest one kernel after another as the analysis calls them, more and the
+    # first run waits for kernels it never calls
+    done = subprocess.run(
+        [sys.executable, "-c", DEMO_CALLS, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == repr(list(compiling.DEMO_GROUPS))
+    assert [group.name for group in compiling.GROUPS if group.name in compiling.DEMO_GROUPS] == list(
+        compiling.DEMO_GROUPS
+    )
+
+
+def test_the_estimate_shares_the_groups_out_among_the_cores_longest_first(monkeypatch):
+    groups = [FakeGroup(name) for name in compiling.COMPILE_SECONDS]
+    seconds = sorted(compiling.COMPILE_SECONDS.values(), reverse=True)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert compiling.compile_seconds(groups) == sum(seconds)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    loads = [0, 0]
+    for one in seconds:
+        loads[loads.index(min(loads))] += one
+    assert compiling.compile_seconds(groups) == max(loads) < sum(seconds)
+    assert compiling.compile_processes(groups[:1]) == 1
+
+
+@pytest.mark.slow_faults
+def test_ctrl_c_during_a_parallel_compile_exits_130_and_stops_the_workers(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)  # cold: every group compiles
+    compile_command = [sys.executable, "-m", "euchre_mc", "compile"]
+    process = subprocess.Popen(
+        compile_command, env=env, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout.readline().startswith(b"compiling ")  # the workers start now
+    time.sleep(3)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+    try:
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert err.decode() == "interrupted\n"
+    deadline = time.monotonic() + 10
+    while _alive_in_session(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _alive_in_session(process.pid) == []
+
+
+def _alive_in_session(session: int) -> list[int]:
+    alive = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                alive.append(int(entry.name))
+    return alive

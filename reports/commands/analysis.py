@@ -33,7 +33,7 @@ from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, check_chart_path
 from ..forecast import analysis_seconds, verdict_seconds, warn_if_long
 from ..lines import fit
-from ..progress import ProgressBar
+from ..progress import ProgressBar, compile_ahead
 from .shared import (
     WholeNumber,
     backend_options,
@@ -483,12 +483,12 @@ def _exit_if_interrupted(settings) -> None:
     help="Deals to play.",
 )
 @seed_option("Seeds the deals.", DEFAULT_SEED, "N")
-@compiles_kernels
 def demo(out_dir, deals, seed):
     """Analyse a built-in Pigs-and-Hogs hand and draw its chart.
 
     The hand JH JH JD AH KH QH 9S AC in seat 1 (dealer seat 6): every contract with
-    double-dummy play, the advice, and a chart in OUT/demo.png.
+    double-dummy play, the advice, and a chart in OUT/demo.png.  On a first run the
+    kernels it uses compile first (the others compile when a command needs them).
 
     \b
     Example:
@@ -505,9 +505,13 @@ def demo(out_dir, deals, seed):
         raise OutputError(f"--out {out_dir!r} cannot be made: {error.strerror or error}") from None
     check_chart_path(path)
     from ...simulate.analysis.question import make_question
+    from ...simulate.runtime.compiling import demo_groups_to_compile
 
     question = make_question(as_variant(DEMO_VARIANT), DEMO_HAND, seed=seed)
     warn_if_long(analysis_seconds(question, deals), f"{deals} deals under dd", "fewer --deals")
+    # the demo is most users' first run: whether on a terminal or not, its groups compile
+    # at once, in parallel, rather than one kernel after another as the analysis calls them
+    compile_ahead(demo_groups_to_compile())
     click.echo(fit(f"Demo: analysing {DEMO_HAND} in {DEMO_VARIANT}, seat 1, dealer 6 ({deals} deals)."))
     with ProgressBar("analysing", "deal") as progress:
         result = analyse_hand(DEMO_VARIANT, DEMO_HAND, deals=deals, seed=seed, progress=progress)

@@ -199,25 +199,32 @@ def compile_command():
     """Compile the numba kernels now, group by group, with the time each took.
 
     numba compiles a kernel on its first use and keeps it in its cache, so the first
-    run after an install (or an upgrade) waits for it; this runs that wait ahead.
-    Groups the cache holds already are listed as cached.  ``make install`` and
-    ``make demo`` run it.
+    run after an install (or an upgrade) waits for it; this runs that wait ahead, the
+    groups in parallel processes (one a core).  Groups the cache holds already are
+    listed as cached.  ``make install`` and ``make test`` run it.
 
     \b
     Example:
       euchre-mc compile
     """
-    from ...simulate.runtime.compiling import COMPILE_SECONDS, GROUPS
+    from ...simulate.runtime.compiling import GROUPS, compile_groups, compile_processes, compile_seconds
 
+    missing = []
     for group in GROUPS:
         if group.cached():
             click.echo(f"{group.name}: cached")
-            continue
-        click.echo(
-            f"compiling {group.name} (first run only, about {COMPILE_SECONDS[group.name]} s) ... ", nl=False
-        )
-        taken = group.compile()
-        click.echo(f"{taken:.1f} s")
+        else:
+            missing.append(group)
+    if not missing:
+        return
+    processes = compile_processes(missing)
+    click.echo(
+        f"compiling {len(missing)} group{'s' if len(missing) > 1 else ''}"
+        + (f" in {processes} processes" if processes > 1 else "")
+        + f" (first run only, about {compile_seconds(missing)} s):"
+    )
+    for group, seconds in compile_groups(missing):
+        click.echo(f"{group.name}: {seconds:.1f} s")
 
 
 __all__ = ["compile_command", "playout", "rules", "solve"]

@@ -33,7 +33,7 @@ CARD_CODES = TEN_CODE + 128
 READ, REFUSED = 0, 1  # a line's status
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _space(buf, i, end):
     """The first index from ``i`` that is not JSON whitespace (or ``end``)."""
     while i < end:
@@ -44,7 +44,7 @@ def _space(buf, i, end):
     return i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _string_end(buf, i, end):
     """The closing quote of a string whose text starts at ``i``, or -1 unless the text is
     plain printable ASCII (no escape: the full parser reads those)."""
@@ -58,7 +58,7 @@ def _string_end(buf, i, end):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _word(buf, i, stop, words, word_starts, kind_starts, kind):
     """The number of the vocabulary word of ``kind`` spelled ``buf[i:stop]``, or -1."""
     length = stop - i
@@ -74,7 +74,7 @@ def _word(buf, i, stop, words, word_starts, kind_starts, kind):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _whole(buf, i, end):
     """(value, index after) of an unsigned whole number of one to three digits at ``i``
     (no leading zero, as JSON has it), or (-1, i)."""
@@ -250,14 +250,14 @@ def read_lines(buf, starts, ends, words, word_starts, kind_starts, card_faces, s
         )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _put(out, at, text):
     for k in range(text.size):
         out[at + k] = text[k]
     return at + text.size
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _put_whole(out, at, value):
     """Write the non-negative ``value`` in decimal at ``at``; the index after it."""
     digits = 1

@@ -9,7 +9,7 @@ from .jit import njit, prange
 from .rankings import ONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def draw_cards(state, cards, top, hand, count):
     """``hand`` plus ``count`` cards drawn uniformly from ``cards[:top]`` by a partial
     Fisher-Yates (each card drawn moves past the shrinking ``top``, so any order of
@@ -24,7 +24,7 @@ def draw_cards(state, cards, top, hand, count):
     return state, top, hand
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def draw_hands(state, cards, top, base, need, out):
     """``out[s] = base[s]`` plus ``need[s]`` cards drawn from ``cards[:top]``, seat by
     seat (:func:`draw_cards`).  Returns (state, top)."""
@@ -34,7 +34,7 @@ def draw_hands(state, cards, top, base, need, out):
     return state, top
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pool_of(cards, left):
     """The first ``left[suit]`` cards of each suit's row of ``cards``, as one pool."""
     pool = np.empty(left.sum(), np.int64)

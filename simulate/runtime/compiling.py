@@ -2,13 +2,14 @@
 
 numba compiles a kernel on its first call and keeps the machine code in its on-disk
 cache (see :mod:`..kernels.jit`), so only the first run after an install (or after an
-edit to a kernel) pays for compiling: about a minute for the double-dummy solver and
-the playouts, most of it the solver, and a little longer again for PIMC play.  This
+edit to a kernel) pays for compiling: under a minute for the double-dummy solver and
+the playouts, most of it the solver, and about a minute more for PIMC play.  This
 module owns the kernel groups: the kernels a group's commands call first (its entry
 points; their callees compile with them), a little library work that compiles the
 group with exactly the signatures the library uses, who needs it (every command, PIMC
-play, ``solve --batch``), and the seconds each group took to compile when measured
-(``COMPILE_SECONDS``, for the "about N s" the command line announces).
+play, ``solve --batch``; the demo needs only a few), and the seconds each group took
+to compile when measured (``COMPILE_SECONDS``, for the "about N s" the command line
+announces).  Groups compile in parallel processes, one a core (:func:`compile_groups`).
 
 Whether a group is cached is read from numba's index files, not by compiling: a kernel
 is cached when its index exists and carries the current stamp of the kernel sources.
@@ -18,22 +19,25 @@ Reading every group's index takes milliseconds.
 from __future__ import annotations
 
 import importlib
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import kernels as kernel_package
 from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
+from .workers import finished_jobs, start_pool, stop_pool
 
-# Measured with the groups' warm-ups on a cold cache (``euchre-mc compile`` with an empty
-# NUMBA_CACHE_DIR, a quiet 2-core machine, numba 0.68, 2026-12-01), in seconds: what a
-# first run pays for each group.  Only the "about N s" of the notices uses them.
+# What a first run pays for each group on a quiet 2-core machine, in seconds, each
+# group's warm-up alone on a cold cache (numba 0.68; benchmarks/RESULTS.md, "First run
+# against be7207c", says how they were measured).  Only the "about N s" of the notices
+# and the order the groups compile in (longest first) use them.
 COMPILE_SECONDS = {
     "table model (bidding)": 8,
-    "dealing and exchange": 5,
-    PLAYOUT_KERNELS: 5,
-    SOLVER_KERNELS: 40,
-    "solve --batch line reader": 10,
+    "dealing and exchange": 2,
+    PLAYOUT_KERNELS: 3,
+    SOLVER_KERNELS: 32,
+    "solve --batch line reader": 5,
     PIMC_KERNELS: 55,
 }
 
@@ -44,8 +48,10 @@ WARM_UP_HAND = "JH JH JD AH KH QH 9S AC"
 def _analyse(play: str) -> None:
     from ..analysis.analyse import analyse_hand
 
-    # a Pig: dealing, the partners' gifts and the bidder's discards, then the play
-    analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play)
+    # a Pig: dealing, the partners' gifts and the bidder's discards, then the play.  No
+    # table model: its kernels are a group of their own, and compiling them here again
+    # would lengthen this group's compile when the groups compile side by side
+    analyse_hand(WARM_UP_VARIANT, WARM_UP_HAND, contracts="Pig Hearts", deals=2, play=play, table="none")
 
 
 def _bidding() -> None:
@@ -183,6 +189,9 @@ GROUPS = (
     ),
 )
 
+# The groups the demo's analysis calls (tests/test_compiling.py runs it to check them).
+DEMO_GROUPS = ("table model (bidding)", "dealing and exchange", SOLVER_KERNELS)
+
 
 def _is_cached(kernel) -> bool:
     cache = getattr(kernel, "_cache", None)
@@ -209,6 +218,55 @@ def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGro
     return [group for group in GROUPS if group.needed_by in needs and not group.cached()]
 
 
+def demo_groups_to_compile() -> list[KernelGroup]:
+    """The groups ``euchre-mc demo`` calls that the cache does not hold whole: its
+    analysis bids by the table model, deals and exchanges, and plays double dummy, and
+    never calls the random and heuristic playouts (a first ``make demo`` waits for no
+    more than it uses; the other groups compile when a command first needs them)."""
+    return [group for group in GROUPS if group.name in DEMO_GROUPS and not group.cached()]
+
+
+def compile_processes(groups) -> int:
+    """The processes :func:`compile_groups` compiles ``groups`` in: one a core, no more
+    than the groups."""
+    return max(1, min(len(groups), os.cpu_count() or 1))
+
+
+def _longest_first(groups) -> list:
+    return sorted(groups, key=lambda group: -COMPILE_SECONDS.get(group.name, 0))
+
+
 def compile_seconds(groups) -> int:
-    """About how long compiling ``groups`` takes (the recorded measurements)."""
-    return sum(COMPILE_SECONDS[group.name] for group in groups)
+    """About how long compiling ``groups`` takes (the recorded measurements), with
+    :func:`compile_groups` sharing them out longest first among its processes."""
+    loads = [0] * compile_processes(groups)
+    for group in _longest_first(groups):
+        loads[loads.index(min(loads))] += COMPILE_SECONDS[group.name]
+    return max(loads)
+
+
+def _compile_named(name: str) -> float:
+    """A worker's job: compile the group called ``name``; the seconds it took."""
+    (group,) = [group for group in GROUPS if group.name == name]
+    return group.compile()
+
+
+def compile_groups(groups) -> Iterator[tuple[KernelGroup, float]]:
+    """Compile ``groups``, yielding each with its seconds as it finishes.  numba
+    compiles on one core, and each group writes its own kernels to the cache, so
+    several groups compile at once in worker processes, one a core, the longest
+    first; this process then loads them from the cache.  One group (or one core)
+    compiles here, where it is needed next.  Ctrl-C stops the workers at once."""
+    groups = _longest_first(groups)
+    processes = compile_processes(groups)
+    if processes == 1:
+        for group in groups:
+            yield group, group.compile()
+        return
+    pool = start_pool(processes)  # workers that leave Ctrl-C to this process
+    try:
+        jobs = ((_compile_named, (group.name,)) for group in groups)
+        for index, seconds in finished_jobs(pool, jobs, processes):
+            yield groups[index], seconds
+    finally:
+        stop_pool(pool)

@@ -66,8 +66,8 @@ def dd_last_trick(hands, level, turn, denom, leader):
 
 
 # The quick bounds' helpers below are compiled once each, not inlined: inlined into
-# dd_quick_bounds, itself inlined into dd_enter and dd_value, they make the solver take
-# several times as long to compile, for little search speed.
+# dd_quick_bounds, called from dd_enter and dd_value, they make the solver take several
+# times as long to compile, for little search speed.
 @njit(cache=True)
 def dd_sure_trumps(held, against, denom):
     """(tricks, relevant cards): tricks the side of a seat holding the trumps ``held``
@@ -97,7 +97,7 @@ def dd_sure_trumps(held, against, denom):
     return tricks, dd_face_and_above(depth, denom)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_partner_ducks(mine, held, rounds):
     """Can a partner holding ``held`` of a suit follow each of the first ``rounds`` leads of
     the leader's cards ``mine`` (highest first) with a card level with or below it?
@@ -117,8 +117,7 @@ def dd_partner_ducks(mine, held, rounds):
     return True
 
 
-# Inlined into its two callers: as a call, it makes dd_cash_count measurably slower.
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_cash_rounds(hands, level, denom, leader, block):
     """(rounds, relevant cards, exhausts): how many times in a row the leader can lead the
     suit ``block``, highest card first, and win the trick itself; ``exhausts``: whether
@@ -248,7 +247,7 @@ def dd_trump_sweep(hands, level, denom, side, leader):
     return False, ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_first_of_level(hands, level, leader, seat, card, others):
     """Does ``card`` of ``seat`` beat ``others`` (the other seats' cards of its suit) in a
     trick led by ``leader``: above them all, or level with the other copy of its face
@@ -554,7 +553,7 @@ def dd_cross_count(hands, level, denom, leader):
     return best, best_relevant
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_quick_bounds(hands, level, denom, team, leader, remaining, need):
     """(lower, upper, relevant cards): bounds on the tricks ``team`` takes of the
     ``remaining`` ones, and the cards whose ranks the bounds depend on.
@@ -602,7 +601,7 @@ def dd_quick_bounds(hands, level, denom, team, leader, remaining, need):
     return dd_cashing_bounds(hands, level, denom, team, leader, remaining, need, lower, upper, relevant)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_cheap_bounds(hands, level, denom, team, leader, remaining, need):
     """(lower, upper, relevant cards): the part of dd_quick_bounds that costs less than
     packing the position and probing the table: each side's sure trumps, a side that
@@ -679,7 +678,7 @@ def dd_cheap_bounds(hands, level, denom, team, leader, remaining, need):
     return lower, upper, relevant
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_cashing_bounds(hands, level, denom, team, leader, remaining, need, lower, upper, relevant):
     """(lower, upper, relevant cards): dd_cheap_bounds's ``lower``, ``upper`` and
     ``relevant`` (which did not answer), raised by the tricks the leader's side cashes

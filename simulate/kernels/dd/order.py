@@ -18,7 +18,7 @@ from ..rankings import ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 from .position import SEATS, dd_above, dd_face_and_above, dd_face_bits, dd_ruffers, dd_side_seats
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_move_classes(legal, other_faces, denom):
     """The lowest card of each class of equivalent cards among ``legal``.
 
@@ -46,7 +46,7 @@ def dd_move_classes(legal, other_faces, denom):
     return reps
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_faces_from(face):
     """Every card of ``face`` or a higher one (all cards when ``face`` is 0 or -1)."""
     if face <= 0:

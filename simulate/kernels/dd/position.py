@@ -31,13 +31,13 @@ DD_EVEN = np.uint64(0x5555555555555555)  # bit 2 * face for every face
 SEATS = 6
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_face_bits(cards):
     """Bit ``2 * face`` set for each face of which ``cards`` holds a copy."""
     return (cards | (cards >> ONE)) & DD_EVEN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_above(cards):
     """Cards of every face strictly higher (by index) than the highest face in ``cards``."""
     if cards == ZERO:
@@ -46,7 +46,7 @@ def dd_above(cards):
     return ~((ONE << np.uint64(2 * top + 2)) - ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_level_or_above(cards):
     """Cards of every face at least as high as the highest face in ``cards``."""
     if cards == ZERO:
@@ -55,14 +55,14 @@ def dd_level_or_above(cards):
     return ~((ONE << np.uint64(2 * top)) - ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_face_and_above(face, denom):
     """``face`` and every higher face of its suit, both copies: the exact part of a suit."""
     block = SUIT_MASK[denom, SUIT_AT[denom, face]]
     return block & ~((ONE << np.uint64(2 * face)) - ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_rank_mattered(winner_card, played, denom):
     """Relevant cards of a trick won by ``winner_card`` among ``played``: its range if
     another card of its suit was played (a comparison of ranks decided it), else none."""
@@ -72,7 +72,7 @@ def dd_rank_mattered(winner_card, played, denom):
     return ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_relevant_to_input(relevant, present, denom):
     """Relevant cards of a packed row back in the coordinates of the row it came from."""
     out = ZERO
@@ -136,7 +136,7 @@ def dd_pack(hands, level, denom):
     return present, placed
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_play(card, seat, winner_seat, winner_card, led_suit, denom):
     """The trick's (winner seat, winning card, led suit) after ``seat`` plays ``card``."""
     if led_suit < 0:
@@ -155,13 +155,13 @@ def dd_turn_order(active):
     return turn
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_side_seats(side):
     """The seats of ``side`` (0 or 1) as a bit per seat: every other seat."""
     return np.int64(0x15) << side
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_ruffers(hands, level, denom, block):
     """The seats (a bit per seat) void in the suit ``block`` that hold a trump: those that
     may ruff it.  None at no trump, and none when ``block`` is the trump suit."""
@@ -177,7 +177,7 @@ def dd_ruffers(hands, level, denom, block):
     return seats
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_holder(hands, level, card):
     """The seat holding ``card`` (-1 if none does)."""
     for s in range(SEATS):

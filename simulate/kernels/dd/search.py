@@ -211,7 +211,7 @@ def dd_enter(search, ply):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_play_next(search, ply):
     """Play the next move of ``frames[ply]`` and write the child's frame at ``ply + 1``."""
     hands, frames, moves, turn = search.hands, search.frames, search.moves, search.turn
@@ -281,7 +281,7 @@ def dd_skip_refuted(search, ply, child_relevant):
 
 
 # ``_nrt=False``: the search allocates nothing, and without numba's runtime the arrays it
-# hands to its inlined helpers are not reference counted (atomic increments and
+# hands to its helpers are not reference counted (atomic increments and
 # decrements on every node would cost more than half the time).
 @njit(cache=True, _nrt=False)
 def dd_search(search, level, seat, leader, winner_seat, winner_card, led_suit, played, need, ply):
@@ -544,7 +544,7 @@ def dd_buffers(tricks, tt_bits):
     return Buffers(hands, moves, frames, tt_keys, tt_info)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_start(deal, denom, team, leader, active, buffers, generation, stats):
     """(the search of a face-space deal, its first leader): the deal in contract space in
     ``hands[0]`` of the buffers, and the table generation ``generation``.  A deal of four

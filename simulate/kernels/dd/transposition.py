@@ -41,7 +41,7 @@ def dd_lengths(hand, denom):
     return lengths
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dd_tt_check(generation, mixed, leader):
     """The fields of ``tt_info`` under DD_CHECK_MASK: the generation, seven more bits of
     the shape (the top of ``mixed``, its hash) and the leader."""
