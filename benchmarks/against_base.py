@@ -35,8 +35,11 @@ def base_folder() -> Path | None:
     return path
 
 
-def _run(script: str, args: list[str], pythonpath: str | None) -> dict:
-    env = dict(os.environ)
+def run_script(script: str, args: list[str], pythonpath: str | None, env: dict | None = None) -> dict:
+    """The JSON last line of ``python -c SCRIPT ARGS`` in a new process: with
+    ``pythonpath`` a baseline's modules, else this checkout's; ``env`` instead of this
+    process's environment."""
+    env = dict(os.environ if env is None else env)
     env.pop("PYTHONPATH", None)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
@@ -60,7 +63,7 @@ def in_turns(script: str, args: list[str], base: Path, repeats: int) -> tuple[di
         best: dict[str, dict] = {}
         for _ in range(repeats):
             for name, path in (("base", folder), ("new", None)):
-                result = _run(script, args, path)
+                result = run_script(script, args, path)
                 expected = base if name == "base" else ROOT
                 if Path(result["package"]).resolve() != expected.resolve():
                     raise RuntimeError(f"{name} run imported {result['package']}, not {expected}")

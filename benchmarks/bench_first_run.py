@@ -71,18 +71,7 @@ def _clean_env(cache: str | None) -> dict:
 def group_seconds(name: str, pythonpath: str | None = None) -> dict:
     """The cold compile of one group in a new process (``pythonpath``: a baseline's)."""
     with tempfile.TemporaryDirectory(prefix="euchre-mc-cold-") as cache:
-        env = _clean_env(cache)
-        if pythonpath:
-            env["PYTHONPATH"] = pythonpath
-        done = subprocess.run(
-            [sys.executable, "-c", GROUP_SCRIPT, name],
-            cwd=tempfile.gettempdir(),
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+        return against_base.run_script(GROUP_SCRIPT, [name], pythonpath, env=_clean_env(cache))
 
 
 def command_seconds(arguments: list[str]) -> float:
