@@ -25,7 +25,6 @@ comparisons take turns and report medians and ratios.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import statistics
