@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 
 from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, INFERENCE_MODES
+from ..progress import ProgressBar
 from .shared import (
     compiles_kernels,
     exit_interrupted,
@@ -174,9 +175,22 @@ def best_discard_command(
     from ...simulate.advice.exchanges import best_discard
     from ..advice_report import format_exchange_advice
 
-    advice = best_discard(
-        variant, hand, upcard, dealer, bidder, contract, worlds, seed, 1, auction, table, inference
-    )
+    with ProgressBar("solving worlds", "world") as progress:
+        advice = best_discard(
+            variant,
+            hand,
+            upcard,
+            dealer,
+            bidder,
+            contract,
+            worlds,
+            seed,
+            1,
+            auction,
+            table,
+            inference,
+            progress,
+        )
     _echo_advice(advice, output, format_exchange_advice, worlds)
 
 
@@ -232,9 +246,23 @@ def best_gift_command(
     from ...simulate.advice.exchanges import best_gift
     from ..advice_report import format_exchange_advice
 
-    advice = best_gift(
-        variant, contract, hand, bidder, seat, dealer, gift_policy, worlds, seed, 1, auction, table, inference
-    )
+    with ProgressBar("solving worlds", "world") as progress:
+        advice = best_gift(
+            variant,
+            contract,
+            hand,
+            bidder,
+            seat,
+            dealer,
+            gift_policy,
+            worlds,
+            seed,
+            1,
+            auction,
+            table,
+            inference,
+            progress,
+        )
     _echo_advice(advice, output, format_exchange_advice, worlds)
 
 

@@ -87,6 +87,7 @@ def best_discard(
     auction=None,
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
+    progress=None,
 ) -> ExchangeAdvice:
     """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
     the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
@@ -144,9 +145,8 @@ def best_discard(
         table[:, dealer] = _without(int(faces_to_mask(held)), face)
         tables.append(table)
     leader = variant.leader(dealer, bidder)
-    return _ranked(
-        "discard", variant, bid, bidder, dealer, held, candidates, tables, leader, active, seed, heard
-    )
+    chosen = (candidates, tables, leader, active, seed, heard, progress)
+    return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
 
 def best_gift(
@@ -163,6 +163,7 @@ def best_gift(
     auction=None,
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
+    progress=None,
 ) -> ExchangeAdvice:
     """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
     each card of its hand valued over ``worlds`` worlds.  The other partner gives by
@@ -226,7 +227,9 @@ def best_gift(
         for partner in partners(n, bidder):
             table[:, partner] = 0
         tables.append(table)
-    return _ranked("gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, seed, heard)
+    return _ranked(
+        "gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, seed, heard, progress
+    )
 
 
 def _hand(hand, variant, size: int) -> list[int]:
@@ -246,11 +249,13 @@ def _without(mask: int, face: int) -> np.uint64:
     return np.uint64(mask & ~(1 << bit))
 
 
-def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard):
+def _ranked(
+    decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard, progress
+):
     size = variant.hand_size
     ours = (bidder & 1) == (seat & 1)
     worlds = tables[0].shape[0]
-    bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active)
+    bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active, progress)
     interrupted = bidder_side.shape[1] < worlds
     worlds = bidder_side.shape[1]
     rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
@@ -269,9 +274,10 @@ def _ranked(decision, variant, bid, bidder, seat, held, candidates, tables, lead
     )
 
 
-def _solved_worlds(tables, denom, bidder, leader, active) -> np.ndarray:
+def _solved_worlds(tables, denom, bidder, leader, active, progress=None) -> np.ndarray:
     """The bidder's side's tricks ``[candidate, world]``, the worlds solved in steps (every
-    candidate at once); after a Ctrl-C, the worlds of the steps solved by then."""
+    candidate at once; ``progress(worlds done, worlds)`` after each); after a Ctrl-C, the
+    worlds of the steps solved by then."""
     worlds = tables[0].shape[0]
     steps = []
     try:
@@ -279,6 +285,8 @@ def _solved_worlds(tables, denom, bidder, leader, active) -> np.ndarray:
             step = np.concatenate([table[first : first + WORLDS_PER_STEP] for table in tables])
             tricks = play_deals(step, denom, bidder, leader, active, "dd")
             steps.append(tricks.astype(np.int64).reshape(len(tables), -1))
+            if progress is not None:
+                progress(min(first + WORLDS_PER_STEP, worlds), worlds)
             raise_if_held()
     except KeyboardInterrupt:
         if not steps:
