@@ -19,6 +19,7 @@ from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
 from ...simulate.rules.variants import SPECS, seat_index
 from ...simulate.runtime.cluster import BACKENDS
+from ..lines import fit
 from ..progress import compile_first
 
 
@@ -182,6 +183,11 @@ def backend_options(command):
         show_default=True,
         help="Where chunks run: this machine, or Dask distributed (results are the same).",
     )(command)
+
+
+def report_line(line: str) -> None:
+    """A long run's one-line report (workers started, a chunk resumed): on stderr, fitted."""
+    click.echo(fit(line), err=True)
 
 
 def output_options(json_help: str, csv_help: str | None = None):

@@ -11,9 +11,16 @@ import click
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import STUDY
-from ..lines import fit
 from ..progress import ProgressBar
-from .shared import WholeNumber, backend_options, compiles_kernels, play_option, seed_option, variant_option
+from .shared import (
+    WholeNumber,
+    backend_options,
+    compiles_kernels,
+    play_option,
+    report_line,
+    seed_option,
+    variant_option,
+)
 
 STUDY_HELP_WORKERS = (
     "Processes computing chunks (local pool or Dask LocalCluster; at most one per core). [default: all cores]"
@@ -144,7 +151,7 @@ def study(
                 resume=resume,
                 chunk_size=chunk_size,
                 progress=progress,
-                report=lambda line: click.echo(fit(line), err=True),
+                report=report_line,
                 worlds=worlds,
                 contracts=contracts,
                 trumps=trumps,

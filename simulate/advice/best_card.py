@@ -42,7 +42,7 @@ from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
-from .hearing import hear_auction, played_masks
+from .hearing import hear_auction
 from .ranking import CardValue, rank_candidates, unsettled
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -257,7 +257,7 @@ def best_card(
         if bid.kind == CALL:
             seen.append(upcard_face)  # turned down: out of play
             gone_faces.append(upcard_face)
-        elif seat != dealer and upcard_face not in _played_by(history + now, dealer, n, active):
+        elif seat != dealer and upcard_face not in played_by(history + now, dealer, n, active):
             seen.append(upcard_face)  # picked up: still in the dealer's hand
             fixed_faces.append(upcard_face)
     for face in set(seen):
@@ -274,9 +274,15 @@ def best_card(
     if cap < worlds:
         raise RulesError(f"max worlds {cap}: at least the {worlds} worlds sampled first")
     heard = hear_auction(variant, bid, bidder, seat, dealer, upcard_face, auction, table, active, first)
-    played_by = played_masks([_played_by(history + now, other, n, active) for other in range(n)], denom)
+    played_masks = np.array(
+        [
+            to_contract(np.uint64(_mask(played_by(history + now, other, n, active))), np.int64(denom))
+            for other in range(n)
+        ],
+        np.uint64,
+    )
     position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
-    hearing = (heard.check, played_by)
+    hearing = (heard.check, played_masks)
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
@@ -329,7 +335,7 @@ def _seats_from(tricks, n: int, first: int) -> list[tuple[int, list[int]]]:
     return [(seat_index(leader, n, "trick leader", first), list(faces)) for leader, faces in tricks]
 
 
-def _played_by(tricks, seat: int, n: int, active: int) -> list[int]:
+def played_by(tricks, seat: int, n: int, active: int) -> list[int]:
     """The faces ``seat`` played in ``tricks``."""
     out = []
     for leader, faces in tricks:
@@ -448,4 +454,4 @@ def _world_values(
     return values[:solved]
 
 
-__all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "takes_trick"]
+__all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "played_by", "takes_trick"]

@@ -25,14 +25,17 @@ import json
 import re
 from dataclasses import asdict, dataclass
 
+import numpy as np
+
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.rankings import POSITION, SUIT_AT
+from ..kernels.seats import next_active
 from ..rules.auction import auction_result, parse_auction
 from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, format_bid, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import RulesError, as_variant, seat_index
-from .best_card import best_card, opening_leader, parse_tricks, takes_trick
+from .best_card import best_card, opening_leader, parse_tricks, played_by, takes_trick
 
 SEEN = (
     "Each decision's worlds are dealt from what that seat had seen (its cards, the cards "
@@ -330,12 +333,8 @@ def _holding(played: PlayedHand, seat: int, number: int) -> list[int]:
     held = list(played.hands[seat])
     variant = as_variant(played.variant)
     active = sitting_out_mask(variant, played.contract, played.bidder)
-    for leader, faces in played.tricks[:number]:
-        player = leader
-        for face in faces:
-            if player == seat:
-                held.remove(face)
-            player = _next(player, variant.players, active)
+    for face in played_by(played.tricks[:number], seat, variant.players, active):
+        held.remove(face)
     return held
 
 
@@ -380,10 +379,8 @@ def _check_cards_played(played: PlayedHand, active: int) -> None:
 
 
 def _next(seat: int, n: int, active: int) -> int:
-    seat = (seat + 1) % n
-    while not active >> seat & 1:
-        seat = (seat + 1) % n
-    return seat
+    """The next seat that plays (kernels.seats.next_active)."""
+    return int(next_active(np.int64(seat), np.int64(n), np.int64(active)))
 
 
 def _whole(value, what: str) -> int:

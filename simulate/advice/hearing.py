@@ -29,7 +29,6 @@ import numpy as np
 
 from ..bidding.table_model import DEFAULT_CAP, SOFT_SCALE, auction_check, sample_consistent, table_model
 from ..kernels.bidding import AuctionCheck, no_auction
-from ..kernels.contract import to_contract
 from ..rules.auction import auction_result, format_auction, parse_auction
 from ..rules.contracts import format_bid
 from ..rules.variants import ORDER_UP, RulesError
@@ -163,16 +162,4 @@ def _checked_bids(variant, contract, bidder: int, dealer, upcard, auction, first
     return bids
 
 
-def played_masks(by_seat: list[list[int]], denom: int) -> np.ndarray:
-    """Each seat's played cards as a contract-space mask (what the auction check adds to
-    a world's hand to see the hand as dealt)."""
-    masks = np.zeros(len(by_seat), np.uint64)
-    for seat, faces in enumerate(by_seat):
-        mask = 0
-        for face in faces:
-            mask |= 1 << (2 * face + 1 if mask >> (2 * face) & 1 else 2 * face)
-        masks[seat] = to_contract(np.uint64(mask), np.int64(denom))
-    return masks
-
-
-__all__ = ["NOTHING_HEARD", "Heard", "consistent_deals", "hear_auction", "played_masks"]
+__all__ = ["NOTHING_HEARD", "Heard", "consistent_deals", "hear_auction"]
