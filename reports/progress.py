@@ -19,7 +19,7 @@ class Eta:
     The first work a run reports carries its start-up with it: the kernels loading from
     numba's cache, worker processes starting, an analysis's discard search ahead of its
     main deals, a game batch timed in-process.  The rate since the start put the first
-    ETA 4-6x over the truth.  So the clock starts when the count first moves past the
+    ETA several times over the truth.  So the clock starts when the count first moves past the
     first one reported (a fresh run's first work, a resumed study's finished chunks): the
     rate is the work finished after that over the time since.  Until that work spans
     :attr:`WINDOW` seconds (analyses and games report in bursts) and :attr:`SHARE` of the

@@ -235,10 +235,6 @@ def _plays_pimc(options: dict) -> bool:
     return any(name in PLAY_MODELS and PLAY_MODELS[name].compile_group == PIMC_KERNELS for name in played)
 
 
-# Set by a command whose process has nothing left to tidy once its output is flushed (a
-# solve --batch): the program then ends at once, without Python's teardown, which after
-# the solver's kernels are loaded took 0.12-0.2 s of CPU (freeing numba's compiled
-# code and every module), as long as solving 10,000 deals.
 def exit_interrupted(finished: int, asked: int, unit: str) -> None:
     """After a Ctrl-C that kept some results (printed above it): the line that says on
     how many they rest, and exit status 130."""
@@ -246,6 +242,10 @@ def exit_interrupted(finished: int, asked: int, unit: str) -> None:
     sys.exit(INTERRUPTED)
 
 
+# Set by a command whose process has nothing left to tidy once its output is flushed (a
+# solve --batch): the program then ends at once, without Python's teardown, which after
+# the solver's kernels are loaded costs as much CPU as solving thousands of deals
+# (freeing numba's compiled code and every module; benchmarks/RESULTS.md, start-up).
 END_AT_ONCE = []
 
 

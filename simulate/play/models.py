@@ -58,8 +58,8 @@ class PlayModel:
     long_hands_chunk: int | None = None
     # Games played together (simulate/games/game.py): a batch ends in seconds, and a Ctrl-C
     # keeps the finished batches.  Rules of thumb play a thousand games in a second; a
-    # searching model plays one hand per call (pimc) or loses half its speed below about
-    # a few hundred games a batch (dd, classic euchre: 1.08x the time at 256, 1.2x at 128).
+    # searching model plays one hand per call (pimc) or slows below a few hundred games a
+    # batch (dd: benchmarks/RESULTS.md, "The steps a Ctrl-C stops between").
     game_batch: int = 1024
 
     def analysis_step(self, hand_size: int) -> int:
