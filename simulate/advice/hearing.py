@@ -132,9 +132,7 @@ def consistent_deals(
         else f"{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood "
         f"(the weights' effective sample size {inferred.weights_ess:,.0f})"
     )
-    short = (
-        f"; the cap of {max(DEFAULT_CAP, 500 * worlds):,} deals left only {kept:,}" if kept < worlds else ""
-    )
+    short = f"; the cap on deals dealt left only {kept:,} worlds" if kept < worlds else ""
     return inferred.deals, (
         f"The worlds explain the auction '{format_auction(bids)}' ({inference} inference, the other "
         f"seats bid by the {model.name} table): {how}{short}."
