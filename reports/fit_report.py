@@ -59,9 +59,8 @@ def format_fit(result, seats: int) -> str:
     lines.append(f"{'fitted against':<28}{'games':>7}{'wins':>7}{'win rate':>10}  95% CI")
     for record in result.records:
         interval = f"[{_percent(record.ci_low)}, {_percent(record.ci_high)}]"
-        lines.append(
-            f"{record.opponent[:27]:<28}{record.games:>7}{record.wins:>7}{_percent(record.win_rate):>10}  {interval}"
-        )
+        counts = f"{record.games:>7}{record.wins:>7}{_percent(record.win_rate):>10}"
+        lines.append(f"{record.opponent[:27]:<28}{counts}  {interval}")
     lines.append("")
     lines.append(fit(f"bidding when the fitted strategy plays itself ({result.hands:,} hands):"))
     lines.append(f"{'position':<17}{'contract':<17}{'per hand':>9}{'bid':>7}{'make rate':>10}  95% CI")

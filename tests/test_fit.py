@@ -81,7 +81,7 @@ def test_a_seeded_fit_is_reproducible_and_the_same_after_an_interruption(tmp_pat
 
 def test_a_state_directory_of_another_fit_is_refused(tmp_path):
     fit_strategy(small(games=20, step=0.5, min_step=0.5), BUILT_INS["balanced"], 1, state=str(tmp_path))
-    with pytest.raises(RulesError, match="holds another fit .*seed is 5, not 6"):
+    with pytest.raises(RulesError, match=r"holds another fit .*seed is 5, not 6"):
         fit_strategy(
             replace(small(games=20, step=0.5, min_step=0.5), seed=6),
             BUILT_INS["balanced"],
