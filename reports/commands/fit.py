@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ...interrupt import INTERRUPTED
-from ...simulate.play.models import GAMES
+from ...simulate.play.models import FIT
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, write_text
 from ..forecast import duration, games_seconds, hands_in_games, warn_if_long
@@ -23,7 +23,6 @@ from .shared import (
     play_option,
     report_line,
     seed_option,
-    worlds_option,
 )
 
 
@@ -68,7 +67,7 @@ class Step(click.ParamType):
     "bidding frequencies.",
 )
 @seed_option("Seeds every set of games.")
-@play_option(GAMES, "heuristic", "Play model for every hand (docs/fit.md says why heuristic).")
+@play_option(FIT, "heuristic", "Play model for every hand (docs/fit.md says why heuristic).")
 @click.option(
     "--workers",
     type=WholeNumber(1, 256),
@@ -78,7 +77,6 @@ class Step(click.ParamType):
     "--scheduler: the LocalCluster's processes.",
 )
 @backend_options
-@worlds_option()
 @click.option("--step", type=Step(), default=0.1, show_default=True, help="First step of every coordinate.")
 @click.option(
     "--min-step",
@@ -110,7 +108,6 @@ def fit_command(
     workers,
     backend,
     scheduler,
-    worlds,
     step,
     min_step,
     max_rounds,
@@ -151,7 +148,7 @@ def fit_command(
     names = coordinates(for_variant(begin, chosen), chosen)
     sets = 2 * len(names) + 1
     round_seconds = games_seconds(
-        chosen.players, play, hands_in_games(chosen.players, games_count) * sets, workers, worlds
+        chosen.players, play, hands_in_games(chosen.players, games_count) * sets, workers
     )
     report_line(
         f"fit: {len(names)} parameters, up to {sets} sets of {games_count:,} games a round "
@@ -159,7 +156,14 @@ def fit_command(
     )
     warn_if_long(round_seconds * 4, "a fit takes 4 rounds or more", "fewer --games, more --workers")
     settings = FitSettings(
-        str(chosen), begin.name, games_count, seed, play, worlds, step, min_step, record_games
+        str(chosen),
+        begin.name,
+        games_count,
+        seed,
+        play,
+        step=step,
+        min_step=min_step,
+        record_games=record_games,
     )
     try:
         with game_runner(workers, report_line, backend, scheduler) as runner:
