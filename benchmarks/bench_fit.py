@@ -59,7 +59,8 @@ def _fit_row(variant: str, settings: FitSettings, max_rounds: int, command: str,
         f"{'converged' if result.converged else 'not converged'}, {result.sets_played} sets"
     )
     if gain is not None:
-        detail += f"; last step's gain {100 * gain.mean:+.1f}% [{100 * gain.low:+.1f}%, {100 * gain.high:+.1f}%]"
+        detail += f"; last step's gain {100 * gain.mean:+.1f}%"
+        detail += f" [{100 * gain.low:+.1f}%, {100 * gain.high:+.1f}%]"
     return {
         "benchmark": f"fit {variant}{label}",
         "value": elapsed,

@@ -4,6 +4,7 @@ common random numbers, :mod:`simulate.games.fit`), written as a strategy TOML fi
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -174,7 +175,7 @@ def fit_command(
                 state_dir,
                 runner,
                 phase=lambda description: ProgressBar(f"fit {description}", "game"),
-                report=report_line,
+                report=timed_lines(),
             )
     except KeyboardInterrupt:
         kept = (
@@ -182,7 +183,7 @@ def fit_command(
             if state_dir
             else "nothing kept (give --state DIR to continue a fit later)"
         )
-        click.echo(f"interrupted: {kept}", err=True)
+        report_line(f"interrupted: {kept}")
         sys.exit(INTERRUPTED)
     if output_path is not None:
         write_strategy(result, output_path)
@@ -192,6 +193,18 @@ def fit_command(
         click.echo(format_fit(result, chosen.players), nl=False)
         if output_path is not None:
             click.echo(f"fitted strategy: {output_path}")
+
+
+def timed_lines():
+    """``report(line)`` for the fit's rounds: each line on stderr with the round's time."""
+    last = [time.monotonic()]
+
+    def report(line: str) -> None:
+        now = time.monotonic()
+        report_line(f"{line}; {now - last[0]:.0f} s")
+        last[0] = now
+
+    return report
 
 
 def write_strategy(result, path: str) -> None:
