@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from euchre_mc.simulate.bidding.strategy import BUILT_INS
-from euchre_mc.simulate.games.equity import EquityTable, HandOutcomes, build_equity, equity_table
+from euchre_mc.simulate.games.equity import HandOutcomes, build_equity, equity_table
 from euchre_mc.simulate.games.game import play_games, sample_hands
+from euchre_mc.simulate.games.shipped_equity import EquityTable
 from euchre_mc.simulate.rules.variants import RulesError
 
 
@@ -153,7 +154,7 @@ def test_a_table_survives_its_csv_layout():
 
 @pytest.mark.parametrize("variant", ["pigs-and-hogs", "six-handed", "euchre", "piq"])
 def test_the_shipped_tables_cover_every_score_and_rise_with_our_score(variant):
-    from euchre_mc.simulate.games.equity import load_equity, shipped_path
+    from euchre_mc.simulate.games.shipped_equity import load_equity, shipped_path
     from euchre_mc.simulate.rules.variants import as_variant
 
     table = load_equity(variant)
