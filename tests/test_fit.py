@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.bidding.strategy import BUILT_INS, load_strategy
+from euchre_mc.simulate.bidding.strategy import BUILT_INS, load_strategy, strategy_to_toml
 from euchre_mc.simulate.games import fit as fit_module
-from euchre_mc.simulate.games.fit import FitSettings, fit_strategy, paired_gain, strategy_toml
+from euchre_mc.simulate.games.fit import FitSettings, fit_strategy, paired_gain
 from euchre_mc.simulate.games.fit_state import GameSet
 from euchre_mc.simulate.games.game import play_games, position_labels
 from euchre_mc.simulate.rules.variants import RulesError, as_variant
@@ -34,9 +34,10 @@ def test_a_step_finds_the_planted_improvement():
     # a team that never orders up nor calls loses to one that does: the first round
     # must find that lowering those thresholds wins, and keep it
     bad = replace(BUILT_INS["balanced"], name="timid", order_up_threshold=0.99, call_threshold=0.99)
-    result = fit_strategy(small(games=150, step=0.3, min_step=0.3), bad, max_rounds=1)
+    only = ("order_up_threshold@2", "call_threshold@1", "alone_threshold@3")
+    result = fit_strategy(small(games=150, step=0.3, min_step=0.3, only=only), bad, max_rounds=1)
     first = result.rounds[0]
-    planted = set(first.kept) & {"order_up_threshold", "call_threshold"}
+    planted = set(first.kept) & {"order_up_threshold@2", "call_threshold@1"}
     assert planted, first
     for name in planted:
         assert fit_module.value_of(result.fitted, name) == pytest.approx(0.69)
@@ -54,7 +55,7 @@ def test_paired_gain_is_the_mean_difference_with_its_interval():
 
 def test_a_seeded_fit_is_reproducible_and_the_same_after_an_interruption(tmp_path, monkeypatch):
     start = BUILT_INS["balanced"]
-    settings = small(games=40, step=0.2, min_step=0.1)
+    settings = small(games=40, step=0.2, min_step=0.1, only=("order_up_threshold@1", "call_threshold@4"))
     whole = fit_strategy(settings, start, max_rounds=2, state=str(tmp_path / "whole"))
     again = fit_strategy(settings, start, max_rounds=2)
     assert whole.to_json() == again.to_json()
@@ -91,15 +92,17 @@ def test_a_state_directory_of_another_fit_is_refused(tmp_path):
 
 
 def test_the_fitted_strategy_round_trips_through_toml(tmp_path):
-    result = fit_strategy(small(games=40, step=0.2, min_step=0.2), BUILT_INS["cautious"], 1)
+    settings = small(games=40, step=0.2, min_step=0.2, only=("call_threshold@2",))
+    result = fit_strategy(settings, BUILT_INS["cautious"], 1)
     path = tmp_path / "fitted.toml"
-    path.write_text(strategy_toml(result.fitted))
+    path.write_text(strategy_to_toml(result.fitted))
     assert load_strategy(str(path)).params() == result.fitted.params()
 
 
 def test_the_command_writes_the_strategy_and_prints_text_and_json(tmp_path):
     out = tmp_path / "fitted.toml"
     args = ["fit", "piq", "--games", "20", "--record-games", "20", "--max-rounds", "1", "--seed", "2"]
+    args += ["--only", "order_up_threshold@4,call_threshold@1"]
     text = run(*args, "--output", str(out))
     assert text.exit_code == 0, text.output
     assert text.stdout.startswith("fit of piq(") and "fitted against" in text.stdout
@@ -128,6 +131,7 @@ def test_the_command_writes_the_strategy_and_prints_text_and_json(tmp_path):
         (["fit", "euchre", "--start", "bold"], "unknown strategy 'bold'"),
         (["fit", "bridge"], "bridge"),
         (["fit", "euchre", "--max-rounds", "0"], "--max-rounds 0"),
+        (["fit", "euchre", "--only", "pig_threshold@1"], "--only 'pig_threshold@1': euchre's parameters are"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):

@@ -87,6 +87,13 @@ class Step(click.ParamType):
     help="Smallest step: a round at this step that keeps nothing ends the fit.",
 )
 @click.option(
+    "--only",
+    default=None,
+    metavar="NAME,...",
+    help="Move only these parameters, e.g. order_up_threshold@4,call_threshold@4 (default: every "
+    "parameter of the variant; the report's first line on stderr names them).",
+)
+@click.option(
     "--max-rounds", type=WholeNumber(1, 1000), default=30, show_default=True, help="Budget of rounds."
 )
 @click.option(
@@ -111,6 +118,7 @@ def fit_command(
     scheduler,
     step,
     min_step,
+    only,
     max_rounds,
     state_dir,
     output_path,
@@ -134,7 +142,7 @@ def fit_command(
       euchre-mc fit euchre --workers 2 --backend dask --state fit-state
     """
     from ...simulate.bidding.strategy import load_strategy
-    from ...simulate.games.fit import FitSettings, coordinates, fit_strategy, for_variant
+    from ...simulate.games.fit import FitSettings, coordinates, fit_strategy
     from ...simulate.games.game import game_runner
     from ..fit_report import format_fit
     from .games import warn_unused
@@ -144,16 +152,22 @@ def fit_command(
         raise RulesError(f"--min-step {min_step:g}: allowed is at most --step ({step:g})")
     if output_path is not None:
         check_toml_path(output_path)
-    begin = load_strategy(start)
+    begin = load_strategy(start, chosen)
     warn_unused(chosen, [start])
-    names = coordinates(for_variant(begin, chosen), chosen)
+    names = coordinates(begin.for_variant(chosen), chosen)
+    chosen_names = None if only is None else tuple(name.strip() for name in only.split(",") if name.strip())
+    if chosen_names is not None:
+        unknown = [name for name in chosen_names if name not in names] or ([] if chosen_names else [only])
+        if unknown:
+            raise RulesError(f"--only {unknown[0]!r}: {chosen.name}'s parameters are {', '.join(names)}")
+        names = chosen_names
     sets = 2 * len(names) + 1
     round_seconds = games_seconds(
         chosen.players, play, hands_in_games(chosen.players, games_count) * sets, workers
     )
     report_line(
-        f"fit: {len(names)} parameters, up to {sets} sets of {games_count:,} games a round "
-        f"({duration(round_seconds)} a round here), at most {max_rounds} rounds"
+        f"fit: {len(names)} parameters ({', '.join(names)}), up to {sets} sets of {games_count:,} games "
+        f"a round ({duration(round_seconds)} here), at most {max_rounds} rounds"
     )
     warn_if_long(round_seconds * 4, "a fit takes 4 rounds or more", "fewer --games, more --workers")
     settings = FitSettings(
@@ -165,6 +179,7 @@ def fit_command(
         step=step,
         min_step=min_step,
         record_games=record_games,
+        only=chosen_names,
     )
     try:
         with game_runner(workers, report_line, backend, scheduler) as runner:
@@ -209,7 +224,7 @@ def timed_lines():
 
 def write_strategy(result, path: str) -> None:
     """The fitted strategy as a TOML file, behind comment lines saying how it was fitted."""
-    from ...simulate.games.fit import strategy_toml
+    from ...simulate.bidding.strategy import strategy_to_toml
 
     settings = result.settings
     header = [
@@ -224,7 +239,7 @@ def write_strategy(result, path: str) -> None:
             f"# last step's gain {100 * gain.mean:+.1f}% of games "
             f"(95% CI {100 * gain.low:+.1f}% to {100 * gain.high:+.1f}%)"
         )
-    write_text(path, "\n".join(header) + "\n" + strategy_toml(result.fitted))
+    write_text(path, "\n".join(header) + "\n" + strategy_to_toml(result.fitted))
 
 
 def check_toml_path(path: str) -> None:

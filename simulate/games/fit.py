@@ -38,8 +38,9 @@ replays its walk reading them, so a fit interrupted by Ctrl-C and run again ends
 an uninterrupted one does.
 
 The fit reports the fitted strategy's record (win rate with its 95% interval) against
-``balanced``, ``cautious``, ``aggressive`` and the start, and how often each auction
-position bids each contract when the fitted strategy plays itself.
+``balanced``, ``cautious``, ``aggressive``, the start and the variant's shipped fit,
+and how often each auction position bids each contract when the fitted strategy plays
+itself.
 
 The play model is the games' (``heuristic`` by default): games under double dummy are
 far slower (benchmarks/RESULTS.md, "The self-play fit"), and a fit plays hundreds of
@@ -58,8 +59,7 @@ from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
-from ..bidding import strategy as strategies
-from ..bidding.strategy import BUILT_INS, THRESHOLD_PARAMS, Strategy, unused_params
+from ..bidding.strategy import BUILT_INS, FITTED, Strategy, fitted_path, load_strategy, strategy_bounds
 from ..choices import PIMC_WORLDS
 from ..rules.variants import RulesError, as_variant
 from ..stats import Z95, wilson_interval
@@ -80,42 +80,18 @@ def _round(value: float) -> float:
 # --------------------------------------------------------------------------- the strategy space
 
 
-def for_variant(strategy: Strategy, variant) -> Strategy:
-    """``strategy`` with its per-position values expanded for ``variant``'s seats."""
-    expand = getattr(strategy, "for_variant", None)
-    return expand(variant) if expand is not None else strategy
-
-
 def coordinates(strategy: Strategy, variant) -> tuple[str, ...]:
-    """The parameters a fit may move in ``variant``."""
-    named = getattr(strategy, "coordinates", None)
-    if named is not None:
-        return tuple(named(variant))
-    return tuple(name for name in THRESHOLD_PARAMS if not unused_params(variant, [name]))
+    """The parameters a fit may move in ``variant`` (``Strategy.coordinates``)."""
+    return tuple(strategy.coordinates(variant))
 
 
 def value_of(strategy: Strategy, name: str) -> float:
-    value = getattr(strategy, "value", None)
-    return float(value(name) if value is not None else getattr(strategy, name))
-
-
-def bounds(name: str) -> tuple[float, float]:
-    named = getattr(strategies, "strategy_bounds", None)
-    return tuple(named(name)) if named is not None else (0.0, 1.0)
+    return float(strategy.value(name))
 
 
 def moved(strategy: Strategy, name: str, value: float) -> Strategy:
     """``strategy`` with coordinate ``name`` at ``value``, its name kept."""
     return replace(strategy.with_param(name, value), name=strategy.name)
-
-
-def strategy_toml(strategy: Strategy) -> str:
-    """The strategy as a TOML file that ``load_strategy`` reads back."""
-    named = getattr(strategies, "strategy_to_toml", None)
-    if named is not None:
-        return named(strategy)
-    lines = [f'name = "{strategy.name}"'] + [f"{key} = {value!r}" for key, value in strategy.params().items()]
-    return "\n".join(lines) + "\n"
 
 
 def strategy_params(strategy: Strategy) -> dict:
@@ -226,9 +202,15 @@ class FitSettings:
     step: float = STEP
     min_step: float = MIN_STEP
     record_games: int = 2000
+    only: tuple[str, ...] | None = None  # the coordinates to move; None: all of the variant's
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        if self.only is None:
+            del out["only"]
+        else:
+            out["only"] = list(self.only)
+        return out
 
 
 @dataclass(frozen=True)
@@ -376,10 +358,14 @@ def fit_strategy(
     ``report(line)`` hears each round's outcome."""
     variant = as_variant(settings.variant)
     _check(settings, max_rounds)
-    start = replace(for_variant(start, variant), name=start.name)
+    start = replace(start.for_variant(variant), name=start.name)
     names = coordinates(start, variant)
-    if not names:
-        raise RulesError(f"variant {variant}: it has no strategy parameter a fit could move")
+    if settings.only is not None:
+        unknown = [name for name in settings.only if name not in names]
+        if unknown or not settings.only:
+            bad = unknown[0] if unknown else "(none)"
+            raise RulesError(f"parameter {bad!r} to fit: {variant.name}'s are {', '.join(names)}")
+        names = tuple(settings.only)
     identity = {**settings.to_dict(), "start": strategy_params(start)}
     with FitState(state, identity) as stored:
         sets = _Sets(settings, variant, stored, runner, phase or (lambda _: nullcontext(None)))
@@ -429,7 +415,7 @@ def _candidates(table: Strategy, names, step: float) -> list[tuple[str, float, f
     out = []
     for name in names:
         now = value_of(table, name)
-        low, high = bounds(name)
+        low, high = strategy_bounds(name)
         for direction in (1, -1):
             tried = _round(min(high, max(low, now + direction * step)))
             if tried != now and (name, now, tried) not in out:
@@ -547,9 +533,13 @@ def _last_gain(settings, table, rounds, converged, sets) -> Trial | None:
 
 def _records(settings, variant, fitted, start, sets) -> tuple[Record, ...]:
     """The fitted strategy against the built-ins and the start, on one seeded set of games."""
-    opponents = [(name, for_variant(BUILT_INS[name], variant)) for name in RECORD_OPPONENTS]
+    opponents = [(name, BUILT_INS[name].for_variant(variant)) for name in RECORD_OPPONENTS]
     if all(strategy_params(start) != strategy_params(o) for _, o in opponents):
         opponents.append((f"start ({start.name})", start))
+    if fitted_path(variant).is_file():  # the fit shipped before this one
+        shipped = load_strategy(FITTED, variant).for_variant(variant)
+        if all(strategy_params(shipped) != strategy_params(o) for _, o in opponents):
+            opponents.append(("previous fit (shipped)", shipped))
     seed = derived_seed(settings.seed, "records")
     played = sets.many(
         "records", [(fitted, opponent) for _, opponent in opponents], seed, settings.record_games
@@ -591,5 +581,4 @@ __all__ = [
     "derived_seed",
     "fit_strategy",
     "paired_gain",
-    "strategy_toml",
 ]
