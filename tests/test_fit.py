@@ -15,7 +15,7 @@ from euchre_mc.simulate.bidding.strategy import BUILT_INS, load_strategy, strate
 from euchre_mc.simulate.games import fit as fit_module
 from euchre_mc.simulate.games.fit import FitSettings, fit_strategy, paired_gain
 from euchre_mc.simulate.games.fit_state import GameSet
-from euchre_mc.simulate.games.game import play_games, position_labels
+from euchre_mc.simulate.games.game import game_runner, play_games, position_labels
 from euchre_mc.simulate.rules.variants import RulesError, as_variant
 from euchre_mc.simulate.stats import wilson_interval
 
@@ -161,3 +161,11 @@ def test_the_shipped_fitted_euchre_strategy_beats_balanced_beyond_noise():
     wins = int((totals.winner == 0).sum())
     low, _ = wilson_interval(wins, games)
     assert low > 0.5, f"fitted won {wins} of {games} against balanced"
+
+
+def test_the_fit_is_the_same_on_worker_processes():
+    settings = small(games=30, step=0.2, min_step=0.2, only=("order_up_threshold@1", "call_threshold@2"))
+    here = fit_strategy(settings, BUILT_INS["balanced"], 1)
+    with game_runner(2) as runner:
+        there = fit_strategy(settings, BUILT_INS["balanced"], 1, runner=runner)
+    assert there.to_json() == here.to_json()

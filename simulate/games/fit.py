@@ -54,7 +54,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from contextlib import nullcontext
+from contextlib import closing, nullcontext
 from dataclasses import asdict, dataclass, replace
 
 import numpy as np
@@ -324,7 +324,8 @@ class _Sets:
 
     def many(self, description: str, pairs, seed: int, games: int) -> list[GameSet]:
         """Sets for each (team A, team B) of ``pairs`` on the same seeded games, under one
-        progress bar."""
+        progress bar.  With workers (a pool or Dask) the sets not stored yet are played
+        side by side, one set a task, each kept as it finishes."""
         total = games * len(pairs)
         done = [0]
         with self.phase(description) as bar:
@@ -334,7 +335,37 @@ class _Sets:
                 if bar is not None:
                     bar(done[0], total)
 
-            return [self.play(a, b, seed, games, progress) for a, b in pairs]
+            if self.runner is None or self.runner.here:
+                return [self.play(a, b, seed, games, progress) for a, b in pairs]
+            results = [self.state.load(self.identity(a, b, seed, games)) for a, b in pairs]
+            progress(games * sum(result is not None for result in results))
+            missing = [place for place, result in enumerate(results) if result is None]
+            settings = self.settings
+            finished = self.runner.run(
+                missing,
+                lambda place: (
+                    play_set,
+                    (self.variant, *pairs[place], games, seed, settings.play, settings.worlds),
+                ),
+                ordered=False,
+            )
+            with closing(finished):
+                for place, result in finished:
+                    self.state.save(self.identity(*pairs[place], seed, games), result)
+                    self.played += 1
+                    results[place] = result
+                    progress(games)
+            return results
+
+
+def play_set(
+    variant, team_a: Strategy, team_b: Strategy, games: int, seed: int, play: str, worlds: int
+) -> GameSet:
+    """One set of games played in this process: what a worker of the fit runs."""
+    totals = play_games(variant, team_a, team_b, games, seed, play, worlds=worlds)
+    if totals.interrupted:
+        raise KeyboardInterrupt
+    return GameSet(totals.winner == 0, int(totals.hands.sum()), totals.positions)
 
 
 # --------------------------------------------------------------------------- the fit
