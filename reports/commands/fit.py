@@ -13,7 +13,7 @@ from ...interrupt import INTERRUPTED
 from ...simulate.play.models import FIT
 from ...simulate.rules.variants import RulesError, as_variant
 from ..files import OutputError, write_text
-from ..forecast import duration, games_seconds, hands_in_games, warn_if_long
+from ..forecast import games_seconds, hands_in_games, warn_if_long
 from ..progress import ProgressBar
 from .shared import (
     VariantName,
@@ -167,7 +167,7 @@ def fit_command(
     )
     report_line(
         f"fit: {len(names)} parameters ({', '.join(names)}), up to {sets} sets of {games_count:,} games "
-        f"a round ({duration(round_seconds)} here), at most {max_rounds} rounds"
+        f"a round, at most {max_rounds} rounds"
     )
     warn_if_long(round_seconds * 4, "a fit takes 4 rounds or more", "fewer --games, more --workers")
     settings = FitSettings(

@@ -32,7 +32,8 @@ search does not try: two coordinates at once, or a different strategy space).
 
 Every set of games is seeded from the fit's seed and the purpose of the set (search,
 confirm or final of round ``r``, records), so the same seed gives the same fit for any
-number of workers and on Dask (the games are the same: :func:`.game.play_games`).  Each
+number of workers and on Dask (the games are the same: :func:`.game.play_games`); with
+workers, a round's sets are played side by side, one set a task.  Each
 finished set is kept in the state directory (:mod:`.fit_state`); a fit run again
 replays its walk reading them, so a fit interrupted by Ctrl-C and run again ends where
 an uninterrupted one does.
