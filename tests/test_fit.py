@@ -105,7 +105,7 @@ def test_the_command_writes_the_strategy_and_prints_text_and_json(tmp_path):
     *report, written = text.stdout.splitlines()
     assert "dealer" in text.stdout and all(len(line) <= 80 for line in report)
     assert written == f"fitted strategy: {out}"
-    assert out.read_text().startswith("# fitted by euchre-mc fit piq")
+    assert out.read_text().startswith("# fitted by: euchre-mc fit 'piq(target=10,stick_the_dealer=false)'")
     assert load_strategy(str(out)).params()
     first, second = run(*args, "--json"), run(*args, "--json")
     assert first.stdout == second.stdout

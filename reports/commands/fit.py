@@ -3,6 +3,7 @@ common random numbers, :mod:`simulate.games.fit`), written as a strategy TOML fi
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -201,7 +202,7 @@ def fit_command(
         report_line(f"interrupted: {kept}")
         sys.exit(INTERRUPTED)
     if output_path is not None:
-        write_strategy(result, output_path)
+        write_strategy(result, output_path, max_rounds)
     if output == "json":
         click.echo(result.to_json())
     else:
@@ -222,14 +223,21 @@ def timed_lines():
     return report
 
 
-def write_strategy(result, path: str) -> None:
+def write_strategy(result, path: str, max_rounds: int) -> None:
     """The fitted strategy as a TOML file, behind comment lines saying how it was fitted."""
     from ...simulate.bidding.strategy import strategy_to_toml
 
     settings = result.settings
+    command = (
+        f"euchre-mc fit {shlex.quote(settings.variant)} --start {shlex.quote(settings.start)} "
+        f"--games {settings.games} --record-games {settings.record_games} --seed {settings.seed} "
+        f"--play {settings.play} --step {settings.step:g} --min-step {settings.min_step:g} "
+        f"--max-rounds {max_rounds}"
+    )
+    if settings.only is not None:
+        command += f" --only {','.join(settings.only)}"
     header = [
-        f"# fitted by euchre-mc fit {settings.variant} --start {settings.start} --games {settings.games} "
-        f"--seed {settings.seed} --play {settings.play}",
+        f"# fitted by: {command}",
         f"# {len(result.rounds)} rounds, " + ("converged" if result.converged else "not converged"),
     ]
     last = result.last_gain
@@ -239,6 +247,11 @@ def write_strategy(result, path: str) -> None:
             f"# last step's gain {100 * gain.mean:+.1f}% of games "
             f"(95% CI {100 * gain.low:+.1f}% to {100 * gain.high:+.1f}%)"
         )
+    header += [
+        f"# against {record.opponent}: won {100 * record.win_rate:.1f}% of {record.games} games "
+        f"(95% CI {100 * record.ci_low:.1f}% to {100 * record.ci_high:.1f}%)"
+        for record in result.records
+    ]
     write_text(path, "\n".join(header) + "\n" + strategy_to_toml(result.fitted))
 
 
