@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from euchre_mc.cli import main
 from euchre_mc.simulate.bidding.strategy import BUILT_INS, load_strategy, strategy_to_toml
 from euchre_mc.simulate.games import fit as fit_module
-from euchre_mc.simulate.games.fit import FitSettings, fit_strategy, paired_gain, play_set
+from euchre_mc.simulate.games.fit import FitSettings, fit_strategy, fitted_toml, paired_gain, play_set
 from euchre_mc.simulate.games.fit_state import GameSet
 from euchre_mc.simulate.games.game import game_runner, play_games, position_labels
 from euchre_mc.simulate.rules.variants import RulesError, as_variant
@@ -88,9 +88,12 @@ def test_a_state_directory_of_another_fit_is_refused(tmp_path):
 
 
 def test_the_fitted_strategy_round_trips_through_toml(tmp_path):
-    settings = small(games=40, step=0.2, min_step=0.2, only=("call_threshold@2",))
+    settings = replace(small(games=40, step=0.2, min_step=0.2, only=("call_threshold@2",)), start="cautious")
     result = fit_strategy(settings, BUILT_INS["cautious"], 1)
     path = tmp_path / "fitted.toml"
+    path.write_text(fitted_toml(result))
+    variant = result.settings.variant
+    assert load_strategy(str(path)).for_variant(variant).params() == result.fitted.params()
     path.write_text(strategy_to_toml(result.fitted))
     assert load_strategy(str(path)).params() == result.fitted.params()
 
@@ -107,6 +110,7 @@ def test_the_command_writes_the_strategy_and_prints_text_and_json(tmp_path):
     assert written == f"fitted strategy: {out}"
     assert out.read_text().startswith("# fitted by: euchre-mc fit 'piq(target=10,stick_the_dealer=false)'")
     assert load_strategy(str(out)).params()
+    assert "level_threshold" not in out.read_text()  # piq has no level bids
     first, second = run(*args, "--json"), run(*args, "--json")
     assert first.stdout == second.stdout
     data = json.loads(first.stdout)

@@ -225,7 +225,7 @@ def timed_lines():
 
 def write_strategy(result, path: str, max_rounds: int) -> None:
     """The fitted strategy as a TOML file, behind comment lines saying how it was fitted."""
-    from ...simulate.bidding.strategy import strategy_to_toml
+    from ...simulate.games.fit import fitted_toml
 
     settings = result.settings
     command = (
@@ -252,7 +252,7 @@ def write_strategy(result, path: str, max_rounds: int) -> None:
         f"(95% CI {100 * record.ci_low:.1f}% to {100 * record.ci_high:.1f}%)"
         for record in result.records
     ]
-    write_text(path, "\n".join(header) + "\n" + strategy_to_toml(result.fitted))
+    write_text(path, "\n".join(header) + "\n" + fitted_toml(result))
 
 
 def check_toml_path(path: str) -> None:

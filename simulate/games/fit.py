@@ -60,7 +60,17 @@ from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
-from ..bidding.strategy import BUILT_INS, FITTED, Strategy, fitted_path, load_strategy, strategy_bounds
+from ..bidding.strategy import (
+    BUILT_INS,
+    FITTED,
+    PARAMS,
+    Strategy,
+    fitted_path,
+    load_strategy,
+    strategy_bounds,
+    strategy_to_toml,
+    unused_params,
+)
 from ..choices import PIMC_WORLDS
 from ..rules.variants import RulesError, as_variant
 from ..stats import Z95, wilson_interval
@@ -255,6 +265,19 @@ class FitResult:
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent)
+
+
+def fitted_toml(result: FitResult) -> str:
+    """The fitted strategy as TOML: the parameters its variant uses, on the start's
+    built-in base (so a file used in another variant draws no unused-parameter warning)."""
+    variant = as_variant(result.settings.variant)
+    unused = set(unused_params(variant, PARAMS))
+    base = result.settings.start if result.settings.start in BUILT_INS else "balanced"
+    lines = [f'base = "{base}"']
+    for line in strategy_to_toml(result.fitted).splitlines():
+        if line.split(" = ", 1)[0] not in unused:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 # --------------------------------------------------------------------------- seeds and sets
@@ -612,5 +635,6 @@ __all__ = [
     "coordinates",
     "derived_seed",
     "fit_strategy",
+    "fitted_toml",
     "paired_gain",
 ]
