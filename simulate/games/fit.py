@@ -412,6 +412,7 @@ def fit_strategy(
     ``progress(done, total)`` callback for each group of sets (a progress bar);
     ``report(line)`` hears each round's outcome."""
     variant = as_variant(settings.variant)
+    settings = replace(settings, variant=str(variant))  # one spelling: "euchre" is its defaults written out
     _check(settings, max_rounds)
     start = replace(start.for_variant(variant), name=start.name)
     names = coordinates(start, variant)
@@ -593,7 +594,7 @@ def _records(settings, variant, fitted, start, sets) -> tuple[Record, ...]:
         opponents.append((f"start ({start.name})", start))
     if fitted_path(variant).is_file():  # the fit shipped before this one
         shipped = load_strategy(FITTED, variant).for_variant(variant)
-        if all(strategy_params(shipped) != strategy_params(o) for _, o in opponents):
+        if all(strategy_params(shipped) != strategy_params(o) for _, o in opponents + [("", fitted)]):
             opponents.append(("previous fit (shipped)", shipped))
     seed = derived_seed(settings.seed, "records")
     played = sets.many(
