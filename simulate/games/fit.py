@@ -43,11 +43,13 @@ The fit reports the fitted strategy's record (win rate with its 95% interval) ag
 and how often each auction position bids each contract when the fitted strategy plays
 itself.
 
-The play model is the games' (``heuristic`` by default): games under double dummy are
-far slower (benchmarks/RESULTS.md, "The self-play fit"), and a fit plays hundreds of
-thousands of games.  What it changes: heuristic play makes fewer tricks than double
-dummy for the bidder, so a table fitted under it bids a little less than one fitted
-under the analyser's double-dummy play would.
+The play model is the games' (``heuristic`` by default), not the analyser's double
+dummy: a fit plays hundreds of thousands of games, and double-dummy games are slower, a
+little in the classic games and far more with six seats and the double deck
+(benchmarks/RESULTS.md, "The self-play fit").  What it changes: the thresholds are
+fitted to heuristic outcomes, where defenders and declarers make fewer tricks than
+perfect ones; RESULTS.md gives a fitted strategy's record under both play models.
+``--play dd`` fits under double dummy.
 """
 
 from __future__ import annotations
