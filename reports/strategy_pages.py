@@ -98,11 +98,13 @@ def _draw_panel(axis, panel: Panel, rows: list[int], norm, others: list[Panel], 
 
 
 def _norm(panels) -> TwoSlopeNorm:
-    """A scale centred on 0 and as wide both ways: full colour at the largest margin."""
+    """A scale in percentage points centred on 0 and as wide both ways: full colour at
+    the 90th percentile of the margins' sizes (at least 5 points), so that small margins
+    still show their side and the few largest do not wash the rest out."""
     margins = [
-        abs(c.margin) for p in panels for c in p.cells if c.margin is not None and c.hands >= MIN_HANDS
+        100 * abs(c.margin) for p in panels for c in p.cells if c.margin is not None and c.hands >= MIN_HANDS
     ]
-    reach = max(max(margins, default=0.0), 0.01)
+    reach = max(float(np.percentile(margins, 90)) if margins else 0.0, 5.0)
     return TwoSlopeNorm(0.0, -reach, reach)
 
 
@@ -136,6 +138,7 @@ def strategy_page(chart: StrategyMap, command: str = "") -> Figure:
             image,
             ax=list(axes.flat),
             label=f"margin in P(win) at {_score_text(first)}, percentage points",
+            extend="both",
             shrink=0.6,
             pad=0.01,
         )
@@ -171,10 +174,10 @@ def _header(chart: StrategyMap, variant, first, other_scores) -> str:
 
 def _footer(chart: StrategyMap, command: str) -> str:
     return (
-        f"{chart.variant}: {chart.deals} hands per cell at most, each valued on one deal of the unseen "
-        f"cards under the '{chart.play}' play model; P(win) from the match-equity tables ({chart.equity}); "
-        f"seed {chart.seed}; "
-        f"{chart.seconds:.0f} s to compute." + (f"\nRegenerate: {command}" if command else "")
+        f"{chart.variant}\n{chart.deals} hands per cell at most, each valued on one deal of the unseen "
+        f"cards under the '{chart.play}' play model; seed {chart.seed}; "
+        f"{chart.seconds:.0f} s to compute.\nP(win) from the match-equity tables: {chart.equity}"
+        + (f"\nRegenerate: {command}" if command else "")
     )
 
 
@@ -188,6 +191,7 @@ def write_strategy_page(chart: StrategyMap, out_dir, command: str = "") -> list[
     for fmt in FORMATS:
         path = out / f"strategy-{name}.{fmt}"
         figure.savefig(path, dpi=DPI, metadata=_metadata(fmt))
+        figure.set_layout_engine("none")  # laid out once: the other format keeps the places
         paths.append(path)
     return paths
 

@@ -281,10 +281,11 @@ def strategy_chart(variant, table, deals, seed, play, scores, out, as_json):
       euchre-mc strategy-chart piq --score 0-0 --score 9-9 --out charts
     """
     from ...simulate.bidding.table_model import table_model
-    from ...simulate.study.strategy_cells import strategy_map
+    from ...simulate.study.strategy_cells import check_scores, strategy_map
     from ..strategy_pages import write_strategy_page
 
     chosen = as_variant(variant)
+    asked = check_scores(chosen, [_score(text) for text in scores]) if scores else None
     model = table_model(table)
     if model is None:
         raise RulesError(f"--table {table}: a strategy chart charts a strategy; give one, e.g. balanced")
@@ -292,10 +293,12 @@ def strategy_chart(variant, table, deals, seed, play, scores, out, as_json):
     deals = CHART_DEALS[family] if deals is None else deals
     play = CHART_PLAY[family] if play is None else play
     with ProgressBar("strategy chart", "hand") as progress:
-        chart = strategy_map(chosen, model, deals=deals, seed=seed, play=play, progress=progress)
-    command = (
-        f"euchre-mc strategy-chart {variant} --table {table} --deals {deals} --seed {seed} --play {play}"
-    )
+        chart = strategy_map(
+            chosen, model, deals=deals, seed=seed, play=play, scores=asked, progress=progress
+        )
+    shown = "".join(f" --score {ours}-{theirs}" for ours, theirs in asked or ())
+    command = f"euchre-mc strategy-chart {variant} --table {table} --deals {deals} --seed {seed}"
+    command += f" --play {play}{shown}"
     paths = write_strategy_page(chart, out, command)
     if as_json:
         click.echo(json.dumps({**chart.to_json(), "files": [str(p) for p in paths]}, indent=2))

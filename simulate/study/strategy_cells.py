@@ -21,11 +21,12 @@ strategy and the analyser only (no threshold of any strategy is written here):
 
 The situations: in the classic games (``euchre``, ``piq``) the seat's turn comes after
 every earlier seat passed, so the deals are only those on which the table model passes
-at each earlier seat (:func:`~..bidding.table_model.consistent`); round 1 classes count
-the upcard's suit (the dealer counts the upcard), round 2 classes the best suit to call
-(most trumps, then the strength count).  In bid euchre (``pigs-and-hogs``,
-``six-handed``) the earlier seats bid as the table model bids on each deal, and the
-classes count the hand's longest suit (dealt as Hearts on purpose, see below).
+at each earlier seat (:func:`~..bidding.table_model.matched_bids` counts its passes);
+round 1 classes count the upcard's suit (the dealer counts the upcard), round 2 classes
+the best suit to call (most trumps, then the strength count).  In bid euchre
+(``pigs-and-hogs``, ``six-handed``) the earlier seats bid as the table model bids on
+each deal, and the classes count the hand's longest suit (dealt as Hearts on purpose,
+see below).
 
 Sampling: the classes of long trump suits are rare in random deals, so the analysed
 seat is dealt exactly ``k`` trumps on purpose (the constrained dealer of
@@ -49,7 +50,7 @@ from ..analysis.option_values import option_values
 from ..analysis.question import make_question
 from ..analysis.runner import chunk_tricks, contract_layouts
 from ..bidding.features import hand_features
-from ..bidding.table_model import TableModel, consistent, decide_bids, run_auction
+from ..bidding.table_model import TableModel, decide_bids, matched_bids, run_auction
 from ..dealing.constraints import DealConstraints, SuitLength
 from ..dealing.deal import deal_unseen
 from ..games.equity import equity_for
@@ -211,9 +212,10 @@ def _take_per_cell(x, y, order, wanted: int) -> np.ndarray:
 
 
 def _classic_pool(variant, position, round_, wanted, seed) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-    """The deals one classic seat and round draws from, per upcard: ``{upcard: (deals,
+    """The deals a classic seat and round draws from, per upcard: ``{upcard: (deals,
     order)}``, ``order`` interleaving the upcards so that the first deals of a class are
-    a fair sample of them.  Round 1 deals the seat exactly k trumps for each column k."""
+    a fair sample of them.  Round 1 deals the seat exactly k trumps for each column k;
+    round 2 deals uniformly, one pool for every seat (``position`` 0)."""
     n = variant.players
     seat = position - 1
     pool = {}
@@ -241,15 +243,17 @@ def _classic_pool(variant, position, round_, wanted, seed) -> dict[int, tuple[np
     return pool
 
 
-def _classic_hands(variant, model, pool, position, round_, score, wanted) -> _Hands:
-    """A classic seat's deals at its turn: every earlier seat passed under the table."""
+def _classic_hands(variant, pool, passed, position, round_, wanted) -> _Hands:
+    """A classic seat's deals at its turn: every earlier seat passed under the table
+    (``passed(upcard, deals, passes)``: the deals on which the first ``passes`` bids are
+    the table's passes)."""
     n = variant.players
     dealer, seat = n - 1, position - 1
-    earlier = [PASS] * (seat + (n if round_ == 2 else 0))
+    earlier = seat + (n if round_ == 2 else 0)
     parts = []
     for upcard, (deals, order) in pool.items():
         if earlier:
-            kept = consistent(model, variant, dealer, earlier, deals, upcard, _team_scores(seat, score))
+            kept = passed(upcard, deals, earlier)
             deals, order = deals[kept], order[kept]
         parts.append((deals, np.full(deals.shape[0], upcard), order))
     deals = np.concatenate([p[0] for p in parts])
@@ -488,12 +492,14 @@ def strategy_map(
     seed: int = 1,
     play: str = "heuristic",
     scores=None,
+    positions=None,
     progress=None,
 ) -> StrategyMap:
     """Every panel of ``variant``'s strategy chart for ``model``'s strategy (both teams
     bid by it): ``deals`` hands wanted per cell, each valued on one deal under ``play``,
     at each of ``scores`` (the player's team first; default: 0-0, and for the classic
-    games also 6-8, 8-6 and 9-9).
+    games also 6-8, 8-6 and 9-9), for the seats at ``positions`` from the dealer's left
+    (default all; the dealer is the last).
 
     ``progress(done, total)``, if given, hears of the hands valued."""
     variant = as_variant(variant)
@@ -510,14 +516,29 @@ def strategy_map(
         for score in scores
         for round_ in rounds
         for position in range(1, variant.players + 1)
+        if positions is None or position in positions
     ]
-    sampled, pools = [], {}
+    sampled, pools, matched = [], {}, {}
     for position, round_, score in jobs:
         if variant.classic:
-            if (position, round_) not in pools:  # dealt once, filtered at each score
-                pools[position, round_] = _classic_pool(variant, position, round_, deals, seed)
-            pool = pools[position, round_]
-            sampled.append(_classic_hands(variant, model, pool, position, round_, score, deals))
+            key = (position if round_ == 1 else 0, round_)  # dealt once, filtered at each score
+            if key not in pools:
+                pools[key] = _classic_pool(variant, *key, deals, seed)
+
+            def passed(upcard, dealt, passes, key=key, score=score, seat=position - 1):
+                """Deals on which the table passes the first ``passes`` times (cached per pool,
+                upcard and score: every seat of round 2 shares the longest run of passes)."""
+                team_scores = _team_scores(seat, score)
+                cached = (key, upcard, tuple(team_scores.tolist()))
+                if cached not in matched:
+                    most = 2 * variant.players - 1 if key[1] == 2 else passes
+                    bids = [PASS] * most
+                    matched[cached] = matched_bids(
+                        model, variant, variant.players - 1, bids, dealt, upcard, team_scores
+                    )
+                return matched[cached] >= passes
+
+            sampled.append(_classic_hands(variant, pools[key], passed, position, round_, deals))
         else:
             if position not in pools:  # the hands do not depend on the score
                 pools[position] = _bid_hands(variant, position, deals, seed)
