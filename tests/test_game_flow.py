@@ -53,7 +53,7 @@ def deal(seats: list[str]) -> np.ndarray:
     return np.array([hands], np.uint64)
 
 
-def no_wish(_seat, _round_one):
+def no_wish(_seat, _round_one, _context=0):
     return None
 
 
@@ -139,7 +139,7 @@ def test_game_auctions_agree_with_replaying_every_bid(variant):
         upcard = int(rng.integers(24)) if chosen.classic else None
         offered = all_contracts(chosen, upcard) if chosen.classic else all_contracts(chosen)
 
-        def wish_for(_seat, _round_one):  # often an illegal wish, which must turn into a pass
+        def wish_for(_seat, _round_one, _context=0):  # often an illegal wish, which must turn into a pass
             return None if rng.random() < 0.5 else offered[int(rng.integers(len(offered)))]  # noqa: B023 (called in this iteration)
 
         bids, result = run_auction(chosen, dealer, upcard, wish_for, lambda s, c: float(c.denom))

@@ -36,12 +36,12 @@ def replayed(result, option):
         given = list(question.bids) + [option]
         turn = [0]
 
-        def wish(bidding_seat, round_one, d=d, given=given, turn=turn):
+        def wish(bidding_seat, round_one, context, d=d, given=given, turn=turn):
             turn[0] += 1
             if turn[0] <= len(given):
                 bid = given[turn[0] - 1]
                 return None if bid == PASS else bid
-            return wish_for(d)(bidding_seat, round_one)
+            return wish_for(d)(bidding_seat, round_one, context)
 
         _, won = run_auction(variant, dealer, question.upcard, wish, estimate_of(d))
         if won is None:

@@ -45,7 +45,7 @@ def test_the_weights_are_the_stated_logistic_on_fixed_deals():
     estimates = seat_bids(
         EUCHRE, BALANCED.teams, deals, np.full(500, upcard), np.full(500, 3), np.zeros((500, 2))
     ).estimates
-    threshold = seat_thresholds(BALANCED.teams, np.zeros((500, 2)), EUCHRE.target, 4)["order_up_threshold"]
+    threshold = seat_thresholds(BALANCED.teams, np.zeros((500, 2)), EUCHRE, 3)["order_up_threshold"]
     expected = np.ones(500)
     for seat in (0, 1):
         clears = 1.0 / (1.0 + np.exp(-(estimates.order[:, seat, 0] - threshold[:, seat]) / SOFT_SCALE))

@@ -101,7 +101,9 @@ def test_with_param_changes_one_value_and_names_it():
 def test_thresholds_follow_the_seat_team_and_drop_only_when_the_opponents_are_near_and_ahead():
     bold_late = Strategy("late", level_threshold=0.7, endgame_fraction=0.2, endgame_shift=0.3)
     scores = np.array([[0, 0], [30, 41], [41, 30], [0, 39]])  # target 50: "near" means 40 or more
-    levels = seat_thresholds((bold_late, BUILT_INS["cautious"]), scores, 50, 6)["level_threshold"]
+    levels = seat_thresholds((bold_late, BUILT_INS["cautious"]), scores, "pigs-and-hogs", 0)[
+        "level_threshold"
+    ]
     team_a_seats, team_b_seats = [0, 2, 4], [1, 3, 5]
     assert np.allclose(levels[:, team_a_seats].T, [[0.7, 0.4, 0.7, 0.7]] * 3)
     assert np.allclose(levels[:, team_b_seats], BUILT_INS["cautious"].level_threshold)
@@ -257,3 +259,92 @@ def test_fitting_counts_every_seat_and_denomination_and_round_trips_through_csv(
     with open(path) as src:
         table = grid_from_rows(list(csv.DictReader(src)), BID_KEYS, BID_OUTCOMES, BID_DIMS)
     assert np.array_equal(table.samples, samples) and np.array_equal(table.made, made)
+
+
+# --------------------------------------------------------------------------- the strategy space
+
+
+def test_a_strategy_with_every_kind_of_value_round_trips_through_toml(tmp_path):
+    from euchre_mc.simulate.bidding.strategy import strategy_to_toml
+
+    strategy = Strategy(
+        'fit "7"',
+        order_up_threshold=(0.62, 0.6, 0.58, 0.5512345678901234),
+        call_threshold=0.55,
+        partner_bid_shift=-0.125,
+        opponent_bid_shift=0.2,
+        equity_weight=0.75,
+    )
+    path = tmp_path / "fit.toml"
+    path.write_text(strategy_to_toml(strategy))
+    assert load_strategy(str(path)) == strategy
+
+
+def test_thresholds_by_position_count_from_the_dealers_left():
+    strategy = Strategy("seats", order_up_threshold=(0.1, 0.2, 0.3, 0.4))
+    scores = np.zeros((2, 2), np.int64)
+    dealers = np.array([3, 0])
+    got = seat_thresholds((strategy, strategy), scores, "euchre", dealers)["order_up_threshold"]
+    # dealer 3: seat 0 speaks first (0.1) and seat 3 last (0.4); dealer 0: seat 1 first
+    assert np.allclose(got, [[0.1, 0.2, 0.3, 0.4], [0.4, 0.1, 0.2, 0.3]])
+    with pytest.raises(RulesError, match="has 4 values, one per position, but this game has 6 seats"):
+        seat_thresholds((strategy, strategy), scores, "pigs-and-hogs", dealers)
+
+
+def test_coordinates_name_each_position_and_with_param_moves_one():
+    balanced = BUILT_INS["balanced"]
+    names = balanced.coordinates("euchre")
+    assert names[:4] == tuple(f"alone_threshold@{k}" for k in range(1, 5))
+    assert "order_up_threshold@4" in names and "level_threshold@1" not in names
+    assert "partner_bid_shift" not in names and names[-1] == "equity_weight"
+    assert "partner_bid_shift" in balanced.coordinates("pigs-and-hogs")
+    expanded = balanced.for_variant("euchre")
+    moved = expanded.with_param("order_up_threshold@4", 0.45)
+    assert moved.order_up_threshold == (0.6, 0.6, 0.6, 0.45) and moved.value("order_up_threshold@4") == 0.45
+    with pytest.raises(RulesError, match="one value for every position"):
+        balanced.with_param("order_up_threshold@4", 0.45)
+    with pytest.raises(RulesError, match="positions are 1 to 4"):
+        expanded.with_param("order_up_threshold@5", 0.45)
+    with pytest.raises(RulesError, match=r"partner_bid_shift=0.9; allowed is a number from -0.5 to 0.5"):
+        Strategy("x", partner_bid_shift=0.9)
+
+
+def test_a_partners_high_bid_moves_the_bid_euchre_thresholds_by_the_strategys_shift():
+    from euchre_mc.simulate.bidding.strategy import OPPONENT_HIGH, PARTNER_HIGH, bid_context
+
+    strategy = Strategy("shifts", level_threshold=0.6, partner_bid_shift=0.3, opponent_bid_shift=-0.1)
+    scores = np.zeros((1, 2), np.int64)
+    for context, expected in ((0, 0.6), (PARTNER_HIGH, 0.9), (OPPONENT_HIGH, 0.5)):
+        got = seat_thresholds((strategy, strategy), scores, "pigs-and-hogs", 0, context)["level_threshold"]
+        assert np.allclose(got, expected)
+    classic = seat_thresholds((strategy, strategy), scores, "euchre", 0, PARTNER_HIGH)["order_up_threshold"]
+    assert np.allclose(classic, 0.6)  # the first classic bid ends the auction: no shift there
+    assert (
+        bid_context(3, None) == 0 and bid_context(3, 1) == PARTNER_HIGH and bid_context(3, 2) == OPPONENT_HIGH
+    )
+
+
+def test_the_score_term_follows_the_break_even_chance_of_the_shipped_match_equity_table():
+    from euchre_mc.simulate.bidding.score_term import break_even_shifts
+    from euchre_mc.simulate.games.shipped_equity import load_equity
+
+    table = load_equity("euchre")
+    ours, theirs = np.array([0, 9]), np.array([0, 0])
+    shifts = break_even_shifts("euchre", ours, theirs, np.array([True, True]))["order_up_threshold"]
+
+    def p_star(a, b):  # make: +1 (the other team deals next); set: the opponents +2
+        after = 1 - 0  # we dealt, so team B deals next: index 1 with us as team A
+        make = 1.0 if a + 1 >= 10 else table.win[after, a + 1, b]
+        set_ = table.win[after, a, b + 2] if b + 2 < 10 else 0.0
+        return (table.win[0, a, b] - set_) / (make - set_)
+
+    assert shifts[0] == 0.0
+    assert shifts[1] == pytest.approx(p_star(9, 0) - p_star(0, 0))
+    assert shifts[1] < 0  # one point from the game: a make wins it, so bid on less
+    weighted = Strategy("equity", equity_weight=0.5)
+    got = seat_thresholds((weighted, weighted), np.array([[9, 0]]), "euchre", 2)["order_up_threshold"]
+    assert np.allclose(got[0, [0, 2]], 0.6 + 0.5 * shifts[1])  # team A (seats 1, 3) deals: seat 3
+    behind = break_even_shifts("euchre", np.array([0]), np.array([9]), np.array([False]))[
+        "order_up_threshold"
+    ]
+    assert np.allclose(got[0, [1, 3]], 0.6 + 0.5 * behind[0])  # team B: 0-9, not dealing

@@ -196,12 +196,12 @@ def scripted(bids, wish):
     """A ``wish_for`` that makes ``bids`` first (in order), then asks the model."""
     made = []
 
-    def wish_for(seat, round_one):
+    def wish_for(seat, round_one, context):
         made.append(seat)
         if len(made) <= len(bids):
             bid = bids[len(made) - 1]
             return None if bid == PASS else bid
-        return wish(seat, round_one)
+        return wish(seat, round_one, context)
 
     return wish_for
 
@@ -220,11 +220,28 @@ def random_prefix(variant, dealer, seat_turns, rng, upcard):
     return bids
 
 
-@pytest.mark.parametrize("model", [MIXED, TIMID, NEVER], ids=str)
+def shifting(players: int) -> TableModel:
+    """A table whose thresholds differ by auction position, move with a partner's or an
+    opponent's high bid and follow the score through match equity: every one of the
+    wish's inputs matters."""
+    first = Strategy(
+        "shifting",
+        level_threshold=(0.45, 0.5, 0.55, 0.6, 0.7, 0.8)[:players],
+        order_up_threshold=(0.7, 0.45, 0.6, 0.5)[:players] if players == 4 else 0.6,
+        call_threshold=(0.5, 0.65, 0.55, 0.4)[:players] if players == 4 else 0.6,
+        partner_bid_shift=0.3,
+        opponent_bid_shift=-0.15,
+        equity_weight=1.0,
+    )
+    return TableModel((first, BUILT_INS["aggressive"]), "shifting / aggressive")
+
+
+@pytest.mark.parametrize("model", [MIXED, TIMID, NEVER, "shifting"], ids=str)
 @pytest.mark.parametrize("variant_text", VARIANTS)
 def test_continuation_equals_the_per_deal_auction_on_random_deals(variant_text, model):
     variant = Variant.parse(variant_text)
     n = variant.players
+    model = shifting(n) if model == "shifting" else model
     rng = np.random.default_rng(23)
     checked = 0
     for config in range(4):
@@ -267,10 +284,12 @@ def test_continuation_equals_the_per_deal_auction_on_random_deals(variant_text, 
 # --------------------------------------------------------------------------- inference
 
 
+@pytest.mark.parametrize("shifts", [False, True], ids=["mixed", "shifting"])
 @pytest.mark.parametrize("variant_text", VARIANTS)
-def test_inference_keeps_exactly_the_deals_a_brute_force_check_keeps(variant_text):
+def test_inference_keeps_exactly_the_deals_a_brute_force_check_keeps(variant_text, shifts):
     variant = Variant.parse(variant_text)
     n = variant.players
+    model = shifting(n) if shifts else MIXED
     count = 2000
     upcard = parse_card("9H") if variant.classic else None
     up = 0 if upcard is None else 1 << (2 * upcard)
@@ -278,13 +297,13 @@ def test_inference_keeps_exactly_the_deals_a_brute_force_check_keeps(variant_tex
     dealer = 2
     scores = np.zeros((count, 2), np.int64)
     wish_for, estimate_of = decide_bids(
-        variant, MIXED.teams, deals, np.full(count, upcard or -1), np.full(count, dealer), scores
+        variant, model.teams, deals, np.full(count, upcard or -1), np.full(count, dealer), scores
     )
     auctions = [run_auction(variant, dealer, upcard, wish_for(i), estimate_of(i))[0] for i in range(count)]
     # prefixes the model makes on some deals, the first one (often a pass) and a longer one
     prefixes = {auctions[0][:1], auctions[1][:3], auctions[2][: n - 1], auctions[3][:2], ()}
     for prefix in prefixes:
-        kept = consistent(MIXED, variant, dealer, list(prefix), deals, upcard, scores)
+        kept = consistent(model, variant, dealer, list(prefix), deals, upcard, scores)
         brute = np.array([auction[: len(prefix)] == prefix for auction in auctions])
         assert (kept == brute).all(), prefix
         assert kept.any()
@@ -363,7 +382,7 @@ def test_the_analysed_seats_own_earlier_bid_is_not_evidence():
     kept = consistent(BALANCED, variant, 3, bids, deals, upcard, analysed=0)
     first = seat_bids(
         variant, BALANCED.teams, deals, np.full(1000, upcard), np.full(1000, 3), np.zeros((1000, 2))
-    ).first
+    ).wishes(round_one=True)
     assert (kept == (first[:, 1:] == -1).all(axis=1)).all() and 0 < kept.sum() < 1000
 
 

@@ -13,6 +13,8 @@ from .shared import (
     exit_interrupted,
     max_worlds_option,
     output_options,
+    parse_score,
+    score_option,
     seed_option,
     table_option,
     variant_option,
@@ -75,6 +77,7 @@ def _advice_worlds(command):
 )
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @_auction_options()
+@score_option("rank the cards by the chance of winning the game (needs --dealer).")
 @max_worlds_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
@@ -92,6 +95,7 @@ def best_card_command(
     discards,
     auction,
     table,
+    score,
     max_worlds,
     worlds,
     seed,
@@ -102,8 +106,9 @@ def best_card_command(
     Deals N worlds of the cards you cannot see, consistent with everything played
     (and the voids it showed) and, with --auction, with every bid; solves each double
     dummy after each legal card, and ranks the cards by your side's expected points
-    for the hand, with its tricks and P(make).  Cards that cannot be told apart from
-    the best are marked '='; the sample grows while they might yet be told apart.
+    for the hand, with its tricks and P(make); with --score, by the chance of winning
+    the game from there.  Cards that cannot be told apart from the best are marked
+    '='; the sample grows while they might yet be told apart.
 
     \b
     Example:
@@ -134,6 +139,7 @@ def best_card_command(
         auction=auction,
         table=table,
         max_worlds=max_worlds,
+        score=parse_score(score),
     )
     # interrupted while the sample grew: the worlds solved of the most it could grow to
     _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)
@@ -154,11 +160,12 @@ def best_card_command(
     help="'order up', or 'order up alone'.",
 )
 @_auction_options(inference=True)
+@score_option("rank the cards by the chance of winning the game.")
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 @compiles_kernels(pimc=True)
 def best_discard_command(
-    variant, hand, upcard, dealer, bidder, contract, auction, table, inference, worlds, seed, output
+    variant, hand, upcard, dealer, bidder, contract, auction, table, inference, score, worlds, seed, output
 ):
     """Ordered up as the dealer: which card do I discard?
 
@@ -190,6 +197,7 @@ def best_discard_command(
             table,
             inference,
             progress,
+            parse_score(score),
         )
     _echo_advice(advice, output, format_exchange_advice, worlds)
 
@@ -213,6 +221,7 @@ def best_discard_command(
     help="How the other partner chooses its gift.",
 )
 @_auction_options(inference=True)
+@score_option("rank the cards by the chance of winning the game.")
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 @compiles_kernels(pimc=True)
@@ -227,6 +236,7 @@ def best_gift_command(
     auction,
     table,
     inference,
+    score,
     worlds,
     seed,
     output,
@@ -262,6 +272,7 @@ def best_gift_command(
             table,
             inference,
             progress,
+            parse_score(score),
         )
     _echo_advice(advice, output, format_exchange_advice, worlds)
 

@@ -121,7 +121,7 @@ def games(
     from ..traces import format_game_trace, game_trace_dict
 
     chosen = as_variant(variant)
-    teams = (load_strategy(team_a), load_strategy(team_b))
+    teams = (load_strategy(team_a, chosen), load_strategy(team_b, chosen))
     warn_unused(chosen, [team_a, team_b])
     if trace_index is not None:
         totals = trace_game(chosen, *teams, trace_index, seed=seed, play=play)
@@ -183,7 +183,8 @@ def _where_played(workers: int, backend: str, scheduler: str | None) -> str:
     "--param",
     required=True,
     metavar="NAME",
-    help="Strategy parameter to vary, e.g. hog_threshold, level_threshold, order_up_threshold.",
+    help="Strategy parameter to vary, e.g. hog_threshold, level_threshold, or one auction "
+    "position's: order_up_threshold@4 (position 1 speaks first, the last is the dealer).",
 )
 @click.option(
     "--values", "values_text", required=True, metavar="V1,V2,...", help="Values to try, comma separated."
@@ -239,8 +240,10 @@ def tune(
     from ..game_report import format_tune, tune_figure
 
     chosen = as_variant(variant)
-    opponent = load_strategy(against)
-    tuned = load_strategy(base if base is not None else against)
+    opponent = load_strategy(against, chosen)
+    tuned = load_strategy(base if base is not None else against, chosen)
+    if "@" in param:  # one auction position's threshold: give every position its own first
+        tuned = tuned.for_variant(chosen)
     warn_unused(chosen, [against] + ([base] if base is not None else []))
     if unused_params(chosen, [param]):
         click.echo(fit(unused_param_warning(chosen, param, "--param")), err=True)
@@ -341,8 +344,8 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     from ..equity_report import equity_csv, equity_figure, format_equity
     from ..files import save_figure
 
-    team_a = load_strategy(strategy)
-    team_b = load_strategy(against) if against is not None else team_a
+    team_a = load_strategy(strategy, variant)
+    team_b = load_strategy(against, variant) if against is not None else team_a
     warn_unused(as_variant(variant), [strategy] + ([against] if against is not None else []))
     if plot is not None:
         check_chart_path(plot)

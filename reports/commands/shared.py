@@ -17,7 +17,7 @@ import click
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
-from ...simulate.rules.variants import SPECS, seat_index
+from ...simulate.rules.variants import SPECS, RulesError, seat_index
 from ...simulate.runtime.cluster import BACKENDS
 from ..lines import fit
 from ..progress import compile_first
@@ -128,6 +128,27 @@ table_option = click.option(
     "or 'none': a pass counts as 0 and nobody overcalls.",
 )
 """``--table``: the table model, shared by the analysis and card commands."""
+
+
+def score_option(what: str):
+    """``--score US-THEM``: the game's score, your team first; ``what`` says what it changes."""
+    return click.option(
+        "--score",
+        default=None,
+        metavar="US-THEM",
+        help=f"The game score, your team first (e.g. 44-30; negatives as 44--5): {what}",
+    )
+
+
+def parse_score(text):
+    """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
+    if not match:
+        raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
+    return int(match.group(1)), int(match.group(2))
+
 
 max_worlds_option = click.option(
     "--max-worlds",

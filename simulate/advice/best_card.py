@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...interrupt import raise_if_held
+from ..analysis.question import checked_score
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
@@ -43,7 +44,7 @@ from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction
-from .ranking import CardValue, rank_candidates, unsettled
+from .ranking import CardValue, rank_candidates, unsettled, win_chances, without_unscored
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
@@ -64,6 +65,7 @@ class CardAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     max_worlds: int = 0  # the cap on the growing sample
+    score: tuple[int, int] | None = None  # the game's score, your team first: cards ranked by P(win)
     heard: str = ""  # what conditioned the worlds beyond the cards seen (one line)
     auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
     auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
@@ -75,7 +77,7 @@ class CardAdvice:
         return self.cards[0].card
 
     def to_dict(self) -> dict:
-        out = asdict(self)
+        out = without_unscored(asdict(self))
         del out["interrupted"]
         out["best"] = self.best
         return out
@@ -117,6 +119,7 @@ def best_card(
     max_worlds: int | None = None,
     auction=None,
     table: str = DEFAULT_TABLE,
+    score=None,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -129,7 +132,9 @@ def best_card(
     ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
     With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
     the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
-    and the bidder.
+    and the bidder.  With the game's ``score`` (your team's points, the other team's) and
+    the ``dealer``, cards are ranked by the chance of winning the game
+    (:func:`.ranking.win_chances`).
     """
     variant = as_variant(variant)
     n = variant.players
@@ -284,6 +289,7 @@ def best_card(
     position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
     hearing = (heard.check, played_masks)
     ours = (bidder & 1) == (seat & 1)
+    win = win_chances(variant, bid, seat, bidder, dealer, checked_score(variant, score), ours)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
     values = _world_values(*position, *hearing, worlds, seed, 0, stats)
@@ -291,7 +297,7 @@ def best_card(
     batch = 0
     while True:
         totals = [won + values[:, POSITION[denom, face]] for face in faces]
-        rows = rank_candidates(variant, bid, faces, totals, ours)
+        rows = rank_candidates(variant, bid, faces, totals, ours, win)
         more = min(values.shape[0], cap - values.shape[0])
         if interrupted or more <= 0 or not unsettled(rows):
             break
@@ -314,6 +320,7 @@ def best_card(
         seed=int(seed),
         cards=tuple(rows),
         max_worlds=cap,
+        score=None if score is None else checked_score(variant, score),
         heard=heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),

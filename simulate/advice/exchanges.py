@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...interrupt import raise_if_held
+from ..analysis.question import checked_score
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE
 from ..dealing.deal import deal_unseen
 from ..play.playout import check_worlds, play_deals
@@ -39,7 +40,7 @@ from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_ma
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .best_card import WORLDS_PER_STEP
 from .hearing import consistent_deals
-from .ranking import CardValue, rank_candidates
+from .ranking import CardValue, rank_candidates, win_chances, without_unscored
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
@@ -61,6 +62,7 @@ class ExchangeAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     heard: str = ""  # what conditioned the worlds beyond the cards held (one line)
+    score: tuple[int, int] | None = None  # the game's score, your team first: cards ranked by P(win)
     note: str = DD_NOTE
     interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
@@ -69,7 +71,7 @@ class ExchangeAdvice:
         return self.cards[0].card
 
     def to_json(self, indent=None) -> str:
-        out = asdict(self)
+        out = without_unscored(asdict(self))
         del out["interrupted"]
         return json.dumps({**out, "best": self.best}, indent=indent)
 
@@ -88,11 +90,13 @@ def best_discard(
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
     progress=None,
+    score=None,
 ) -> ExchangeAdvice:
     """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
     the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
     ``first`` (1 at the CLI).  With the whole ``auction`` the worlds explain it under the
-    ``table`` model by ``inference`` (:func:`.hearing.consistent_deals`)."""
+    ``table`` model by ``inference`` (:func:`.hearing.consistent_deals`).  With the game's
+    ``score`` (your team first) cards are ranked by the chance of winning the game."""
     variant = as_variant(variant)
     if not variant.has_upcard:
         raise RulesError(
@@ -145,7 +149,7 @@ def best_discard(
         table[:, dealer] = _without(int(faces_to_mask(held)), face)
         tables.append(table)
     leader = variant.leader(dealer, bidder)
-    chosen = (candidates, tables, leader, active, seed, heard, progress)
+    chosen = (candidates, tables, leader, active, seed, heard, progress, (dealer, score))
     return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
 
@@ -164,12 +168,15 @@ def best_gift(
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
     progress=None,
+    score=None,
 ) -> ExchangeAdvice:
     """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
     each card of its hand valued over ``worlds`` worlds.  The other partner gives by
     ``gift_policy`` and the bidder discards two by the void-first policy.  ``dealer`` is
     needed only where the seat left of the dealer leads, and with the whole ``auction``,
-    which the worlds then explain under the ``table`` model by ``inference``."""
+    which the worlds then explain under the ``table`` model by ``inference``.  With the
+    game's ``score`` (your team first; it needs the ``dealer``) cards are ranked by the
+    chance of winning the game."""
     variant = as_variant(variant)
     n = variant.players
     bidder = seat_index(bidder, n, "bidder", first)
@@ -227,9 +234,8 @@ def best_gift(
         for partner in partners(n, bidder):
             table[:, partner] = 0
         tables.append(table)
-    return _ranked(
-        "gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, seed, heard, progress
-    )
+    chosen = (candidates, tables, leader, active, seed, heard, progress, (dealer, score))
+    return _ranked("gift", variant, bid, bidder, seat, own, *chosen)
 
 
 def _hand(hand, variant, size: int) -> list[int]:
@@ -250,15 +256,19 @@ def _without(mask: int, face: int) -> np.uint64:
 
 
 def _ranked(
-    decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard, progress
+    decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard, progress, at
 ):
+    """The candidates ranked over the worlds; ``at`` is (dealer, score) for P(win), or None."""
     size = variant.hand_size
     ours = (bidder & 1) == (seat & 1)
+    score = None if at is None else checked_score(variant, at[1])
+    win = None if score is None else win_chances(variant, bid, seat, bidder, at[0], score, ours)
     worlds = tables[0].shape[0]
     bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active, progress)
     interrupted = bidder_side.shape[1] < worlds
     worlds = bidder_side.shape[1]
-    rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
+    sides = list(bidder_side if ours else size - bidder_side)
+    rows = rank_candidates(variant, bid, candidates, sides, ours, win)
     return ExchangeAdvice(
         decision=decision,
         variant=str(variant),
@@ -270,6 +280,7 @@ def _ranked(
         seed=int(seed),
         cards=tuple(rows),
         heard=heard,
+        score=score,
         interrupted=interrupted,
     )
 

@@ -70,7 +70,7 @@ def hear_auction(
     if not _given(auction):
         return Heard(no_auction(), (), "", "")
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
-    model = table_model(table)
+    model = table_model(table, variant)
     if model is None:
         return Heard(no_auction(), (), "", "")
     exchanged = {dealer} if contract.kind == ORDER_UP else set()
@@ -110,7 +110,7 @@ def consistent_deals(
     if not _given(auction) or inference == "none":
         return deal(0, worlds), NOTHING_HEARD
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
-    model = table_model(table)
+    model = table_model(table, variant)
     if model is None:
         return deal(0, worlds), NOTHING_HEARD
     inferred = sample_consistent(

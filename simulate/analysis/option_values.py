@@ -24,6 +24,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..bidding.table_model import continue_auction
+from ..games.shipped_equity import p_win_after
 from ..kernels import exchange as policies
 from ..rules.contracts import PASS
 from ..rules.scoring import team_points
@@ -168,18 +169,7 @@ def _outcomes(ended, o, seat) -> tuple[tuple[str, float], ...]:
 
 def p_win(question, bidder, us, them, score, equity) -> np.ndarray:
     """P(the player's team wins the game) after this hand, deal by deal."""
-    target = question.variant.target
-    after_us, after_them = score[0] + us, score[1] + them
-    ours = question.seat & 1
-    we_bid = (bidder >= 0) & ((bidder & 1) == ours)
-    we_won = (after_us >= target) & ((after_them < target) | we_bid)
-    they_won = (after_them >= target) & ~we_won
-    next_dealer = (question.dealer + 1) % question.players
-    team_to_deal = 0 if next_dealer & 1 == ours else 1  # in the table, the player's team is A
-    i = np.clip(after_us, equity.floor, target - 1) - equity.floor
-    j = np.clip(after_them, equity.floor, target - 1) - equity.floor
-    going_on = equity.win[team_to_deal, i, j]
-    return np.where(we_won, 1.0, np.where(they_won, 0.0, going_on))
+    return p_win_after(equity, question.variant, question.seat, question.dealer, bidder, us, them, score)
 
 
 __all__ = ["option_values", "p_win"]

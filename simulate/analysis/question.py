@@ -172,10 +172,10 @@ def make_question(
         round_ = 1 if len(bids) < n else 2
     chosen = checked_contracts(variant, contracts, upcard_face, round_)
     known_masks, constraints = _known(variant, seat, hand_mask, upcard_face, known, constraints)
-    model = table_model(table) if not isinstance(table, TableModel) and table is not None else table
+    model = table_model(table, variant) if not isinstance(table, TableModel) and table is not None else table
     if inference not in INFERENCE_MODES:
         raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
-    score = _checked_score(variant, score)
+    score = checked_score(variant, score)
     worlds = check_worlds(worlds)
     return Question(
         variant,
@@ -199,7 +199,7 @@ def make_question(
     )
 
 
-def _checked_score(variant, score):
+def checked_score(variant, score):
     if score is None:
         return None
     try:

@@ -18,6 +18,15 @@ parameter              estimate compared with it                               v
 ``call_threshold``     P(makers take 3 or more) when naming a suit (round 2)   classic
 =====================  =====================================================  ==========
 
+Each threshold is one number for every seat, or one per *auction position*: position 1
+speaks first (the dealer's left), the last position is the dealer.  In the classic games
+the position and the round say everything about the earlier bids (the first order-up
+or call ends the auction, so every earlier seat passed).  In bid euchre the earlier
+bids matter beyond the level a bid must beat: every threshold moves by
+``partner_bid_shift`` when a partner holds the high bid (raising a partner's contract
+needs more, or less, than opening) and by ``opponent_bid_shift`` when an opponent holds
+it (overcalling).
+
 Going alone in the classic games pays only on a march, so a classic maker goes alone
 when it would order up or call anyway and P(march alone) clears ``alone_threshold``.
 
@@ -25,19 +34,27 @@ A wanted contract is bid only when the auction allows it (``AuctionState.can_bid
 otherwise the player passes.  A dealer who may not pass (the stuck dealer, stick the
 dealer) bids the allowed contract, not played alone, with the highest estimate.
 
-*Score-aware play*: when the opponents are ahead and within ``endgame_fraction`` of
-the target (they need at most ``endgame_fraction * target`` more points), every
-threshold drops by ``endgame_shift`` (clamped to 0..1), so a team about to lose bids
-more boldly.  ``endgame_shift = 0`` turns this off.
+*The score*: two terms move every threshold with the score of the bidder's team.
+``equity_weight`` follows the match-equity tables (:mod:`simulate.bidding.score_term`):
+the threshold moves by that fraction of the change in the break-even P(make) of the
+kind's contract (bid it, or let the hand go by) from 0-0 to this score, so a team
+bids more boldly where a make is worth more games than a set costs.  The older
+``endgame_shift``: when the opponents are ahead and within ``endgame_fraction`` of the
+target, every threshold drops by ``endgame_shift``.  Both are 0 (off) in ``balanced``.
 
 Misdeal options (classic ``euchre``) are not a strategy choice here: every eligible
 player calls them, the policy of :func:`simulate.rules.auction.misdeal_calls`.
 
-TOML files hold the same fields at the top level, optionally starting from a built-in::
+TOML files hold the same fields at the top level, optionally starting from a built-in;
+a threshold is a number or a list with one number per position::
 
     name = "bold-hog"
     base = "cautious"
     hog_threshold = 0.6
+    order_up_threshold = [0.62, 0.6, 0.58, 0.55]
+
+``fitted`` names the strategy fitted by self-play for a variant, shipped as
+``simulate/data/fitted_<variant>.toml`` (``euchre-mc fit`` writes such files).
 """
 
 from __future__ import annotations
@@ -48,6 +65,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import data
 from ..kernels import bidding
 from ..kernels.rankings import EXCHANGE_RANK, HOG_RANK
 from ..rules.variants import ALONE, CALL, HOG, LEVEL, ORDER_UP, PIG, RulesError, as_variant
@@ -61,10 +79,34 @@ THRESHOLD_PARAMS = (
     "order_up_threshold",
     "call_threshold",
 )
+SHIFT_PARAMS = ("partner_bid_shift", "opponent_bid_shift")
+SCORE_PARAMS = ("equity_weight", "endgame_fraction", "endgame_shift")
+SHIFT_BOUND = 0.5  # a bid-context shift lies in -SHIFT_BOUND .. SHIFT_BOUND
+MAX_POSITIONS = 6  # the most seats a variant has
+
+# Who holds the high bid when a bid-euchre seat speaks: the contexts its thresholds
+# depend on (kernels.bidding.AuctionCheck carries one threshold row per context).
+NOBODY_BID, PARTNER_HIGH, OPPONENT_HIGH = range(3)
+CONTEXTS = 3
 
 
-# The contracts each threshold decides (the table above); a variant without any of them
-# ignores the threshold, and tuning it would print the same row for every value.
+def bid_context(seat: int, high_seat) -> int:
+    """The context of ``seat``'s turn when ``high_seat`` (None or negative: nobody) holds
+    the high bid; partners are the seats of the same team (same parity)."""
+    if high_seat is None or high_seat < 0:
+        return NOBODY_BID
+    return PARTNER_HIGH if (high_seat - seat) % 2 == 0 else OPPONENT_HIGH
+
+
+def bid_contexts(seat: int, high_seats: np.ndarray) -> np.ndarray:
+    """:func:`bid_context` of ``seat`` against each entry of ``high_seats`` (-1 nobody)."""
+    high_seats = np.asarray(high_seats, np.int64)
+    partner = (high_seats - seat) % 2 == 0
+    return np.where(high_seats < 0, NOBODY_BID, np.where(partner, PARTNER_HIGH, OPPONENT_HIGH))
+
+
+# The contracts each parameter decides (the table above); a variant without any of them
+# ignores the parameter, and tuning it would print the same row for every value.
 PARAM_KINDS = {
     "level_threshold": (LEVEL,),
     "pig_threshold": (PIG,),
@@ -72,13 +114,24 @@ PARAM_KINDS = {
     "alone_threshold": (ALONE, ORDER_UP, CALL),
     "order_up_threshold": (ORDER_UP,),
     "call_threshold": (CALL,),
+    "partner_bid_shift": (LEVEL,),
+    "opponent_bid_shift": (LEVEL,),
 }
+
+
+def _base_param(name: str) -> str:
+    """``level_threshold`` of a coordinate name ``level_threshold@3``."""
+    return name.split("@", 1)[0]
 
 
 def unused_params(variant, names) -> list[str]:
     """The parameters among ``names`` that decide no contract of ``variant``."""
     kinds = set(as_variant(variant).spec.contract_kinds)
-    return [name for name in names if name in PARAM_KINDS and not kinds & set(PARAM_KINDS[name])]
+    return [
+        name
+        for name in names
+        if _base_param(name) in PARAM_KINDS and not kinds & set(PARAM_KINDS[_base_param(name)])
+    ]
 
 
 def unused_param_warning(variant, name: str, where: str) -> str:
@@ -87,51 +140,165 @@ def unused_param_warning(variant, name: str, where: str) -> str:
     used = [param for param in PARAMS if not unused_params(variant, [param])]
     return (
         f"warning: {where} sets {name}, which has no effect in {variant.name} (it has no "
-        f"{' or '.join(PARAM_KINDS[name])} contracts); its parameters are {', '.join(used)}"
+        f"{' or '.join(PARAM_KINDS[_base_param(name)])} contracts); its parameters are {', '.join(used)}"
     )
+
+
+def strategy_bounds(name: str) -> tuple[float, float]:
+    """The values a parameter (or coordinate ``name@position``) may take."""
+    base = _base_param(name)
+    if base in SHIFT_PARAMS:
+        return -SHIFT_BOUND, SHIFT_BOUND
+    if base in THRESHOLD_PARAMS or base in SCORE_PARAMS:
+        return 0.0, 1.0
+    raise RulesError(f"unknown strategy parameter {name!r}: parameters are {', '.join(PARAMS)}")
+
+
+def _allowed(name: str) -> str:
+    low, high = strategy_bounds(name)
+    return f"a number from {low:g} to {high:g}"
+
+
+def _number(strategy: str, name: str, value) -> float:
+    """``value`` as a float within ``name``'s bounds, or a RulesError naming it."""
+    low, high = strategy_bounds(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise RulesError(f"strategy {strategy!r}: {name}={_shown(value)}; allowed is {_allowed(name)}")
+    return float(value)
+
+
+def _threshold(strategy: str, name: str, value):
+    """A threshold as stored: one float for every position, or a tuple of one per position."""
+    if isinstance(value, (list, tuple)):
+        if not 1 <= len(value) <= MAX_POSITIONS:
+            raise RulesError(
+                f"strategy {strategy!r}: {name} has {len(value)} values; give one number, or one "
+                f"per auction position (at most {MAX_POSITIONS})"
+            )
+        values = tuple(_number(strategy, name, v) for v in value)
+        return values[0] if len(values) == 1 else values
+    return _number(strategy, name, value)
 
 
 @dataclass(frozen=True)
 class Strategy:
-    """A bidding strategy: a threshold per contract kind and a score-aware shift."""
+    """A bidding strategy: a threshold per contract kind (one, or one per auction
+    position), the bid-context shifts of bid euchre and the score terms."""
 
     name: str = "balanced"
-    level_threshold: float = 0.65
-    pig_threshold: float = 0.75
-    hog_threshold: float = 0.8
-    alone_threshold: float = 0.75
-    order_up_threshold: float = 0.6
-    call_threshold: float = 0.6
+    level_threshold: float | tuple[float, ...] = 0.65
+    pig_threshold: float | tuple[float, ...] = 0.75
+    hog_threshold: float | tuple[float, ...] = 0.8
+    alone_threshold: float | tuple[float, ...] = 0.75
+    order_up_threshold: float | tuple[float, ...] = 0.6
+    call_threshold: float | tuple[float, ...] = 0.6
+    partner_bid_shift: float = 0.0
+    opponent_bid_shift: float = 0.0
+    equity_weight: float = 0.0
     endgame_fraction: float = 0.2
     endgame_shift: float = 0.0
 
     def __post_init__(self):
-        for name in THRESHOLD_PARAMS + ("endgame_fraction", "endgame_shift"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
-                raise RulesError(f"strategy {self.name!r}: {name}={value!r}; allowed is a number from 0 to 1")
+        for name in THRESHOLD_PARAMS:
+            object.__setattr__(self, name, _threshold(self.name, name, getattr(self, name)))
+        for name in SHIFT_PARAMS + SCORE_PARAMS:
+            object.__setattr__(self, name, _number(self.name, name, getattr(self, name)))
+
+    def value(self, name: str) -> float:
+        """A parameter's value, or one position's (``order_up_threshold@4``)."""
+        base, _, position = name.partition("@")
+        value = getattr(self, base) if base in PARAMS else None
+        if value is None:
+            strategy_bounds(name)  # names the unknown parameter
+        if not position:
+            if isinstance(value, tuple):
+                raise RulesError(f"{base} has one value per position: name one, e.g. {base}@1")
+            return value
+        values = value if isinstance(value, tuple) else None
+        index = _position(name, position, len(values) if values else MAX_POSITIONS)
+        return values[index] if values else value
 
     def with_param(self, param: str, value) -> Strategy:
-        """A copy with one parameter changed (``tune`` varies one at a time)."""
-        if param not in PARAMS:
+        """A copy with one parameter changed: every position's, or one position's
+        (``order_up_threshold@4``, after :meth:`for_variant` gave one per position)."""
+        base, _, position = param.partition("@")
+        if base not in PARAMS:
             raise RulesError(f"unknown strategy parameter {param!r}: parameters are {', '.join(PARAMS)}")
         if isinstance(value, str):
             try:
                 value = float(value)
             except ValueError:
                 raise RulesError(
-                    f"strategy parameter {param}={value!r}: allowed is a number from 0 to 1"
+                    f"strategy parameter {param}={value!r}: allowed is {_allowed(param)}"
                 ) from None
-        return replace(self, name=f"{self.name}[{param}={value:g}]", **{param: value})
+        new = value
+        if position:
+            current = getattr(self, base)
+            if not isinstance(current, tuple):
+                raise RulesError(
+                    f"strategy parameter {param}: {self.name}'s {base} is one value for every "
+                    "position; give one per position first (Strategy.for_variant)"
+                )
+            values = list(current)
+            values[_position(param, position, len(values))] = value
+            new = tuple(values)
+        return replace(self, name=f"{self.name}[{param}={value:g}]", **{base: new})
+
+    def for_variant(self, variant) -> Strategy:
+        """The same strategy with every threshold given per position of ``variant``."""
+        n = as_variant(variant).players
+        expanded = {name: tuple(position_values(self, name, n)) for name in THRESHOLD_PARAMS}
+        return replace(self, **expanded)
+
+    def coordinates(self, variant) -> tuple[str, ...]:
+        """The parameters a fit may move in ``variant``, one per position for the
+        thresholds (``order_up_threshold@1`` .. ``@4``), then the bid-context shifts and
+        ``equity_weight``."""
+        variant = as_variant(variant)
+        out = []
+        for name in THRESHOLD_PARAMS:
+            if not unused_params(variant, [name]):
+                out += [f"{name}@{k}" for k in range(1, variant.players + 1)]
+        out += [name for name in SHIFT_PARAMS if not unused_params(variant, [name])]
+        return tuple(out) + ("equity_weight",)
 
     def params(self) -> dict:
-        """Every field but the name, for reports and JSON."""
+        """Every field but the name, for reports and JSON (a per-position threshold as a list)."""
         out = asdict(self)
         del out["name"]
-        return out
+        return {key: list(value) if isinstance(value, tuple) else value for key, value in out.items()}
 
     def __str__(self) -> str:
         return self.name
+
+
+def _position(name: str, text: str, count: int) -> int:
+    """The 0-based index of position ``text`` (1-based) of ``count``, or a RulesError."""
+    if not text.isdigit() or not 1 <= int(text) <= count:
+        raise RulesError(f"strategy parameter {name!r}: positions are 1 to {count} (1 speaks first)")
+    return int(text) - 1
+
+
+def position_values(strategy: Strategy, name: str, players: int) -> list[float]:
+    """Threshold ``name`` of each auction position 1..``players`` (index 0 speaks first)."""
+    value = getattr(strategy, name)
+    if not isinstance(value, tuple):
+        return [value] * players
+    if len(value) != players:
+        raise RulesError(
+            f"strategy {strategy.name!r}: {name} has {len(value)} values, one per position, but "
+            f"this game has {players} seats; give one number or {players}"
+        )
+    return list(value)
+
+
+def format_params(strategy: Strategy) -> str:
+    """``level_threshold 0.65, order_up_threshold 0.62/0.6/0.58/0.55, ...`` for the output."""
+
+    def shown(value):
+        return "/".join(f"{v:g}" for v in value) if isinstance(value, tuple) else f"{value:g}"
+
+    return ", ".join(f"{name} {shown(getattr(strategy, name))}" for name in PARAMS)
 
 
 PARAMS = tuple(f.name for f in fields(Strategy) if f.name != "name")
@@ -158,6 +325,7 @@ BUILT_INS = {
     ),
     "score-aware": Strategy("score-aware", endgame_fraction=0.2, endgame_shift=0.15),
 }
+FITTED = "fitted"
 
 
 def _shown(value) -> str:
@@ -178,20 +346,63 @@ def strategy_from_dict(data: dict, where: str) -> Strategy:
     for key, value in values.items():
         if key not in PARAMS:
             raise RulesError(f"{where}: unknown key {key!r}; keys are name, base, {', '.join(PARAMS)}")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise RulesError(f"{where}: {key}={_shown(value)}; allowed is a number from 0 to 1")
-    return replace(BUILT_INS[base_name], name=name, **{k: float(v) for k, v in values.items()})
+        listed = key in THRESHOLD_PARAMS and isinstance(value, list)
+        for item in value if listed else [value]:
+            if isinstance(item, bool) or not isinstance(item, (int, float)):
+                per_position = ", or a list of them (one per position)" if key in THRESHOLD_PARAMS else ""
+                raise RulesError(f"{where}: {key}={_shown(value)}; allowed is {_allowed(key)}{per_position}")
+    try:
+        return replace(BUILT_INS[base_name], name=name, **values)
+    except RulesError as error:  # a value out of bounds: name the file, not the strategy
+        raise RulesError(f"{where}: {str(error).split(': ', 1)[1]}") from None
 
 
-def load_strategy(spec: str) -> Strategy:
-    """A built-in name (``cautious``, ``aggressive``, ...) or the path of a TOML file."""
+def strategy_to_toml(strategy: Strategy) -> str:
+    """The TOML text of ``strategy``: every field, so :func:`load_strategy` reads it back equal."""
+
+    def shown(value):
+        if isinstance(value, tuple):
+            return "[" + ", ".join(repr(float(v)) for v in value) + "]"
+        return repr(float(value))
+
+    lines = [f"name = {_toml_string(strategy.name)}"]
+    lines += [f"{name} = {shown(getattr(strategy, name))}" for name in PARAMS]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def fitted_path(variant) -> Path:
+    """Where the fitted strategy of ``variant`` ships in the package."""
+    return data.FOLDER / f"fitted_{as_variant(variant).name}.toml"
+
+
+def load_strategy(spec: str, variant=None) -> Strategy:
+    """A built-in name (``cautious``, ``aggressive``, ...), ``fitted`` (the strategy
+    fitted for ``variant``) or the path of a TOML file."""
     if spec in BUILT_INS:
         return BUILT_INS[spec]
+    if spec == FITTED:
+        if variant is None:
+            raise RulesError("strategy 'fitted' is fitted per variant: name the variant")
+        path = fitted_path(variant)
+        if not path.is_file():
+            raise RulesError(
+                f"no fitted strategy ships for {as_variant(variant).name}: use a built-in "
+                f"({', '.join(BUILT_INS)}) or a .toml file"
+            )
+        return _read_strategy(path, f"fitted ({path.name})")
     path = Path(spec)
     if not path.suffix == ".toml":
         raise RulesError(
-            f"unknown strategy {spec!r}: built-ins are {', '.join(BUILT_INS)}, or give a .toml file"
+            f"unknown strategy {spec!r}: built-ins are {', '.join(BUILT_INS)}, {FITTED}, or give a .toml file"
         )
+    return _read_strategy(path, spec)
+
+
+def _read_strategy(path: Path, spec: str) -> Strategy:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -206,13 +417,13 @@ def load_strategy(spec: str) -> Strategy:
         raise RulesError(
             f"strategy file {spec!r} is nested too deeply: a strategy is flat key = value"
         ) from None
-    return strategy_from_dict(data, spec)
+    return strategy_from_dict(data, str(path) if spec.startswith(FITTED) else spec)
 
 
 def file_warnings(spec: str, variant) -> list[str]:
     """Warnings for a strategy file that sets thresholds ``variant`` has no use for
-    (none for a built-in, whose every threshold is a default)."""
-    if spec in BUILT_INS:
+    (none for a built-in, whose every threshold is a default, or the fitted one)."""
+    if spec in BUILT_INS or spec == FITTED:
         return []
     data = tomllib.loads(Path(spec).read_text(encoding="utf-8"))  # load_strategy checked it
     return [unused_param_warning(variant, name, spec) for name in unused_params(variant, data)]
@@ -223,18 +434,44 @@ def file_warnings(spec: str, variant) -> list[str]:
 # (games, seats) unless said otherwise.
 
 
-def seat_thresholds(teams: tuple[Strategy, Strategy], scores: np.ndarray, target: int, seats: int) -> dict:
-    """Each seat's thresholds for this hand, after the score-aware shift of its team."""
-    scores = np.asarray(scores, np.int64)
-    team_of_seat = np.arange(seats) & 1
+def seat_thresholds(
+    teams: tuple[Strategy, Strategy], scores, variant, dealers, context: int = NOBODY_BID
+) -> dict:
+    """Each seat's thresholds for this hand: (games, seats) per parameter, by the seat's
+    auction position from ``dealers`` (games,), after its team's score terms at
+    ``scores`` (games, 2) and, in bid euchre, the shift of ``context`` (who holds the
+    high bid when the seat speaks)."""
+    variant = as_variant(variant)
+    n = variant.players
+    scores = np.asarray(scores, np.int64).reshape(-1, 2)
+    games = scores.shape[0]
+    dealers = np.broadcast_to(np.asarray(dealers, np.int64), (games,))
+    position = (np.arange(n)[None, :] - dealers[:, None] - 1) % n  # 0 speaks first
+    team_of_seat = np.arange(n) & 1
+    score_shift = np.empty((games, 2))
+    equity_shift = {}
+    for team, strategy in enumerate(teams):
+        ours, theirs = scores[:, team], scores[:, 1 - team]
+        endgame = (theirs > ours) & (variant.target - theirs <= strategy.endgame_fraction * variant.target)
+        score_shift[:, team] = -strategy.endgame_shift * endgame
+        context_shift = 0.0
+        if context == PARTNER_HIGH:
+            context_shift = strategy.partner_bid_shift
+        elif context == OPPONENT_HIGH:
+            context_shift = strategy.opponent_bid_shift
+        score_shift[:, team] += 0.0 if variant.classic else context_shift
+        if strategy.equity_weight:
+            from .score_term import break_even_shifts  # the match-equity table loads only when asked
+
+            shifts = break_even_shifts(variant, ours, theirs, dealers & 1 == team)
+            for name, shift in shifts.items():
+                equity_shift.setdefault(name, np.zeros((games, 2)))[:, team] = strategy.equity_weight * shift
     out = {}
     for name in THRESHOLD_PARAMS:
-        per_team = np.empty((scores.shape[0], 2))
-        for team, strategy in enumerate(teams):
-            ours, theirs = scores[:, team], scores[:, 1 - team]
-            endgame = (theirs > ours) & (target - theirs <= strategy.endgame_fraction * target)
-            per_team[:, team] = np.clip(getattr(strategy, name) - endgame * strategy.endgame_shift, 0.0, 1.0)
-        out[name] = per_team[:, team_of_seat]
+        by_position = np.array([position_values(strategy, name, n) for strategy in teams])  # (2, n)
+        base = by_position[team_of_seat[None, :], position]  # (games, n)
+        shift = score_shift + equity_shift.get(name, 0.0)
+        out[name] = np.clip(base + shift[:, team_of_seat], 0.0, 1.0)
     return out
 
 
@@ -338,19 +575,31 @@ def classic_chances(
 
 __all__ = [
     "BUILT_INS",
+    "CONTEXTS",
     "EXCHANGE_RANK",
+    "FITTED",
     "HOG_RANK",
+    "NOBODY_BID",
+    "OPPONENT_HIGH",
     "PARAMS",
+    "PARTNER_HIGH",
     "THRESHOLD_PARAMS",
     "Strategy",
+    "bid_context",
+    "bid_contexts",
     "bid_euchre_chances",
     "bid_euchre_wishes",
     "classic_chances",
     "classic_wishes",
     "file_warnings",
+    "fitted_path",
+    "format_params",
     "load_strategy",
+    "position_values",
     "seat_thresholds",
+    "strategy_bounds",
     "strategy_from_dict",
+    "strategy_to_toml",
     "threshold_columns",
     "unused_param_warning",
     "unused_params",

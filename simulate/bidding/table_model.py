@@ -5,7 +5,10 @@ the evaluator (:mod:`simulate.bidding.evaluator`) for its chances from *its own 
 position, the upcard and the score), wants the contract its team's
 :class:`~simulate.bidding.strategy.Strategy` names, bids it if the auction allows it and passes
 otherwise; a dealer who may not pass bids the allowed contract, not played alone, with
-the best estimate.  A wish never depends on the earlier bids.
+the best estimate.  A seat's thresholds depend on its auction position, the score and,
+in bid euchre, on whether a partner or an opponent holds the high bid (the strategy's
+bid-context shifts): its wish is decided for each such context, and the auction asks
+for the wish of the context it is in.
 
 * :class:`TableModel` names the strategy of each team with a paragraph for the output;
   :func:`table_model` builds one from a built-in name, a TOML file or ``"none"``.
@@ -56,11 +59,17 @@ from .evaluator import (
 )
 from .strategy import (
     BUILT_INS,
+    CONTEXTS,
+    FITTED,
+    NOBODY_BID,
     Strategy,
+    bid_context,
+    bid_contexts,
     bid_euchre_chances,
     bid_euchre_wishes,
     classic_chances,
     classic_wishes,
+    format_params,
     load_strategy,
     seat_thresholds,
     threshold_columns,
@@ -93,25 +102,25 @@ class TableModel:
             if self.teams[0] == self.teams[1]
             else f"team A bids by '{self.teams[0].name}', team B by '{self.teams[1].name}'"
         )
-        params = "; ".join(
-            f"{team.name}: " + ", ".join(f"{k} {v:g}" for k, v in team.params().items())
-            for team in dict.fromkeys(self.teams)
-        )
+        params = "; ".join(f"{team.name}: {format_params(team)}" for team in dict.fromkeys(self.teams))
         return (
             f"Table model {self.name}: {teams}. Each seat estimates its chance of making each "
             "contract from its own hand only (the evaluator's tables, by position, upcard and "
-            "score) and wants the highest contract whose estimate clears its threshold; it bids "
-            "that contract when the auction allows it and passes otherwise, whatever the earlier "
-            "bids were. A dealer who may not pass bids the allowed contract, not alone, with the "
-            f"best estimate. Misdeal calls are not modelled. Thresholds ({params})."
+            "score) and wants the highest contract whose estimate clears its threshold (one per "
+            "auction position where the strategy gives several, moved by the score terms and, in "
+            "bid euchre, by the shift for a partner's or an opponent's high bid); it bids that "
+            "contract when the auction allows it and passes otherwise. A dealer who may not pass "
+            "bids the allowed contract, not alone, with the best estimate. Misdeal calls are not "
+            f"modelled. Thresholds ({params})."
         )
 
     def __str__(self) -> str:
         return self.name
 
 
-def table_model(spec) -> TableModel | None:
-    """The table model of ``spec``: a built-in strategy name, a ``.toml`` strategy file
+def table_model(spec, variant=None) -> TableModel | None:
+    """The table model of ``spec``: a built-in strategy name, ``fitted`` (the strategy
+    fitted for ``variant``), a ``.toml`` strategy file
     (:func:`~simulate.bidding.strategy.load_strategy`), a :class:`Strategy`, or ``"none"`` (None:
     no model, a pass counts as 0).  Both teams bid by the one strategy."""
     if isinstance(spec, Strategy):
@@ -119,11 +128,11 @@ def table_model(spec) -> TableModel | None:
     elif isinstance(spec, str) and spec.strip().lower() == NO_TABLE:
         return None
     elif isinstance(spec, str):
-        strategy = load_strategy(spec)
+        strategy = load_strategy(spec, variant)
     else:
         raise RulesError(
             f"table model {spec!r}: give a built-in strategy ({', '.join(BUILT_INS)}), "
-            f"a .toml file or {NO_TABLE}"
+            f"{FITTED}, a .toml file or {NO_TABLE}"
         )
     return TableModel((strategy, strategy), strategy.name)
 
@@ -178,8 +187,10 @@ def _auction_rank(variant: Variant, codes: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SeatBids:
-    """What the seats of every deal want under the model, as codes (deals, seats):
-    ``first`` in round 1 (the one round of bid euchre), ``second`` in classic round 2.
+    """What the seats of every deal want under the model, as codes (contexts, deals,
+    seats): ``first`` in round 1 (the one round of bid euchre), ``second`` in classic
+    round 2.  Bid euchre has a wish per bid context (strategy.NOBODY_BID, PARTNER_HIGH,
+    OPPONENT_HIGH: who holds the high bid when the seat speaks); the classic games one.
     Only the seats in ``columns`` are decided (the others hold ``NO_BID``)."""
 
     variant: Variant
@@ -188,9 +199,17 @@ class SeatBids:
     estimates: object  # BidEstimates or ClassicEstimates of the seats in ``columns``
     columns: tuple[int, ...]
 
-    def wishes(self, round_one: bool) -> np.ndarray:
-        """The codes of a turn: bid euchre has one round, so always ``first``."""
-        return self.first if round_one or self.second is None else self.second
+    def wishes(self, round_one: bool, context: int = NOBODY_BID) -> np.ndarray:
+        """The (deals, seats) codes of a turn in ``context``: bid euchre has one round, so
+        always ``first``; the classic games have one context."""
+        codes = self.first if round_one or self.second is None else self.second
+        return codes[min(context, codes.shape[0] - 1)]
+
+    def seat_wishes(self, round_one: bool, seat: int, contexts) -> np.ndarray:
+        """Per deal, ``seat``'s code in that deal's context (``contexts``: one per deal)."""
+        codes = self.first if round_one or self.second is None else self.second
+        contexts = np.minimum(np.asarray(contexts, np.int64), codes.shape[0] - 1)
+        return codes[contexts, np.arange(codes.shape[1]), seat]
 
     def estimate(self, rows, seat: int, contract: Contract):
         """The estimate a stuck dealer compares: P(make) of ``contract`` on ``rows``."""
@@ -211,20 +230,22 @@ def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> Se
     variant = as_variant(variant)
     dealt = np.asarray(dealt, np.uint64)
     n = variant.players
-    thresholds = seat_thresholds(teams, scores, variant.target, n)
     if not variant.classic:
         columns = tuple(range(n)) if seats is None else tuple(sorted(set(seats)))
         est = bid_estimates(dealt[:, list(columns)])
-        asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
-        _, _, codes = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
-        first = np.full(dealt.shape, NO_BID, np.int64)
-        first[:, list(columns)] = codes
+        first = np.full((CONTEXTS,) + dealt.shape, NO_BID, np.int64)
+        for context in range(CONTEXTS):
+            thresholds = seat_thresholds(teams, scores, variant, dealers, context)
+            asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
+            _, _, codes = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
+            first[context][:, list(columns)] = codes
         return SeatBids(variant, first, None, est, columns)
+    thresholds = seat_thresholds(teams, scores, variant, dealers)
     upcards = np.asarray(upcards, np.int64)
     est = classic_estimates(dealt, dealers, upcards)
     upcard_suit = upcards // 6
     wishes = classic_wishes(est, thresholds, upcard_suit, bool(dict(variant.rule_options).get("no_trump")))
-    return SeatBids(variant, wishes["first"], wishes["second"], est, tuple(range(n)))
+    return SeatBids(variant, wishes["first"][None], wishes["second"][None], est, tuple(range(n)))
 
 
 def stuck_choice(seat: int, allowed, estimate_of) -> tuple[tuple[Contract, ...], object]:
@@ -250,8 +271,8 @@ def decide_bids(variant: Variant, teams, dealt, upcards, dealers, scores):
     bids = seat_bids(variant, teams, dealt, upcards, dealers, scores)
 
     def wish_for(i):
-        def wish(seat, round_one):
-            return code_contract(variant, int(bids.wishes(round_one)[i, seat]))
+        def wish(seat, round_one, context=NOBODY_BID):
+            return code_contract(variant, int(bids.wishes(round_one, context)[i, seat]))
 
         return wish
 
@@ -264,13 +285,16 @@ def decide_bids(variant: Variant, teams, dealt, upcards, dealers, scores):
 def run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) -> tuple[tuple, tuple | None]:
     """Ask each seat in turn what it bids; returns (bids, auction result).
 
-    ``wish_for(seat, round_one)`` is the contract the seat wants (or None) and
+    ``wish_for(seat, round_one, context)`` is the contract the seat wants (or None) in
+    the bid context of its turn (strategy.bid_context: who holds the high bid) and
     ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
     """
     bids = ()
     state = AuctionState.start(variant, dealer, upcard)
     while not state.over:
-        wish = wish_for(state.seat_to_bid, bool(state.legal) and state.legal[0].kind == ORDER_UP)
+        seat = state.seat_to_bid
+        context = bid_context(seat, state.winner[0] if state.winner else None)
+        wish = wish_for(seat, bool(state.legal) and state.legal[0].kind == ORDER_UP, context)
         if wish is not None and state.can_bid(wish):
             bid = wish
         elif state.can_pass():
@@ -305,12 +329,17 @@ def _table_bids(model: TableModel, variant: Variant, dealer: int, deals, upcard,
     return seat_bids(variant, model.teams, deals, upcards, np.full(count, dealer, np.int64), scores, seats)
 
 
-def _model_bid(bids: SeatBids, seat: int, round_: int, floor, stuck=None, stuck_turn=None) -> np.ndarray:
-    """The code each deal's ``seat`` bids: its wish where the auction allows it (auction
-    rank above ``floor``), else a pass, or where ``stuck`` (a bool array) the contract
-    of the dealer who may not pass at the AuctionState ``stuck_turn``."""
+def _model_bid(
+    bids: SeatBids, seat: int, round_: int, floor, high_seat, stuck=None, stuck_turn=None
+) -> np.ndarray:
+    """The code each deal's ``seat`` bids: its wish in the context of the deal's
+    ``high_seat`` (who holds the high bid, -1 nobody; one or one per deal) where the
+    auction allows it (auction rank above ``floor``), else a pass, or where ``stuck`` (a
+    bool array) the contract of the dealer who may not pass at the AuctionState
+    ``stuck_turn``."""
     variant = bids.variant
-    wish = bids.wishes(round_ == 1)[:, seat]
+    contexts = np.broadcast_to(bid_contexts(seat, high_seat), (bids.first.shape[1],))
+    wish = bids.seat_wishes(round_ == 1, seat, contexts)
     floors = np.array(np.broadcast_to(np.asarray(floor, np.int64), wish.shape))  # a copy: writeable
     out = allowed_bids_many(np.ascontiguousarray(wish), floors, variant.classic)
     allowed = out != NO_BID
@@ -402,7 +431,7 @@ def continue_auction(
     deals, scores = _checked_deals(variant, deals, scores)
     later = [(dealer + 1 + index) % variant.players for index in range(len(bids) + 1, _turns(variant))]
     table = _table_bids(model, variant, dealer, deals, upcard, scores, later)
-    count = table.first.shape[0]
+    count = table.first.shape[1]
     ends = {}  # the high bid's rank (None without one) -> the later seats' last bids after it
     bidder = np.empty((len(options), count), np.int64)
     code = np.empty((len(options), count), np.int64)
@@ -433,7 +462,7 @@ def _continue(table: SeatBids, state: AuctionState, dealer: int, upcard):
     the auction.  ``state`` is the auction after the analysed seat's option.
     """
     variant = table.variant
-    n, count = variant.players, table.first.shape[0]
+    n, count = variant.players, table.first.shape[1]
     top_seat = np.full(count, NO_BID, np.int64)
     top_code = np.full(count, NO_BID, np.int64)
     floor = np.full(count, _floor(variant, state), np.int64)
@@ -446,7 +475,8 @@ def _continue(table: SeatBids, state: AuctionState, dealer: int, upcard):
         stuck = None
         if index == last and no_winner and variant.dealer_stuck:
             stuck = live & (top_seat < 0)  # nobody has bid: the dealer may not pass
-        bid = _model_bid(table, seat, 1 + index // n, floor, stuck, stuck_turn)
+        high_seat = np.where(top_seat >= 0, top_seat, state.winner[0] if state.winner else NO_BID)
+        bid = _model_bid(table, seat, 1 + index // n, floor, high_seat, stuck, stuck_turn)
         made = live & (bid >= 0)
         top_seat = np.where(made, seat, top_seat)
         top_code = np.where(made, bid, top_code)
@@ -485,7 +515,10 @@ def matched_bids(
         # only the deals still alive, and only the seat to bid: the evaluator is the cost
         table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat])
         stuck = None if state.can_pass() else np.ones(alive.size, bool)
-        made = _model_bid(table, seat, 1 + index // variant.players, _floor(variant, state), stuck, state)
+        high_seat = state.winner[0] if state.winner else NO_BID
+        made = _model_bid(
+            table, seat, 1 + index // variant.players, _floor(variant, state), high_seat, stuck, state
+        )
         alive = alive[made == bid_code(variant, bid)]
         matched[alive] += 1
         state = state.bid(bid)
@@ -505,9 +538,10 @@ def consistent(
 
 def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, unchecked=()) -> AuctionCheck:
     """The ``bids`` as PIMC's worlds check them (kernels.bidding.AuctionCheck): a row
-    (seat, round one?, floor, code) for each bid of a seat not in ``unchecked``, and the
-    thresholds of each seat's strategy in ``teams`` (team A's, team B's) after the
-    score-aware shift at ``scores`` (team A and B points), the evaluator's tables, the
+    (seat, round one?, floor, code, bid context) for each bid of a seat not in
+    ``unchecked``, and the thresholds of each seat's strategy in ``teams`` (team A's,
+    team B's) in each bid context after the score terms at ``scores`` (team A and B
+    points), the evaluator's tables, the
     dealer and the upcard.  A world explains the auction when every such seat, holding
     its cards of the world as dealt, would have made its bid (:func:`consistent` asks
     the same of whole deals)."""
@@ -522,10 +556,17 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
         # a dealer who may not pass bids by table.stuck_choice, not by its wish: its
         # forced bid is not checked (it is always the auction's last bid)
         if seat not in unchecked and state.can_pass():
-            rows.append((seat, int(index < n), _floor(variant, state), bid_code(variant, bid)))
+            context = bid_context(seat, state.winner[0] if state.winner else None)
+            rows.append((seat, int(index < n), _floor(variant, state), bid_code(variant, bid), context))
         state = state.bid(bid)
     scores = np.asarray((0, 0) if scores is None else scores, np.int64).reshape(1, 2)
-    thresholds = threshold_columns(seat_thresholds(teams, scores, variant.target, n), (1, n))[0]
+    thresholds = np.stack(
+        [
+            threshold_columns(seat_thresholds(teams, scores, variant, dealer, context), (1, n))[0]
+            for context in range(CONTEXTS)
+        ],
+        axis=1,
+    )  # (seats, contexts, 6)
     return AuctionCheck(
         variant.classic,
         HOG in variant.spec.special_kinds,
@@ -538,7 +579,7 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
         round2_grid().estimate,
         # bids before passes: a named bid fits far fewer hands, and the first row a world
         # fails ends its test
-        np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 4),
+        np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 5),
     )
 
 
@@ -686,7 +727,8 @@ SOFT_SCALE = 0.05
 
 
 def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, scale) -> np.ndarray:
-    """P(the seat to bid at ``state`` makes ``bid``) on every deal, the soft model."""
+    """P(the seat to bid at ``state`` makes ``bid``) on every deal, the soft model;
+    ``every_threshold`` the seats' thresholds in the bid context of this turn."""
     variant, seat = table.variant, state.seat_to_bid
     column = table.columns.index(seat)
     thresholds = {name: value[:, seat] for name, value in every_threshold.items()}
@@ -740,12 +782,14 @@ def soft_weights(
     n = variant.players
     bidders = [(dealer + 1 + index) % n for index in range(len(bids))]
     table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed})
-    thresholds = seat_thresholds(model.teams, scores, variant.target, n)
+    thresholds = [seat_thresholds(model.teams, scores, variant, dealer, c) for c in range(CONTEXTS)]
     weights = np.ones(deals.shape[0])
     state = AuctionState.start(variant, dealer, upcard)
     for bid in bids:
-        if state.seat_to_bid != analysed:
-            weights *= _soft_bid(table, thresholds, state, bid, scale)
+        seat = state.seat_to_bid
+        if seat != analysed:
+            context = bid_context(seat, state.winner[0] if state.winner else None)
+            weights *= _soft_bid(table, thresholds[context], state, bid, scale)
         state = state.bid(bid)
     return weights
 

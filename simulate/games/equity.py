@@ -30,8 +30,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import data
-from ..rules.variants import RulesError, Variant, as_variant
+from ..rules.variants import as_variant
+from .shipped_equity import SHIPPED_SEED, SHIPPED_STRATEGY, EquityTable, load_equity, shipped_command
 
 TOLERANCE = 1e-12
 MAX_ITERATIONS = 100_000
@@ -81,55 +81,6 @@ class HandOutcomes:
             out_bidder.append(unique[:, 2])
             out_counts.append(counts)
         return HandOutcomes(tuple(out_points), tuple(out_bidder), tuple(out_counts))
-
-
-@dataclass(frozen=True)
-class EquityTable:
-    """P(team A wins) from every score pair of a game to ``target``.
-
-    ``win[t, i, j]``: team A at score ``floor + i``, team B at ``floor + j``, team ``t``
-    to deal (0 = A).  Scores run from ``floor`` to ``target - 1``.
-    """
-
-    target: int
-    floor: int
-    win: np.ndarray
-    iterations: int
-    residual: float
-
-    def to_frame(self):
-        """One row per (team to deal, score A, score B): the shipped CSV's layout."""
-        import pandas as pd
-
-        size = self.target - self.floor
-        team, i, j = np.meshgrid(np.arange(2), np.arange(size), np.arange(size), indexing="ij")
-        return pd.DataFrame(
-            {
-                "team_to_deal": np.where(team.ravel() == 0, "A", "B"),
-                "score_a": i.ravel() + self.floor,
-                "score_b": j.ravel() + self.floor,
-                "p_win_a": np.round(self.win.ravel(), 6),
-            }
-        )
-
-    @staticmethod
-    def from_frame(frame, target: int) -> EquityTable:
-        floor = int(frame["score_a"].min())
-        size = target - floor
-        win = np.full((2, size, size), np.nan)
-        team = np.where(frame["team_to_deal"].to_numpy() == "A", 0, 1)
-        win[team, frame["score_a"].to_numpy() - floor, frame["score_b"].to_numpy() - floor] = frame["p_win_a"]
-        if np.isnan(win).any():
-            raise ValueError(f"an equity table to {target} from {floor} needs every score pair")
-        return EquityTable(target=target, floor=floor, win=win, iterations=0, residual=0.0)
-
-    def p_win(self, score_a: int, score_b: int, team_to_deal: int) -> float:
-        """P(team A wins) at this score with ``team_to_deal`` (0 = A) to deal."""
-        if score_a >= self.target or score_b >= self.target:
-            raise ValueError(f"score {score_a}-{score_b}: the game ends at {self.target}")
-        i = max(score_a, self.floor) - self.floor
-        j = max(score_b, self.floor) - self.floor
-        return float(self.win[team_to_deal, i, j])
 
 
 def equity_table(outcomes: HandOutcomes, target: int, floor: int) -> EquityTable:
@@ -257,7 +208,7 @@ def match_equity(
 def build_equity(
     variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic", progress=None
 ) -> EquityTable:
-    """The match-equity table of ``variant`` for two strategies that ignore the score,
+    """The match-equity table of ``variant`` for two strategies, bid as at 0-0,
     from ``hands`` sampled hands (:func:`~.game.sample_hands`; ``progress(done, total)``
     hears of them)."""
     chosen = as_variant(variant)
@@ -266,16 +217,12 @@ def build_equity(
 
 
 def sample_for_equity(variant, team_a, team_b, hands: int, seed: int, play: str, progress):
-    """The sampled hands of a match-equity table (:func:`~.game.sample_hands`), once both
-    strategies are checked to ignore the score."""
+    """The sampled hands of a match-equity table (:func:`~.game.sample_hands`).  Every
+    hand is bid as at 0-0, so a strategy's score terms (``endgame_shift``,
+    ``equity_weight``) do not act: the table takes one hand's outcomes to be the same
+    at every score, an approximation for a strategy that follows the score."""
     from .game import sample_hands  # the game kernels load only when a table is built
 
-    for strategy in (team_a, team_b):
-        if strategy.endgame_shift:
-            raise RulesError(
-                f"strategy {strategy.name} changes its bids with the score (endgame_shift "
-                f"{strategy.endgame_shift:g}): a match-equity table needs strategies that ignore it"
-            )
     return sample_hands(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)
 
 
@@ -285,42 +232,6 @@ def equity_of_sample(variant, team_a, team_b, sample) -> EquityTable:
         sample.points, sample.bidder_team, sample.dealer & 1, same_strategy=team_a == team_b
     )
     return equity_table(outcomes, variant.target, default_floor(variant))
-
-
-SHIPPED_STRATEGY = "balanced"
-SHIPPED_HANDS = 400_000
-SHIPPED_SEED = 1
-
-
-def shipped_path(variant):
-    """Where the shipped table of a variant (with default options) lives in the package."""
-
-    return data.FOLDER / f"equity_{as_variant(variant).name}.csv"
-
-
-def shipped_command(variant) -> str:
-    """The command that regenerates a shipped table."""
-
-    name = as_variant(variant).name
-    return (
-        f"euchre-mc match-equity --variant {name} --strategy {SHIPPED_STRATEGY} --hands {SHIPPED_HANDS} "
-        f"--seed {SHIPPED_SEED} --csv > simulate/data/equity_{name}.csv"
-    )
-
-
-def load_equity(variant, strategy_name: str = SHIPPED_STRATEGY) -> EquityTable | None:
-    """The shipped table for ``variant`` and ``strategy_name``, or None when none ships
-    (other options than the defaults, another strategy)."""
-    import pandas as pd
-
-    chosen = as_variant(variant)
-    if strategy_name != SHIPPED_STRATEGY or chosen != Variant.of(chosen.name):
-        return None
-    path = shipped_path(chosen)
-    if not path.is_file():
-        return None
-    with path.open() as handle:
-        return EquityTable.from_frame(pd.read_csv(handle, comment="#"), chosen.target)
 
 
 BUILT_HANDS = 60_000  # hands sampled for a table no file ships (about 10 s for six seats)
@@ -350,15 +261,11 @@ def equity_for(variant, model=None) -> tuple[EquityTable, str]:
 
 
 __all__ = [
-    "EquityTable",
     "HandOutcomes",
     "MatchEquity",
     "build_equity",
     "default_floor",
     "equity_for",
     "equity_table",
-    "load_equity",
     "match_equity",
-    "shipped_command",
-    "shipped_path",
 ]

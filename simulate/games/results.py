@@ -281,14 +281,21 @@ def _tune(variant, param, strategies, base, opponent, games, seed, play, runner,
 
 def _tune_settings(variant, param, base, opponent, games, seed, play) -> TuneSettings:
     return TuneSettings(
-        str(variant), param, base.name, opponent.name, games, seed, play, _round(getattr(opponent, param))
+        str(variant), param, base.name, opponent.name, games, seed, play, _param_value(opponent, param)
     )
+
+
+def _param_value(strategy, param: str) -> float | None:
+    """``param``'s value in ``strategy``; None for a threshold it gives per position
+    when ``param`` names no position (the sweep then set every position to one value)."""
+    value = getattr(strategy, param.partition("@")[0])
+    return None if isinstance(value, tuple) and "@" not in param else _round(strategy.value(param))
 
 
 def _tune_row(strategy, param: str, games: int, team) -> TuneRow:
     """Team A's row for one value, from its summary ``team`` over ``games`` games."""
     return TuneRow(
-        _round(getattr(strategy, param)),
+        _param_value(strategy, param),
         games,
         team.wins,
         team.win_rate,

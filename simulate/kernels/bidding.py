@@ -307,9 +307,11 @@ def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, co
 # What the auction's check needs: ``classic``, ``has_hog`` (bid euchre's exchange
 # threshold is pig_threshold with Hog, alone_threshold without), ``no_trump`` (classic
 # High No Trump callable), ``dealer``, the ``upcard`` face (classic; -1 none),
-# ``thresholds[seat]`` after the score-aware shift, the evaluator's ``bid_grid``,
-# ``round1`` and ``round2`` estimates, and ``bids``: rows (seat, round one?, floor,
-# code), each a bid the seat made at that point of the auction.  A namedtuple, so numba
+# ``thresholds[seat, context]`` after the score terms, in each bid context
+# (strategy.NOBODY_BID, PARTNER_HIGH, OPPONENT_HIGH: who held the high bid when the
+# seat spoke), the evaluator's ``bid_grid``, ``round1`` and ``round2`` estimates, and
+# ``bids``: rows (seat, round one?, floor, code, context), each a bid the seat made at
+# that point of the auction.  A namedtuple, so numba
 # keeps each field a plain value.
 AuctionCheck = namedtuple(
     "AuctionCheck",
@@ -332,14 +334,15 @@ def no_auction() -> AuctionCheck:
     """The AuctionCheck of no bids: worlds need explain nothing (the same numba types as
     table.auction_check's, so the kernels compile once)."""
     tables = tuple(np.zeros((1,) * dims + (outcomes,)) for dims, outcomes in ((4, 10), (5, 3), (5, 3)))
-    return AuctionCheck(False, False, False, 0, -1, np.zeros((1, 6)), *tables, np.zeros((0, 4), np.int64))
+    return AuctionCheck(False, False, False, 0, -1, np.zeros((1, 3, 6)), *tables, np.zeros((0, 5), np.int64))
 
 
 @njit(cache=True)
-def model_bid(hand, seat, round_one, floor, check, level_row, order_row, call_rows):
+def model_bid(hand, seat, round_one, floor, context, check, level_row, order_row, call_rows):
     """The code ``seat`` bids from ``hand`` (as dealt) at a turn whose high bid has rank
-    ``floor``, under the table model of ``check``; the ``*_row(s)`` are work arrays."""
-    thresholds = check.thresholds[seat]
+    ``floor`` in bid ``context``, under the table model of ``check``; the ``*_row(s)``
+    are work arrays."""
+    thresholds = check.thresholds[seat, context]
     if check.classic:
         n_seats = check.thresholds.shape[0]
         position = (seat - check.dealer) % n_seats
@@ -368,7 +371,9 @@ def auction_matches(world, played_by, viewer, denom, check, level_row, order_row
         if seat == viewer:
             continue
         hand = to_face(world[seat] | played_by[seat], denom)
-        made = model_bid(hand, seat, bids[b, 1] == 1, bids[b, 2], check, level_row, order_row, call_rows)
+        made = model_bid(
+            hand, seat, bids[b, 1] == 1, bids[b, 2], bids[b, 4], check, level_row, order_row, call_rows
+        )
         if made != bids[b, 3]:
             return False
     return True

@@ -7,10 +7,14 @@ by whom, the voids those cards showed (in effective suits), how many cards each 
 holds, and the cards it knows where they are (``fixed``: held by a named seat;
 ``gone``: out of play, such as the classic dealer's own discard).  Each world is solved
 by the exact double-dummy search (``dd_leads``: the tricks its side takes after each
-legal card), and the legal card whose total over the worlds is highest is played; ties
-go to the lowest card in the contract order (side suits before trumps, lower before
-higher).  The known flaw is *strategy fusion*: the mean over worlds assumes the seat
-could choose differently in each world, which a real player cannot.
+legal card).  A seat plays for its side's score of the hand: with the contract's
+scoring (``goal``: the declarer's team's net points by its tricks) each world's tricks
+become the side's net points for the hand (the tricks it has won so far counted in),
+and the legal card with the most points over the worlds is played, then the one with
+the most tricks; without a goal, the most tricks.  Ties go to the lowest card in the
+contract order (side suits before trumps, lower before higher).  The known flaw is
+*strategy fusion*: the mean over worlds assumes the seat could choose differently in
+each world, which a real player cannot.
 
 With an auction to explain (a kernels.bidding.AuctionCheck, from table.auction_check),
 a world is dealt again until every bidder it tests, holding its cards of the world plus
@@ -381,22 +385,39 @@ def pimc_values(
 
 
 @njit(cache=True)
-def best_mean_card(legal, values, worlds):
-    """The legal card (contract space) with the highest total over the worlds; ties go to
-    the lowest card in the contract order."""
+def best_mean_card(legal, values, worlds, points):
+    """The legal card (contract space) with the highest total over the worlds of
+    ``points[t]`` for the tricks ``t`` its side takes from here (empty ``points``: of the
+    tricks), then of the tricks; ties go to the lowest card in the contract order."""
     best = -1
+    best_points = -np.inf
     best_total = -1
+    by_points = points.shape[0] > 0
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
         total = 0
+        score = 0.0
         for k in range(worlds):
             total += values[k, card >> 1]
-        if total > best_total:
+            if by_points:
+                score += points[values[k, card >> 1]]
+        if score > best_points or (score == best_points and total > best_total):
             best = card
+            best_points = score
             best_total = total
     return best
+
+
+@njit(cache=True)
+def side_points(goal, declarer_team, side, won, out):
+    """``out[t]``: ``side``'s net points for the hand when it takes ``t`` more tricks after
+    the ``won`` it has, from the declarer's team's ``goal`` (net points by its tricks)."""
+    n = goal.shape[0] - 1
+    for t in range(n - won + 1):
+        out[t] = goal[won + t] if side == declarer_team else -goal[n - won - t]
+    return out[: n - won + 1]
 
 
 # What a PIMC playout of one deal keeps from decision to decision (pimc_table): what
@@ -405,7 +426,9 @@ def best_mean_card(legal, values, worlds):
 # generation (``generation[0]``, one a decision), ``stats`` (stats[0]: nodes; stats[1]:
 # worlds dealt by the fallback; stats[2]: worlds kept without explaining the auction;
 # stats[3] and stats[4]: worlds kept under an auction check, and worlds dealt for them),
-# the faces played
+# what the seats play for (``goal``: the declarer's team's net points by its tricks,
+# empty for tricks; ``declarer_team``; ``won``: each team's tricks so far, kept by
+# kernels.play.play_tricks; ``points``: a decision's work row), the faces played
 # to the trick in progress (``faces``) and the cards each seat has played
 # (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
 # the worlds must explain (``check``, a kernels.bidding.AuctionCheck), the suit lengths
@@ -430,14 +453,19 @@ PimcTable = namedtuple(
         "counts",
         "fixed",
         "values",
+        "goal",
+        "declarer_team",
+        "won",
+        "points",
     ],
 )
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, declarer):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
-    played; ``known`` and ``gone`` are face space (see PimcTable)."""
+    played by ``declarer``'s team for ``goal``; ``known`` and ``gone`` are face space
+    (see PimcTable)."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -463,6 +491,10 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
+        goal,
+        declarer & 1,
+        np.zeros(2, np.int64),
+        np.zeros(goal.shape[0], np.float64),
     )
 
 
@@ -498,4 +530,7 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.values,
     )
     pimc.generation[0] = generation
-    return best_mean_card(legal, pimc.values, pimc.worlds)
+    points = pimc.points
+    if pimc.goal.shape[0] > 0:
+        points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
+    return best_mean_card(legal, pimc.values, pimc.worlds, points)
