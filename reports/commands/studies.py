@@ -226,11 +226,11 @@ CHART_PLAY = {"classic": "dd", "bid": "heuristic"}
 @click.argument("variant", type=VariantName(), metavar="VARIANT")
 @click.option(
     "--table",
-    default=DEFAULT_TABLE,
-    show_default=True,
+    default=None,
     metavar="STRATEGY",
-    help="The strategy charted, which every seat of the table bids by (balanced, cautious, "
-    "aggressive, score-aware or a .toml file).",
+    help="The strategy charted, which every seat of the table bids by (fitted, balanced, cautious, "
+    f"aggressive, score-aware or a .toml file). [default: fitted where one ships for the variant, "
+    f"else {DEFAULT_TABLE}]",
 )
 @click.option(
     "--deals",
@@ -280,13 +280,16 @@ def strategy_chart(variant, table, deals, seed, play, scores, out, as_json):
       euchre-mc strategy-chart pigs-and-hogs --deals 4 --out charts
       euchre-mc strategy-chart piq --score 0-0 --score 9-9 --out charts
     """
+    from ...simulate.bidding.strategy import FITTED, fitted_path
     from ...simulate.bidding.table_model import table_model
     from ...simulate.study.strategy_cells import check_scores, strategy_map
     from ..strategy_pages import write_strategy_page
 
     chosen = as_variant(variant)
     asked = check_scores(chosen, [_score(text) for text in scores]) if scores else None
-    model = table_model(table)
+    if table is None:
+        table = FITTED if fitted_path(chosen).is_file() else DEFAULT_TABLE
+    model = table_model(table, chosen)
     if model is None:
         raise RulesError(f"--table {table}: a strategy chart charts a strategy; give one, e.g. balanced")
     family = "classic" if chosen.classic else "bid"

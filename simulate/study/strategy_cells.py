@@ -47,7 +47,7 @@ import numpy as np
 from ..analysis.estimates import DealCounter
 from ..analysis.layouts import PARTNER_GIFTS, layout_of
 from ..analysis.option_values import option_values
-from ..analysis.question import make_question
+from ..analysis.question import checked_score, make_question
 from ..analysis.runner import chunk_tricks, contract_layouts
 from ..bidding.features import hand_features
 from ..bidding.table_model import TableModel, decide_bids, matched_bids, run_auction
@@ -461,27 +461,13 @@ def chart_scores(variant) -> tuple[tuple[int, int], ...]:
 
 
 def check_scores(variant, scores) -> tuple[tuple[int, int], ...]:
-    """``scores`` as (player's team, other team) pairs, each a score the game can stand
-    at, or a RulesError naming the bad one; the first is the page's main score."""
-    target = as_variant(variant).target
-    low = -10 * target
-    out = []
-    for score in scores:
-        try:
-            ours, theirs = (int(part) for part in score)
-        except (TypeError, ValueError):
-            raise RulesError(
-                f"score {score!r}: give your team's points and the other team's, e.g. 6-8"
-            ) from None
-        if not (low <= ours < target and low <= theirs < target):
-            raise RulesError(
-                f"score {ours}-{theirs}: each team's points must lie from {low} to {target - 1} "
-                f"(the game ends at {target})"
-            )
-        out.append((ours, theirs))
+    """``scores`` as (player's team, other team) pairs, each checked as the analyser
+    checks a score, without repeats; the first is the page's main score."""
+    variant = as_variant(variant)
+    out = tuple(dict.fromkeys(checked_score(variant, score) for score in scores))
     if not out:
         raise RulesError("scores: give at least one, e.g. 0-0")
-    return tuple(dict.fromkeys(out))
+    return out
 
 
 def strategy_map(
