@@ -33,17 +33,18 @@ from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
-from ..kernels.pimc import SeatView, no_lengths, pimc_values
+from ..kernels.pimc import SeatView, pimc_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
 from ..play.playout import check_worlds
 from ..play.solve import table_bits
-from ..rules.cards import CardError, format_card, parse_card, parse_cards
+from ..rules.cards import CardError, faces_to_mask, format_card, mask_to_faces, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction
 from .ranking import CardValue, rank_candidates, unsettled
+from .told import Told, check_as_dealt, heard_with, length_rows, refuse_unseen_as_dealt, told, void_now
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
@@ -117,6 +118,8 @@ def best_card(
     max_worlds: int | None = None,
     auction=None,
     table: str = DEFAULT_TABLE,
+    known=None,
+    constraints=None,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -129,12 +132,15 @@ def best_card(
     ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
     With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
     the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
-    and the bidder.
+    and the bidder.  ``known`` (other seats to their cards) and ``constraints`` (suit
+    lengths as dealt, natural suits) are what the player was told, as ``analyse`` takes
+    them; the worlds hold them (:mod:`.told`).
     """
     variant = as_variant(variant)
     n = variant.players
     bidder = seat_index(bidder, n, "bidder", first)
     seat = seat_index(seat, n, "seat", first)
+    told_ = told(variant, seat, known, constraints)
     upcard_face = None
     if upcard is not None:
         if not variant.has_upcard:
@@ -251,7 +257,7 @@ def best_card(
             )
     # every card seen, and where the upcard is
     seen = own + played_faces + thrown
-    fixed_faces = []
+    fixed_faces: dict[int, list[int]] = {}
     gone_faces = list(thrown)
     if upcard_face is not None:
         if bid.kind == CALL:
@@ -259,13 +265,21 @@ def best_card(
             gone_faces.append(upcard_face)
         elif seat != dealer and upcard_face not in played_by(history + now, dealer, n, active):
             seen.append(upcard_face)  # picked up: still in the dealer's hand
-            fixed_faces.append(upcard_face)
+            fixed_faces[dealer] = [upcard_face]
     for face in set(seen):
         if seen.count(face) > copies:
             raise CardError(
                 f"{format_card(face)} seen {seen.count(face)} times (hand, tricks, upcard, discards): "
                 f"this deck has {copies} of each card"
             )
+    exchanged = ({dealer} if bid.kind == ORDER_UP else set()) | ({bidder} if bid.exchange else set())
+    for other, faces in _known_held(variant, told_, history + now, active, seen).items():
+        fixed_faces[other] = fixed_faces.get(other, []) + faces
+        seen += faces
+    lengths, told_voids = _hold_told(
+        variant, told_, bid, seat, active, exchanged, own, thrown, upcard_face, history + now
+    )
+    voids |= told_voids
     legal = [f for f in own if not now or suit_of(f) == suit_of(now[0][1][0])]
     if not legal:
         legal = list(own)
@@ -281,8 +295,8 @@ def best_card(
         ],
         np.uint64,
     )
-    position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
-    hearing = (heard.check, played_masks)
+    position = (variant, denom, seat, active, own, fixed_faces, seen, voids, history, now, leader)
+    hearing = (heard.check, played_masks, lengths)
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
@@ -314,11 +328,96 @@ def best_card(
         seed=int(seed),
         cards=tuple(rows),
         max_worlds=cap,
-        heard=heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
+        heard=heard_with(
+            told_,
+            heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
+            bool(heard.auction),
+            first or 1,
+            0 if heard.auction else int(stats[2]),
+        ),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
         interrupted=interrupted,
     )
+
+
+def _hold_told(variant, told_, bid, seat, active, exchanged, own, thrown, upcard_face, tricks):
+    """Check what the player was told against one deal as dealt (:mod:`.told`) and return
+    the length rows the worlds test and the void bits a natural void implies now, per seat."""
+    n = variant.players
+    voids = np.zeros(n, np.int64)
+    for other in {*told_.known, *(length.seat for length in told_.constraints.lengths)} if told_ else ():
+        if not active >> other & 1:
+            raise RulesError(
+                f"what you were told of seat {other + 1}: it sits out this {bid}, so the worlds hold no "
+                "hand of it"
+            )
+        if other in exchanged:
+            refuse_unseen_as_dealt(told_, other, f"seat {other + 1} exchanged cards before play")
+    if not told_:
+        return length_rows(told_, seat, ()), voids
+    if seat in exchanged and told_.lengths_of(seat):
+        refuse_unseen_as_dealt(told_, seat, f"you, seat {seat + 1}, exchanged cards before play")
+    # one deal as dealt: every seat that plays as dealt holds its hand now and its played
+    # cards; the cards of an exchanged seat and the upcard lie outside it
+    held, taken, outside = {}, 0, 0
+    for other in range(n):
+        faces = played_by(tricks, other, n, active) + (own if other == seat else [])
+        if other == seat and seat in exchanged:
+            faces += thrown
+        mask = faces_to_mask(faces, taken)
+        taken |= mask
+        if other in exchanged:
+            outside |= mask
+        else:
+            held[other] = mask
+    for face in ([] if seat in exchanged else thrown) + ([] if upcard_face is None else [upcard_face]):
+        bit = faces_to_mask([face], taken)
+        taken |= bit
+        outside |= bit
+    for other, mask in told_.known.items():
+        if other in exchanged:
+            told_known = faces_to_mask(mask_to_faces(mask), taken)
+            taken |= told_known
+            outside |= told_known
+    for other, mask in told_.known.items():
+        if other not in exchanged:
+            extra = mask_to_faces(mask)
+            for face in mask_to_faces(held[other]):
+                if face in extra:
+                    extra.remove(face)  # known, and played (or the player's own)
+            more = faces_to_mask(extra, taken) if extra else 0
+            taken |= more
+            held[other] |= more
+    sizes = [variant.hand_size if active >> o & 1 and o not in exchanged else 0 for o in range(n)]
+    check_as_dealt(variant, Told({}, told_.constraints), held, outside, sizes)
+    tested = [o for o in range(n) if o != seat and active >> o & 1 and o not in exchanged]
+    for other in tested:
+        for length in told_.lengths_of(other):
+            if length.high == 0:
+                voids[other] |= void_now(length.suit, bid.denom)
+    return length_rows(told_, seat, tested), voids
+
+
+def _known_held(variant, told_, tricks, active, seen) -> dict:
+    """The known cards each seat has not played yet (so holds in every world), checked
+    against the cards seen elsewhere."""
+    out = {}
+    n = variant.players
+    for other, mask in sorted(told_.known.items()):
+        left = mask_to_faces(mask)
+        for face in played_by(tricks, other, n, active):
+            if face in left:
+                left.remove(face)
+        for face in set(left):
+            if seen.count(face) + left.count(face) > variant.copies:
+                raise CardError(
+                    f"card {format_card(face)} is in two places: known in seat {other + 1}'s hand and "
+                    f"seen already (your hand, the tricks, the upcard or your discards)"
+                )
+        if left:
+            out[other] = left
+    return out
 
 
 def opening_leader(variant, bidder: int, dealer: int | None, active: int) -> int:
@@ -372,7 +471,6 @@ def _world_values(
     active,
     own,
     fixed_faces,
-    dealer,
     seen,
     voids,
     history,
@@ -380,6 +478,7 @@ def _world_values(
     leader,
     check,
     played_by,
+    lengths,
     worlds,
     seed,
     batch,
@@ -394,8 +493,11 @@ def _world_values(
     copies = variant.copies
     own_mask = _mask(own)
     fixed = np.zeros(n, np.uint64)
-    if fixed_faces:
-        fixed[dealer] = to_contract(np.uint64(_mask(fixed_faces, own_mask)), np.int64(denom))
+    taken = own_mask
+    for other, faces in fixed_faces.items():
+        held = _mask(faces, taken)
+        taken |= held
+        fixed[other] = to_contract(np.uint64(held), np.int64(denom))
     pool = 0
     for face in range(24):
         for copy in range(copies - seen.count(face)):
@@ -424,7 +526,7 @@ def _world_values(
         voids,
         played_by,
         check,
-        no_lengths(),
+        lengths,
     )
     generation, solved = np.int64(1), 0
     try:

@@ -38,8 +38,9 @@ from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .best_card import WORLDS_PER_STEP
-from .hearing import consistent_deals
+from .hearing import NOTHING_HEARD, consistent_deals
 from .ranking import CardValue, rank_candidates
+from .told import heard_with, known_around, told
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
@@ -88,6 +89,8 @@ def best_discard(
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
     progress=None,
+    known=None,
+    constraints=None,
 ) -> ExchangeAdvice:
     """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
     the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
@@ -114,6 +117,8 @@ def best_discard(
     if upcard_face in own:
         raise CardError(f"upcard {format_card(upcard_face)} is also in your hand: it is one card")
     held = own + [upcard_face]
+    told_ = told(variant, dealer, known, constraints)
+    given = {dealer: faces_to_mask(held), **known_around(variant, told_, faces_to_mask(held))}
     worlds = check_worlds(worlds)
     sizes = [variant.hand_size] * n
     sizes[dealer] += 1
@@ -129,11 +134,12 @@ def best_discard(
         inference,
         lambda first_index, count: deal_unseen(
             variant,
-            {dealer: faces_to_mask(held)},
+            given,
             hand_sizes=sizes,
             seed=seed,
             first_index=first_index,
             count=count,
+            constraints=told_.constraints,
         ),
         worlds,
         first or 1,
@@ -145,6 +151,7 @@ def best_discard(
         table[:, dealer] = _without(int(faces_to_mask(held)), face)
         tables.append(table)
     leader = variant.leader(dealer, bidder)
+    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
     chosen = (candidates, tables, leader, active, seed, heard, progress)
     return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
@@ -164,6 +171,8 @@ def best_gift(
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
     progress=None,
+    known=None,
+    constraints=None,
 ) -> ExchangeAdvice:
     """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
     each card of its hand valued over ``worlds`` worlds.  The other partner gives by
@@ -195,6 +204,8 @@ def best_gift(
     else:
         leader = variant.leader(dealer, bidder)
     own = _hand(hand, variant, variant.hand_size)
+    told_ = told(variant, seat, known, constraints)
+    given = {seat: faces_to_mask(own), **known_around(variant, told_, faces_to_mask(own))}
     worlds = check_worlds(worlds)
     dealt, heard = consistent_deals(
         variant,
@@ -207,11 +218,12 @@ def best_gift(
         table,
         inference,
         lambda first_index, count: deal_unseen(
-            variant, {seat: faces_to_mask(own)}, seed=seed, first_index=first_index, count=count
+            variant, given, seed=seed, first_index=first_index, count=count, constraints=told_.constraints
         ),
         worlds,
         first or 1,
     )
+    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
     other = next(p for p in partners(n, bidder) if p != seat)
     other_gift = gift_cards(dealt, bid.denom, bidder, gift_policy) & dealt[:, other]
     active = sitting_out_mask(variant, bid, bidder)
