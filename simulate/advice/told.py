@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dealing.constraints import DealConstraints, SuitLength, check, suit_group
+from ..dealing.constraints import DealConstraints, SuitLength, check, known_beside, suit_group
 from ..dealing.deal import deal_unseen
-from ..rules.cards import CardError, faces_to_mask, format_card, format_cards, mask_to_faces, parse_cards
+from ..rules.cards import faces_to_mask, format_cards, mask_to_faces, parse_cards
 from ..rules.variants import RulesError, seat_index
 
 
@@ -114,21 +114,8 @@ def check_as_dealt(variant, told_: Told, held: dict, out_of_play: int, sizes) ->
 
 
 def known_around(variant, told_: Told, taken: int) -> dict:
-    """The known cards per seat as face-space masks on copies not in ``taken`` (the
-    player's cards, say: a double deck has two of each card, and a parsed card is its
-    first copy), or CardError when a card has no copy left."""
-    out = {}
-    for other, mask in sorted(told_.known.items()):
-        for face in mask_to_faces(mask):
-            free = [bit for bit in (2 * face, 2 * face + 1)[: variant.copies] if not taken >> bit & 1]
-            if not free:
-                raise CardError(
-                    f"card {format_card(face)} is in two places: known in seat {other + 1}'s hand and "
-                    "seen already (your hand or the upcard)"
-                )
-            taken |= 1 << free[0]
-            out[other] = out.get(other, 0) | 1 << free[0]
-    return out
+    """The known cards per seat on copies not in ``taken`` (dealing.constraints.known_beside)."""
+    return known_beside(told_.known, taken, variant.copies, "your hand or the upcard")
 
 
 def natural_suit_cards(suit: int) -> int:
