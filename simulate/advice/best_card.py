@@ -133,8 +133,9 @@ def best_card(
     With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
     the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
     and the bidder.  ``known`` (other seats to their cards) and ``constraints`` (suit
-    lengths as dealt, natural suits) are what the player was told, as ``analyse`` takes
-    them; the worlds hold them (:mod:`.told`).
+    lengths as dealt, natural suits) are what the player was told, seats counted from 0
+    whatever ``first`` (as ``analyse`` and its parser take them); the worlds hold them
+    (:mod:`.told`).
     """
     variant = as_variant(variant)
     n = variant.players
@@ -346,7 +347,7 @@ def _hold_told(variant, told_, bid, seat, active, exchanged, own, thrown, upcard
     the length rows the worlds test and the void bits a natural void implies now, per seat."""
     n = variant.players
     voids = np.zeros(n, np.int64)
-    for other in {*told_.known, *(length.seat for length in told_.constraints.lengths)} if told_ else ():
+    for other in sorted(told_.seats()):
         if not active >> other & 1:
             raise RulesError(
                 f"what you were told of seat {other + 1}: it sits out this {bid}, so the worlds hold no "

@@ -57,6 +57,11 @@ class Told:
             parts += [length.describe() for length in self.constraints.lengths]
         return f"The worlds hold what you were told: {'; '.join(parts)}."
 
+    def seats(self) -> set[int]:
+        """The seats something was told of."""
+        lengths = self.constraints.lengths if self.constraints is not None else ()
+        return {*self.known, *(length.seat for length in lengths)}
+
     def lengths_of(self, seat: int) -> list[SuitLength]:
         if self.constraints is None:
             return []
