@@ -148,7 +148,7 @@ GIFT = [
     [
         (CARD + ["--known", "2: AS"], "card AS is in two places"),
         (CARD + ["--known", "1: JH"], "that is your own seat"),
-        (CARD + ["--known", "2: QS", "--void", "2: S"], "seat 2 void in Spades: its known cards already hold 1"),
+        (CARD + ["--known", "2: QS", "--void", "2: S"], "void in Spades: its known cards already hold 1"),
         (CARD + ["--length", "2: S 5+"], "no deal meets the constraints"),
         (CARD + ["--void", "4: S"], "seat 4 exchanged cards before play"),
         (CARD + ["--void", "2 S"], "write SEAT: ..."),
