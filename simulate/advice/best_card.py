@@ -34,6 +34,7 @@ from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
 from ..kernels.pimc import SeatView, pimc_values
+from ..kernels.proposal import proposal_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
 from ..play.playout import check_worlds
@@ -43,7 +44,7 @@ from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction
-from .ranking import CardValue, rank_candidates, unsettled
+from .ranking import CardValue, effective_worlds, rank_candidates, unsettled
 from .told import Told, check_as_dealt, heard_with, length_rows, refuse_unseen_as_dealt, told, void_now
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -297,26 +298,27 @@ def best_card(
         np.uint64,
     )
     position = (variant, denom, seat, active, own, fixed_faces, seen, voids, history, now, leader)
-    hearing = (heard.check, played_masks, lengths)
+    hearing = (heard.check, played_masks, lengths, _on_purpose(bid, bidder, heard))
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
-    values = _world_values(*position, *hearing, worlds, seed, 0, stats)
+    values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats)
     interrupted = values.shape[0] < worlds
     batch = 0
     while True:
         totals = [won + values[:, POSITION[denom, face]] for face in faces]
-        rows = rank_candidates(variant, bid, faces, totals, ours)
+        rows = rank_candidates(variant, bid, faces, totals, ours, weights)
         more = min(values.shape[0], cap - values.shape[0])
         if interrupted or more <= 0 or not unsettled(rows):
             break
         batch += 1
         try:
-            grown = _world_values(*position, *hearing, more, seed, batch, stats)
+            grown, grown_weights = _world_values(*position, *hearing, more, seed, batch, stats)
         except KeyboardInterrupt:  # before a step of the new batch: keep what was settled
-            grown, interrupted = values[:0], True
+            grown, grown_weights, interrupted = values[:0], weights[:0], True
         interrupted = interrupted or grown.shape[0] < more
         values = np.concatenate([values, grown])
+        weights = np.concatenate([weights, grown_weights])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -331,7 +333,13 @@ def best_card(
         max_worlds=cap,
         heard=heard_with(
             told_,
-            heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
+            heard.describe(
+                int(stats[3]),
+                int(stats[4]),
+                int(stats[2]),
+                first or 1,
+                effective_worlds(weights) if hearing[3] >= 0 else None,
+            ),
             bool(heard.auction),
             first or 1,
             0 if heard.auction else int(stats[2]),
@@ -480,14 +488,17 @@ def _world_values(
     check,
     played_by,
     lengths,
+    on_purpose,
     worlds,
     seed,
     batch,
     stats,
 ):
-    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
-    dealt from batch number ``batch``'s own random stream, each explaining ``check`` (the
-    auction, with ``played_by``); the sampler's counts add up in ``stats``.  The worlds
+    """(values, weights): values[k, position] for the player's side over ``worlds`` worlds
+    (kernels.pimc), dealt from batch number ``batch``'s own random stream, each explaining
+    ``check`` (the auction, with ``played_by``) and the suit ``lengths``, and world
+    ``k``'s importance weight (1 unless the seat ``on_purpose`` is dealt its trumps on
+    purpose: kernels.proposal); the sampler's counts add up in ``stats``.  The worlds
     are solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step
     goes on from the last one's random state, so world ``k`` is the same in any step."""
     n = variant.players
@@ -516,6 +527,7 @@ def _world_values(
             counts[other] = size - len(history) - (1 if other in trick_seats else 0)
     trick = np.array(now[0][1] if now else [], np.int64)
     values = np.full((worlds, 24), -1, np.int64)
+    weights = np.ones(worlds, np.float64)
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(batch)))
     view = SeatView(
@@ -533,20 +545,23 @@ def _world_values(
     try:
         while solved < worlds:
             step = min(WORLDS_PER_STEP, worlds - solved)
-            state, generation = pimc_values(
-                state,
-                view,
-                np.int64(n),
-                np.int64(active),
-                np.int64(denom),
-                np.int64(leader),
-                trick,
-                np.int64(step),
-                buffers,
-                generation,
-                stats,
-                values[solved : solved + step],
-            )
+            table = (np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), trick, np.int64(step))
+            if on_purpose < 0:
+                state, generation = pimc_values(
+                    state, view, *table, buffers, generation, stats, values[solved : solved + step]
+                )
+            else:
+                state, generation = proposal_values(
+                    state,
+                    view,
+                    *table,
+                    buffers,
+                    generation,
+                    stats,
+                    values[solved : solved + step],
+                    np.int64(on_purpose),
+                    weights[solved : solved + step],
+                )
             # numba hands the state back as a Python int: the next call takes the same types
             state, generation = np.uint64(state), np.int64(generation)
             solved += step
@@ -554,7 +569,16 @@ def _world_values(
     except KeyboardInterrupt:
         if solved == 0:
             raise
-    return values[:solved]
+    return values[:solved], weights[:solved]
+
+
+def _on_purpose(bid, bidder: int, heard) -> int:
+    """The seat whose trumps the worlds deal on purpose (kernels.proposal), or -1: a
+    bidder who plays alone (a loner, a Hog) and whose bid the worlds test, in a trump
+    suit; a uniform world seldom gives it a hand that bids so."""
+    if bid.plays_alone and bidder in heard.tested and bid.denom < 4:
+        return bidder
+    return -1
 
 
 __all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "played_by", "takes_trick"]

@@ -46,8 +46,10 @@ class Heard:
     auction: str
     table: str
 
-    def describe(self, kept: int, dealt: int, unmatched: int, first: int = 1) -> str:
-        """One line: what conditioned the worlds, and the rejection's acceptance."""
+    def describe(self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None) -> str:
+        """One line: what conditioned the worlds, and the rejection's acceptance; with
+        ``ess``, the bidder's trumps were dealt on purpose (kernels.proposal) and the
+        weights' effective sample size is said."""
         if not self.auction:
             return NOTHING_HEARD
         if not self.tested:
@@ -55,9 +57,15 @@ class Heard:
         seats = ", ".join(str(seat + first) for seat in self.tested)
         rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
         missed = f"; {unmatched} kept without explaining it" if unmatched else ""
+        weighed = (
+            f"; the bidder's trumps dealt on purpose, each world weighted back to a uniform deal "
+            f"(the weights' effective sample size {ess:,.0f} of {kept:,} worlds)"
+            if ess is not None
+            else ""
+        )
         return (
             f"The worlds explain the auction '{self.auction}' (seats {seats} bid by the "
-            f"{self.table} table): {rate}{missed}."
+            f"{self.table} table): {rate}{weighed}{missed}."
         )
 
 
