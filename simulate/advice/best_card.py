@@ -34,7 +34,7 @@ from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
 from ..kernels.pimc import SeatView, pimc_values
-from ..kernels.proposal import proposal_values
+from ..kernels.proposal import least_trumps, proposal_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
 from ..play.playout import check_worlds
@@ -49,6 +49,7 @@ from .told import Told, check_as_dealt, heard_with, length_rows, refuse_unseen_a
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
+SALT_PILOT = SALT_PIMC + (1 << 32)  # the stream of the rare bid's pilot (kernels.proposal)
 
 
 @dataclass(frozen=True)
@@ -541,6 +542,9 @@ def _world_values(
         check,
         lengths,
     )
+    if on_purpose >= 0:  # one pilot for every step and batch: the same proposal throughout
+        pilot = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PILOT), np.int64(0)))
+        least = least_trumps(pilot, view, np.int64(n), np.int64(denom), np.int64(on_purpose))
     generation, solved = np.int64(1), 0
     try:
         while solved < worlds:
@@ -560,6 +564,7 @@ def _world_values(
                     stats,
                     values[solved : solved + step],
                     np.int64(on_purpose),
+                    np.int64(least),
                     weights[solved : solved + step],
                 )
             # numba hands the state back as a Python int: the next call takes the same types

@@ -32,6 +32,7 @@ import numpy as np
 from ...interrupt import raise_if_held
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE
 from ..dealing.deal import deal_unseen
+from ..dealing.trump_proposal import TrumpProposal
 from ..play.playout import check_worlds, play_deals
 from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
@@ -122,7 +123,7 @@ def best_discard(
     worlds = check_worlds(worlds)
     sizes = [variant.hand_size] * n
     sizes[dealer] += 1
-    dealt, heard = consistent_deals(
+    dealt, weights, heard = consistent_deals(
         variant,
         bid,
         bidder,
@@ -143,6 +144,7 @@ def best_discard(
         ),
         worlds,
         first or 1,
+        _on_purpose(variant, bid, bidder, dealer, given, 1 << (2 * upcard_face), sizes, seed, told_),
     )
     candidates = _distinct(held)
     tables = []
@@ -152,7 +154,7 @@ def best_discard(
         tables.append(table)
     leader = variant.leader(dealer, bidder)
     heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
-    chosen = (candidates, tables, leader, active, seed, heard, progress)
+    chosen = (candidates, tables, leader, active, seed, heard, progress, weights)
     return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
 
@@ -207,7 +209,7 @@ def best_gift(
     told_ = told(variant, seat, known, constraints)
     given = {seat: faces_to_mask(own), **known_around(variant, told_, faces_to_mask(own))}
     worlds = check_worlds(worlds)
-    dealt, heard = consistent_deals(
+    dealt, weights, heard = consistent_deals(
         variant,
         bid,
         bidder,
@@ -222,6 +224,7 @@ def best_gift(
         ),
         worlds,
         first or 1,
+        _on_purpose(variant, bid, bidder, seat, given, 0, [variant.hand_size] * n, seed, told_),
     )
     heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
     other = next(p for p in partners(n, bidder) if p != seat)
@@ -239,9 +242,18 @@ def best_gift(
         for partner in partners(n, bidder):
             table[:, partner] = 0
         tables.append(table)
-    return _ranked(
-        "gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, seed, heard, progress
-    )
+    chosen = (candidates, tables, leader, active, seed, heard, progress, weights)
+    return _ranked("gift", variant, bid, bidder, seat, own, *chosen)
+
+
+def _on_purpose(variant, bid, bidder, player, given, out_of_play, sizes, seed, told_):
+    """A TrumpProposal for a bidder who plays alone in a trump suit (a loner, Pig, Hog,
+    Alone), whose rare bid uniform deals seldom explain; None otherwise (the player's
+    own bid needs no explaining)."""
+    if not bid.plays_alone or bidder == player or bid.denom >= 4:
+        return None
+    fixed = [int(given.get(seat, 0)) for seat in range(variant.players)]
+    return TrumpProposal(variant, fixed, out_of_play, sizes, seed, told_.constraints, bidder, bid.denom)
 
 
 def _hand(hand, variant, size: int) -> list[int]:
@@ -262,7 +274,20 @@ def _without(mask: int, face: int) -> np.uint64:
 
 
 def _ranked(
-    decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard, progress
+    decision,
+    variant,
+    bid,
+    bidder,
+    seat,
+    held,
+    candidates,
+    tables,
+    leader,
+    active,
+    seed,
+    heard,
+    progress,
+    weights,
 ):
     size = variant.hand_size
     ours = (bidder & 1) == (seat & 1)
@@ -270,7 +295,9 @@ def _ranked(
     bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active, progress)
     interrupted = bidder_side.shape[1] < worlds
     worlds = bidder_side.shape[1]
-    rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
+    weights = None if weights is None else weights[:worlds]
+    sides = list(bidder_side if ours else size - bidder_side)
+    rows = rank_candidates(variant, bid, candidates, sides, ours, weights)
     return ExchangeAdvice(
         decision=decision,
         variant=str(variant),

@@ -15,17 +15,22 @@ sample_world, and the world kept carries the importance weight ``h(k) / r(k)``, 
 they are exactly the uniform worlds that explain it (self-normalised importance
 sampling), and the weights' effective sample size says what they cost.  Every ``k``
 with a deal has ``r(k) > 0``, so no consistent world is left out.
+
+Unequal weights cost worlds, so a pilot (:func:`least_trumps`) first finds the least ``k``
+whose worlds explain the bid and the proposal then deals in proportion to ``h`` from
+there up (and a tenth in proportion to ``h`` everywhere): the kept worlds from there up
+all weigh the same.  dealing.trump_proposal does the same for whole deals.
 """
 
 import numpy as np
 
 from .bidding import auction_matches
-from .bits import lowest_bit, next_unit, popcount
+from .bits import lowest_bit, next_unit
 from .contract import legal_cards, to_face
 from .dd.search import NONE, dd_leads, dd_position
 from .jit import njit
 from .pimc import MAX_AUCTION_TRIES, counted_world, counting_plan, lengths_match, suit_counts, world_start
-from .rankings import SUIT_MASK, TRUMP
+from .rankings import TRUMP
 
 
 @njit(cache=True)
@@ -58,6 +63,59 @@ def trump_strata(view, n_seats, denom, bidder, world):
             proposal[k] = 0.5 * chance[k] + 0.5 / allowed
             weight[k] = chance[k] / proposal[k]
     return need, left, base, strides, voided, levels, ways, chance, np.cumsum(proposal), weight
+
+
+# Tries of the pilot that finds the least trump count whose worlds explain the bid.
+PILOT_TRIES = 512
+
+
+@njit(cache=True)
+def least_trumps(state, view, n_seats, denom, bidder):
+    """The pilot: the least count of trumps drawn among ``PILOT_TRIES`` worlds of the
+    first proposal that explain the bid (-1: none did)."""
+    world = np.empty(n_seats, np.uint64)
+    strata = trump_strata(view, n_seats, denom, bidder, world)
+    need, left, base, strides, voided, levels, ways, _, cumulative, weight = strata
+    check = view.check
+    level_row = np.empty((6, check.bid_grid.shape[-1]), np.float64)
+    order_row = np.empty(check.round1.shape[-1], np.float64)
+    call_rows = np.empty((5, check.round2.shape[-1]), np.float64)
+    trump = TRUMP[denom]
+    least = -1
+    for _ in range(PILOT_TRIES):
+        state, u = next_unit(state)
+        k = stratum(u, cumulative, weight)
+        if least >= 0 and k >= least:
+            continue  # it could not lower the least count found
+        plan = (strides, voided, levels, ways[k], bidder, trump, k)
+        state = counted_world(state, left, need, view.voids, base, n_seats, denom, world, plan)
+        if lengths_match(world, view.played_by, view.viewer, denom, view.lengths) and auction_matches(
+            world, view.played_by, view.viewer, denom, check, level_row, order_row, call_rows
+        ):
+            least = k
+    return least
+
+
+@njit(cache=True)
+def focused(chance, cumulative, weight, least):
+    """The proposal pointed at the trump counts from ``least`` up (the pilot's finding):
+    ``r = 0.9 h 1[k >= least] / h(k >= least) + 0.1 h``, under which every kept world
+    from ``least`` up has the same weight (none is lost to weighting) and every ``k``
+    keeps ``r > 0``.  Returns (the proposal's cumulative, the weights h / r); unchanged
+    when ``least`` is 0 or none was found."""
+    share = 0.0
+    for k in range(max(least, 0), chance.shape[0]):
+        share += chance[k]
+    if least <= 0 or share <= 0.0:
+        return cumulative, weight
+    proposal = 0.1 * chance
+    focus = np.zeros_like(weight)
+    for k in range(chance.shape[0]):
+        if k >= least:
+            proposal[k] += 0.9 * chance[k] / share
+        if proposal[k] > 0.0:
+            focus[k] = chance[k] / proposal[k]
+    return np.cumsum(proposal), focus
 
 
 @njit(cache=True)
@@ -112,10 +170,12 @@ def proposal_values(
     stats,
     values,
     bidder,
+    least,
     weights,
 ):
-    """kernels.pimc.pimc_values with ``bidder``'s trumps drawn on purpose: ``values`` as
-    there, and ``weights[k]`` the importance weight of world ``k`` (:func:`proposed_world`).
+    """kernels.pimc.pimc_values with ``bidder``'s trumps drawn on purpose, the proposal
+    pointed at ``least`` trumps and up (:func:`least_trumps`, :func:`focused`): ``values``
+    as there, and ``weights[k]`` the importance weight of world ``k`` (:func:`proposed_world`).
     Returns (state, the next free table generation)."""
     viewer, own = view.viewer, view.own
     world = np.empty(n_seats, np.uint64)
@@ -127,6 +187,8 @@ def proposal_values(
         np.empty(check.round1.shape[-1], np.float64),
         np.empty((5, check.round2.shape[-1]), np.float64),
     )
+    cumulative, weight = focused(strata[7], strata[8], strata[9], least)
+    strata = strata[:8] + (cumulative, weight)
     for k in range(worlds):
         state, weights[k] = proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, rows)
         # solved as pimc_values solves its worlds
@@ -143,20 +205,22 @@ def proposal_values(
 
 
 @njit(cache=True)
-def proposal_draws(state, view, n_seats, denom, bidder, worlds, stats, drawn, weights):
-    """``worlds`` worlds dealt by :func:`proposed_world` without solving them (to check
-    the dealing): ``drawn[k]`` the trumps the bidder holds in world ``k`` (contract space,
-    its whole hand of the world), ``weights[k]`` its weight.  Returns the state."""
+def proposal_draws(state, view, n_seats, denom, bidder, least, worlds, stats, hands, weights):
+    """``worlds`` worlds dealt by :func:`proposed_world`, the proposal pointed at ``least``
+    trumps and up (-1: not pointed), without solving them (to check the dealing):
+    ``hands[k]`` the bidder's hand in world ``k`` (contract space), ``weights[k]`` its
+    weight.  Returns the state."""
     world = np.empty(n_seats, np.uint64)
     strata = trump_strata(view, n_seats, denom, bidder, world)
+    cumulative, weight = focused(strata[7], strata[8], strata[9], least)
+    strata = strata[:8] + (cumulative, weight)
     check = view.check
     rows = (
         np.empty((6, check.bid_grid.shape[-1]), np.float64),
         np.empty(check.round1.shape[-1], np.float64),
         np.empty((5, check.round2.shape[-1]), np.float64),
     )
-    trumps = SUIT_MASK[denom, TRUMP[denom]]
     for k in range(worlds):
         state, weights[k] = proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, rows)
-        drawn[k] = popcount(world[bidder] & trumps)
+        hands[k] = world[bidder]
     return state
