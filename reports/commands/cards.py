@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import click
 
-from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, INFERENCE_MODES
+from ...simulate.choices import (
+    ADVICE_WORLDS,
+    DEFAULT_PLAY_EVIDENCE,
+    GIFT_POLICY_NAMES,
+    INFERENCE_MODES,
+    PLAY_EVIDENCE_MODES,
+)
 from ..progress import ProgressBar
 from .shared import (
     compiles_kernels,
@@ -75,6 +81,14 @@ def _advice_worlds(command):
 )
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @_auction_options()
+@click.option(
+    "--play-evidence",
+    type=click.Choice(PLAY_EVIDENCE_MODES),
+    default=DEFAULT_PLAY_EVIDENCE,
+    show_default=True,
+    help="What the other seats' cards say: exact keeps the worlds in which the rules of thumb "
+    "would have played every one of them; soft weighs each world by how likely; none ignores it.",
+)
 @max_worlds_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
@@ -92,6 +106,7 @@ def best_card_command(
     discards,
     auction,
     table,
+    play_evidence,
     max_worlds,
     worlds,
     seed,
@@ -100,7 +115,8 @@ def best_card_command(
     """Which card should I play?  Every legal card ranked over sampled worlds.
 
     Deals N worlds of the cards you cannot see, consistent with everything played
-    (and the voids it showed) and, with --auction, with every bid; solves each double
+    (and the voids it showed), with what the other seats' cards say of their hands
+    (--play-evidence) and, with --auction, with every bid; solves each double
     dummy after each legal card, and ranks the cards by your side's expected points
     for the hand, with its tricks and P(make).  Cards that cannot be told apart from
     the best are marked '='; the sample grows while they might yet be told apart.
@@ -134,6 +150,7 @@ def best_card_command(
         auction=auction,
         table=table,
         max_worlds=max_worlds,
+        play_evidence=play_evidence,
     )
     # interrupted while the sample grew: the worlds solved of the most it could grow to
     _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)

@@ -29,21 +29,22 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...interrupt import raise_if_held
-from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
+from ..choices import ADVICE_WORLDS, DEFAULT_PLAY_EVIDENCE, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
+from ..kernels.evidence import PLAY_EPS, PlayEvidence
 from ..kernels.pimc import SeatView, no_lengths, pimc_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
-from ..play.playout import check_worlds
+from ..play.playout import check_worlds, play_evidence_mode
 from ..play.solve import table_bits
 from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction
-from .ranking import CardValue, rank_candidates, unsettled
+from .ranking import CardValue, effective_worlds, rank_candidates, unsettled
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
@@ -65,6 +66,9 @@ class CardAdvice:
     cards: tuple[CardValue, ...]
     max_worlds: int = 0  # the cap on the growing sample
     heard: str = ""  # what conditioned the worlds beyond the cards seen (one line)
+    play_evidence: str = "none"  # how the other seats' cards weigh the worlds (exact, soft, none)
+    played: str = ""  # what those cards did to the worlds (one line; empty without evidence)
+    effective_worlds: float = 0.0  # the worlds' effective sample size (their count when unweighted)
     auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
     auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
     note: str = STRATEGY_FUSION
@@ -117,6 +121,7 @@ def best_card(
     max_worlds: int | None = None,
     auction=None,
     table: str = DEFAULT_TABLE,
+    play_evidence: str = DEFAULT_PLAY_EVIDENCE,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -129,10 +134,12 @@ def best_card(
     ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
     With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
     the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
-    and the bidder.
+    and the bidder.  ``play_evidence`` (choices.PLAY_EVIDENCE_MODES) says how the cards
+    the other seats played weigh the worlds (:mod:`..kernels.evidence`).
     """
     variant = as_variant(variant)
     n = variant.players
+    mode = play_evidence_mode(play_evidence)
     bidder = seat_index(bidder, n, "bidder", first)
     seat = seat_index(seat, n, "seat", first)
     upcard_face = None
@@ -282,26 +289,28 @@ def best_card(
         np.uint64,
     )
     position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
-    hearing = (heard.check, played_masks)
+    hearing = (heard.check, played_masks, (mode, bidder))
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
-    values = _world_values(*position, *hearing, worlds, seed, 0, stats)
+    tally = np.zeros(5, np.float64)  # the play evidence's counts (kernels.evidence)
+    values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats, tally)
     interrupted = values.shape[0] < worlds
     batch = 0
     while True:
         totals = [won + values[:, POSITION[denom, face]] for face in faces]
-        rows = rank_candidates(variant, bid, faces, totals, ours)
+        rows = rank_candidates(variant, bid, faces, totals, ours, weights)
         more = min(values.shape[0], cap - values.shape[0])
         if interrupted or more <= 0 or not unsettled(rows):
             break
         batch += 1
         try:
-            grown = _world_values(*position, *hearing, more, seed, batch, stats)
+            grown, more_weights = _world_values(*position, *hearing, more, seed, batch, stats, tally)
         except KeyboardInterrupt:  # before a step of the new batch: keep what was settled
-            grown, interrupted = values[:0], True
+            grown, more_weights, interrupted = values[:0], weights[:0], True
         interrupted = interrupted or grown.shape[0] < more
         values = np.concatenate([values, grown])
+        weights = np.concatenate([weights, more_weights])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -315,6 +324,9 @@ def best_card(
         cards=tuple(rows),
         max_worlds=cap,
         heard=heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
+        play_evidence=play_evidence,
+        played=describe_play_evidence(play_evidence, bool(history or now), tally, weights),
+        effective_worlds=round(effective_worlds(weights), 1),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
         interrupted=interrupted,
@@ -380,16 +392,20 @@ def _world_values(
     leader,
     check,
     played_by,
+    play,
     worlds,
     seed,
     batch,
     stats,
+    tally,
 ):
     """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
     dealt from batch number ``batch``'s own random stream, each explaining ``check`` (the
-    auction, with ``played_by``); the sampler's counts add up in ``stats``.  The worlds
-    are solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step
-    goes on from the last one's random state, so world ``k`` is the same in any step."""
+    auction, with ``played_by``), and each world's weight: the play evidence ``play`` =
+    (mode, declarer) of the cards played (kernels.evidence).  The sampler's counts add up
+    in ``stats`` and the evidence's in ``tally``.  The worlds are solved in steps; after
+    a Ctrl-C, the rows of the worlds solved by then.  A step goes on from the last one's
+    random state, so world ``k`` is the same in any step."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -413,6 +429,12 @@ def _world_values(
             counts[other] = size - len(history) - (1 if other in trick_seats else 0)
     trick = np.array(now[0][1] if now else [], np.int64)
     values = np.full((worlds, 24), -1, np.int64)
+    weights = np.ones(worlds, np.float64)
+    fixed_mask = _mask(fixed_faces, own_mask) if fixed_faces else 0
+    plays = _plays(history + now, n, active, denom, own_mask | pool | fixed_mask)
+    evidence = PlayEvidence(
+        np.int64(play[0]), np.float64(PLAY_EPS), np.int64(active), np.int64(play[1]), plays, weights, tally
+    )
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(batch)))
     view = SeatView(
@@ -432,7 +454,7 @@ def _world_values(
             step = min(WORLDS_PER_STEP, worlds - solved)
             state, generation = pimc_values(
                 state,
-                view,
+                view._replace(evidence=evidence._replace(weights=weights[solved : solved + step])),
                 np.int64(n),
                 np.int64(active),
                 np.int64(denom),
@@ -451,7 +473,41 @@ def _world_values(
     except KeyboardInterrupt:
         if solved == 0:
             raise
-    return values[:solved]
+    return values[:solved], weights[:solved]
+
+
+def _plays(tricks, n: int, active: int, denom: int, taken: int) -> np.ndarray:
+    """Rows (seat, contract-space card) of the cards played in ``tricks``, in order, each
+    face on a copy of the double deck not in the face-space mask ``taken`` nor played
+    before, so every seat's cards stay apart from the world's."""
+    rows = []
+    for leader, faces in tricks:
+        player = leader
+        for face in faces:
+            bit = 2 * face if not taken >> (2 * face) & 1 else 2 * face + 1
+            taken |= 1 << bit
+            card = to_contract(np.uint64(1 << bit), np.int64(denom))
+            rows.append((player, int(card).bit_length() - 1))
+            player = int(next_active(np.int64(player), np.int64(n), np.int64(active)))
+    return np.array(rows, np.int64).reshape(-1, 2)
+
+
+def describe_play_evidence(mode: str, played: bool, tally, weights) -> str:
+    """One line: what the other seats' cards did to the worlds (empty when nothing was
+    played or the evidence is off)."""
+    if mode == "none" or not played:
+        return ""
+    kept, dealt, missed = int(tally[2]), int(tally[3]), int(tally[1])
+    size = effective_worlds(weights)
+    if mode == "soft":
+        return f"The play weighs the worlds (soft rules of thumb): {size:.1f} effective of {weights.size}."
+    rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
+    unexplained = (
+        f"; {missed} kept unexplained at the cap, weighed softly ({size:.1f} effective of {weights.size})"
+        if missed
+        else ""
+    )
+    return f"The worlds explain the play (the rules of thumb play every card seen): {rate}{unexplained}."
 
 
 __all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "played_by", "takes_trick"]

@@ -39,6 +39,7 @@ from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
+from .evidence import NO_PLAY, PLAY_EPS, PlayEvidence, no_play_evidence, play_explains
 from .jit import njit
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
@@ -54,10 +55,14 @@ MAX_AUCTION_TRIES = 2000
 # which ``fixed[o]`` are known and the rest come from ``pool``, none of a suit in
 # ``voids[o]`` (a bit per effective suit it showed out of); ``played_by[o]`` are the cards
 # ``o`` has played, ``check`` the auction (a kernels.bidding.AuctionCheck) and ``lengths``
-# the suit lengths as dealt (rows of lengths_match) that the worlds must explain.  A
-# namedtuple, so numba keeps each field a plain value.
+# the suit lengths as dealt (rows of lengths_match) that the worlds must explain, and
+# ``evidence`` the cards played in order, which weigh the worlds
+# (kernels.evidence.PlayEvidence; by default none).  A namedtuple, so numba keeps each
+# field a plain value.
 SeatView = namedtuple(
-    "SeatView", ["viewer", "own", "counts", "fixed", "pool", "voids", "played_by", "check", "lengths"]
+    "SeatView",
+    ["viewer", "own", "counts", "fixed", "pool", "voids", "played_by", "check", "lengths", "evidence"],
+    defaults=(no_play_evidence(),),
 )
 
 
@@ -312,9 +317,13 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     lengths.  The redeals share the world's start and, once rejection starves, its
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
-    ``stats[2]``.  Returns (state, did rejection starve?)."""
+    ``stats[2]``.  The play evidence (``view.evidence``) is tested last, the same way
+    (kernels.evidence.play_explains): its counts and the world's weight are its own.
+    Returns (state, did rejection starve?)."""
     viewer, voids, check, lengths = view.viewer, view.voids, view.check, view.lengths
-    checked = check.bids.shape[0] > 0 or lengths.shape[0] > 0
+    evidence = view.evidence
+    heard = check.bids.shape[0] > 0 or lengths.shape[0] > 0
+    checked = heard or (evidence.mode != NO_PLAY and evidence.plays.shape[0] > 0)
     need, banned, left, base = world_start(view, n_seats, denom, world)
     rows = 6 if checked else 0  # the check's work rows, empty when there is nothing to check
     level_row = np.empty((rows, check.bid_grid.shape[-1]), np.float64)
@@ -322,9 +331,10 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     call_rows = np.empty((5 if checked else 0, check.round2.shape[-1]), np.float64)
     starved = False
     plan = counting_plan(left[:0], need, voids, viewer, 0, denom)  # empty until rejection starves
-    if checked:
+    evidence.tally[0] = 1.0
+    if heard:
         stats[3] += 1
-    for _ in range(MAX_AUCTION_TRIES):
+    for attempt in range(MAX_AUCTION_TRIES):
         found = False
         if not starved:
             state, found = rejection_world(state, left, base, need, banned, n_seats, world, redeals)
@@ -337,12 +347,16 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
             state = counted_world(state, left, need, voids, base, n_seats, denom, world, plan)
         if not checked:
             return state, starved
-        stats[4] += 1
-        if lengths_match(world, view.played_by, viewer, denom, lengths) and auction_matches(
-            world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
+        if heard:
+            stats[4] += 1
+        if (
+            lengths_match(world, view.played_by, viewer, denom, lengths)
+            and auction_matches(world, view.played_by, viewer, denom, check, level_row, order_row, call_rows)
+            and play_explains(world, viewer, n_seats, denom, evidence, attempt == MAX_AUCTION_TRIES - 1)
         ):
             return state, starved
-    stats[2] += 1
+    if heard:
+        stats[2] += 1
     return state, starved
 
 
@@ -374,6 +388,8 @@ def pimc_values(
         if k > 0:
             guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
         dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
+        if view.evidence.mode != NO_PLAY:  # else the weights stay 1 (the default's hold one)
+            view.evidence.weights[k] = view.evidence.tally[0]
     # One table generation for all the worlds of a decision: an entry is a fact about a
     # position (its bounds for ``viewer``'s side), true in whichever world reached it,
     # and worlds share many late positions.
@@ -381,18 +397,18 @@ def pimc_values(
 
 
 @njit(cache=True)
-def best_mean_card(legal, values, worlds):
-    """The legal card (contract space) with the highest total over the worlds; ties go to
-    the lowest card in the contract order."""
+def best_mean_card(legal, values, worlds, weights):
+    """The legal card (contract space) with the highest total over the worlds, world ``k``
+    counting ``weights[k]`` times; ties go to the lowest card in the contract order."""
     best = -1
-    best_total = -1
+    best_total = -1.0
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
-        total = 0
+        total = 0.0
         for k in range(worlds):
-            total += values[k, card >> 1]
+            total += weights[k] * values[k, card >> 1]
         if total > best_total:
             best = card
             best_total = total
@@ -409,9 +425,11 @@ def best_mean_card(legal, values, worlds):
 # to the trick in progress (``faces``) and the cards each seat has played
 # (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
 # the worlds must explain (``check``, a kernels.bidding.AuctionCheck), the suit lengths
-# as dealt that seats know (``lengths``, rows of lengths_match) and the work
-# arrays of a decision.  A namedtuple, so numba
-# keeps each field a plain value.
+# as dealt that seats know (``lengths``, rows of lengths_match), the work
+# arrays of a decision, and the play evidence: ``play`` (its mode, kernels.evidence, and
+# the declarer), the cards played in order (``plays``, rows (seat, card), kept by
+# play_tricks), the worlds' ``weights`` and the evidence's ``tally``.  A namedtuple, so
+# numba keeps each field a plain value.
 PimcTable = namedtuple(
     "PimcTable",
     [
@@ -430,14 +448,19 @@ PimcTable = namedtuple(
         "counts",
         "fixed",
         "values",
+        "play",
+        "plays",
+        "weights",
+        "tally",
     ],
 )
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, play_mode, declarer):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
-    played; ``known`` and ``gone`` are face space (see PimcTable)."""
+    played; ``known`` and ``gone`` are face space (see PimcTable); the worlds weigh the
+    cards played by ``play_mode`` (kernels.evidence) with ``declarer``'s side the makers."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -463,6 +486,10 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
+        np.array([play_mode, declarer], np.int64),
+        np.full((8 * n_seats, 2), -1, np.int64),
+        np.ones(max(worlds, 1), np.float64),
+        np.zeros(5, np.float64),
     )
 
 
@@ -482,7 +509,12 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         if o != seat:
             pool &= ~fixed[o]
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
-    view = SeatView(seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths)
+    evidence = PlayEvidence(
+        pimc.play[0], PLAY_EPS, active, pimc.play[1], pimc.plays[: popcount(played)], pimc.weights, pimc.tally
+    )
+    view = SeatView(
+        seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths, evidence
+    )
     state, generation = pimc_values(
         state,
         view,
@@ -498,4 +530,4 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.values,
     )
     pimc.generation[0] = generation
-    return best_mean_card(legal, pimc.values, pimc.worlds)
+    return best_mean_card(legal, pimc.values, pimc.worlds, pimc.weights)
