@@ -33,8 +33,8 @@ from ..choices import ADVICE_WORLDS, DEFAULT_PLAY_EVIDENCE, DEFAULT_TABLE, STRAT
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
-from ..kernels.evidence import PLAY_EPS, PlayEvidence
-from ..kernels.pimc import SeatView, no_lengths, pimc_values
+from ..kernels.evidence import PLAY_EPS, TALLY, PlayEvidence
+from ..kernels.pimc import MAX_AUCTION_TRIES, SeatView, no_lengths, pimc_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
 from ..play.playout import check_worlds, play_evidence_mode
@@ -293,7 +293,7 @@ def best_card(
     ours = (bidder & 1) == (seat & 1)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
-    tally = np.zeros(5, np.float64)  # the play evidence's counts (kernels.evidence)
+    tally = np.zeros(TALLY, np.float64)  # the play evidence's counts (kernels.evidence)
     values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats, tally)
     interrupted = values.shape[0] < worlds
     batch = 0
@@ -501,9 +501,14 @@ def describe_play_evidence(mode: str, played: bool, tally, weights) -> str:
     size = effective_worlds(weights)
     if mode == "soft":
         return f"The play weighs the worlds (soft rules of thumb): {size:.1f} effective of {weights.size}."
+    if tally[6]:
+        return (
+            f"Of {MAX_AUCTION_TRIES:,} deals none explained the play (the rules of thumb play every card "
+            f"seen), so the worlds are weighed softly: {size:.1f} effective of {weights.size}."
+        )
     rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
     unexplained = (
-        f"; {missed} kept unexplained at the cap, weighed softly ({size:.1f} effective of {weights.size})"
+        f"; {missed} kept at the cap unexplained, weighed softly ({size:.1f} effective of {weights.size})"
         if missed
         else ""
     )

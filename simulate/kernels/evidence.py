@@ -24,8 +24,9 @@ keep drawing trumps), ``plays`` (rows (seat, contract-space card) in the order p
 from trick 1's lead), the ``weights`` of the worlds a decision dealt, and ``tally``:
 [0] the last world's weight, [1] worlds EXACT kept at the sampler's cap without a
 match, [2] worlds kept under the evidence, [3] deals tested for them, [4] worlds
-weighed softly (SOFT's, and EXACT's at the cap).  A namedtuple, so numba keeps each
-field a plain value.
+weighed softly (SOFT's, and EXACT's at the cap or after it), and for the decision in
+hand [5] the worlds the rules explained, [6] 1 once EXACT weighs the rest softly.  A
+namedtuple, so numba keeps each field a plain value.
 """
 
 from collections import namedtuple
@@ -39,6 +40,7 @@ from .jit import njit
 from .rankings import ONE, SUIT_AT, ZERO
 
 NO_PLAY, EXACT, SOFT = 0, 1, 2
+TALLY = 7  # the counts of a PlayEvidence's tally
 # The chance the softened rule of thumb plays another card than the rule's (spread
 # evenly over the other legal faces): large enough that a world the rule misses once
 # still counts, small enough that worlds it explains dominate.
@@ -59,7 +61,7 @@ def play_evidence(
         np.int64(declarer),
         np.asarray(plays, np.int64).reshape(-1, 2),
         np.ones(max(int(worlds), 1), np.float64),
-        np.zeros(5, np.float64),
+        np.zeros(TALLY, np.float64),
     )
 
 
@@ -142,8 +144,11 @@ def play_weight(world, viewer, n_seats, denom, evidence, count):
 def play_explains(world, viewer, n_seats, denom, evidence, last_try):
     """Does ``world`` pass the play evidence (see the module notes)?  With ``mode`` EXACT,
     only if the rules of thumb chose every card (weight 1), except on the sampler's
-    ``last_try``, where it passes with its soft weight; SOFT passes every world with its
-    weight, NO_PLAY with weight 1.  The weight is left in ``tally[0]``."""
+    ``last_try``, where it passes with its soft weight; once a decision has kept a world
+    so before any the rules explain, the rules explain none or nearly none of its
+    worlds, and its later worlds pass at once with their soft weights, as SOFT passes
+    every world.  NO_PLAY passes every world with weight 1.  The weight is left in
+    ``tally[0]``."""
     tally = evidence.tally
     tally[0] = 1.0
     count = evidence.plays.shape[0]
@@ -151,12 +156,17 @@ def play_explains(world, viewer, n_seats, denom, evidence, last_try):
         return True
     misses, weight = play_weight(world, viewer, n_seats, denom, evidence, count)
     tally[3] += 1
-    if evidence.mode == EXACT and misses > 0:
+    softly = evidence.mode == SOFT or tally[6] != 0.0
+    if misses == 0:
+        tally[5] += 1
+    elif not softly:
         if not last_try:
             return False
         tally[1] += 1  # none of the tries explained the play: this one counts softly
+        if tally[5] == 0.0:
+            tally[6] = 1.0  # nor any before it: the rest of the decision weighs softly
     tally[0] = weight
     tally[2] += 1
-    if evidence.mode == SOFT or misses > 0:
+    if softly or misses > 0:
         tally[4] += 1
     return True

@@ -39,7 +39,7 @@ from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
-from .evidence import NO_PLAY, PLAY_EPS, PlayEvidence, no_play_evidence, play_explains
+from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, play_explains
 from .jit import njit
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
@@ -489,7 +489,7 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         np.array([play_mode, declarer], np.int64),
         np.full((8 * n_seats, 2), -1, np.int64),
         np.ones(max(worlds, 1), np.float64),
-        np.zeros(5, np.float64),
+        np.zeros(TALLY, np.float64),
     )
 
 
@@ -509,6 +509,8 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         if o != seat:
             pool &= ~fixed[o]
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
+    pimc.tally[5] = 0.0  # a decision of its own: exact rejection starts afresh
+    pimc.tally[6] = 0.0
     evidence = PlayEvidence(
         pimc.play[0], PLAY_EPS, active, pimc.play[1], pimc.plays[: popcount(played)], pimc.weights, pimc.tally
     )
