@@ -22,6 +22,8 @@ def format_card_advice(advice) -> str:
     lines = [fit(line) for line in lines] + _ranked(advice, "Play")
     if advice.heard:
         lines.append(fill(advice.heard, indent=""))
+    if advice.played:
+        lines.append(fill(advice.played, indent=""))
     return "\n".join(lines + [fill(advice.note, indent="")]) + "\n"
 
 

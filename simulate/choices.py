@@ -27,6 +27,12 @@ DEFAULT_INFERENCE = "exact"
 # "exact": deals must explain the earlier bids under the table model; "soft": each deal is
 # kept with the probability of the earlier bids; "none": uniform deals
 INFERENCE_MODES = ("exact", "soft", "none")
+# How the cards the other seats played weigh a PIMC world (kernels.evidence, docs/pimc.md
+# "What the play says"): "exact": only worlds where the rules of thumb play every one of
+# them; "soft": every world, weighted by how likely the softened rules play them; "none".
+PLAY_EVIDENCE_MODES = ("exact", "soft", "none")
+DEFAULT_PLAY_EVIDENCE = "exact"  # best-card's worlds
+PIMC_PLAY_EVIDENCE = "none"  # the worlds of the PIMC seats in playouts
 MAX_SEED = 2**64 - 1  # seeds are the 64-bit words of the random streams
 DEFAULT_SEED = 20240601  # the analyser's seed (simulate.analysis.question)
 DEFAULT_MAX_DEALS = 50_000  # the analyser's cap on deals with a precision
@@ -48,6 +54,7 @@ __all__ = [
     "DEFAULT_INFERENCE",
     "DEFAULT_MAX_DEALS",
     "DEFAULT_PLAY",
+    "DEFAULT_PLAY_EVIDENCE",
     "DEFAULT_SEED",
     "DEFAULT_TABLE",
     "GIFT_POLICY_NAMES",
@@ -56,6 +63,8 @@ __all__ = [
     "MAX_SEED",
     "MAX_WORLDS",
     "OPTION_DEALS",
+    "PIMC_PLAY_EVIDENCE",
     "PIMC_WORLDS",
+    "PLAY_EVIDENCE_MODES",
     "STRATEGY_FUSION",
 ]

@@ -504,10 +504,11 @@ def test_a_seat_plays_for_its_sides_points_then_its_tricks():
     values[:, 0] = [4, 4, 1, 1]
     values[:, 1] = [2, 2, 2, 2]
     legal = np.uint64(0b101)  # contract faces 0 and 1 (bits 0 and 2)
-    assert best_mean_card(legal, values, 4, makers) == 2
-    assert best_mean_card(legal, values, 4, np.zeros(0)) == 0  # playing for tricks
+    ones = np.ones(4)
+    assert best_mean_card(legal, values, 4, makers, ones) == 2
+    assert best_mean_card(legal, values, 4, np.zeros(0), ones) == 0  # playing for tricks
     values[:, 1] = [3, 3, 1, 1]  # the same points as card 0 (0), fewer tricks: card 0
-    assert best_mean_card(legal, values, 4, makers) == 0
+    assert best_mean_card(legal, values, 4, makers, ones) == 0
 
 
 def test_pimc_seats_in_analyses_and_games_play_for_the_contracts_points():

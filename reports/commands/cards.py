@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import click
 
-from ...simulate.choices import ADVICE_WORLDS, GIFT_POLICY_NAMES, INFERENCE_MODES
+from ...simulate.choices import (
+    ADVICE_WORLDS,
+    DEFAULT_PLAY_EVIDENCE,
+    GIFT_POLICY_NAMES,
+    INFERENCE_MODES,
+    PLAY_EVIDENCE_MODES,
+)
 from ..progress import ProgressBar
 from .shared import (
     compiles_kernels,
@@ -80,6 +86,14 @@ def _advice_worlds(command):
 @_auction_options()
 @known_options
 @score_option("rank the cards by the chance of winning the game (needs --dealer).")
+@click.option(
+    "--play-evidence",
+    type=click.Choice(PLAY_EVIDENCE_MODES),
+    default=DEFAULT_PLAY_EVIDENCE,
+    show_default=True,
+    help="What the other seats' cards say: exact keeps the worlds in which the rules of thumb "
+    "would have played every one of them; soft weighs each world by how likely; none ignores it.",
+)
 @max_worlds_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
@@ -101,6 +115,7 @@ def best_card_command(
     void,
     length,
     score,
+    play_evidence,
     max_worlds,
     worlds,
     seed,
@@ -109,7 +124,8 @@ def best_card_command(
     """Which card should I play?  Every legal card ranked over sampled worlds.
 
     Deals N worlds of the cards you cannot see, consistent with everything played
-    (and the voids it showed) and, with --auction, with every bid; solves each double
+    (and the voids it showed), with what the other seats' cards say of their hands
+    (--play-evidence) and, with --auction, with every bid; solves each double
     dummy after each legal card, and ranks the cards by your side's expected points
     for the hand, with its tricks and P(make); with --score, by the chance of winning
     the game from there.  Cards that cannot be told apart from the best are marked
@@ -147,6 +163,7 @@ def best_card_command(
         max_worlds=max_worlds,
         score=parse_score(score),
         **told,
+        play_evidence=play_evidence,
     )
     # interrupted while the sample grew: the worlds solved of the most it could grow to
     _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)

@@ -30,15 +30,16 @@ import numpy as np
 
 from ...interrupt import raise_if_held
 from ..analysis.question import checked_score
-from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
+from ..choices import ADVICE_WORLDS, DEFAULT_PLAY_EVIDENCE, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
-from ..kernels.pimc import SeatView, pimc_values
+from ..kernels.evidence import PLAY_EPS, TALLY, PlayEvidence
+from ..kernels.pimc import MAX_AUCTION_TRIES, SeatView, pimc_values
 from ..kernels.proposal import least_trumps, proposal_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
-from ..play.playout import check_worlds
+from ..play.playout import check_worlds, play_evidence_mode
 from ..play.solve import table_bits
 from ..rules.cards import CardError, faces_to_mask, format_card, mask_to_faces, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
@@ -70,6 +71,9 @@ class CardAdvice:
     max_worlds: int = 0  # the cap on the growing sample
     score: tuple[int, int] | None = None  # the game's score, your team first: cards ranked by P(win)
     heard: str = ""  # what conditioned the worlds beyond the cards seen (one line)
+    play_evidence: str = "none"  # how the other seats' cards weigh the worlds (exact, soft, none)
+    played: str = ""  # what those cards did to the worlds (one line; empty without evidence)
+    effective_worlds: float = 0.0  # the worlds' effective sample size (their count when unweighted)
     auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
     auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
     note: str = STRATEGY_FUSION
@@ -125,6 +129,7 @@ def best_card(
     score=None,
     known=None,
     constraints=None,
+    play_evidence: str = DEFAULT_PLAY_EVIDENCE,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -140,12 +145,14 @@ def best_card(
     and the bidder.  ``known`` (other seats to their cards) and ``constraints`` (suit
     lengths as dealt, natural suits) are what the player was told, seats counted from 0
     whatever ``first`` (as ``analyse`` and its parser take them); the worlds hold them
-    (:mod:`.told`).  With the game's ``score`` (your team's points, the other team's)
-    and the ``dealer``, cards are ranked by the chance of winning the game
-    (:func:`.ranking.win_chances`).
+    (:mod:`.told`).  ``play_evidence`` (choices.PLAY_EVIDENCE_MODES) says how the cards
+    the other seats played weigh the worlds (:mod:`..kernels.evidence`).  With the
+    game's ``score`` (your team's points, the other team's) and the ``dealer``, cards
+    are ranked by the chance of winning the game (:func:`.ranking.win_chances`).
     """
     variant = as_variant(variant)
     n = variant.players
+    mode = play_evidence_mode(play_evidence)
     bidder = seat_index(bidder, n, "bidder", first)
     seat = seat_index(seat, n, "seat", first)
     told_ = told(variant, seat, known, constraints)
@@ -304,12 +311,13 @@ def best_card(
         np.uint64,
     )
     position = (variant, denom, seat, active, own, fixed_faces, seen, voids, history, now, leader)
-    hearing = (heard.check, played_masks, lengths, _on_purpose(bid, bidder, heard))
+    hearing = (heard.check, played_masks, lengths, _on_purpose(bid, bidder, heard), (mode, bidder))
     ours = (bidder & 1) == (seat & 1)
     win = win_chances(variant, bid, seat, bidder, dealer, checked_score(variant, score), ours)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
-    values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats)
+    tally = np.zeros(TALLY, np.float64)  # the play evidence's counts (kernels.evidence)
+    values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats, tally)
     interrupted = values.shape[0] < worlds
     batch = 0
     while True:
@@ -320,12 +328,12 @@ def best_card(
             break
         batch += 1
         try:
-            grown, grown_weights = _world_values(*position, *hearing, more, seed, batch, stats)
+            grown, more_weights = _world_values(*position, *hearing, more, seed, batch, stats, tally)
         except KeyboardInterrupt:  # before a step of the new batch: keep what was settled
-            grown, grown_weights, interrupted = values[:0], weights[:0], True
+            grown, more_weights, interrupted = values[:0], weights[:0], True
         interrupted = interrupted or grown.shape[0] < more
         values = np.concatenate([values, grown])
-        weights = np.concatenate([weights, grown_weights])
+        weights = np.concatenate([weights, more_weights])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -352,6 +360,9 @@ def best_card(
             first or 1,
             0 if heard.auction else int(stats[2]),
         ),
+        play_evidence=play_evidence,
+        played=describe_play_evidence(play_evidence, bool(history or now), tally, weights),
+        effective_worlds=round(effective_worlds(weights), 1),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
         interrupted=interrupted,
@@ -497,18 +508,22 @@ def _world_values(
     played_by,
     lengths,
     on_purpose,
+    play,
     worlds,
     seed,
     batch,
     stats,
+    tally,
 ):
     """(values, weights): values[k, position] for the player's side over ``worlds`` worlds
     (kernels.pimc), dealt from batch number ``batch``'s own random stream, each explaining
     ``check`` (the auction, with ``played_by``) and the suit ``lengths``, and world
-    ``k``'s importance weight (1 unless the seat ``on_purpose`` is dealt its trumps on
-    purpose: kernels.proposal); the sampler's counts add up in ``stats``.  The worlds
-    are solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step
-    goes on from the last one's random state, so world ``k`` is the same in any step."""
+    ``k``'s weight: its importance weight (1 unless the seat ``on_purpose`` is dealt its
+    trumps on purpose: kernels.proposal) times the play evidence ``play`` = (mode,
+    declarer) of the cards played (kernels.evidence).  The sampler's counts add up in
+    ``stats`` and the evidence's in ``tally``.  The worlds are solved in steps; after a
+    Ctrl-C, the rows of the worlds solved by then.  A step goes on from the last one's
+    random state, so world ``k`` is the same in any step."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -536,6 +551,10 @@ def _world_values(
     trick = np.array(now[0][1] if now else [], np.int64)
     values = np.full((worlds, 24), -1, np.int64)
     weights = np.ones(worlds, np.float64)
+    plays = _plays(history + now, n, active, denom, taken | pool)
+    evidence = PlayEvidence(
+        np.int64(play[0]), np.float64(PLAY_EPS), np.int64(active), np.int64(play[1]), plays, weights, tally
+    )
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(batch)))
     view = SeatView(
@@ -557,14 +576,15 @@ def _world_values(
         while solved < worlds:
             step = min(WORLDS_PER_STEP, worlds - solved)
             table = (np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), trick, np.int64(step))
+            weighed = view._replace(evidence=evidence._replace(weights=weights[solved : solved + step]))
             if on_purpose < 0:
                 state, generation = pimc_values(
-                    state, view, *table, buffers, generation, stats, values[solved : solved + step]
+                    state, weighed, *table, buffers, generation, stats, values[solved : solved + step]
                 )
             else:
                 state, generation = proposal_values(
                     state,
-                    view,
+                    weighed,
                     *table,
                     buffers,
                     generation,
@@ -591,6 +611,45 @@ def _on_purpose(bid, bidder: int, heard) -> int:
     if bid.plays_alone and bidder in heard.tested and bid.denom < 4:
         return bidder
     return -1
+
+
+def _plays(tricks, n: int, active: int, denom: int, taken: int) -> np.ndarray:
+    """Rows (seat, contract-space card) of the cards played in ``tricks``, in order, each
+    face on a copy of the double deck not in the face-space mask ``taken`` nor played
+    before, so every seat's cards stay apart from the world's."""
+    rows = []
+    for leader, faces in tricks:
+        player = leader
+        for face in faces:
+            bit = 2 * face if not taken >> (2 * face) & 1 else 2 * face + 1
+            taken |= 1 << bit
+            card = to_contract(np.uint64(1 << bit), np.int64(denom))
+            rows.append((player, int(card).bit_length() - 1))
+            player = int(next_active(np.int64(player), np.int64(n), np.int64(active)))
+    return np.array(rows, np.int64).reshape(-1, 2)
+
+
+def describe_play_evidence(mode: str, played: bool, tally, weights) -> str:
+    """One line: what the other seats' cards did to the worlds (empty when nothing was
+    played or the evidence is off)."""
+    if mode == "none" or not played:
+        return ""
+    kept, dealt, missed = int(tally[2]), int(tally[3]), int(tally[1])
+    size = effective_worlds(weights)
+    if mode == "soft":
+        return f"The play weighs the worlds (soft rules of thumb): {size:.1f} effective of {weights.size}."
+    if tally[6]:
+        return (
+            f"Of {MAX_AUCTION_TRIES:,} deals none explained the play (the rules of thumb play every card "
+            f"seen), so the worlds are weighed softly: {size:.1f} effective of {weights.size}."
+        )
+    rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
+    unexplained = (
+        f"; {missed} kept at the cap unexplained, weighed softly ({size:.1f} effective of {weights.size})"
+        if missed
+        else ""
+    )
+    return f"The worlds explain the play (the rules of thumb play every card seen): {rate}{unexplained}."
 
 
 __all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "played_by", "takes_trick"]

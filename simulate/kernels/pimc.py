@@ -43,6 +43,7 @@ from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
+from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, play_explains
 from .jit import njit
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
@@ -58,10 +59,14 @@ MAX_AUCTION_TRIES = 2000
 # which ``fixed[o]`` are known and the rest come from ``pool``, none of a suit in
 # ``voids[o]`` (a bit per effective suit it showed out of); ``played_by[o]`` are the cards
 # ``o`` has played, ``check`` the auction (a kernels.bidding.AuctionCheck) and ``lengths``
-# the suit lengths as dealt (rows of lengths_match) that the worlds must explain.  A
-# namedtuple, so numba keeps each field a plain value.
+# the suit lengths as dealt (rows of lengths_match) that the worlds must explain, and
+# ``evidence`` the cards played in order, which weigh the worlds
+# (kernels.evidence.PlayEvidence; by default none).  A namedtuple, so numba keeps each
+# field a plain value.
 SeatView = namedtuple(
-    "SeatView", ["viewer", "own", "counts", "fixed", "pool", "voids", "played_by", "check", "lengths"]
+    "SeatView",
+    ["viewer", "own", "counts", "fixed", "pool", "voids", "played_by", "check", "lengths", "evidence"],
+    defaults=(no_play_evidence(),),
 )
 
 
@@ -340,9 +345,13 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     lengths.  The redeals share the world's start and, once rejection starves, its
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
-    ``stats[2]``.  Returns (state, did rejection starve?)."""
+    ``stats[2]``.  The play evidence (``view.evidence``) is tested last, the same way
+    (kernels.evidence.play_explains): its counts and the world's weight are its own.
+    Returns (state, did rejection starve?)."""
     viewer, voids, check, lengths = view.viewer, view.voids, view.check, view.lengths
-    checked = check.bids.shape[0] > 0 or lengths.shape[0] > 0
+    evidence = view.evidence
+    heard = check.bids.shape[0] > 0 or lengths.shape[0] > 0
+    checked = heard or (evidence.mode != NO_PLAY and evidence.plays.shape[0] > 0)
     need, banned, left, base = world_start(view, n_seats, denom, world)
     rows = 6 if checked else 0  # the check's work rows, empty when there is nothing to check
     level_row = np.empty((rows, check.bid_grid.shape[-1]), np.float64)
@@ -350,9 +359,10 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     call_rows = np.empty((5 if checked else 0, check.round2.shape[-1]), np.float64)
     starved = False
     plan = counting_plan(left[:0], need, voids, viewer, 0, denom)  # empty until rejection starves
-    if checked:
+    evidence.tally[0] = 1.0
+    if heard:
         stats[3] += 1
-    for _ in range(MAX_AUCTION_TRIES):
+    for attempt in range(MAX_AUCTION_TRIES):
         found = False
         if not starved:
             state, found = rejection_world(state, left, base, need, banned, n_seats, world, redeals)
@@ -365,12 +375,16 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
             state = counted_world(state, left, need, voids, base, n_seats, denom, world, plan)
         if not checked:
             return state, starved
-        stats[4] += 1
-        if lengths_match(world, view.played_by, viewer, denom, lengths) and auction_matches(
-            world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
+        if heard:
+            stats[4] += 1
+        if (
+            lengths_match(world, view.played_by, viewer, denom, lengths)
+            and auction_matches(world, view.played_by, viewer, denom, check, level_row, order_row, call_rows)
+            and play_explains(world, viewer, n_seats, denom, evidence, attempt == MAX_AUCTION_TRIES - 1)
         ):
             return state, starved
-    stats[2] += 1
+    if heard:
+        stats[2] += 1
     return state, starved
 
 
@@ -402,6 +416,8 @@ def pimc_values(
         if k > 0:
             guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
         dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
+        if view.evidence.mode != NO_PLAY:  # else the weights stay 1 (the default's hold one)
+            view.evidence.weights[k] = view.evidence.tally[0]
     # One table generation for all the worlds of a decision: an entry is a fact about a
     # position (its bounds for ``viewer``'s side), true in whichever world reached it,
     # and worlds share many late positions.
@@ -409,24 +425,25 @@ def pimc_values(
 
 
 @njit(cache=True)
-def best_mean_card(legal, values, worlds, points):
+def best_mean_card(legal, values, worlds, points, weights):
     """The legal card (contract space) with the highest total over the worlds of
     ``points[t]`` for the tricks ``t`` its side takes from here (empty ``points``: of the
-    tricks), then of the tricks; ties go to the lowest card in the contract order."""
+    tricks), then of the tricks, world ``k`` counting ``weights[k]`` times; ties go to
+    the lowest card in the contract order."""
     best = -1
     best_points = -np.inf
-    best_total = -1
+    best_total = -np.inf
     by_points = points.shape[0] > 0
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
-        total = 0
+        total = 0.0
         score = 0.0
         for k in range(worlds):
-            total += values[k, card >> 1]
+            total += weights[k] * values[k, card >> 1]
             if by_points:
-                score += points[values[k, card >> 1]]
+                score += weights[k] * points[values[k, card >> 1]]
         if score > best_points or (score == best_points and total > best_total):
             best = card
             best_points = score
@@ -456,9 +473,11 @@ def side_points(goal, declarer_team, side, won, out):
 # to the trick in progress (``faces``) and the cards each seat has played
 # (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
 # the worlds must explain (``check``, a kernels.bidding.AuctionCheck), the suit lengths
-# as dealt that seats know (``lengths``, rows of lengths_match) and the work
-# arrays of a decision.  A namedtuple, so numba
-# keeps each field a plain value.
+# as dealt that seats know (``lengths``, rows of lengths_match), the work
+# arrays of a decision, and the play evidence: ``play`` (its mode, kernels.evidence, and
+# the declarer), the cards played in order (``plays``, rows (seat, card), kept by
+# play_tricks), the worlds' ``weights`` and the evidence's ``tally``.  A namedtuple, so
+# numba keeps each field a plain value.
 PimcTable = namedtuple(
     "PimcTable",
     [
@@ -481,15 +500,22 @@ PimcTable = namedtuple(
         "declarer_team",
         "won",
         "points",
+        "play",
+        "plays",
+        "weights",
+        "tally",
     ],
 )
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, declarer):
+def pimc_table(
+    known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, play_mode, declarer
+):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
     played by ``declarer``'s team for ``goal``; ``known`` and ``gone`` are face space
-    (see PimcTable)."""
+    (see PimcTable); the worlds weigh the cards played by ``play_mode``
+    (kernels.evidence) with ``declarer``'s side the makers."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -519,6 +545,10 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         declarer & 1,
         np.zeros(2, np.int64),
         np.zeros(goal.shape[0], np.float64),
+        np.array([play_mode, declarer], np.int64),
+        np.full((8 * n_seats, 2), -1, np.int64),
+        np.ones(max(worlds, 1), np.float64),
+        np.zeros(TALLY, np.float64),
     )
 
 
@@ -538,7 +568,14 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         if o != seat:
             pool &= ~fixed[o]
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
-    view = SeatView(seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths)
+    pimc.tally[5] = 0.0  # a decision of its own: exact rejection starts afresh
+    pimc.tally[6] = 0.0
+    evidence = PlayEvidence(
+        pimc.play[0], PLAY_EPS, active, pimc.play[1], pimc.plays[: popcount(played)], pimc.weights, pimc.tally
+    )
+    view = SeatView(
+        seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths, evidence
+    )
     state, generation = pimc_values(
         state,
         view,
@@ -557,4 +594,4 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
     points = pimc.points
     if pimc.goal.shape[0] > 0:
         points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
-    return best_mean_card(legal, pimc.values, pimc.worlds, points)
+    return best_mean_card(legal, pimc.values, pimc.worlds, points, pimc.weights)

@@ -28,6 +28,7 @@ from .bidding import auction_matches
 from .bits import lowest_bit, next_unit
 from .contract import legal_cards, to_face
 from .dd.search import NONE, dd_leads, dd_position
+from .evidence import play_explains
 from .jit import njit
 from .pimc import MAX_AUCTION_TRIES, counted_world, counting_plan, lengths_match, suit_counts, world_start
 from .rankings import TRUMP
@@ -135,24 +136,32 @@ def proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, ro
     """Deal one world into ``world`` (contract space) as the module notes say, counted in
     ``stats`` as sample_world counts (``stats[3]`` worlds, ``stats[4]`` deals dealt for
     them, ``stats[2]`` kept after MAX_AUCTION_TRIES without explaining the auction).
-    Returns (state, the world's importance weight)."""
+    The play evidence (``view.evidence``) is tested last, as sample_world tests it.
+    Returns (state, the world's weight: importance times the play evidence's)."""
     need, left, base, strides, voided, levels, ways, _, cumulative, weight = strata
     level_row, order_row, call_rows = rows
     trump = TRUMP[denom]
     stats[3] += 1
     k = 0
-    for _ in range(MAX_AUCTION_TRIES):
+    for attempt in range(MAX_AUCTION_TRIES):
         state, u = next_unit(state)
         k = stratum(u, cumulative, weight)
         plan = (strides, voided, levels, ways[k], bidder, trump, k)
         state = counted_world(state, left, need, view.voids, base, n_seats, denom, world, plan)
         stats[4] += 1
-        if lengths_match(world, view.played_by, view.viewer, denom, view.lengths) and auction_matches(
-            world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
+        if (
+            lengths_match(world, view.played_by, view.viewer, denom, view.lengths)
+            and auction_matches(
+                world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
+            )
+            and play_explains(
+                world, view.viewer, n_seats, denom, view.evidence, attempt == MAX_AUCTION_TRIES - 1
+            )
         ):
-            return state, weight[k]
+            # the importance weight times the play evidence's (kernels.evidence: 1 unless soft)
+            return state, weight[k] * view.evidence.tally[0]
     stats[2] += 1
-    return state, weight[k]
+    return state, weight[k] * view.evidence.tally[0]
 
 
 @njit(cache=True)

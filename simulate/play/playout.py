@@ -77,7 +77,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...interrupt import raise_if_held
-from ..choices import MAX_WORLDS, PIMC_WORLDS
+from ..choices import MAX_WORLDS, PIMC_PLAY_EVIDENCE, PIMC_WORLDS, PLAY_EVIDENCE_MODES
 from ..dealing.deal import check_seed
 from ..kernels.contract import table_deck
 from ..kernels.play import play_heuristic_many, play_pimc_many, play_random_many, playing_hand_sizes
@@ -104,15 +104,18 @@ class Knowledge:
     ``auction`` the bids every deal's worlds must explain (a kernels.bidding.AuctionCheck
     from table.auction_check; None: the worlds ignore the auction), and ``lengths`` the
     suit lengths as dealt that a seat knows: (viewer, seat, face-space cards of the suit,
-    low, high) rows, the same for every deal.  ``goal`` is what every seat plays for, known
-    to all: the declarer's team's net points for the hand by the tricks it takes (the
-    contract's scoring, :func:`contract_goal`); empty, the seats play for tricks."""
+    low, high) rows, the same for every deal; ``play_evidence`` how the cards the other
+    seats played weigh the worlds (kernels.evidence: exact, soft or none).  ``goal`` is
+    what every seat plays for, known to all: the declarer's team's net points for the
+    hand by the tricks it takes (the contract's scoring, :func:`contract_goal`); empty,
+    the seats play for tricks."""
 
     held: np.ndarray
     gone: np.ndarray
     auction: object = None
     lengths: tuple = ()
     goal: tuple = ()
+    play_evidence: str = PIMC_PLAY_EVIDENCE
 
     def length_rows(self) -> np.ndarray:
         """``lengths`` as the kernels take them (kernels.pimc.lengths_match)."""
@@ -125,7 +128,9 @@ class Knowledge:
 
     def rows(self, which) -> Knowledge:
         """The knowledge of the deals ``which`` (an index or a boolean mask)."""
-        return Knowledge(self.held[which], self.gone[which], self.auction, self.lengths, self.goal)
+        return Knowledge(
+            self.held[which], self.gone[which], self.auction, self.lengths, self.goal, self.play_evidence
+        )
 
 
 def contract_goal(variant, contract) -> tuple[float, ...]:
@@ -165,6 +170,14 @@ def play_deals(
     return play_deals_unchecked(
         hands, denom, declarer, leader, active, model, seed, first_index, tricks, worlds, knowledge
     )
+
+
+def play_evidence_mode(name: str) -> int:
+    """The kernels' number (kernels.evidence) for a play evidence named in
+    choices.PLAY_EVIDENCE_MODES."""
+    if name not in PLAY_EVIDENCE_MODES:
+        raise RulesError(f"play evidence {name!r}: choose one of {', '.join(PLAY_EVIDENCE_MODES)}")
+    return {"none": 0, "exact": 1, "soft": 2}[name]
 
 
 def check_worlds(worlds) -> int:
@@ -228,6 +241,7 @@ def play_deals_unchecked(
                 check,
                 knowledge.length_rows(),
                 np.array(knowledge.goal, np.float64),
+                np.int64(play_evidence_mode(knowledge.play_evidence)),
                 np.int64(declarer),
             )
             raise_if_held()  # a Ctrl-C that came inside the kernel
