@@ -155,3 +155,15 @@ def test_analyse_wraps_long_lines_instead_of_cutting_them():
     assert result.exit_code == 0, result.output
     assert not any(line.rstrip().endswith("...") for line in result.output.splitlines())
     assert "seat 4 holds at least" in result.output or "seat 4 holds 2 to" in result.output
+
+
+def test_in_a_double_deck_a_known_card_may_be_the_other_copy_of_one_you_hold():
+    hand = "JH JH JD AH KH QH 9S AC"
+    question = make_question("pigs-and-hogs", hand, known={2: "9S"})
+    deals = deal_sources.question_deals(question, 0, 50)
+    nine = 3 << (2 * parse_card("9S"))
+    assert all(
+        int(deal[0] & nine).bit_count() == 1 and int(deal[2] & nine).bit_count() == 1 for deal in deals
+    )
+    with pytest.raises(ValueError, match="card JH is in two places"):
+        make_question("pigs-and-hogs", hand, known={2: "JH"})

@@ -80,6 +80,28 @@ def test_a_pig_bidders_own_discards_are_out_of_play_and_its_bid_is_not_tested():
     assert best_card(**position, discards="9C 9C").cards[0].p_make < 1  # an AS may be out there
 
 
+def test_against_a_pig_its_bid_is_not_tested_and_its_known_cards_are_held_after_the_exchange():
+    # seat 2 follows to seat 1's Pig lead, told the bidder holds both JH: they are the
+    # bidder's in every world, and no heart of seat 2's could beat them
+    position = dict(
+        variant="pigs-and-hogs",
+        contract="Pig Hearts",
+        bidder=1,
+        seat=2,
+        hand="AS KS QC 9C TD 9S 9D TC",
+        current="1: AC",
+        dealer=6,
+        worlds=10,
+        max_worlds=10,
+        first=1,
+    )
+    heard = best_card(**position, known={0: "JH JH"}, auction="Pig Hearts, pass, pass, pass, pass, pass")
+    assert "(seats 4, 6 bid by the balanced table)" in heard.heard  # not the bidder, seat 1
+    assert heard.heard.startswith("The worlds hold what you were told: seat 1 holds JH JH.")
+    with pytest.raises(ValueError, match="seat 1 exchanged cards before play"):
+        best_card(**position, constraints=[void(0, 0)])
+
+
 def test_the_dealers_discard_and_a_gift_deal_whole_hands_that_hold_it():
     discard = best_discard(
         "euchre",

@@ -32,6 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..rules.variants import RulesError
 from .constraints import DealConstraints, SuitLength, plan, seat_bounds, suit_group
 from .deal import deal_unseen_unchecked, deck_mask
 
@@ -82,9 +83,7 @@ class TrumpProposal:
             sum(1 for bit in range(48) if unseen >> bit & 1 and suit_group(bit >> 1, self.denom) == s)
             for s in range(4)
         )
-        deals = [
-            plan(pool, seat_bounds(self._constraints(k), self.fixed, need)).deals for k in range(top + 1)
-        ]
+        deals = [self._deals(pool, need, k) for k in range(top + 1)]
         total = sum(deals)
         allowed = sum(1 for count in deals if count)
         self.chance = np.array([float(Fraction(count, total)) if total else 0.0 for count in deals])
@@ -115,6 +114,14 @@ class TrumpProposal:
         """The trumps each deal's bidder drew from the unseen cards (its stratum)."""
         unseen = self.cards & ~self.fixed[self.bidder]
         return np.array([(int(hand) & unseen).bit_count() for hand in deals[:, self.bidder]], np.int64)
+
+    def _deals(self, pool, need, k: int) -> int:
+        """The deals with the bidder drawing exactly ``k`` trumps (0 where the player's
+        suit lengths rule that out)."""
+        try:
+            return plan(pool, seat_bounds(self._constraints(k), self.fixed, need)).deals
+        except RulesError:
+            return 0
 
     def _constraints(self, k: int) -> DealConstraints:
         held = self.held + k
