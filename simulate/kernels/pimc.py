@@ -40,6 +40,20 @@ from .contract import legal_cards, table_deck, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
 from .jit import njit
+from .pimc_choice import (
+    BEST_ONLY,
+    DECISION_TABLE,
+    EARLY_STOP,
+    MIN_WORLDS,
+    SAME_EVERYWHERE,
+    SIDE_TABLE,
+    beyond_doubt,
+    decision_classes,
+    leading_card,
+    narrow,
+    world_bounds,
+    world_position,
+)
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
 # Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
@@ -381,6 +395,74 @@ def pimc_values(
 
 
 @njit(cache=True)
+def pimc_choose(
+    state,
+    view,
+    n_seats,
+    active,
+    denom,
+    leader,
+    legal,
+    trick,
+    unseen,
+    worlds,
+    buffers,
+    generation,
+    stats,
+    levers,
+):
+    """The card (contract space) ``view.viewer`` plays among ``legal`` by PIMC over up to
+    ``worlds`` worlds, dealt as :func:`pimc_values` deals them (the same worlds in the same
+    order), with the ``levers`` of kernels.pimc_choice; ``unseen`` are the cards another
+    seat may hold.  Returns (state, card, the next free table generation)."""
+    viewer = view.viewer
+    if levers & SAME_EVERYWHERE and popcount(decision_classes(legal, unseen, trick, denom)) == 1:
+        return state, lowest_bit(legal), generation
+    if levers & SIDE_TABLE:
+        generation = 1 + (viewer & 1)  # the side's one generation, kept for the whole playout
+    low = np.zeros((max(worlds, 1), 24), np.int64)
+    high = np.zeros((max(worlds, 1), 24), np.int64)
+    kept = np.empty((max(worlds, 1), n_seats), np.uint64)
+    values = np.empty(24, np.int64)
+    redeals = MAX_REDEALS
+    lead = np.int64(-1)
+    n = 0
+    for k in range(worlds):
+        state, starved = sample_world(state, view, n_seats, denom, kept[k], stats, redeals)
+        if starved:
+            redeals = 0  # it would starve again: count the rest of the decision's worlds
+        n = k + 1
+        search, seat, first, winner_seat, winner_card, led_suit, played = world_position(
+            kept[k], n_seats, denom, viewer, leader, active, trick, buffers, generation, stats
+        )
+        if levers & BEST_ONLY:
+            guess = NONE  # the lead's value in the last world, where it was exact
+            if k > 0 and lead >= 0 and low[k - 1, lead >> 1] == high[k - 1, lead >> 1]:
+                guess = low[k - 1, lead >> 1]
+            world_bounds(
+                search, seat, first, winner_seat, winner_card, led_suit, played, lead, guess, low[k], high[k]
+            )
+            lead = leading_card(legal, low, high, n)
+        else:
+            guess = NONE
+            if k > 0:
+                guess = low[k - 1, lowest_bit(legal) >> 1] + 1
+            dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values, guess)
+            low[k] = values
+            high[k] = values
+        if not levers & (DECISION_TABLE | SIDE_TABLE):
+            generation += 1  # the next world starts from an empty table
+        if levers & EARLY_STOP and MIN_WORLDS <= n < worlds and beyond_doubt(legal, low, high, n):
+            break
+    card = narrow(
+        legal, low, high, n, kept, n_seats, denom, viewer, leader, active, trick, buffers, generation, stats
+    )
+    if levers & SIDE_TABLE:
+        return state, card, generation
+    return state, card, generation + 1
+
+
+@njit(cache=True)
 def best_mean_card(legal, values, worlds):
     """The legal card (contract space) with the highest total over the worlds; ties go to
     the lowest card in the contract order."""
@@ -430,14 +512,16 @@ PimcTable = namedtuple(
         "counts",
         "fixed",
         "values",
+        "levers",
     ],
 )
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, levers):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
-    played; ``known`` and ``gone`` are face space (see PimcTable)."""
+    played; ``known`` and ``gone`` are face space (see PimcTable); ``levers`` how each
+    decision is searched (kernels.pimc_choice)."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -463,6 +547,7 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
+        np.int64(levers),
     )
 
 
@@ -481,21 +566,27 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
     for o in range(n_seats):
         if o != seat:
             pool &= ~fixed[o]
+    unseen = pool
+    for o in range(n_seats):
+        if o != seat:
+            unseen |= fixed[o]
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
     view = SeatView(seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths)
-    state, generation = pimc_values(
+    state, card, generation = pimc_choose(
         state,
         view,
         n_seats,
         active,
         denom,
         leader,
+        legal,
         trick,
+        unseen,
         pimc.worlds,
         pimc.buffers,
         pimc.generation[0],
         pimc.stats,
-        pimc.values,
+        pimc.levers,
     )
     pimc.generation[0] = generation
-    return best_mean_card(legal, pimc.values, pimc.worlds)
+    return card

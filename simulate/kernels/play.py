@@ -15,6 +15,7 @@ from .bits import SALT_PLAY, highest_bit, lowest_bit, next_random, nth_bit, popc
 from .contract import beats, legal_cards, table_deck, to_contract, trump_cards
 from .jit import njit, prange
 from .pimc import pimc_card, pimc_table
+from .pimc_choice import DEFAULT_LEVERS
 from .rankings import FACE_AT, ONE, SUIT_AT, SUIT_MASK, TRUMP, ZERO
 from .seats import first_active, next_active
 
@@ -413,7 +414,17 @@ def play_pimc_many(
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
         pimc = pimc_table(
-            known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check, lengths
+            known[d],
+            gone[d],
+            local,
+            denom,
+            worlds,
+            seed,
+            first_index + d,
+            tt_bits,
+            check,
+            lengths,
+            DEFAULT_LEVERS,
         )
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         tallies[d, 0] = pimc.stats[1]
