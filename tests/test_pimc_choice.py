@@ -28,7 +28,7 @@ NO_AUCTION, NO_LENGTHS = no_auction(), no_lengths()
 
 def first_lead(hands, d, seats):
     """Seat 0's view on its first lead of deal ``d`` (Hearts): nothing known beyond its hand."""
-    own = to_contract(hands[d, 0], HEARTS)
+    own = np.uint64(to_contract(hands[d, 0], HEARTS))
     deck = np.uint64(0x555555555555 if seats == 4 else 0xFFFFFFFFFFFF)
     pool = deck & ~own
     counts = np.full(seats, 5 if seats == 4 else 8, np.int64)
@@ -51,8 +51,8 @@ def choose(hands, d, seats, worlds, levers):
     view, own, pool = first_lead(hands, d, seats)
     buffers = dd_buffers(np.int64(counts_of(seats)), np.int64(12))
     stats = np.zeros(5, np.int64)
-    state = stream_state(np.uint64(7), np.uint64(SALT_PIMC), d)
-    legal = legal_cards(own, HEARTS, NONE)
+    state = np.uint64(stream_state(np.uint64(7), np.uint64(SALT_PIMC), d))
+    legal = np.uint64(legal_cards(own, HEARTS, NONE))
     trick = np.zeros(0, np.int64)
     _, card, _ = pimc_choose(
         state, view, seats, (1 << seats) - 1, HEARTS, 0, legal, trick, pool, worlds, buffers, 1, stats, levers
@@ -69,7 +69,7 @@ def reference_card(hands, d, seats, worlds):
     view, own, _ = first_lead(hands, d, seats)
     buffers = dd_buffers(np.int64(counts_of(seats)), np.int64(12))
     values = np.full((worlds, 24), -1, np.int64)
-    state = stream_state(np.uint64(7), np.uint64(SALT_PIMC), d)
+    state = np.uint64(stream_state(np.uint64(7), np.uint64(SALT_PIMC), d))
     trick = np.zeros(0, np.int64)
     pimc_values(
         state,
@@ -85,7 +85,7 @@ def reference_card(hands, d, seats, worlds):
         np.zeros(5, np.int64),
         values,
     )
-    return best_mean_card(legal_cards(own, HEARTS, NONE), values, worlds)
+    return best_mean_card(np.uint64(legal_cards(own, HEARTS, NONE)), values, worlds)
 
 
 def deals(seats, count, seed=3):
@@ -107,24 +107,24 @@ def test_the_exact_levers_choose_the_card_of_every_value():
 
 def test_cards_alike_in_every_world_are_played_without_a_search():
     # the seat's two cards, 9S and TS, have no card between them: any world values them alike
-    own = to_contract(np.uint64((1 << 0) | (1 << 2)), HEARTS)  # faces 0 and 1 of one suit
-    legal = legal_cards(own, HEARTS, NONE)
+    own = np.uint64(to_contract(np.uint64((1 << 0) | (1 << 2)), HEARTS))  # faces 0 and 1 of one suit
+    legal = np.uint64(legal_cards(own, HEARTS, NONE))
     pool = np.uint64(0x555555555555) & ~own
     view = SeatView(
         0, own, np.full(4, 2, np.int64), np.zeros(4, np.uint64), pool, np.zeros(4, np.int64),
         np.zeros(4, np.uint64), NO_AUCTION, NO_LENGTHS,
     )  # fmt: skip
     stats = np.zeros(5, np.int64)
-    state = stream_state(np.uint64(1), np.uint64(SALT_PIMC), 0)
+    state = np.uint64(stream_state(np.uint64(1), np.uint64(SALT_PIMC), 0))
     buffers = dd_buffers(np.int64(5), np.int64(12))
     trick = np.zeros(0, np.int64)
     _, card, _ = pimc_choose(
         state, view, 4, 15, HEARTS, 0, legal, trick, pool, 20, buffers, 1, stats, DEFAULT_LEVERS
     )
-    assert card == int(legal & -legal).bit_length() - 1  # the lowest
+    assert card == (int(legal) & -int(legal)).bit_length() - 1  # the lowest
     assert stats[0] == 0  # no world searched
     _, card, _ = pimc_choose(state, view, 4, 15, HEARTS, 0, legal, trick, pool, 3, buffers, 1, stats, 0)
-    assert card == int(legal & -legal).bit_length() - 1 and stats[0] > 0
+    assert card == (int(legal) & -int(legal)).bit_length() - 1 and stats[0] > 0
 
 
 def test_the_early_stop_rule():

@@ -238,14 +238,13 @@ def copy_to_class(legal, reps, low, high):
 
 @njit(cache=True)
 def totals(legal, low, high, n):
-    """Per face position: the lowest and highest totals over worlds ``0 .. n - 1``."""
+    """Per face position of ``legal``: the lowest and highest totals over worlds
+    ``0 .. n - 1`` (a face held twice counted once)."""
     low_total = np.zeros(24, np.int64)
     high_total = np.zeros(24, np.int64)
-    cards = legal
-    while cards:
-        card = lowest_bit(cards)
-        cards &= cards - ONE
-        position = card >> 1
+    for position in range(24):
+        if ((legal >> np.uint64(2 * position)) & np.uint64(3)) == ZERO:
+            continue
         for k in range(n):
             low_total[position] += low[k, position]
             high_total[position] += high[k, position]
