@@ -45,6 +45,20 @@ from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
 from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, play_explains
 from .jit import njit
+from .pimc_choice import (
+    BEST_ONLY,
+    DECISION_TABLE,
+    EARLY_STOP,
+    MIN_WORLDS,
+    SAME_EVERYWHERE,
+    SIDE_TABLE,
+    beyond_doubt,
+    decision_classes,
+    leading_card,
+    narrow,
+    world_bounds,
+    world_position,
+)
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
 # Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
@@ -53,6 +67,9 @@ MAX_REDEALS = 300
 # Worlds dealt for one that explains the auction before one is kept unmatched (counted
 # in ``stats[2]``): an auction that rejects more than that is reported, not waited for.
 MAX_AUCTION_TRIES = 2000
+# A point's worth against a trick when a seat plays for points then tricks (pimc_card):
+# more than the tricks of every world of a decision together, so points decide first.
+WORTH_UNIT = 1 << 20
 
 # What the seat whose worlds are dealt knows (docs/pimc.md), contract space: ``viewer``
 # holds ``own``; every other seat ``o`` holds ``counts[o]`` cards (0: sitting out), of
@@ -425,6 +442,96 @@ def pimc_values(
 
 
 @njit(cache=True)
+def pimc_choose(
+    state,
+    view,
+    n_seats,
+    active,
+    denom,
+    leader,
+    legal,
+    trick,
+    unseen,
+    worlds,
+    buffers,
+    generation,
+    stats,
+    levers,
+    worth,
+    unit,
+):
+    """The card (contract space) ``view.viewer`` plays among ``legal`` by PIMC over up to
+    ``worlds`` worlds, dealt as :func:`pimc_values` deals them (the same worlds in the same
+    order), with the ``levers`` of kernels.pimc_choice; ``unseen`` are the cards another
+    seat may hold.  A world's tricks ``t`` from here are worth ``worth[t]`` (strictly
+    rising: the side's points, then its tricks; ``unit`` worth a point, for the
+    early-stopping rule).  Returns (state, card, the next free table generation)."""
+    viewer = view.viewer
+    if levers & SAME_EVERYWHERE and popcount(decision_classes(legal, unseen, trick, denom)) == 1:
+        return state, lowest_bit(legal), generation
+    if levers & SIDE_TABLE:
+        generation = 1 + (viewer & 1)  # the side's one generation, kept for the whole playout
+    low = np.zeros((max(worlds, 1), 24), np.int64)
+    high = np.zeros((max(worlds, 1), 24), np.int64)
+    kept = np.empty((max(worlds, 1), n_seats), np.uint64)
+    values = np.empty(24, np.int64)
+    redeals = MAX_REDEALS
+    lead = np.int64(-1)
+    n = 0
+    for k in range(worlds):
+        state, starved = sample_world(state, view, n_seats, denom, kept[k], stats, redeals)
+        if starved:
+            redeals = 0  # it would starve again: count the rest of the decision's worlds
+        n = k + 1
+        search, seat, first, winner_seat, winner_card, led_suit, played = world_position(
+            kept[k], n_seats, denom, viewer, leader, active, trick, buffers, generation, stats
+        )
+        if levers & BEST_ONLY:
+            guess = NONE  # the lead's value in the last world, where it was exact
+            if k > 0 and lead >= 0 and low[k - 1, lead >> 1] == high[k - 1, lead >> 1]:
+                guess = low[k - 1, lead >> 1]
+            world_bounds(
+                search, seat, first, winner_seat, winner_card, led_suit, played, lead, guess, low[k], high[k]
+            )
+            lead = leading_card(legal, low, high, n, worth)
+        else:
+            guess = NONE
+            if k > 0:
+                guess = low[k - 1, lowest_bit(legal) >> 1] + 1
+            dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values, guess)
+            low[k] = values
+            high[k] = values
+        if not levers & (DECISION_TABLE | SIDE_TABLE):
+            generation += 1  # the next world starts from an empty table
+        if (
+            levers & EARLY_STOP
+            and MIN_WORLDS <= n < worlds
+            and beyond_doubt(legal, low, high, n, worth, unit)
+        ):
+            break
+    card = narrow(
+        legal,
+        low,
+        high,
+        n,
+        worth,
+        kept,
+        n_seats,
+        denom,
+        viewer,
+        leader,
+        active,
+        trick,
+        buffers,
+        generation,
+        stats,
+    )
+    if levers & SIDE_TABLE:
+        return state, card, generation
+    return state, card, generation + 1
+
+
+@njit(cache=True)
 def best_mean_card(legal, values, worlds, points, weights):
     """The legal card (contract space) with the highest total over the worlds of
     ``points[t]`` for the tricks ``t`` its side takes from here (empty ``points``: of the
@@ -504,18 +611,20 @@ PimcTable = namedtuple(
         "plays",
         "weights",
         "tally",
+        "levers",
     ],
 )
 
 
 @njit(cache=True)
 def pimc_table(
-    known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, play_mode, declarer
+    known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, play_mode, declarer, levers
 ):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
     played by ``declarer``'s team for ``goal``; ``known`` and ``gone`` are face space
     (see PimcTable); the worlds weigh the cards played by ``play_mode``
-    (kernels.evidence) with ``declarer``'s side the makers."""
+    (kernels.evidence) with ``declarer``'s side the makers; ``levers`` how each decision
+    is searched when every world weighs alike (kernels.pimc_choice)."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -549,6 +658,7 @@ def pimc_table(
         np.full((8 * n_seats, 2), -1, np.int64),
         np.ones(max(worlds, 1), np.float64),
         np.zeros(TALLY, np.float64),
+        np.int64(levers),
     )
 
 
@@ -567,6 +677,10 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
     for o in range(n_seats):
         if o != seat:
             pool &= ~fixed[o]
+    unseen = pool
+    for o in range(n_seats):
+        if o != seat:
+            unseen |= fixed[o]
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
     pimc.tally[5] = 0.0  # a decision of its own: exact rejection starts afresh
     pimc.tally[6] = 0.0
@@ -576,6 +690,37 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
     view = SeatView(
         seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths, evidence
     )
+    points = pimc.points
+    if pimc.goal.shape[0] > 0:
+        points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
+    if pimc.play[0] == NO_PLAY:
+        # every world weighs alike: ask the solver only which card is best (kernels.pimc_choice)
+        worth = np.arange(25, dtype=np.int64)
+        unit = 1.0
+        if pimc.goal.shape[0] > 0:  # points first, then tricks: a strictly rising worth
+            unit = float(WORTH_UNIT)
+            for t in range(points.shape[0]):
+                worth[t] = np.int64(round(points[t])) * WORTH_UNIT + t
+        state, card, generation = pimc_choose(
+            state,
+            view,
+            n_seats,
+            active,
+            denom,
+            leader,
+            legal,
+            trick,
+            unseen,
+            pimc.worlds,
+            pimc.buffers,
+            pimc.generation[0],
+            pimc.stats,
+            pimc.levers,
+            worth,
+            unit,
+        )
+        pimc.generation[0] = generation
+        return card
     state, generation = pimc_values(
         state,
         view,
@@ -591,7 +736,4 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.values,
     )
     pimc.generation[0] = generation
-    points = pimc.points
-    if pimc.goal.shape[0] > 0:
-        points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
     return best_mean_card(legal, pimc.values, pimc.worlds, points, pimc.weights)

@@ -14,6 +14,7 @@ from .contract import beats, legal_cards, table_deck, to_contract
 from .heuristic import heuristic_card
 from .jit import njit, prange
 from .pimc import pimc_card, pimc_table
+from .pimc_choice import DEFAULT_LEVERS
 from .rankings import FACE_AT, ONE, SUIT_AT, ZERO
 from .seats import first_active, next_active
 
@@ -259,6 +260,7 @@ def play_pimc_many(
             goal,
             play_mode,
             declarer,
+            DEFAULT_LEVERS,
         )
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         tallies[d, 0] = pimc.stats[1]
