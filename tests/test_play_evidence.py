@@ -280,3 +280,24 @@ def test_play_evidence_names_are_checked():
 
 def test_pimc_playouts_without_evidence_by_default():
     assert classic_playouts("none") == classic_playouts(None)
+
+
+def test_weighted_worlds_rank_as_repeated_worlds():
+    # A world weighing 2 counts as that world twice: the same means and P(make).
+    from euchre_mc.simulate.advice.ranking import rank_candidates
+    from euchre_mc.simulate.rules.cards import parse_card
+    from euchre_mc.simulate.rules.contracts import parse_contract
+    from euchre_mc.simulate.rules.variants import as_variant
+
+    variant = as_variant("euchre")
+    contract = parse_contract("call hearts", variant, parse_card("9S"))
+    faces = [parse_card("9C"), parse_card("AC")]
+    totals = [np.array([1, 3, 5, 2]), np.array([0, 3, 4, 2])]
+    weighed = rank_candidates(variant, contract, faces, totals, False, np.array([2.0, 1.0, 1.0, 0.5]))
+    twice = [np.array([1, 1, 3, 5, 1, 1, 3, 5, 2]), np.array([0, 0, 3, 4, 0, 0, 3, 4, 2])]
+    repeated = rank_candidates(variant, contract, faces, twice, False)
+    for one, other in zip(weighed, repeated):
+        assert one.card == other.card
+        assert one.mean_points == pytest.approx(other.mean_points)
+        assert one.mean_tricks == pytest.approx(other.mean_tricks)
+        assert one.p_make == pytest.approx(other.p_make)

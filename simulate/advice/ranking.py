@@ -114,8 +114,8 @@ def rank_candidates(variant, contract, faces, side_totals, ours: bool, weights=N
             low, high = wilson_interval(int(np.count_nonzero(makes)), total.size)
         else:  # Wilson over the effective sample size
             p_make = min(1.0, float(weights @ makes / weights.sum()))
-            size = effective_worlds(weights)
-            low, high = wilson_interval(p_make * size, size)
+            worlds = effective_worlds(weights)
+            low, high = wilson_interval(p_make * worlds, worlds)
         behind, margin = _mean_and_half_width(points[top] - own, weights)
         mean_points, points_half_width = _mean_and_half_width(own, weights)
         mean_tricks, tricks_half_width = _mean_and_half_width(total, weights)
