@@ -247,6 +247,16 @@ BOWER_LEAD = dict(
 )
 
 
+def test_best_card_hears_the_trump_lead():
+    # With the play heard the leader holds five trumps: a sure euchre whatever seat 3
+    # plays.  Unheard, the bidder makes it in about half the worlds.
+    heard = best_card(**BOWER_LEAD)
+    assert heard.play_evidence == "exact" and "explain the play" in heard.played
+    assert all(row.mean_points == 2.0 and row.p_make == 0.0 for row in heard.cards)
+    deaf = best_card(**BOWER_LEAD, play_evidence="none")
+    assert deaf.played == "" and all(0.3 < row.p_make < 0.9 for row in deaf.cards)
+
+
 def classic_playouts(mode: str | None, count: int = 6) -> list[int]:
     """PIMC playouts of seeded classic deals, the worlds weighing the play by ``mode``
     (None: the Knowledge's default)."""
