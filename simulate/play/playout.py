@@ -104,13 +104,15 @@ class Knowledge:
     from table.auction_check; None: the worlds ignore the auction), and ``lengths`` the
     suit lengths as dealt that a seat knows: (viewer, seat, face-space cards of the suit,
     low, high) rows, the same for every deal; ``play_evidence`` how the cards the other
-    seats played weigh the worlds (kernels.evidence: exact, soft or none)."""
+    seats played weigh the worlds (kernels.evidence: exact, soft or none) of the seats in
+    the bit mask ``play_evidence_seats`` (-1: every seat)."""
 
     held: np.ndarray
     gone: np.ndarray
     auction: object = None
     lengths: tuple = ()
     play_evidence: str = PIMC_PLAY_EVIDENCE
+    play_evidence_seats: int = -1
 
     def length_rows(self) -> np.ndarray:
         """``lengths`` as the kernels take them (kernels.pimc.lengths_match)."""
@@ -123,7 +125,14 @@ class Knowledge:
 
     def rows(self, which) -> Knowledge:
         """The knowledge of the deals ``which`` (an index or a boolean mask)."""
-        return Knowledge(self.held[which], self.gone[which], self.auction, self.lengths, self.play_evidence)
+        return Knowledge(
+            self.held[which],
+            self.gone[which],
+            self.auction,
+            self.lengths,
+            self.play_evidence,
+            self.play_evidence_seats,
+        )
 
 
 def play_deals(
@@ -205,6 +214,8 @@ def play_deals_unchecked(
         check = no_auction() if knowledge.auction is None else knowledge.auction
         most = int(np.max(tricks, initial=0))
         bits = np.int64(table_bits(most))
+        mode = play_evidence_mode(knowledge.play_evidence)
+        play = np.array([mode, declarer, knowledge.play_evidence_seats], np.int64)
         # long hands in slices of a few deals, each from its own deal index: the same
         # tricks as one call
         step = hands.shape[0] or 1
@@ -226,8 +237,7 @@ def play_deals_unchecked(
                 bits,
                 check,
                 knowledge.length_rows(),
-                np.int64(play_evidence_mode(knowledge.play_evidence)),
-                np.int64(declarer),
+                play,
             )
             raise_if_held()  # a Ctrl-C that came inside the kernel
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
