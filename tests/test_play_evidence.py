@@ -32,7 +32,7 @@ ALL = 0b1111
 REDEALS = np.int64(MAX_REDEALS)
 
 
-def late_position(seed: int, tricks: int = 3):
+def late_position(seed: int, tricks: int):
     """A classic deal played by the rules of thumb for ``tricks`` tricks, seen by seat 0:
     (hands now, the plays in order as (seat, card) rows, the voids shown), contract space."""
     pool = np.arange(0, 48, 2, dtype=np.int64)
@@ -140,7 +140,7 @@ def sampled(hands, plays, voids, unseen, mode, count, seed=7):
 
 @pytest.fixture(scope="module")
 def position():
-    hands, plays, voids = late_position(seed=11)
+    hands, plays, voids = late_position(seed=19, tricks=4)
     worlds, unseen = consistent_worlds(hands, plays, voids)
     checks = {world: replayed(np.array(world, np.uint64), plays) for world in worlds}
     return hands, plays, voids, unseen, checks
