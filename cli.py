@@ -19,7 +19,7 @@ import click
 
 from . import interrupt  # first: Ctrl-C while the modules below load exits 130 too
 from .interrupt import INTERRUPTED
-from .reports.commands import analysis, cards, games, grade, solver, studies
+from .reports.commands import analysis, cards, fit, games, grade, solver, studies
 from .reports.commands.shared import END_AT_ONCE, UserError
 from .reports.files import OutputError
 from .simulate.rules.cards import CardError
@@ -103,6 +103,7 @@ for command in (
     games.games,
     games.tune,
     games.match_equity_command,
+    fit.fit_command,
 ):
     main.add_command(command)
 

@@ -51,12 +51,12 @@ def _ranked(advice, verb: str) -> list[str]:
     lines += [
         "points, tricks: your side's for the hand; P(make): the bidder's side makes it",
         f"  {'card':<5} "
-        + (f"{'P(win)':>6} {'±95%':>5} " if scored else "")
+        + (f"{'P(win)':>7} {'±95%':>7} " if scored else "")
         + f"{'points':>6} {'±95%':>5} {'tricks':>6} {'P(make)':>7}   95% CI",
     ]
     for i, row in enumerate(advice.cards):
         mark = ">" if i == 0 else "=" if row.equal_to_best else " "
-        win = f"{row.p_win:>6.3f} {row.p_win_half_width:>5.3f} " if scored else ""
+        win = f"{probability_in(row.p_win, 7)} {probability_in(row.p_win_half_width, 7)} " if scored else ""
         lines.append(
             f"{mark} {row.card:<5} {win}{row.mean_points:>+6.2f} {row.points_half_width:>5.2f} "
             f"{row.mean_tricks:>6.2f} {probability_in(row.p_make, 7)}   "

@@ -118,3 +118,28 @@ def test_a_score_needs_the_dealer_and_a_shipped_table():
     with pytest.raises(RulesError, match="no match-equity table ships"):
         win_chances(other, ORDER_UP, 0, 1, 3, (0, 9), False)
     assert win_chances(EUCHRE, ORDER_UP, 0, 1, 3, None, False) is None
+
+
+def test_the_card_commands_take_a_score_and_rank_by_the_chance_of_winning():
+    import json
+
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    position = ["best-card", "--variant", "euchre", "--contract", "order up", "--upcard", "9H"]
+    position += ["--bidder", "2", "--seat", "1", "--hand", "AS KS QC 9D TD", "--worlds", "20"]
+    scored = CliRunner().invoke(main, [*position, "--dealer", "4", "--score", "0-9", "--json"])
+    assert scored.exit_code == 0, scored.output
+    advice = json.loads(scored.output)
+    assert advice["score"] == [0, 9] and all(0 <= card["p_win"] < 0.05 for card in advice["cards"])
+    wins = [card["p_win"] for card in advice["cards"] if not card["equal_to_best"]]
+    assert advice["cards"][0]["p_win"] >= max(wins, default=0.0)
+    plain = json.loads(CliRunner().invoke(main, [*position, "--dealer", "4", "--json"]).output)
+    assert "score" not in plain and "p_win" not in plain["cards"][0]  # unchanged without a score
+    bad = CliRunner().invoke(main, [*position, "--dealer", "4", "--score", "nine-nil"])
+    assert bad.exit_code == 2 and "--score 'nine-nil': write your team's points" in bad.output
+    pigs = ["best-card", "--variant", "pigs-and-hogs", "--contract", "6 Hearts", "--bidder", "1"]
+    pigs += ["--seat", "1", "--hand", "JH JH JD AH KH QH 9S AC", "--score", "10-20"]
+    no_dealer = CliRunner().invoke(main, pigs)
+    assert no_dealer.exit_code == 2 and "--score needs --dealer" in no_dealer.output

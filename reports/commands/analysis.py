@@ -34,6 +34,7 @@ from ..forecast import analysis_seconds, verdict_seconds, warn_if_long
 from ..lines import fit
 from ..progress import ProgressBar, compile_ahead
 from .shared import (
+    KNOWN_OPTIONS,
     WholeNumber,
     backend_options,
     compiles_kernels,
@@ -83,24 +84,7 @@ def analysis_options(command):
             "(default: everyone before you passed).",
         ),
         click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
-        click.option(
-            "--known",
-            multiple=True,
-            metavar="'SEAT: CARDS'",
-            help="Cards known to be in another seat's hand, e.g. '3: JH AS' (repeatable).",
-        ),
-        click.option(
-            "--void",
-            multiple=True,
-            metavar="'SEAT: SUITS'",
-            help="A seat known to hold none of a suit (as dealt), e.g. '4: S' (repeatable).",
-        ),
-        click.option(
-            "--length",
-            multiple=True,
-            metavar="'SEAT: SUIT MIN-MAX'",
-            help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
-        ),
+        *KNOWN_OPTIONS,
         table_option,
         click.option(
             "--inference",

@@ -159,6 +159,37 @@ max_worlds_option = click.option(
 )
 """``--max-worlds``: how far best-card's (and grade's) sample may grow."""
 
+KNOWN_OPTIONS = (
+    click.option(
+        "--known",
+        multiple=True,
+        metavar="'SEAT: CARDS'",
+        help="Cards known to be in another seat's hand, e.g. '3: JH AS' (repeatable).",
+    ),
+    click.option(
+        "--void",
+        multiple=True,
+        metavar="'SEAT: SUITS'",
+        help="A seat known to hold none of a suit (as dealt), e.g. '4: S' (repeatable).",
+    ),
+    click.option(
+        "--length",
+        multiple=True,
+        metavar="'SEAT: SUIT MIN-MAX'",
+        help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
+    ),
+)
+"""``--known``, ``--void``, ``--length``: what a player was told of the other hands,
+shared by analyse, should-i-bid and the card commands (one parser:
+simulate.dealing.constraints.parse_known and parse_lengths)."""
+
+
+def known_options(command):
+    """The :data:`KNOWN_OPTIONS` on ``command``, in the order they are listed."""
+    for option in reversed(KNOWN_OPTIONS):
+        command = option(command)
+    return command
+
 
 def worlds_option(
     default: int = PIMC_WORLDS,
@@ -272,6 +303,7 @@ END_AT_ONCE = []
 
 __all__ = [
     "END_AT_ONCE",
+    "KNOWN_OPTIONS",
     "Refused",
     "Seed",
     "UserError",
@@ -279,6 +311,7 @@ __all__ = [
     "WholeNumber",
     "backend_options",
     "compiles_kernels",
+    "known_options",
     "library_seat",
     "output_options",
     "play_option",

@@ -33,14 +33,16 @@ from ...interrupt import raise_if_held
 from ..analysis.question import checked_score
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE
 from ..dealing.deal import deal_unseen
+from ..dealing.trump_proposal import TrumpProposal
 from ..play.playout import check_worlds, play_deals
 from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .best_card import WORLDS_PER_STEP
-from .hearing import consistent_deals
+from .hearing import NOTHING_HEARD, consistent_deals
 from .ranking import CardValue, rank_candidates, win_chances, without_unscored
+from .told import heard_with, known_around, told
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
@@ -91,6 +93,8 @@ def best_discard(
     inference: str = "exact",
     progress=None,
     score=None,
+    known=None,
+    constraints=None,
 ) -> ExchangeAdvice:
     """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
     the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
@@ -118,10 +122,12 @@ def best_discard(
     if upcard_face in own:
         raise CardError(f"upcard {format_card(upcard_face)} is also in your hand: it is one card")
     held = own + [upcard_face]
+    told_ = told(variant, dealer, known, constraints)
+    given = {dealer: faces_to_mask(held), **known_around(variant, told_, faces_to_mask(held))}
     worlds = check_worlds(worlds)
     sizes = [variant.hand_size] * n
     sizes[dealer] += 1
-    dealt, heard = consistent_deals(
+    dealt, weights, heard = consistent_deals(
         variant,
         bid,
         bidder,
@@ -133,14 +139,16 @@ def best_discard(
         inference,
         lambda first_index, count: deal_unseen(
             variant,
-            {dealer: faces_to_mask(held)},
+            given,
             hand_sizes=sizes,
             seed=seed,
             first_index=first_index,
             count=count,
+            constraints=told_.constraints,
         ),
         worlds,
         first or 1,
+        _on_purpose(variant, bid, bidder, dealer, given, 1 << (2 * upcard_face), sizes, seed, told_),
     )
     candidates = _distinct(held)
     tables = []
@@ -149,7 +157,8 @@ def best_discard(
         table[:, dealer] = _without(int(faces_to_mask(held)), face)
         tables.append(table)
     leader = variant.leader(dealer, bidder)
-    chosen = (candidates, tables, leader, active, seed, heard, progress, (dealer, score))
+    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
+    chosen = (candidates, tables, leader, active, seed, heard, progress, weights, (dealer, score))
     return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
 
@@ -169,6 +178,8 @@ def best_gift(
     inference: str = "exact",
     progress=None,
     score=None,
+    known=None,
+    constraints=None,
 ) -> ExchangeAdvice:
     """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
     each card of its hand valued over ``worlds`` worlds.  The other partner gives by
@@ -202,8 +213,10 @@ def best_gift(
     else:
         leader = variant.leader(dealer, bidder)
     own = _hand(hand, variant, variant.hand_size)
+    told_ = told(variant, seat, known, constraints)
+    given = {seat: faces_to_mask(own), **known_around(variant, told_, faces_to_mask(own))}
     worlds = check_worlds(worlds)
-    dealt, heard = consistent_deals(
+    dealt, weights, heard = consistent_deals(
         variant,
         bid,
         bidder,
@@ -214,11 +227,13 @@ def best_gift(
         table,
         inference,
         lambda first_index, count: deal_unseen(
-            variant, {seat: faces_to_mask(own)}, seed=seed, first_index=first_index, count=count
+            variant, given, seed=seed, first_index=first_index, count=count, constraints=told_.constraints
         ),
         worlds,
         first or 1,
+        _on_purpose(variant, bid, bidder, seat, given, 0, [variant.hand_size] * n, seed, told_),
     )
+    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
     other = next(p for p in partners(n, bidder) if p != seat)
     other_gift = gift_cards(dealt, bid.denom, bidder, gift_policy) & dealt[:, other]
     active = sitting_out_mask(variant, bid, bidder)
@@ -234,8 +249,18 @@ def best_gift(
         for partner in partners(n, bidder):
             table[:, partner] = 0
         tables.append(table)
-    chosen = (candidates, tables, leader, active, seed, heard, progress, (dealer, score))
+    chosen = (candidates, tables, leader, active, seed, heard, progress, weights, (dealer, score))
     return _ranked("gift", variant, bid, bidder, seat, own, *chosen)
+
+
+def _on_purpose(variant, bid, bidder, player, given, out_of_play, sizes, seed, told_):
+    """A TrumpProposal for a bidder who plays alone in a trump suit (a loner, Pig, Hog,
+    Alone), whose rare bid uniform deals seldom explain; None otherwise (the player's
+    own bid needs no explaining)."""
+    if not bid.plays_alone or bidder == player or bid.denom >= 4:
+        return None
+    fixed = [int(given.get(seat, 0)) for seat in range(variant.players)]
+    return TrumpProposal(variant, fixed, out_of_play, sizes, seed, told_.constraints, bidder, bid.denom)
 
 
 def _hand(hand, variant, size: int) -> list[int]:
@@ -256,7 +281,21 @@ def _without(mask: int, face: int) -> np.uint64:
 
 
 def _ranked(
-    decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard, progress, at
+    decision,
+    variant,
+    bid,
+    bidder,
+    seat,
+    held,
+    candidates,
+    tables,
+    leader,
+    active,
+    seed,
+    heard,
+    progress,
+    weights,
+    at,
 ):
     """The candidates ranked over the worlds; ``at`` is (dealer, score) for P(win), or None."""
     size = variant.hand_size
@@ -267,8 +306,9 @@ def _ranked(
     bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active, progress)
     interrupted = bidder_side.shape[1] < worlds
     worlds = bidder_side.shape[1]
+    weights = None if weights is None else weights[:worlds]
     sides = list(bidder_side if ours else size - bidder_side)
-    rows = rank_candidates(variant, bid, candidates, sides, ours, win)
+    rows = rank_candidates(variant, bid, candidates, sides, ours, weights, win)
     return ExchangeAdvice(
         decision=decision,
         variant=str(variant),

@@ -28,7 +28,7 @@ from ..choices import (
     INFERENCE_MODES,
     PIMC_WORLDS,
 )
-from ..dealing.constraints import DealConstraints
+from ..dealing.constraints import DealConstraints, known_beside
 from ..dealing.deal import check_seed, deal_unseen
 from ..play.models import PlayModel, play_model
 from ..play.playout import check_worlds
@@ -232,6 +232,9 @@ def _known(variant, seat, hand_mask, upcard_face, known, constraints):
         constraints = None
     if not any(masks) and constraints is None:
         return (), None
+    # a double deck: the player may hold the other copy of a known card
+    moved = known_beside({other: mask for other, mask in enumerate(masks) if mask}, hand_mask, variant.copies)
+    masks = [moved.get(other, 0) for other in range(variant.players)]
     given = dict(enumerate(masks))
     given[seat] = hand_mask
     out_of_play = 0 if upcard_face is None else 1 << (2 * upcard_face)

@@ -60,7 +60,7 @@ from ..rules.auction import misdeal_calls
 from ..rules.contracts import Contract
 from ..rules.exchange import apply_exchange, dealer_pickup, partners, sitting_out_mask, void_first_discards
 from ..rules.scoring import game_winner, made, score
-from ..rules.variants import CALL, ORDER_UP, RulesError, Variant, as_variant
+from ..rules.variants import CALL, LEVEL, ORDER_UP, RulesError, Variant, as_variant
 from ..runtime.chunks import ChunkRunner
 from ..runtime.cluster import check_backend, on_one_thread
 
@@ -81,6 +81,20 @@ def kind_of(contract: Contract) -> str:
     if contract.kind in (ORDER_UP, CALL):
         return contract.kind + (" alone" if contract.alone else "")
     return contract.kind
+
+
+def position_labels(variant: Variant) -> tuple[str, ...]:
+    """The bids counted by auction position: the classic kinds, or each level by number
+    and then the special contracts."""
+    if variant.classic:
+        return contract_kinds(variant)
+    levels = tuple(f"{LEVEL} {level}" for level in range(1, variant.hand_size + 1))
+    return levels + variant.spec.special_kinds
+
+
+def position_label(contract: Contract) -> str:
+    """``contract``'s entry in :func:`position_labels`."""
+    return f"{LEVEL} {contract.level}" if contract.kind == LEVEL else kind_of(contract)
 
 
 @dataclass(frozen=True)
@@ -115,6 +129,9 @@ class GameTotals:
     traces: list = field(default_factory=list)  # per hand, when tracing one game
     # Ctrl-C cut the run short: these are the games of the batches that had finished
     interrupted: bool = False
+    # positions[p, label, (bid, made)]: contracts won in the auction by the seat at position
+    # p (0 first to speak, N - 1 the dealer), labels from position_labels; both teams
+    positions: np.ndarray | None = None
 
     @property
     def games(self) -> int:
@@ -132,6 +149,7 @@ class GameTotals:
             sum(p.contracts for p in parts),
             [t for p in parts for t in p.traces],
             interrupted,
+            None if any(p.positions is None for p in parts) else sum(p.positions for p in parts),
         )
 
 
@@ -307,6 +325,8 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     hands_dealt = np.zeros(count, np.int64)
     thrown_in = np.zeros(count, np.int64)
     contracts = np.zeros((2, len(kinds), len(OUTCOMES)), np.int64)
+    labels = {label: index for index, label in enumerate(position_labels(variant))}
+    positions = np.zeros((n, len(labels), 2), np.int64)
     traces = []
     live = np.arange(count)
     hand_number = 0
@@ -327,8 +347,13 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
                 thrown_in[game] += 1
             else:
                 counts = contracts[hand.bidder & 1, kinds[kind_of(hand.contract)]]
+                made_it = made(variant, hand.contract, hand.tricks_taken)
                 counts[0] += 1
-                counts[1 if made(variant, hand.contract, hand.tricks_taken) else 2] += 1
+                counts[1 if made_it else 2] += 1
+                by_position = positions[
+                    (hand.bidder - hand.dealer - 1) % n, labels[position_label(hand.contract)]
+                ]
+                by_position += (1, int(made_it))
                 if won is not None:
                     winner[game] = won
             if tracing:
@@ -339,7 +364,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
             progress(live.size - still_playing.size)
         live = still_playing
         hand_number += 1
-    return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces)
+    return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces, positions=positions)
 
 
 def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None, finished=None):
@@ -692,5 +717,7 @@ __all__ = [
     "game_runner",
     "kind_of",
     "play_games",
+    "position_label",
+    "position_labels",
     "trace_game",
 ]

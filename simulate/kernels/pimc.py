@@ -156,11 +156,12 @@ BINOMIAL = binomials(16)
 
 
 @njit(cache=True)
-def suit_takes(weights, r, k, allowed, strides, target, take):
+def suit_takes(weights, r, k, allowed, strides, target, take, exact_suit=-1, exact=0):
     """The ways a seat that may hold the suits in the bit mask ``allowed`` draws ``k`` of
     the cards left (``r[s]`` of suit ``s``), each weighted by its number of card choices
-    times ``weights`` of what it leaves (indexed by ``strides``).  Returns their total;
-    with ``target >= 0``, stops at the first draw where the running total passes
+    times ``weights`` of what it leaves (indexed by ``strides``); with ``exact_suit``
+    (not -1) only the draws of exactly ``exact`` cards of that suit.  Returns their
+    total; with ``target >= 0``, stops at the first draw where the running total passes
     ``target`` and leaves it in ``take`` (the last draw with weight, should rounding
     leave the total short)."""
     total = 0.0
@@ -169,6 +170,8 @@ def suit_takes(weights, r, k, allowed, strides, target, take):
             for x2 in range(min(r[2], k - x0 - x1) + 1 if allowed & 4 else 1):
                 x3 = k - x0 - x1 - x2
                 if x3 > r[3] or (x3 > 0 and not allowed & 8):
+                    continue
+                if exact_suit >= 0 and (x0, x1, x2, x3)[exact_suit] != exact:
                     continue
                 rest = (r[0] - x0) * strides[0] + (r[1] - x1) * strides[1]
                 rest += (r[2] - x2) * strides[2] + (r[3] - x3) * strides[3]
@@ -197,11 +200,14 @@ def suit_counts(left, denom):
 
 
 @njit(cache=True)
-def counting_plan(left, need, voids, viewer, n_seats, denom):
+def counting_plan(left, need, voids, viewer, n_seats, denom, exact_seat=-1, exact_suit=-1, exact=0):
     """The counts behind :func:`counted_world`, which depend only on how many cards of
     each suit are ``left`` (not on their order), so every world of a decision shares
-    them: ``(strides, voided, levels, ways)``, the seats with voids in turn and
-    ``ways[level, suit counts left]``, the deals of that level's seat and every later one."""
+    them: ``(strides, voided, levels, ways, exact_seat, exact_suit, exact)``, the seats
+    with voids in turn and ``ways[level, suit counts left]``, the deals of that level's
+    seat and every later one.  With ``exact_seat`` (not -1) that seat is a level too
+    and draws exactly ``exact`` cards of ``exact_suit`` (a stratum of
+    kernels.proposal's dealing on purpose)."""
     r = suit_counts(left, denom)
     strides = np.ones(4, np.int64)
     for suit in range(2, -1, -1):
@@ -210,7 +216,7 @@ def counting_plan(left, need, voids, viewer, n_seats, denom):
     voided = np.empty(n_seats, np.int64)
     levels = 0
     for o in range(n_seats):
-        if o != viewer and need[o] > 0 and voids[o] & 15:
+        if o != viewer and need[o] > 0 and (voids[o] & 15 or o == exact_seat):
             voided[levels] = o
             levels += 1
     remaining = np.empty(levels + 1, np.int64)  # cards left before each level
@@ -233,9 +239,17 @@ def counting_plan(left, need, voids, viewer, n_seats, denom):
             else:
                 o = voided[level]
                 ways[level, index] = suit_takes(
-                    ways[level + 1], counts, need[o], ~voids[o] & 15, strides, -1.0, take
+                    ways[level + 1],
+                    counts,
+                    need[o],
+                    ~voids[o] & 15,
+                    strides,
+                    -1.0,
+                    take,
+                    exact_suit if o == exact_seat else -1,
+                    exact,
                 )
-    return strides, voided, levels, ways
+    return strides, voided, levels, ways, exact_seat, exact_suit, exact
 
 
 @njit(cache=True)
@@ -249,7 +263,7 @@ def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
     after it (``plan``, from :func:`counting_plan`), and the seats without voids and the
     out-of-play place share the rest uniformly.  Returns the state.
     """
-    strides, voided, levels, ways = plan
+    strides, voided, levels, ways, exact_seat, exact_suit, exact = plan
     cards = np.empty((4, 16), np.int64)
     r = np.zeros(4, np.int64)
     for i in range(left.shape[0]):
@@ -266,7 +280,17 @@ def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
     for level in range(levels):
         o = voided[level]
         state, u = next_unit(state)
-        suit_takes(ways[level + 1], r, need[o], ~voids[o] & 15, strides, u * ways[level, index], take)
+        suit_takes(
+            ways[level + 1],
+            r,
+            need[o],
+            ~voids[o] & 15,
+            strides,
+            u * ways[level, index],
+            take,
+            exact_suit if o == exact_seat else -1,
+            exact,
+        )
         hand = world[o]
         for suit in range(4):
             state, r[suit], hand = draw_cards(state, cards[suit], r[suit], hand, take[suit])

@@ -27,6 +27,7 @@ STUDY = "study"
 GAMES = "games"
 TUNE = "tune"
 MATCH_EQUITY = "match-equity"
+FIT = "fit"  # self-play fits: PIMC's games are too slow for the thousands a fit plays
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ PLAY_MODELS: dict[str, PlayModel] = {
             analysis_chunk=250,
             seats_know="every card",
             compile_group=SOLVER_KERNELS,
-            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY),
+            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY, FIT),
             exact=True,
             searches=True,
             game_batch=256,
@@ -105,7 +106,7 @@ PLAY_MODELS: dict[str, PlayModel] = {
             analysis_chunk=5_000,
             seats_know="its own hand and the play",
             compile_group=PLAYOUT_KERNELS,
-            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY),
+            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY, FIT),
             traces_tricks=True,
         ),
         PlayModel(
@@ -143,6 +144,7 @@ def play_model(name: str, command: str | None = None) -> PlayModel:
 __all__ = [
     "ANALYSE",
     "COMPARE_PLAY",
+    "FIT",
     "GAMES",
     "MATCH_EQUITY",
     "PIMC_KERNELS",
