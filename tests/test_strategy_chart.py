@@ -102,7 +102,8 @@ def test_scores_are_checked():
 def test_command_writes_png_and_pdf(tmp_path):
     """A tiny run (one hand a cell, one score) writes both files; --json lists every cell."""
     out = tmp_path / "charts"
-    arguments = ["strategy-chart", "euchre", "--deals", "1", "--score", "9-9", "--out", str(out)]
+    arguments = ["strategy-chart", "euchre", "--table", "balanced", "--deals", "1", "--score", "9-9"]
+    arguments += ["--out", str(out)]
     result = CliRunner().invoke(main, [*arguments, "--json"])
     assert result.exit_code == 0, result.output
     png, pdf = out / "strategy-euchre.png", out / "strategy-euchre.pdf"
