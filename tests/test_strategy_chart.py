@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.bidding.strategy import BUILT_INS, PARAMS
+from euchre_mc.reports.commands.studies import chart_table
+from euchre_mc.simulate.bidding.strategy import BUILT_INS, PARAMS, fitted_path
 from euchre_mc.simulate.bidding.table_model import table_model
 from euchre_mc.simulate.study.strategy_cells import MIN_HANDS, check_scores, strategy_map
 
@@ -91,6 +92,12 @@ def test_chart_code_holds_no_threshold(path):
     assert not any(module and module.endswith("strategy") for module in modules)
     if path.name == "strategy_cells.py":  # the page's code has font sizes; the cells', no number but 0
         assert floats <= {0.0}
+
+
+def test_the_fitted_strategy_is_charted_where_it_ships():
+    assert fitted_path("euchre").is_file()
+    assert chart_table("euchre") == "fitted"
+    assert chart_table("piq") == ("fitted" if fitted_path("piq").is_file() else "balanced")
 
 
 def test_scores_are_checked():
