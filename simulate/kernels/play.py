@@ -246,8 +246,9 @@ def play_pimc_many(
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
         pimc = pimc_table(
-            known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check, lengths, goal, play
-        )
+            known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check, lengths, goal,
+            play,
+        )  # fmt: skip
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         tallies[d, 0] = pimc.stats[1]
         tallies[d, 1] = pimc.stats[3]
