@@ -53,8 +53,8 @@ def play(question, layout, hands, knowledge):
         np.int64(table_bits(question.hand_size)),
         no_auction() if knowledge.auction is None else knowledge.auction,
         knowledge.length_rows(),
-        np.int64(0),  # the worlds weigh no play evidence: the auction alone is measured
-        np.int64(0),
+        np.array(knowledge.goal, np.float64),
+        np.zeros(3, np.int64),  # the worlds weigh no play evidence: the auction alone is measured
     )
     seconds = time.perf_counter() - started
     tricks = team0 if question.seat % 2 == 0 else question.hand_size - team0.astype(np.int64)

@@ -64,6 +64,7 @@ SETTINGS = (
 NOTHING_KNOWN = (no_auction(), no_lengths())
 
 NO_GOAL = np.zeros(0, np.float64)  # the seats play for tricks
+NO_EVIDENCE = np.array([NO_PLAY, 0, -1], np.int64)  # play evidence: mode, declarer, seats
 TRICKS = np.arange(25, dtype=np.int64)  # the worth of t tricks, playing for tricks
 
 
@@ -83,7 +84,7 @@ def playouts(hands, worlds, levers, nodes, check, lengths):
         local, record, state = deal_start(hands, d, HEARTS, SEED, d)
         # seats that play for tricks (a level contract's layout), every world weighing alike
         pimc = pimc_table(
-            known, gone, local, HEARTS, worlds, SEED, d, 12, check, lengths, NO_GOAL, NO_PLAY, 0, levers
+            known, gone, local, HEARTS, worlds, SEED, d, 12, check, lengths, NO_GOAL, NO_EVIDENCE, levers
         )
         out[d], state = play_tricks(local, n_seats, EVERY_SEAT, HEARTS, 0, 1, None, state, record, pimc)
         nodes[0] += pimc.stats[0]

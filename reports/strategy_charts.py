@@ -1,4 +1,4 @@
-"""One-page strategy charts of a batch study: what to bid with a hand, at a glance.
+"""One-page bid charts of a batch study: each decision against passing counted as 0.
 
 Each variant gets one page (landscape A4) drawn from the summary tables of
 :mod:`reports.study_summary`, every cell coloured by the mean net points of the decision
@@ -14,7 +14,9 @@ it shows (green pays, red loses, white about even) and labelled with that decisi
 
 Passing counts 0 net points: the study does not play what the other seats would bid
 instead, so a cell says whether a bid beats not bidding, not whether it beats the
-other side's best bid.  Cells with fewer than ``MIN_HANDS`` hands are left grey.
+other side's best bid.  The page says so in its title; the strategy chart with passing
+valued against the table is :mod:`reports.strategy_pages` (``euchre-mc strategy-chart``).
+Cells with fewer than ``MIN_HANDS`` hands are left grey.
 """
 
 from __future__ import annotations
@@ -162,7 +164,8 @@ def bid_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams, row
         )
     figure.colorbar(image, ax=list(axes[1]), label="mean net points of the best lone bid", shrink=0.9)
     figure.suptitle(
-        f"Strategy: {study_title(params, rows)}\n"
+        f"Study bid chart, passing counted as 0 (strategy-chart values it against the table): "
+        f"{study_title(params, rows)}\n"
         "top: the bidder's net points for each bid (a bid pays where green; bid the highest that pays); "
         f"bottom: the best lone bid, or {PASS} where none pays; grey: fewer than {MIN_HANDS} hands",
         fontsize=9,
@@ -222,7 +225,8 @@ def classic_strategy_chart(tables: dict[str, pd.DataFrame], params: StudyParams,
     axes[0].set_ylabel("seat (the dealer deals; the seat at the dealer's left leads)", fontsize=8)
     figure.colorbar(image, ax=list(axes), label="mean net points of the decision", shrink=0.8)
     figure.suptitle(
-        f"Strategy: {study_title(params, rows)}\n"
+        f"Study bid chart, passing counted as 0 (strategy-chart values it against the table): "
+        f"{study_title(params, rows)}\n"
         f"each cell: the best of bidding with the partner, alone, or {PASS} (0 net points), with its mean "
         f"net points for the seat's team; grey: fewer than {MIN_HANDS} hands",
         fontsize=9,

@@ -73,13 +73,12 @@ def _draw_panel(axis, panel: Panel, rows: list[int], norm, others: list[Panel], 
         if cell.margin is not None:
             values[y, cell.x] = 100 * cell.margin
         share = "" if cell.share == 1 else f" {100 * cell.share:.0f}%"
-        lines = [f"{cell.decision}{share}"]
+        against = "" if cell.margin is None or cell.against == "pass" else f" v {_short(cell.against)}"
+        lines = [f"{cell.decision}{share}{against}"]
         if cell.margin is None:
             lines.append("must bid" if cell.against.startswith("no pass") else "-")
-        elif cell.against == "pass":
-            lines.append(_percent(cell.margin))
         else:
-            lines.append(f"{_percent(cell.margin)} v {_short(cell.against)}")
+            lines.append(f"{_percent(cell.margin)}\u00b1{100 * cell.margin_ci:.1f}")
         if at_other_scores:
             marks = []
             for cells in at_other_scores:
@@ -87,6 +86,7 @@ def _draw_panel(axis, panel: Panel, rows: list[int], norm, others: list[Panel], 
                 enough = other is not None and other.hands >= MIN_HANDS and other.decision
                 marks.append(_short(other.decision) + _verdict(other) if enough else "?")
             lines.append(" ".join(marks))
+        lines.append(f"{cell.hands} hands")
         axis.text(cell.x, y, "\n".join(lines), ha="center", va="center", fontsize=fontsize)
     image = axis.imshow(np.ma.masked_invalid(values), origin="upper", aspect="auto", cmap=COLOURS, norm=norm)
     axis.set_xticks(range(len(panel.columns)), panel.columns)
@@ -123,7 +123,7 @@ def strategy_page(chart: StrategyMap, command: str = "") -> Figure:
     drawn = sorted({c.y for p in main for c in p.cells if c.hands >= MIN_HANDS and c.decision})
     drawn = drawn or sorted({c.y for p in main for c in p.cells})
     image = None
-    fontsize = 5.2 if variant.classic else 5.6
+    fontsize = 4.9 if variant.classic else 5.6
     for k, panel in enumerate(main):
         axis = axes.flat[k] if not variant.classic else axes[rounds.index(panel.round_), panel.position - 1]
         others = [
@@ -157,11 +157,11 @@ def _header(chart: StrategyMap, variant, first, other_scores) -> str:
         f"Strategy chart: {variant.name} against the '{chart.table}' table (every seat bids by it), "
         f"score {_score_text(first)}; {situation}",
         "Each cell: the strategy's decision with that class of hand (with its share of the hands when "
-        "not all), then its margin in P(win), percentage points,",
-        "over the alternative: passing for a bid, the best bid for a pass (v O: order up, v C: call, "
+        "not all), then its margin in P(win) with its 95% interval, percentage points, over the",
+        "alternative: passing for a bid; for a pass the best bid, named (v O: order up, v C: call, "
         "v A: alone, v 5: bid 5); passing valued after the other seats bid by the table, never counted as 0.",
-        f"Green: the strategy's choice pays; red: the analyser prefers the alternative; grey: fewer than "
-        f"{MIN_HANDS} hands reach the turn.",
+        f"Green: the strategy's choice pays; red: the analyser prefers the alternative; last line: the "
+        f"hands sampled; grey: fewer than {MIN_HANDS} hands reach the turn.",
     ]
     if other_scores:
         scores = ", ".join(_score_text(s) for s in other_scores)

@@ -32,10 +32,12 @@ LONG_TABLE = 100
 
 CHARTS = {
     "strategy": (
-        "The strategy chart: what to bid with which hand",
-        "One page to pin up: the best decision for each holding, coloured by its mean net points "
-        "(passing counted as 0); grey cells held fewer than "
-        f"{MIN_HANDS} hands.",
+        "The study's bid chart: each decision against passing counted as 0",
+        "One page of the best decision for each holding, coloured by its mean net points with "
+        "passing counted as 0: the study does not play what the other seats bid after a pass, so "
+        "a bid shows green wherever it beats nothing, not wherever it beats passing. The strategy "
+        "chart, with passing valued against the table, is drawn by euchre-mc strategy-chart "
+        f"VARIANT (docs/strategy-charts.md). Grey cells held fewer than {MIN_HANDS} hands.",
     ),
     "lone_p_make_by_run": (
         "How often each lone contract makes, by top-trump run",

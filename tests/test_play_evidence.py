@@ -32,7 +32,7 @@ ALL = 0b1111
 REDEALS = np.int64(MAX_REDEALS)
 
 
-def late_position(seed: int, tricks: int = 3):
+def late_position(seed: int, tricks: int):
     """A classic deal played by the rules of thumb for ``tricks`` tricks, seen by seat 0:
     (hands now, the plays in order as (seat, card) rows, the voids shown), contract space."""
     pool = np.arange(0, 48, 2, dtype=np.int64)
@@ -140,7 +140,7 @@ def sampled(hands, plays, voids, unseen, mode, count, seed=7):
 
 @pytest.fixture(scope="module")
 def position():
-    hands, plays, voids = late_position(seed=11)
+    hands, plays, voids = late_position(seed=19, tricks=4)
     worlds, unseen = consistent_worlds(hands, plays, voids)
     checks = {world: replayed(np.array(world, np.uint64), plays) for world in worlds}
     return hands, plays, voids, unseen, checks
@@ -247,6 +247,16 @@ BOWER_LEAD = dict(
 )
 
 
+def test_best_card_hears_the_trump_lead():
+    # With the play heard the leader holds five trumps: a sure euchre whatever seat 3
+    # plays.  Unheard, the bidder makes it in about half the worlds.
+    heard = best_card(**BOWER_LEAD)
+    assert heard.play_evidence == "exact" and "explain the play" in heard.played
+    assert all(row.mean_points == 2.0 and row.p_make == 0.0 for row in heard.cards)
+    deaf = best_card(**BOWER_LEAD, play_evidence="none")
+    assert deaf.played == "" and all(0.3 < row.p_make < 0.9 for row in deaf.cards)
+
+
 def classic_playouts(mode: str | None, count: int = 6) -> list[int]:
     """PIMC playouts of seeded classic deals, the worlds weighing the play by ``mode``
     (None: the Knowledge's default)."""
@@ -280,3 +290,24 @@ def test_play_evidence_names_are_checked():
 
 def test_pimc_playouts_without_evidence_by_default():
     assert classic_playouts("none") == classic_playouts(None)
+
+
+def test_weighted_worlds_rank_as_repeated_worlds():
+    # A world weighing 2 counts as that world twice: the same means and P(make).
+    from euchre_mc.simulate.advice.ranking import rank_candidates
+    from euchre_mc.simulate.rules.cards import parse_card
+    from euchre_mc.simulate.rules.contracts import parse_contract
+    from euchre_mc.simulate.rules.variants import as_variant
+
+    variant = as_variant("euchre")
+    contract = parse_contract("call hearts", variant, parse_card("9S"))
+    faces = [parse_card("9C"), parse_card("AC")]
+    totals = [np.array([1, 3, 5, 2]), np.array([0, 3, 4, 2])]
+    weighed = rank_candidates(variant, contract, faces, totals, False, np.array([2.0, 1.0, 1.0, 0.5]))
+    twice = [np.array([1, 1, 3, 5, 1, 1, 3, 5, 2]), np.array([0, 0, 3, 4, 0, 0, 3, 4, 2])]
+    repeated = rank_candidates(variant, contract, faces, twice, False)
+    for one, other in zip(weighed, repeated):
+        assert one.card == other.card
+        assert one.mean_points == pytest.approx(other.mean_points)
+        assert one.mean_tricks == pytest.approx(other.mean_tricks)
+        assert one.p_make == pytest.approx(other.p_make)

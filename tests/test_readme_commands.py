@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SMALL = {"--deals": "60", "--hands": "200", "--games": "16", "--worlds": "10", "--option-deals": "30"}
-# a study of the sweep contracts plays exactly (dd), about a hundredth of the heuristic rate
-SMALLER = {"--contracts lone": {"--hands": "30"}}
+# a study of the sweep contracts plays exactly (dd), about a hundredth of the heuristic rate;
+# a strategy chart's --deals are hands per cell, and a page has hundreds of cells
+SMALLER = {"--contracts lone": {"--hands": "30"}, "strategy-chart": {"--deals": "1"}}
 # Commands that need what CI does not have, with the reason; each is covered elsewhere.
 NOT_RUN = {
     "--scheduler tcp://10.0.0.5:8786": "needs a Dask cluster at that address (tests/test_study.py runs "

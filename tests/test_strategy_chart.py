@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
-from euchre_mc.simulate.bidding.strategy import BUILT_INS, PARAMS
+from euchre_mc.reports.commands.studies import chart_table
+from euchre_mc.simulate.bidding.strategy import BUILT_INS, PARAMS, fitted_path
 from euchre_mc.simulate.bidding.table_model import table_model
 from euchre_mc.simulate.study.strategy_cells import MIN_HANDS, check_scores, strategy_map
 
@@ -93,6 +94,12 @@ def test_chart_code_holds_no_threshold(path):
         assert floats <= {0.0}
 
 
+def test_the_fitted_strategy_is_charted_where_it_ships():
+    assert fitted_path("euchre").is_file()
+    assert chart_table("euchre") == "fitted"
+    assert chart_table("piq") == ("fitted" if fitted_path("piq").is_file() else "balanced")
+
+
 def test_scores_are_checked():
     assert check_scores("euchre", [(0, 0), (9, 9), (0, 0)]) == ((0, 0), (9, 9))
     with pytest.raises(ValueError, match="score 10-0: each team's points must lie from -100 to 9"):
@@ -102,7 +109,8 @@ def test_scores_are_checked():
 def test_command_writes_png_and_pdf(tmp_path):
     """A tiny run (one hand a cell, one score) writes both files; --json lists every cell."""
     out = tmp_path / "charts"
-    arguments = ["strategy-chart", "euchre", "--deals", "1", "--score", "9-9", "--out", str(out)]
+    arguments = ["strategy-chart", "euchre", "--table", "balanced", "--deals", "1", "--score", "9-9"]
+    arguments += ["--out", str(out)]
     result = CliRunner().invoke(main, [*arguments, "--json"])
     assert result.exit_code == 0, result.output
     png, pdf = out / "strategy-euchre.png", out / "strategy-euchre.pdf"

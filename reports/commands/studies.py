@@ -280,15 +280,13 @@ def strategy_chart(variant, table, deals, seed, play, scores, out, as_json):
       euchre-mc strategy-chart pigs-and-hogs --deals 4 --out charts
       euchre-mc strategy-chart piq --score 0-0 --score 9-9 --out charts
     """
-    from ...simulate.bidding.strategy import FITTED, fitted_path
     from ...simulate.bidding.table_model import table_model
     from ...simulate.study.strategy_cells import check_scores, strategy_map
     from ..strategy_pages import write_strategy_page
 
     chosen = as_variant(variant)
     asked = check_scores(chosen, [_score(text) for text in scores]) if scores else None
-    if table is None:
-        table = FITTED if fitted_path(chosen).is_file() else DEFAULT_TABLE
+    table = chart_table(chosen) if table is None else table
     model = table_model(table, chosen)
     if model is None:
         raise RulesError(f"--table {table}: a strategy chart charts a strategy; give one, e.g. balanced")
@@ -311,6 +309,13 @@ def strategy_chart(variant, table, deals, seed, play, scores, out, as_json):
     click.echo(f"{sum(len(p.cells) for p in chart.panels)} cells in {chart.seconds:.0f} s")
 
 
+def chart_table(variant) -> str:
+    """The strategy a chart draws by default: the variant's fitted one where it ships."""
+    from ...simulate.bidding.strategy import FITTED, fitted_path
+
+    return FITTED if fitted_path(variant).is_file() else DEFAULT_TABLE
+
+
 def _score(text: str) -> tuple[int, int]:
     """``US-THEM`` (``6-8``; points may be negative: ``-4-10``) as a pair, or a one-line error."""
     match = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
@@ -319,4 +324,4 @@ def _score(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-__all__ = ["build_charts", "chart", "strategy_chart", "study"]
+__all__ = ["build_charts", "chart", "chart_table", "strategy_chart", "study"]

@@ -150,8 +150,8 @@ def rank_candidates(
             low, high = wilson_interval(int(np.count_nonzero(makes)), total.size)
         else:  # Wilson over the effective sample size
             p_make = min(1.0, float(weights @ makes / weights.sum()))
-            size = effective_worlds(weights)
-            low, high = wilson_interval(p_make * size, size)
+            worlds = effective_worlds(weights)
+            low, high = wilson_interval(p_make * worlds, worlds)
         behind, margin = _mean_and_half_width(values[top] - values[k], weights)
         p_win = p_win_half_width = None
         if chances is not None:

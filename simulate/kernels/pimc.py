@@ -581,10 +581,10 @@ def side_points(goal, declarer_team, side, won, out):
 # (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
 # the worlds must explain (``check``, a kernels.bidding.AuctionCheck), the suit lengths
 # as dealt that seats know (``lengths``, rows of lengths_match), the work
-# arrays of a decision, and the play evidence: ``play`` (its mode, kernels.evidence, and
-# the declarer), the cards played in order (``plays``, rows (seat, card), kept by
-# play_tricks), the worlds' ``weights`` and the evidence's ``tally``.  A namedtuple, so
-# numba keeps each field a plain value.
+# arrays of a decision, and the play evidence: ``play`` (its mode, kernels.evidence; the
+# declarer; the bit mask of the seats whose worlds weigh it), the cards played in order
+# (``plays``, rows (seat, card), kept by play_tricks), the worlds' ``weights`` and the
+# evidence's ``tally``.  A namedtuple, so numba keeps each field a plain value.
 PimcTable = namedtuple(
     "PimcTable",
     [
@@ -617,14 +617,12 @@ PimcTable = namedtuple(
 
 
 @njit(cache=True)
-def pimc_table(
-    known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, play_mode, declarer, levers
-):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, play, levers):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
-    played by ``declarer``'s team for ``goal``; ``known`` and ``gone`` are face space
-    (see PimcTable); the worlds weigh the cards played by ``play_mode``
-    (kernels.evidence) with ``declarer``'s side the makers; ``levers`` how each decision
-    is searched when every world weighs alike (kernels.pimc_choice)."""
+    played by the team of the declarer ``play[1]`` for ``goal``; ``known`` and ``gone``
+    are face space (see PimcTable); ``play`` is the play evidence (see PimcTable);
+    ``levers`` how a decision is searched when its worlds weigh alike
+    (kernels.pimc_choice)."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -651,10 +649,10 @@ def pimc_table(
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
         goal,
-        declarer & 1,
+        play[1] & 1,
         np.zeros(2, np.int64),
         np.zeros(goal.shape[0], np.float64),
-        np.array([play_mode, declarer], np.int64),
+        play.copy(),
         np.full((8 * n_seats, 2), -1, np.int64),
         np.ones(max(worlds, 1), np.float64),
         np.zeros(TALLY, np.float64),
@@ -684,8 +682,9 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
     state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
     pimc.tally[5] = 0.0  # a decision of its own: exact rejection starts afresh
     pimc.tally[6] = 0.0
+    mode = pimc.play[0] if (pimc.play[2] >> seat) & 1 else NO_PLAY
     evidence = PlayEvidence(
-        pimc.play[0], PLAY_EPS, active, pimc.play[1], pimc.plays[: popcount(played)], pimc.weights, pimc.tally
+        mode, PLAY_EPS, active, pimc.play[1], pimc.plays[: popcount(played)], pimc.weights, pimc.tally
     )
     view = SeatView(
         seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths, evidence
@@ -693,7 +692,7 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
     points = pimc.points
     if pimc.goal.shape[0] > 0:
         points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
-    if pimc.play[0] == NO_PLAY:
+    if mode == NO_PLAY:
         # every world weighs alike: ask the solver only which card is best (kernels.pimc_choice)
         worth = np.arange(25, dtype=np.int64)
         unit = 1.0

@@ -224,8 +224,7 @@ def play_pimc_many(
     check,
     lengths,
     goal,
-    play_mode,
-    declarer,
+    play,
 ):
     """PIMC playouts of face-space deals ``hands[d, seat]``: tricks won by team 0 per deal,
     and per deal ``tallies[d]``: the worlds dealt by the fallback of
@@ -236,10 +235,11 @@ def play_pimc_many(
     begins and ``gone[d, v]`` those ``v`` knows are out of play; ``check`` (a
     kernels.bidding.AuctionCheck) the auction every deal's worlds must explain, and
     ``lengths`` the suit lengths as dealt they must hold (kernels.pimc.lengths_match);
-    ``goal`` the ``declarer``'s team's net points by its tricks, what every seat plays for
-    (empty: tricks).
-    ``play_mode`` how the cards played weigh the worlds (kernels.evidence: 0 not at all),
-    with ``declarer``'s side the makers of the rules of thumb.
+    ``goal`` the declarer's (``play[1]``) team's net points by its tricks, what every
+    seat plays for (empty: tricks).
+    ``play`` = (mode, declarer, seats): how the cards played weigh the worlds of the
+    seats in the bit mask ``seats`` (kernels.evidence; mode 0: not at all), with the
+    declarer's side the makers of the rules of thumb.
     """
     count, n_seats = hands.shape
     out = np.empty(count, np.int8)
@@ -247,21 +247,9 @@ def play_pimc_many(
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
         pimc = pimc_table(
-            known[d],
-            gone[d],
-            local,
-            denom,
-            worlds,
-            seed,
-            first_index + d,
-            tt_bits,
-            check,
-            lengths,
-            goal,
-            play_mode,
-            declarer,
-            DEFAULT_LEVERS,
-        )
+            known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check, lengths, goal,
+            play, DEFAULT_LEVERS,
+        )  # fmt: skip
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         tallies[d, 0] = pimc.stats[1]
         tallies[d, 1] = pimc.stats[3]

@@ -105,10 +105,11 @@ class Knowledge:
     from table.auction_check; None: the worlds ignore the auction), and ``lengths`` the
     suit lengths as dealt that a seat knows: (viewer, seat, face-space cards of the suit,
     low, high) rows, the same for every deal; ``play_evidence`` how the cards the other
-    seats played weigh the worlds (kernels.evidence: exact, soft or none).  ``goal`` is
-    what every seat plays for, known to all: the declarer's team's net points for the
-    hand by the tricks it takes (the contract's scoring, :func:`contract_goal`); empty,
-    the seats play for tricks."""
+    seats played weigh the worlds (kernels.evidence: exact, soft or none) of the seats in
+    the bit mask ``play_evidence_seats`` (-1: every seat).  ``goal`` is what every seat
+    plays for, known to all: the declarer's team's net points for the hand by the tricks
+    it takes (the contract's scoring, :func:`contract_goal`); empty, the seats play for
+    tricks."""
 
     held: np.ndarray
     gone: np.ndarray
@@ -116,6 +117,7 @@ class Knowledge:
     lengths: tuple = ()
     goal: tuple = ()
     play_evidence: str = PIMC_PLAY_EVIDENCE
+    play_evidence_seats: int = -1
 
     def length_rows(self) -> np.ndarray:
         """``lengths`` as the kernels take them (kernels.pimc.lengths_match)."""
@@ -129,7 +131,13 @@ class Knowledge:
     def rows(self, which) -> Knowledge:
         """The knowledge of the deals ``which`` (an index or a boolean mask)."""
         return Knowledge(
-            self.held[which], self.gone[which], self.auction, self.lengths, self.goal, self.play_evidence
+            self.held[which],
+            self.gone[which],
+            self.auction,
+            self.lengths,
+            self.goal,
+            self.play_evidence,
+            self.play_evidence_seats,
         )
 
 
@@ -219,6 +227,8 @@ def play_deals_unchecked(
         check = no_auction() if knowledge.auction is None else knowledge.auction
         most = int(np.max(tricks, initial=0))
         bits = np.int64(table_bits(most))
+        mode = play_evidence_mode(knowledge.play_evidence)
+        play = np.array([mode, declarer, knowledge.play_evidence_seats], np.int64)
         # long hands in slices of a few deals, each from its own deal index: the same
         # tricks as one call
         step = hands.shape[0] or 1
@@ -241,8 +251,7 @@ def play_deals_unchecked(
                 check,
                 knowledge.length_rows(),
                 np.array(knowledge.goal, np.float64),
-                np.int64(play_evidence_mode(knowledge.play_evidence)),
-                np.int64(declarer),
+                play,
             )
             raise_if_held()  # a Ctrl-C that came inside the kernel
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
