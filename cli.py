@@ -95,6 +95,7 @@ for command in (
     solver.compile_command,
     studies.study,
     studies.chart,
+    studies.strategy_chart,
     cards.best_card_command,
     cards.best_discard_command,
     cards.best_gift_command,

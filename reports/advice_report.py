@@ -41,16 +41,24 @@ def format_exchange_advice(advice) -> str:
 
 
 def _ranked(advice, verb: str) -> list[str]:
-    """The table (``>`` the advice, ``=`` a card as good on these worlds) and the advice."""
-    lines = [
-        "",
+    """The table (``>`` the advice, ``=`` a card as good on these worlds) and the advice;
+    with a score, P(win) first: the column the cards are ranked by."""
+    scored = getattr(advice, "score", None) is not None
+    lines = [""]
+    if scored:
+        us, them = advice.score
+        lines.append(f"P(win): your team wins the game from {us}-{them}, after this hand")
+    lines += [
         "points, tricks: your side's for the hand; P(make): the bidder's side makes it",
-        f"  {'card':<5} {'points':>6} {'±95%':>5} {'tricks':>6} {'P(make)':>7}   95% CI",
+        f"  {'card':<5} "
+        + (f"{'P(win)':>7} {'±95%':>7} " if scored else "")
+        + f"{'points':>6} {'±95%':>5} {'tricks':>6} {'P(make)':>7}   95% CI",
     ]
     for i, row in enumerate(advice.cards):
         mark = ">" if i == 0 else "=" if row.equal_to_best else " "
+        win = f"{probability_in(row.p_win, 7)} {probability_in(row.p_win_half_width, 7)} " if scored else ""
         lines.append(
-            f"{mark} {row.card:<5} {row.mean_points:>+6.2f} {row.points_half_width:>5.2f} "
+            f"{mark} {row.card:<5} {win}{row.mean_points:>+6.2f} {row.points_half_width:>5.2f} "
             f"{row.mean_tricks:>6.2f} {probability_in(row.p_make, 7)}   "
             f"{probability(row.p_make_low)}-{probability(row.p_make_high)}"
         )

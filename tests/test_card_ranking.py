@@ -4,6 +4,7 @@ shown as equal to it (the lower of cards alike in every world is advised), and
 best-card's sample grows only while the best is unsettled."""
 
 import numpy as np
+import pytest
 
 from euchre_mc.simulate.advice.best_card import best_card
 from euchre_mc.simulate.advice.ranking import rank_candidates, side_points, unsettled
@@ -82,3 +83,63 @@ def test_best_card_grows_its_sample_only_while_unsettled_and_stays_a_function_of
     # ace advised
     by_card = {row.card: row for row in fixed.cards}
     assert by_card["JD"].equal_to_best and fixed.best == "AH"
+
+
+def test_with_a_score_the_chance_of_winning_the_game_ranks_the_cards():
+    from euchre_mc.simulate.advice.ranking import win_chances
+    from euchre_mc.simulate.games.shipped_equity import load_equity
+
+    # defenders at 0-9: the makers need one point. AC euchres in 40 worlds of 100 and is
+    # marched in the rest (-0.4 points); 9C euchres in 35 and lets them make 1 in the
+    # rest (+0.05 points). Any make wins the game for them, so only the euchre counts:
+    # by the chance of winning AC is the card, by points 9C.
+    euchre_or_march = np.repeat([3, 0], [40, 60])
+    euchre_or_make = np.repeat([3, 2], [35, 65])
+    cards, totals = faces("9C AC"), [euchre_or_make, euchre_or_march]
+    by_points = rank_candidates(EUCHRE, ORDER_UP, cards, totals, ours=False)
+    assert [row.card for row in by_points] == ["9C", "AC"] and by_points[0].p_win is None
+    win = win_chances(EUCHRE, ORDER_UP, seat=0, bidder=1, dealer=3, score=(0, 9), ours=False)
+    by_game = rank_candidates(EUCHRE, ORDER_UP, cards, totals, ours=False, win=win)
+    assert [row.card for row in by_game] == ["AC", "9C"]
+    # the next deal is seat 1's, our team's: team A to deal with us as team A
+    after_euchre = load_equity(EUCHRE).win[0, 2, 9]
+    assert by_game[0].p_win == pytest.approx(0.4 * after_euchre)
+    assert by_game[1].p_win == pytest.approx(0.35 * after_euchre)
+    assert by_game[0].mean_points == pytest.approx(-0.4) and by_game[1].mean_points == pytest.approx(0.05)
+
+
+def test_a_score_needs_the_dealer_and_a_shipped_table():
+    from euchre_mc.simulate.advice.ranking import win_chances
+    from euchre_mc.simulate.rules.variants import RulesError
+
+    with pytest.raises(RulesError, match="--score needs --dealer"):
+        win_chances(EUCHRE, ORDER_UP, 0, 1, None, (0, 9), False)
+    other = as_variant("euchre(target=11)")
+    with pytest.raises(RulesError, match="no match-equity table ships"):
+        win_chances(other, ORDER_UP, 0, 1, 3, (0, 9), False)
+    assert win_chances(EUCHRE, ORDER_UP, 0, 1, 3, None, False) is None
+
+
+def test_the_card_commands_take_a_score_and_rank_by_the_chance_of_winning():
+    import json
+
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+
+    position = ["best-card", "--variant", "euchre", "--contract", "order up", "--upcard", "9H"]
+    position += ["--bidder", "2", "--seat", "1", "--hand", "AS KS QC 9D TD", "--worlds", "20"]
+    scored = CliRunner().invoke(main, [*position, "--dealer", "4", "--score", "0-9", "--json"])
+    assert scored.exit_code == 0, scored.output
+    advice = json.loads(scored.output)
+    assert advice["score"] == [0, 9] and all(0 <= card["p_win"] < 0.05 for card in advice["cards"])
+    wins = [card["p_win"] for card in advice["cards"] if not card["equal_to_best"]]
+    assert advice["cards"][0]["p_win"] >= max(wins, default=0.0)
+    plain = json.loads(CliRunner().invoke(main, [*position, "--dealer", "4", "--json"]).output)
+    assert "score" not in plain and "p_win" not in plain["cards"][0]  # unchanged without a score
+    bad = CliRunner().invoke(main, [*position, "--dealer", "4", "--score", "nine-nil"])
+    assert bad.exit_code == 2 and "--score 'nine-nil': write your team's points" in bad.output
+    pigs = ["best-card", "--variant", "pigs-and-hogs", "--contract", "6 Hearts", "--bidder", "1"]
+    pigs += ["--seat", "1", "--hand", "JH JH JD AH KH QH 9S AC", "--score", "10-20"]
+    no_dealer = CliRunner().invoke(main, pigs)
+    assert no_dealer.exit_code == 2 and "--score needs --dealer" in no_dealer.output

@@ -1,5 +1,6 @@
 """Match-equity tables against exact answers: closed forms, recursion and a linear solve."""
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -9,7 +10,6 @@ from euchre_mc.simulate.bidding.strategy import BUILT_INS
 from euchre_mc.simulate.games.equity import HandOutcomes, build_equity, equity_table
 from euchre_mc.simulate.games.game import play_games, sample_hands
 from euchre_mc.simulate.games.shipped_equity import EquityTable
-from euchre_mc.simulate.rules.variants import RulesError
 
 
 def outcomes(per_team):
@@ -137,12 +137,14 @@ def test_sampled_hands_score_by_the_rules_and_rotate_the_deal():
     assert set(np.unique(sample.bidder_team)) <= {-1, 0, 1}
 
 
-def test_the_team_at_the_target_has_won_and_a_score_aware_strategy_is_refused():
+def test_the_team_at_the_target_has_won_and_score_terms_do_not_act_at_0_0():
     table = build_equity("euchre", BALANCED, BALANCED, 4000, seed=1)
     with pytest.raises(ValueError, match="the game ends at 10"):
         table.p_win(10, 3, 0)
-    with pytest.raises(RulesError, match="changes its bids with the score"):
-        build_equity("euchre", BUILT_INS["score-aware"], BALANCED, 100)
+    # every hand is bid as at 0-0, where a strategy's score terms change no threshold
+    following = replace(BALANCED, name="following", endgame_shift=0.3, equity_weight=1.0)
+    same = build_equity("euchre", following, following, 4000, seed=1)
+    assert np.array_equal(same.win, table.win)
 
 
 def test_a_table_survives_its_csv_layout():

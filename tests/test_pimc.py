@@ -487,3 +487,43 @@ def test_best_discard_and_gift_commands_and_their_errors():
         result = CliRunner().invoke(main, bad)
         assert result.exit_code == 2, result.output
         assert result.output.strip().splitlines()[-1].startswith("Error: ") and message in result.output
+
+
+def test_a_seat_plays_for_its_sides_points_then_its_tricks():
+    from euchre_mc.simulate.kernels.pimc import best_mean_card, side_points
+
+    # a classic order-up, the makers (team 0) with 1 trick won: a euchre, a make, a march
+    goal = np.array([-2.0, -2.0, -2.0, 1.0, 1.0, 2.0])
+    makers = side_points(goal, 0, 0, 1, np.zeros(6))
+    assert makers.tolist() == [-2.0, -2.0, 1.0, 1.0, 2.0]  # 0..4 more tricks
+    defenders = side_points(goal, 0, 1, 2, np.zeros(6))  # two won: a third euchres
+    assert defenders.tolist() == [-1.0, 2.0, 2.0, 2.0]
+    # for the makers, card 0 (face 0) marches in half the worlds and is euchred in the
+    # rest (10 tricks, 0 points); card 2 (face 1) makes in every world (8 tricks, 4 points)
+    values = np.full((4, 24), -1, np.int64)
+    values[:, 0] = [4, 4, 1, 1]
+    values[:, 1] = [2, 2, 2, 2]
+    legal = np.uint64(0b101)  # contract faces 0 and 1 (bits 0 and 2)
+    assert best_mean_card(legal, values, 4, makers) == 2
+    assert best_mean_card(legal, values, 4, np.zeros(0)) == 0  # playing for tricks
+    values[:, 1] = [3, 3, 1, 1]  # the same points as card 0 (0), fewer tricks: card 0
+    assert best_mean_card(legal, values, 4, makers) == 0
+
+
+def test_pimc_seats_in_analyses_and_games_play_for_the_contracts_points():
+    from euchre_mc.simulate.analysis.layouts import Layout, layout_goal
+    from euchre_mc.simulate.analysis.question import make_question
+    from euchre_mc.simulate.play.playout import contract_goal
+    from euchre_mc.simulate.rules.contracts import parse_contract
+    from euchre_mc.simulate.rules.variants import as_variant
+
+    euchre = as_variant("euchre")
+    question = make_question(euchre, "JH JD AH KH QS", seat=1, dealer=3, upcard="9H", play="pimc")
+    together = layout_goal(question, Layout("pickup", HEARTS, 0b1111, False))
+    assert together == (-2.0, -2.0, -2.0, 1.0, 1.0, 2.0)
+    assert layout_goal(question, Layout("pickup", HEARTS, 0b0111, False))[-1] == 4.0  # a lone march
+    pigs = as_variant("pigs-and-hogs")
+    hog = contract_goal(pigs, parse_contract("Hog Hearts", pigs))
+    question = make_question(pigs, "JH JH JD AH KH QH 9S AC", seat=0, dealer=5, play="pimc")
+    assert layout_goal(question, Layout("none", HEARTS, 0b010101, True)) == hog
+    assert layout_goal(question, Layout("none", HEARTS, 0b111111, False)) == ()  # levels: tricks

@@ -8,7 +8,6 @@ reports.analysis_text and reports.charts format what it returns.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -29,18 +28,21 @@ from ...simulate.choices import (
     OPTION_DEALS,
 )
 from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
-from ...simulate.rules.variants import RulesError, as_variant
+from ...simulate.rules.variants import as_variant
 from ..files import OutputError, check_chart_path
 from ..forecast import analysis_seconds, verdict_seconds, warn_if_long
 from ..lines import fit
 from ..progress import ProgressBar, compile_ahead
 from .shared import (
+    KNOWN_OPTIONS,
     WholeNumber,
     backend_options,
     compiles_kernels,
     library_seat,
     output_options,
+    parse_score,
     play_option,
+    score_option,
     seat_option,
     seed_option,
     table_option,
@@ -82,24 +84,7 @@ def analysis_options(command):
             "(default: everyone before you passed).",
         ),
         click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
-        click.option(
-            "--known",
-            multiple=True,
-            metavar="'SEAT: CARDS'",
-            help="Cards known to be in another seat's hand, e.g. '3: JH AS' (repeatable).",
-        ),
-        click.option(
-            "--void",
-            multiple=True,
-            metavar="'SEAT: SUITS'",
-            help="A seat known to hold none of a suit (as dealt), e.g. '4: S' (repeatable).",
-        ),
-        click.option(
-            "--length",
-            multiple=True,
-            metavar="'SEAT: SUIT MIN-MAX'",
-            help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
-        ),
+        *KNOWN_OPTIONS,
         table_option,
         click.option(
             "--inference",
@@ -110,13 +95,7 @@ def analysis_options(command):
             "(under --table); soft: keep each deal with probability that the earlier bidders bid as "
             "given, every threshold of the table model a logistic of width 0.05; none: uniform deals.",
         ),
-        click.option(
-            "--score",
-            default=None,
-            metavar="US-THEM",
-            help="The game score, your team first (e.g. 44-30; negatives as 44--5): advise by "
-            "the chance of winning the game.",
-        ),
+        score_option("advise by the chance of winning the game."),
         click.option(
             "--round",
             "round_",
@@ -170,16 +149,6 @@ def analysis_options(command):
     return command
 
 
-def _parse_score(text):
-    """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
-    if text is None:
-        return None
-    match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
-    if not match:
-        raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
-    return int(match.group(1)), int(match.group(2))
-
-
 ANALYSIS_LEVERS = "fewer --deals, --contracts, or --play heuristic"
 PIMC_LEVERS = "fewer --deals or --worlds, --contracts, or --play dd"
 
@@ -226,7 +195,7 @@ def _analysis_question(
     chosen = as_variant(variant)
     # the options read without the kernels are checked first, so a bad one fails at once
     asked = dict(
-        score=_parse_score(score),
+        score=parse_score(score),
         known=parse_known(known, chosen),
         constraints=parse_lengths(void, length, chosen),
         seat=library_seat(seat, chosen, "your"),

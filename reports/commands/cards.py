@@ -11,8 +11,11 @@ from ..progress import ProgressBar
 from .shared import (
     compiles_kernels,
     exit_interrupted,
+    known_options,
     max_worlds_option,
     output_options,
+    parse_score,
+    score_option,
     seed_option,
     table_option,
     variant_option,
@@ -75,6 +78,8 @@ def _advice_worlds(command):
 )
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
 @_auction_options()
+@known_options
+@score_option("rank the cards by the chance of winning the game (needs --dealer).")
 @max_worlds_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
@@ -92,6 +97,10 @@ def best_card_command(
     discards,
     auction,
     table,
+    known,
+    void,
+    length,
+    score,
     max_worlds,
     worlds,
     seed,
@@ -102,8 +111,9 @@ def best_card_command(
     Deals N worlds of the cards you cannot see, consistent with everything played
     (and the voids it showed) and, with --auction, with every bid; solves each double
     dummy after each legal card, and ranks the cards by your side's expected points
-    for the hand, with its tricks and P(make).  Cards that cannot be told apart from
-    the best are marked '='; the sample grows while they might yet be told apart.
+    for the hand, with its tricks and P(make); with --score, by the chance of winning
+    the game from there.  Cards that cannot be told apart from the best are marked
+    '='; the sample grows while they might yet be told apart.
 
     \b
     Example:
@@ -117,6 +127,7 @@ def best_card_command(
     from ...simulate.advice.best_card import best_card
     from ..advice_report import format_card_advice
 
+    told = _told(variant, known, void, length)
     advice = best_card(
         variant,
         contract,
@@ -134,6 +145,8 @@ def best_card_command(
         auction=auction,
         table=table,
         max_worlds=max_worlds,
+        score=parse_score(score),
+        **told,
     )
     # interrupted while the sample grew: the worlds solved of the most it could grow to
     _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)
@@ -154,11 +167,28 @@ def best_card_command(
     help="'order up', or 'order up alone'.",
 )
 @_auction_options(inference=True)
+@known_options
+@score_option("rank the cards by the chance of winning the game.")
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 @compiles_kernels(pimc=True)
 def best_discard_command(
-    variant, hand, upcard, dealer, bidder, contract, auction, table, inference, worlds, seed, output
+    variant,
+    hand,
+    upcard,
+    dealer,
+    bidder,
+    contract,
+    auction,
+    table,
+    inference,
+    known,
+    void,
+    length,
+    score,
+    worlds,
+    seed,
+    output,
 ):
     """Ordered up as the dealer: which card do I discard?
 
@@ -175,6 +205,7 @@ def best_discard_command(
     from ...simulate.advice.exchanges import best_discard
     from ..advice_report import format_exchange_advice
 
+    told = _told(variant, known, void, length)
     with ProgressBar("solving worlds", "world") as progress:
         advice = best_discard(
             variant,
@@ -190,6 +221,8 @@ def best_discard_command(
             table,
             inference,
             progress,
+            parse_score(score),
+            **told,
         )
     _echo_advice(advice, output, format_exchange_advice, worlds)
 
@@ -213,6 +246,8 @@ def best_discard_command(
     help="How the other partner chooses its gift.",
 )
 @_auction_options(inference=True)
+@known_options
+@score_option("rank the cards by the chance of winning the game.")
 @_advice_worlds
 @output_options("Print every candidate's numbers as JSON.")
 @compiles_kernels(pimc=True)
@@ -227,6 +262,10 @@ def best_gift_command(
     auction,
     table,
     inference,
+    known,
+    void,
+    length,
+    score,
     worlds,
     seed,
     output,
@@ -246,6 +285,7 @@ def best_gift_command(
     from ...simulate.advice.exchanges import best_gift
     from ..advice_report import format_exchange_advice
 
+    told = _told(variant, known, void, length)
     with ProgressBar("solving worlds", "world") as progress:
         advice = best_gift(
             variant,
@@ -262,8 +302,19 @@ def best_gift_command(
             table,
             inference,
             progress,
+            parse_score(score),
+            **told,
         )
     _echo_advice(advice, output, format_exchange_advice, worlds)
+
+
+def _told(variant, known, void, length) -> dict:
+    """``--known``, ``--void`` and ``--length`` by analyse's parser, as the advice takes them."""
+    from ...simulate.dealing.constraints import parse_known, parse_lengths
+    from ...simulate.rules.variants import as_variant
+
+    chosen = as_variant(variant)
+    return dict(known=parse_known(known, chosen), constraints=parse_lengths(void, length, chosen))
 
 
 def _echo_advice(advice, output, formatter, asked: int):

@@ -17,7 +17,7 @@ import click
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
-from ...simulate.rules.variants import SPECS, seat_index
+from ...simulate.rules.variants import SPECS, RulesError, seat_index
 from ...simulate.runtime.cluster import BACKENDS
 from ..lines import fit
 from ..progress import compile_first
@@ -129,6 +129,27 @@ table_option = click.option(
 )
 """``--table``: the table model, shared by the analysis and card commands."""
 
+
+def score_option(what: str):
+    """``--score US-THEM``: the game's score, your team first; ``what`` says what it changes."""
+    return click.option(
+        "--score",
+        default=None,
+        metavar="US-THEM",
+        help=f"The game score, your team first (e.g. 44-30; negatives as 44--5): {what}",
+    )
+
+
+def parse_score(text):
+    """``"44-30"`` (also ``"-5-12"``, ``"44--5"``) as (your team, the other team)."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(-?\d{1,6})\s*-\s*(-?\d{1,6})\s*", text)
+    if not match:
+        raise RulesError(f"--score {text!r}: write your team's points, a dash, the other team's, e.g. 44-30")
+    return int(match.group(1)), int(match.group(2))
+
+
 max_worlds_option = click.option(
     "--max-worlds",
     type=int,
@@ -137,6 +158,37 @@ max_worlds_option = click.option(
     help="The cap on the growing sample while the best card is unsettled  [default: 4 x --worlds].",
 )
 """``--max-worlds``: how far best-card's (and grade's) sample may grow."""
+
+KNOWN_OPTIONS = (
+    click.option(
+        "--known",
+        multiple=True,
+        metavar="'SEAT: CARDS'",
+        help="Cards known to be in another seat's hand, e.g. '3: JH AS' (repeatable).",
+    ),
+    click.option(
+        "--void",
+        multiple=True,
+        metavar="'SEAT: SUITS'",
+        help="A seat known to hold none of a suit (as dealt), e.g. '4: S' (repeatable).",
+    ),
+    click.option(
+        "--length",
+        multiple=True,
+        metavar="'SEAT: SUIT MIN-MAX'",
+        help="A seat's number of cards of a suit (as dealt), e.g. '2: H 4-8', '2: H 5+' (repeatable).",
+    ),
+)
+"""``--known``, ``--void``, ``--length``: what a player was told of the other hands,
+shared by analyse, should-i-bid and the card commands (one parser:
+simulate.dealing.constraints.parse_known and parse_lengths)."""
+
+
+def known_options(command):
+    """The :data:`KNOWN_OPTIONS` on ``command``, in the order they are listed."""
+    for option in reversed(KNOWN_OPTIONS):
+        command = option(command)
+    return command
 
 
 def worlds_option(
@@ -251,6 +303,7 @@ END_AT_ONCE = []
 
 __all__ = [
     "END_AT_ONCE",
+    "KNOWN_OPTIONS",
     "Refused",
     "Seed",
     "UserError",
@@ -258,6 +311,7 @@ __all__ = [
     "WholeNumber",
     "backend_options",
     "compiles_kernels",
+    "known_options",
     "library_seat",
     "output_options",
     "play_option",

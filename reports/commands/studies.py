@@ -1,18 +1,23 @@
 """The study commands: study (every seat of many deals played under every contract,
-rows to Parquet) and chart (its summaries, charts and index page rebuilt from the rows)."""
+rows to Parquet), chart (its summaries, charts and index page rebuilt from the rows) and
+strategy-chart (a strategy's one-page chart, valued by the analyser against the table)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 
 import click
 
 from ...interrupt import INTERRUPTED
-from ...simulate.choices import MAX_WORLDS, PIMC_WORLDS
-from ...simulate.play.models import STUDY
+from ...simulate.choices import DEFAULT_TABLE, MAX_WORLDS, PIMC_WORLDS
+from ...simulate.play.models import ANALYSE, STUDY
+from ...simulate.rules.variants import RulesError, as_variant
 from ..progress import ProgressBar
 from .shared import (
+    VariantName,
     WholeNumber,
     backend_options,
     compiles_kernels,
@@ -211,4 +216,107 @@ def build_charts(directory):
     click.echo(f"summaries, charts and index: {index}")
 
 
-__all__ = ["build_charts", "chart", "study"]
+# Hands per cell and play models by default: a page in about 10 minutes on 2 cores
+# (benchmarks/RESULTS.md); the page states both.
+CHART_DEALS = {"classic": 24, "bid": 12}
+CHART_PLAY = {"classic": "dd", "bid": "heuristic"}
+
+
+@click.command("strategy-chart")
+@click.argument("variant", type=VariantName(), metavar="VARIANT")
+@click.option(
+    "--table",
+    default=None,
+    metavar="STRATEGY",
+    help="The strategy charted, which every seat of the table bids by (fitted, balanced, cautious, "
+    f"aggressive, score-aware or a .toml file). [default: fitted where one ships for the variant, "
+    f"else {DEFAULT_TABLE}]",
+)
+@click.option(
+    "--deals",
+    type=WholeNumber(min=1),
+    default=None,
+    metavar="N",
+    help="Hands sampled per cell, each valued on one deal. [default: "
+    f"{CHART_DEALS['classic']} euchre and piq, {CHART_DEALS['bid']} pigs-and-hogs and six-handed]",
+)
+@seed_option("Seed of the sampled hands, their deals and the play.")
+@play_option(
+    ANALYSE,
+    None,
+    f"Play model of every contract valued. [default: {CHART_PLAY['classic']} for euchre and piq, "
+    f"{CHART_PLAY['bid']} for six seats, where exact play of the level contracts takes seconds a deal]",
+)
+@click.option(
+    "--score",
+    "scores",
+    multiple=True,
+    metavar="US-THEM",
+    help="A score to chart at, the charted seat's team first; repeat it for more (the first "
+    "colours the page, the others show how the decisions move). [default: 0-0, 6-8, 8-6 and 9-9 "
+    "for euchre and piq; 0-0 for the six-seat games]",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default="strategy-charts",
+    show_default=True,
+    help="Directory for strategy-VARIANT.png and strategy-VARIANT.pdf.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print every cell as JSON (the files are written too).")
+@compiles_kernels
+def strategy_chart(variant, table, deals, seed, play, scores, out, as_json):
+    """Draw a strategy's one-page chart: what it bids with each class of hand, and what that is worth.
+
+    For each seat (and classic round) and each class of hand -- trumps held, bowers and
+    side aces in euchre and piq; trumps, top-trump run and side losers in the six-seat
+    games -- the decision the strategy makes on sampled hands of the class, and its
+    margin in P(win) over the alternative, valued by the analyser with passing valued
+    against the table (never counted as 0).  Writes a landscape A4 page as PNG and PDF.
+
+    \b
+    Example:
+      euchre-mc strategy-chart euchre --table balanced --out charts
+      euchre-mc strategy-chart pigs-and-hogs --deals 4 --out charts
+      euchre-mc strategy-chart piq --score 0-0 --score 9-9 --out charts
+    """
+    from ...simulate.bidding.strategy import FITTED, fitted_path
+    from ...simulate.bidding.table_model import table_model
+    from ...simulate.study.strategy_cells import check_scores, strategy_map
+    from ..strategy_pages import write_strategy_page
+
+    chosen = as_variant(variant)
+    asked = check_scores(chosen, [_score(text) for text in scores]) if scores else None
+    if table is None:
+        table = FITTED if fitted_path(chosen).is_file() else DEFAULT_TABLE
+    model = table_model(table, chosen)
+    if model is None:
+        raise RulesError(f"--table {table}: a strategy chart charts a strategy; give one, e.g. balanced")
+    family = "classic" if chosen.classic else "bid"
+    deals = CHART_DEALS[family] if deals is None else deals
+    play = CHART_PLAY[family] if play is None else play
+    with ProgressBar("strategy chart", "hand") as progress:
+        chart = strategy_map(
+            chosen, model, deals=deals, seed=seed, play=play, scores=asked, progress=progress
+        )
+    shown = "".join(f" --score {ours}-{theirs}" for ours, theirs in asked or ())
+    command = f"euchre-mc strategy-chart {variant} --table {table} --deals {deals} --seed {seed}"
+    command += f" --play {play}{shown}"
+    paths = write_strategy_page(chart, out, command)
+    if as_json:
+        click.echo(json.dumps({**chart.to_json(), "files": [str(p) for p in paths]}, indent=2))
+        return
+    for path in paths:
+        click.echo(f"strategy chart: {path}")
+    click.echo(f"{sum(len(p.cells) for p in chart.panels)} cells in {chart.seconds:.0f} s")
+
+
+def _score(text: str) -> tuple[int, int]:
+    """``US-THEM`` (``6-8``; points may be negative: ``-4-10``) as a pair, or a one-line error."""
+    match = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
+    if match is None:
+        raise RulesError(f"--score {text!r}: give your team's points and the other team's, e.g. 6-8")
+    return int(match.group(1)), int(match.group(2))
+
+
+__all__ = ["build_charts", "chart", "strategy_chart", "study"]

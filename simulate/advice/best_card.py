@@ -29,24 +29,28 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...interrupt import raise_if_held
+from ..analysis.question import checked_score
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
-from ..kernels.pimc import SeatView, no_lengths, pimc_values
+from ..kernels.pimc import SeatView, pimc_values
+from ..kernels.proposal import least_trumps, proposal_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
 from ..play.playout import check_worlds
 from ..play.solve import table_bits
-from ..rules.cards import CardError, format_card, parse_card, parse_cards
+from ..rules.cards import CardError, faces_to_mask, format_card, mask_to_faces, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction
-from .ranking import CardValue, rank_candidates, unsettled
+from .ranking import CardValue, effective_worlds, rank_candidates, unsettled, win_chances, without_unscored
+from .told import Told, check_as_dealt, heard_with, length_rows, refuse_unseen_as_dealt, told, void_now
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
+SALT_PILOT = SALT_PIMC + (1 << 32)  # the stream of the rare bid's pilot (kernels.proposal)
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class CardAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     max_worlds: int = 0  # the cap on the growing sample
+    score: tuple[int, int] | None = None  # the game's score, your team first: cards ranked by P(win)
     heard: str = ""  # what conditioned the worlds beyond the cards seen (one line)
     auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
     auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
@@ -75,7 +80,7 @@ class CardAdvice:
         return self.cards[0].card
 
     def to_dict(self) -> dict:
-        out = asdict(self)
+        out = without_unscored(asdict(self))
         del out["interrupted"]
         out["best"] = self.best
         return out
@@ -117,6 +122,9 @@ def best_card(
     max_worlds: int | None = None,
     auction=None,
     table: str = DEFAULT_TABLE,
+    score=None,
+    known=None,
+    constraints=None,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -129,12 +137,18 @@ def best_card(
     ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
     With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
     the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
-    and the bidder.
+    and the bidder.  ``known`` (other seats to their cards) and ``constraints`` (suit
+    lengths as dealt, natural suits) are what the player was told, seats counted from 0
+    whatever ``first`` (as ``analyse`` and its parser take them); the worlds hold them
+    (:mod:`.told`).  With the game's ``score`` (your team's points, the other team's)
+    and the ``dealer``, cards are ranked by the chance of winning the game
+    (:func:`.ranking.win_chances`).
     """
     variant = as_variant(variant)
     n = variant.players
     bidder = seat_index(bidder, n, "bidder", first)
     seat = seat_index(seat, n, "seat", first)
+    told_ = told(variant, seat, known, constraints)
     upcard_face = None
     if upcard is not None:
         if not variant.has_upcard:
@@ -251,7 +265,7 @@ def best_card(
             )
     # every card seen, and where the upcard is
     seen = own + played_faces + thrown
-    fixed_faces = []
+    fixed_faces: dict[int, list[int]] = {}
     gone_faces = list(thrown)
     if upcard_face is not None:
         if bid.kind == CALL:
@@ -259,13 +273,21 @@ def best_card(
             gone_faces.append(upcard_face)
         elif seat != dealer and upcard_face not in played_by(history + now, dealer, n, active):
             seen.append(upcard_face)  # picked up: still in the dealer's hand
-            fixed_faces.append(upcard_face)
+            fixed_faces[dealer] = [upcard_face]
     for face in set(seen):
         if seen.count(face) > copies:
             raise CardError(
                 f"{format_card(face)} seen {seen.count(face)} times (hand, tricks, upcard, discards): "
                 f"this deck has {copies} of each card"
             )
+    exchanged = ({dealer} if bid.kind == ORDER_UP else set()) | ({bidder} if bid.exchange else set())
+    for other, faces in _known_held(variant, told_, history + now, active, seen).items():
+        fixed_faces[other] = fixed_faces.get(other, []) + faces
+        seen += faces
+    lengths, told_voids = _hold_told(
+        variant, told_, bid, seat, active, exchanged, own, thrown, upcard_face, history + now
+    )
+    voids |= told_voids
     legal = [f for f in own if not now or suit_of(f) == suit_of(now[0][1][0])]
     if not legal:
         legal = list(own)
@@ -281,27 +303,29 @@ def best_card(
         ],
         np.uint64,
     )
-    position = (variant, denom, seat, active, own, fixed_faces, dealer, seen, voids, history, now, leader)
-    hearing = (heard.check, played_masks)
+    position = (variant, denom, seat, active, own, fixed_faces, seen, voids, history, now, leader)
+    hearing = (heard.check, played_masks, lengths, _on_purpose(bid, bidder, heard))
     ours = (bidder & 1) == (seat & 1)
+    win = win_chances(variant, bid, seat, bidder, dealer, checked_score(variant, score), ours)
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
-    values = _world_values(*position, *hearing, worlds, seed, 0, stats)
+    values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats)
     interrupted = values.shape[0] < worlds
     batch = 0
     while True:
         totals = [won + values[:, POSITION[denom, face]] for face in faces]
-        rows = rank_candidates(variant, bid, faces, totals, ours)
+        rows = rank_candidates(variant, bid, faces, totals, ours, weights, win)
         more = min(values.shape[0], cap - values.shape[0])
         if interrupted or more <= 0 or not unsettled(rows):
             break
         batch += 1
         try:
-            grown = _world_values(*position, *hearing, more, seed, batch, stats)
+            grown, grown_weights = _world_values(*position, *hearing, more, seed, batch, stats)
         except KeyboardInterrupt:  # before a step of the new batch: keep what was settled
-            grown, interrupted = values[:0], True
+            grown, grown_weights, interrupted = values[:0], weights[:0], True
         interrupted = interrupted or grown.shape[0] < more
         values = np.concatenate([values, grown])
+        weights = np.concatenate([weights, grown_weights])
     return CardAdvice(
         variant=str(variant),
         contract=str(bid),
@@ -314,11 +338,103 @@ def best_card(
         seed=int(seed),
         cards=tuple(rows),
         max_worlds=cap,
-        heard=heard.describe(int(stats[3]), int(stats[4]), int(stats[2]), first or 1),
+        score=None if score is None else checked_score(variant, score),
+        heard=heard_with(
+            told_,
+            heard.describe(
+                int(stats[3]),
+                int(stats[4]),
+                int(stats[2]),
+                first or 1,
+                effective_worlds(weights) if hearing[3] >= 0 else None,
+            ),
+            bool(heard.auction),
+            first or 1,
+            0 if heard.auction else int(stats[2]),
+        ),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
         interrupted=interrupted,
     )
+
+
+def _hold_told(variant, told_, bid, seat, active, exchanged, own, thrown, upcard_face, tricks):
+    """Check what the player was told against one deal as dealt (:mod:`.told`) and return
+    the length rows the worlds test and the void bits a natural void implies now, per seat."""
+    n = variant.players
+    voids = np.zeros(n, np.int64)
+    for other in sorted(told_.seats()):
+        if not active >> other & 1:
+            raise RulesError(
+                f"what you were told of seat {other + 1}: it sits out this {bid}, so the worlds hold no "
+                "hand of it"
+            )
+        if other in exchanged:
+            refuse_unseen_as_dealt(told_, other, f"seat {other + 1} exchanged cards before play")
+    if not told_:
+        return length_rows(told_, seat, ()), voids
+    if seat in exchanged and told_.lengths_of(seat):
+        refuse_unseen_as_dealt(told_, seat, f"you, seat {seat + 1}, exchanged cards before play")
+    # one deal as dealt: every seat that plays as dealt holds its hand now and its played
+    # cards; the cards of an exchanged seat and the upcard lie outside it
+    held, taken, outside = {}, 0, 0
+    for other in range(n):
+        faces = played_by(tricks, other, n, active) + (own if other == seat else [])
+        if other == seat and seat in exchanged:
+            faces += thrown
+        mask = faces_to_mask(faces, taken)
+        taken |= mask
+        if other in exchanged:
+            outside |= mask
+        else:
+            held[other] = mask
+    for face in ([] if seat in exchanged else thrown) + ([] if upcard_face is None else [upcard_face]):
+        bit = faces_to_mask([face], taken)
+        taken |= bit
+        outside |= bit
+    for other, mask in told_.known.items():
+        if other in exchanged:
+            told_known = faces_to_mask(mask_to_faces(mask), taken)
+            taken |= told_known
+            outside |= told_known
+    for other, mask in told_.known.items():
+        if other not in exchanged:
+            extra = mask_to_faces(mask)
+            for face in mask_to_faces(held[other]):
+                if face in extra:
+                    extra.remove(face)  # known, and played (or the player's own)
+            more = faces_to_mask(extra, taken) if extra else 0
+            taken |= more
+            held[other] |= more
+    sizes = [variant.hand_size if active >> o & 1 and o not in exchanged else 0 for o in range(n)]
+    check_as_dealt(variant, Told({}, told_.constraints), held, outside, sizes)
+    tested = [o for o in range(n) if o != seat and active >> o & 1 and o not in exchanged]
+    for other in tested:
+        for length in told_.lengths_of(other):
+            if length.high == 0:
+                voids[other] |= void_now(length.suit, bid.denom)
+    return length_rows(told_, seat, tested), voids
+
+
+def _known_held(variant, told_, tricks, active, seen) -> dict:
+    """The known cards each seat has not played yet (so holds in every world), checked
+    against the cards seen elsewhere."""
+    out = {}
+    n = variant.players
+    for other, mask in sorted(told_.known.items()):
+        left = mask_to_faces(mask)
+        for face in played_by(tricks, other, n, active):
+            if face in left:
+                left.remove(face)
+        for face in set(left):
+            if seen.count(face) + left.count(face) > variant.copies:
+                raise CardError(
+                    f"card {format_card(face)} is in two places: known in seat {other + 1}'s hand and "
+                    f"seen already (your hand, the tricks, the upcard or your discards)"
+                )
+        if left:
+            out[other] = left
+    return out
 
 
 def opening_leader(variant, bidder: int, dealer: int | None, active: int) -> int:
@@ -372,7 +488,6 @@ def _world_values(
     active,
     own,
     fixed_faces,
-    dealer,
     seen,
     voids,
     history,
@@ -380,22 +495,29 @@ def _world_values(
     leader,
     check,
     played_by,
+    lengths,
+    on_purpose,
     worlds,
     seed,
     batch,
     stats,
 ):
-    """values[k, position] for the player's side over ``worlds`` worlds (kernels.pimc),
-    dealt from batch number ``batch``'s own random stream, each explaining ``check`` (the
-    auction, with ``played_by``); the sampler's counts add up in ``stats``.  The worlds
+    """(values, weights): values[k, position] for the player's side over ``worlds`` worlds
+    (kernels.pimc), dealt from batch number ``batch``'s own random stream, each explaining
+    ``check`` (the auction, with ``played_by``) and the suit ``lengths``, and world
+    ``k``'s importance weight (1 unless the seat ``on_purpose`` is dealt its trumps on
+    purpose: kernels.proposal); the sampler's counts add up in ``stats``.  The worlds
     are solved in steps; after a Ctrl-C, the rows of the worlds solved by then.  A step
     goes on from the last one's random state, so world ``k`` is the same in any step."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
     fixed = np.zeros(n, np.uint64)
-    if fixed_faces:
-        fixed[dealer] = to_contract(np.uint64(_mask(fixed_faces, own_mask)), np.int64(denom))
+    taken = own_mask
+    for other, faces in fixed_faces.items():
+        held = _mask(faces, taken)
+        taken |= held
+        fixed[other] = to_contract(np.uint64(held), np.int64(denom))
     pool = 0
     for face in range(24):
         for copy in range(copies - seen.count(face)):
@@ -413,6 +535,7 @@ def _world_values(
             counts[other] = size - len(history) - (1 if other in trick_seats else 0)
     trick = np.array(now[0][1] if now else [], np.int64)
     values = np.full((worlds, 24), -1, np.int64)
+    weights = np.ones(worlds, np.float64)
     buffers = dd_buffers(np.int64(size - len(history)), np.int64(table_bits(size - len(history))))
     state = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PIMC), np.int64(batch)))
     view = SeatView(
@@ -424,26 +547,33 @@ def _world_values(
         voids,
         played_by,
         check,
-        no_lengths(),
+        lengths,
     )
+    if on_purpose >= 0:  # one pilot for every step and batch: the same proposal throughout
+        pilot = np.uint64(stream_state(np.uint64(seed), np.uint64(SALT_PILOT), np.int64(0)))
+        least = least_trumps(pilot, view, np.int64(n), np.int64(denom), np.int64(on_purpose))
     generation, solved = np.int64(1), 0
     try:
         while solved < worlds:
             step = min(WORLDS_PER_STEP, worlds - solved)
-            state, generation = pimc_values(
-                state,
-                view,
-                np.int64(n),
-                np.int64(active),
-                np.int64(denom),
-                np.int64(leader),
-                trick,
-                np.int64(step),
-                buffers,
-                generation,
-                stats,
-                values[solved : solved + step],
-            )
+            table = (np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), trick, np.int64(step))
+            if on_purpose < 0:
+                state, generation = pimc_values(
+                    state, view, *table, buffers, generation, stats, values[solved : solved + step]
+                )
+            else:
+                state, generation = proposal_values(
+                    state,
+                    view,
+                    *table,
+                    buffers,
+                    generation,
+                    stats,
+                    values[solved : solved + step],
+                    np.int64(on_purpose),
+                    np.int64(least),
+                    weights[solved : solved + step],
+                )
             # numba hands the state back as a Python int: the next call takes the same types
             state, generation = np.uint64(state), np.int64(generation)
             solved += step
@@ -451,7 +581,16 @@ def _world_values(
     except KeyboardInterrupt:
         if solved == 0:
             raise
-    return values[:solved]
+    return values[:solved], weights[:solved]
+
+
+def _on_purpose(bid, bidder: int, heard) -> int:
+    """The seat whose trumps the worlds deal on purpose (kernels.proposal), or -1: a
+    bidder who plays alone (a loner, a Hog) and whose bid the worlds test, in a trump
+    suit; a uniform world seldom gives it a hand that bids so."""
+    if bid.plays_alone and bidder in heard.tested and bid.denom < 4:
+        return bidder
+    return -1
 
 
 __all__ = ["CardAdvice", "best_card", "opening_leader", "parse_tricks", "played_by", "takes_trick"]

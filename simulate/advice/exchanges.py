@@ -30,16 +30,19 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...interrupt import raise_if_held
+from ..analysis.question import checked_score
 from ..choices import ADVICE_WORLDS, DEFAULT_TABLE
 from ..dealing.deal import deal_unseen
+from ..dealing.trump_proposal import TrumpProposal
 from ..play.playout import check_worlds, play_deals
 from ..rules.cards import CardError, faces_to_mask, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .best_card import WORLDS_PER_STEP
-from .hearing import consistent_deals
-from .ranking import CardValue, rank_candidates
+from .hearing import NOTHING_HEARD, consistent_deals
+from .ranking import CardValue, rank_candidates, win_chances, without_unscored
+from .told import heard_with, known_around, told
 
 DD_NOTE = (
     "Each candidate is valued by double-dummy play of the hand after the exchange (every "
@@ -61,6 +64,7 @@ class ExchangeAdvice:
     seed: int
     cards: tuple[CardValue, ...]
     heard: str = ""  # what conditioned the worlds beyond the cards held (one line)
+    score: tuple[int, int] | None = None  # the game's score, your team first: cards ranked by P(win)
     note: str = DD_NOTE
     interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
@@ -69,7 +73,7 @@ class ExchangeAdvice:
         return self.cards[0].card
 
     def to_json(self, indent=None) -> str:
-        out = asdict(self)
+        out = without_unscored(asdict(self))
         del out["interrupted"]
         return json.dumps({**out, "best": self.best}, indent=indent)
 
@@ -88,11 +92,15 @@ def best_discard(
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
     progress=None,
+    score=None,
+    known=None,
+    constraints=None,
 ) -> ExchangeAdvice:
     """The classic ``dealer``'s discard after ``bidder`` ordered the ``upcard`` up: each of
     the six cards it then holds, valued over ``worlds`` worlds.  Seats count from
     ``first`` (1 at the CLI).  With the whole ``auction`` the worlds explain it under the
-    ``table`` model by ``inference`` (:func:`.hearing.consistent_deals`)."""
+    ``table`` model by ``inference`` (:func:`.hearing.consistent_deals`).  With the game's
+    ``score`` (your team first) cards are ranked by the chance of winning the game."""
     variant = as_variant(variant)
     if not variant.has_upcard:
         raise RulesError(
@@ -114,10 +122,12 @@ def best_discard(
     if upcard_face in own:
         raise CardError(f"upcard {format_card(upcard_face)} is also in your hand: it is one card")
     held = own + [upcard_face]
+    told_ = told(variant, dealer, known, constraints)
+    given = {dealer: faces_to_mask(held), **known_around(variant, told_, faces_to_mask(held))}
     worlds = check_worlds(worlds)
     sizes = [variant.hand_size] * n
     sizes[dealer] += 1
-    dealt, heard = consistent_deals(
+    dealt, weights, heard = consistent_deals(
         variant,
         bid,
         bidder,
@@ -129,14 +139,16 @@ def best_discard(
         inference,
         lambda first_index, count: deal_unseen(
             variant,
-            {dealer: faces_to_mask(held)},
+            given,
             hand_sizes=sizes,
             seed=seed,
             first_index=first_index,
             count=count,
+            constraints=told_.constraints,
         ),
         worlds,
         first or 1,
+        _on_purpose(variant, bid, bidder, dealer, given, 1 << (2 * upcard_face), sizes, seed, told_),
     )
     candidates = _distinct(held)
     tables = []
@@ -145,7 +157,8 @@ def best_discard(
         table[:, dealer] = _without(int(faces_to_mask(held)), face)
         tables.append(table)
     leader = variant.leader(dealer, bidder)
-    chosen = (candidates, tables, leader, active, seed, heard, progress)
+    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
+    chosen = (candidates, tables, leader, active, seed, heard, progress, weights, (dealer, score))
     return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
 
@@ -164,12 +177,17 @@ def best_gift(
     table: str = DEFAULT_TABLE,
     inference: str = "exact",
     progress=None,
+    score=None,
+    known=None,
+    constraints=None,
 ) -> ExchangeAdvice:
     """The card ``seat``, a partner of the Pig / six-handed Alone ``bidder``, gives it:
     each card of its hand valued over ``worlds`` worlds.  The other partner gives by
     ``gift_policy`` and the bidder discards two by the void-first policy.  ``dealer`` is
     needed only where the seat left of the dealer leads, and with the whole ``auction``,
-    which the worlds then explain under the ``table`` model by ``inference``."""
+    which the worlds then explain under the ``table`` model by ``inference``.  With the
+    game's ``score`` (your team first; it needs the ``dealer``) cards are ranked by the
+    chance of winning the game."""
     variant = as_variant(variant)
     n = variant.players
     bidder = seat_index(bidder, n, "bidder", first)
@@ -195,8 +213,10 @@ def best_gift(
     else:
         leader = variant.leader(dealer, bidder)
     own = _hand(hand, variant, variant.hand_size)
+    told_ = told(variant, seat, known, constraints)
+    given = {seat: faces_to_mask(own), **known_around(variant, told_, faces_to_mask(own))}
     worlds = check_worlds(worlds)
-    dealt, heard = consistent_deals(
+    dealt, weights, heard = consistent_deals(
         variant,
         bid,
         bidder,
@@ -207,11 +227,13 @@ def best_gift(
         table,
         inference,
         lambda first_index, count: deal_unseen(
-            variant, {seat: faces_to_mask(own)}, seed=seed, first_index=first_index, count=count
+            variant, given, seed=seed, first_index=first_index, count=count, constraints=told_.constraints
         ),
         worlds,
         first or 1,
+        _on_purpose(variant, bid, bidder, seat, given, 0, [variant.hand_size] * n, seed, told_),
     )
+    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
     other = next(p for p in partners(n, bidder) if p != seat)
     other_gift = gift_cards(dealt, bid.denom, bidder, gift_policy) & dealt[:, other]
     active = sitting_out_mask(variant, bid, bidder)
@@ -227,9 +249,18 @@ def best_gift(
         for partner in partners(n, bidder):
             table[:, partner] = 0
         tables.append(table)
-    return _ranked(
-        "gift", variant, bid, bidder, seat, own, candidates, tables, leader, active, seed, heard, progress
-    )
+    chosen = (candidates, tables, leader, active, seed, heard, progress, weights, (dealer, score))
+    return _ranked("gift", variant, bid, bidder, seat, own, *chosen)
+
+
+def _on_purpose(variant, bid, bidder, player, given, out_of_play, sizes, seed, told_):
+    """A TrumpProposal for a bidder who plays alone in a trump suit (a loner, Pig, Hog,
+    Alone), whose rare bid uniform deals seldom explain; None otherwise (the player's
+    own bid needs no explaining)."""
+    if not bid.plays_alone or bidder == player or bid.denom >= 4:
+        return None
+    fixed = [int(given.get(seat, 0)) for seat in range(variant.players)]
+    return TrumpProposal(variant, fixed, out_of_play, sizes, seed, told_.constraints, bidder, bid.denom)
 
 
 def _hand(hand, variant, size: int) -> list[int]:
@@ -250,15 +281,34 @@ def _without(mask: int, face: int) -> np.uint64:
 
 
 def _ranked(
-    decision, variant, bid, bidder, seat, held, candidates, tables, leader, active, seed, heard, progress
+    decision,
+    variant,
+    bid,
+    bidder,
+    seat,
+    held,
+    candidates,
+    tables,
+    leader,
+    active,
+    seed,
+    heard,
+    progress,
+    weights,
+    at,
 ):
+    """The candidates ranked over the worlds; ``at`` is (dealer, score) for P(win), or None."""
     size = variant.hand_size
     ours = (bidder & 1) == (seat & 1)
+    score = None if at is None else checked_score(variant, at[1])
+    win = None if score is None else win_chances(variant, bid, seat, bidder, at[0], score, ours)
     worlds = tables[0].shape[0]
     bidder_side = _solved_worlds(tables, bid.denom, bidder, leader, active, progress)
     interrupted = bidder_side.shape[1] < worlds
     worlds = bidder_side.shape[1]
-    rows = rank_candidates(variant, bid, candidates, list(bidder_side if ours else size - bidder_side), ours)
+    weights = None if weights is None else weights[:worlds]
+    sides = list(bidder_side if ours else size - bidder_side)
+    rows = rank_candidates(variant, bid, candidates, sides, ours, weights, win)
     return ExchangeAdvice(
         decision=decision,
         variant=str(variant),
@@ -270,6 +320,7 @@ def _ranked(
         seed=int(seed),
         cards=tuple(rows),
         heard=heard,
+        score=score,
         interrupted=interrupted,
     )
 

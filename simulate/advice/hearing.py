@@ -27,7 +27,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bidding.table_model import DEFAULT_CAP, SOFT_SCALE, auction_check, sample_consistent, table_model
+from ..bidding.table_model import (
+    DEFAULT_CAP,
+    SOFT_SCALE,
+    auction_check,
+    consistent,
+    effective_sample_size,
+    sample_consistent,
+    table_model,
+)
 from ..kernels.bidding import AuctionCheck, no_auction
 from ..rules.auction import auction_result, format_auction, parse_auction
 from ..rules.contracts import format_bid
@@ -46,8 +54,10 @@ class Heard:
     auction: str
     table: str
 
-    def describe(self, kept: int, dealt: int, unmatched: int, first: int = 1) -> str:
-        """One line: what conditioned the worlds, and the rejection's acceptance."""
+    def describe(self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None) -> str:
+        """One line: what conditioned the worlds, and the rejection's acceptance; with
+        ``ess``, the bidder's trumps were dealt on purpose (kernels.proposal) and the
+        weights' effective sample size is said."""
         if not self.auction:
             return NOTHING_HEARD
         if not self.tested:
@@ -55,9 +65,15 @@ class Heard:
         seats = ", ".join(str(seat + first) for seat in self.tested)
         rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
         missed = f"; {unmatched} kept without explaining it" if unmatched else ""
+        weighed = (
+            f"; the bidder's trumps dealt on purpose, each world weighted back to a uniform deal "
+            f"(the weights' effective sample size {ess:,.0f} of {kept:,} worlds)"
+            if ess is not None
+            else ""
+        )
         return (
             f"The worlds explain the auction '{self.auction}' (seats {seats} bid by the "
-            f"{self.table} table): {rate}{missed}."
+            f"{self.table} table): {rate}{weighed}{missed}."
         )
 
 
@@ -70,7 +86,7 @@ def hear_auction(
     if not _given(auction):
         return Heard(no_auction(), (), "", "")
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
-    model = table_model(table)
+    model = table_model(table, variant)
     if model is None:
         return Heard(no_auction(), (), "", "")
     exchanged = {dealer} if contract.kind == ORDER_UP else set()
@@ -101,24 +117,30 @@ def consistent_deals(
     deal,
     worlds: int,
     first: int = 1,
-) -> tuple[np.ndarray, str]:
+    on_purpose=None,
+) -> tuple[np.ndarray, np.ndarray | None, str]:
     """``worlds`` deals as dealt (``deal(first_index, count)``: uniform given what the
-    player ``seat`` holds) and the one line that says what conditioned them: with an
-    ``auction`` and a ``table`` model, the first deals consistent with every bid but the
-    player's (``inference`` ``exact``), or kept with probability the bids' likelihood
-    (``soft``); otherwise the first ``worlds`` deals."""
+    player ``seat`` holds), their importance weights (None: every deal counts once) and
+    the one line that says what conditioned them: with an ``auction`` and a ``table``
+    model, the first deals consistent with every bid but the player's (``inference``
+    ``exact``), or kept with probability the bids' likelihood (``soft``); otherwise the
+    first ``worlds`` deals.  ``on_purpose`` (a dealing.trump_proposal.TrumpProposal),
+    given for a bidder who plays alone, deals the deals the auction tests instead, its
+    trumps dealt on purpose and each deal weighted back to a uniform deal."""
     if not _given(auction) or inference == "none":
-        return deal(0, worlds), NOTHING_HEARD
+        return deal(0, worlds), None, NOTHING_HEARD
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
-    model = table_model(table)
+    model = table_model(table, variant)
     if model is None:
-        return deal(0, worlds), NOTHING_HEARD
+        return deal(0, worlds), None, NOTHING_HEARD
+    if on_purpose is not None:
+        _focus(on_purpose, model, variant, dealer, bids, upcard, seat)
     inferred = sample_consistent(
         model,
         variant,
         dealer,
         bids,
-        deal,
+        deal if on_purpose is None else on_purpose.deal,
         worlds,
         cap=max(DEFAULT_CAP, 500 * worlds),  # as many as a few seconds deal
         upcard=upcard,
@@ -133,10 +155,32 @@ def consistent_deals(
         f"(the weights' effective sample size {inferred.weights_ess:,.0f})"
     )
     short = f"; the cap on deals dealt left only {kept:,} worlds" if kept < worlds else ""
-    return inferred.deals, (
-        f"The worlds explain the auction '{format_auction(bids)}' ({inference} inference, the other "
-        f"seats bid by the {model.name} table): {how}{short}."
+    weights = None if on_purpose is None else on_purpose.weights(inferred.deals)
+    weighed = (
+        ""
+        if weights is None
+        else f"; the bidder's trumps dealt on purpose, each deal weighted back to a uniform deal "
+        f"(the weights' effective sample size {effective_sample_size(weights):,.0f} of {kept:,})"
     )
+    return (
+        inferred.deals,
+        weights,
+        f"The worlds explain the auction '{format_auction(bids)}' ({inference} inference, the other "
+        f"seats bid by the {model.name} table): {how}{weighed}{short}.",
+    )
+
+
+PILOT_FIRST_INDEX = 1 << 50  # the pilot's deals: far from the deals kept
+PILOT_DEALS = 4096
+
+
+def _focus(on_purpose, model, variant, dealer, bids, upcard, seat) -> None:
+    """Point the proposal at the trump counts whose deals explain the bids: the least
+    count among a pilot's consistent deals (dealing.trump_proposal.TrumpProposal.focus)."""
+    pilot = on_purpose.deal(PILOT_FIRST_INDEX, PILOT_DEALS)
+    fits = consistent(model, variant, dealer, bids, pilot, upcard, analysed=seat)
+    if fits.any():
+        on_purpose.focus(int(on_purpose.drawn(pilot[fits]).min()))
 
 
 def _given(auction) -> bool:

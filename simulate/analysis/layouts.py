@@ -18,7 +18,7 @@ from ..bidding.table_model import (
 )
 from ..dealing.constraints import suit_group
 from ..dealing.knowledge import table_knowledge
-from ..play.playout import play_deals_unchecked
+from ..play.playout import contract_goal, play_deals_unchecked
 from ..rules.contracts import (
     Contract,
 )
@@ -28,7 +28,7 @@ from ..rules.exchange import (
     partners,
     sitting_out_mask,
 )
-from ..rules.variants import ORDER_UP
+from ..rules.variants import CALL, HOG, ORDER_UP
 from .question import Question, team_scores
 
 # --------------------------------------------------------------------------- layouts
@@ -127,6 +127,7 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=N
     told = dict(
         private_out=[] if discards is None else [(discarder, discards)],
         auction=_auction_check(question, layout),
+        goal=layout_goal(question, layout),
         **_told(question, layout),
     )
     if question.upcard is None:
@@ -136,6 +137,25 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=N
         held = hands[:, question.dealer] & upcard
         return table_knowledge(count, question.players, [(question.dealer, held)], **told)
     return table_knowledge(count, question.players, seen_out=int(upcard), **told)
+
+
+def layout_goal(question: Question, layout: Layout) -> tuple[float, ...]:
+    """What the seats play for in a layout (:func:`~..play.playout.contract_goal`): the
+    score of the one contract it stands for -- a classic call or order-up, alone or not
+    (they score alike), a Pig, Hog or six-handed Alone.  A bid-euchre level layout
+    stands for every level of its denomination, which score differently: its seats play
+    for tricks (empty goal), and points follow the tricks."""
+    variant = question.variant
+    n = variant.hand_size
+    if variant.classic:
+        alone = bin(layout.active).count("1") < variant.players
+        return contract_goal(variant, Contract(CALL, layout.denom, 0, alone))
+    if layout.exchange == PARTNER_GIFTS:
+        kind = next(k for k in variant.spec.special_kinds if Contract(k, layout.denom, n).exchange)
+        return contract_goal(variant, Contract(kind, layout.denom, n))
+    if layout.sweep:
+        return contract_goal(variant, Contract(HOG, layout.denom, n))
+    return ()
 
 
 def _shown_as_dealt(question: Question, layout: Layout) -> list[int]:

@@ -28,7 +28,7 @@ from ..choices import (
     INFERENCE_MODES,
     PIMC_WORLDS,
 )
-from ..dealing.constraints import DealConstraints
+from ..dealing.constraints import DealConstraints, known_beside
 from ..dealing.deal import check_seed, deal_unseen
 from ..play.models import PlayModel, play_model
 from ..play.playout import check_worlds
@@ -172,10 +172,10 @@ def make_question(
         round_ = 1 if len(bids) < n else 2
     chosen = checked_contracts(variant, contracts, upcard_face, round_)
     known_masks, constraints = _known(variant, seat, hand_mask, upcard_face, known, constraints)
-    model = table_model(table) if not isinstance(table, TableModel) and table is not None else table
+    model = table_model(table, variant) if not isinstance(table, TableModel) and table is not None else table
     if inference not in INFERENCE_MODES:
         raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
-    score = _checked_score(variant, score)
+    score = checked_score(variant, score)
     worlds = check_worlds(worlds)
     return Question(
         variant,
@@ -199,7 +199,7 @@ def make_question(
     )
 
 
-def _checked_score(variant, score):
+def checked_score(variant, score):
     if score is None:
         return None
     try:
@@ -232,6 +232,9 @@ def _known(variant, seat, hand_mask, upcard_face, known, constraints):
         constraints = None
     if not any(masks) and constraints is None:
         return (), None
+    # a double deck: the player may hold the other copy of a known card
+    moved = known_beside({other: mask for other, mask in enumerate(masks) if mask}, hand_mask, variant.copies)
+    masks = [moved.get(other, 0) for other in range(variant.players)]
     given = dict(enumerate(masks))
     given[seat] = hand_mask
     out_of_play = 0 if upcard_face is None else 1 << (2 * upcard_face)

@@ -30,7 +30,7 @@ from functools import cache
 import numpy as np
 
 from ..kernels.rankings import JACK
-from ..rules.cards import SUIT_NAMES, face_of, faces_to_mask, parse_cards
+from ..rules.cards import SUIT_NAMES, CardError, face_of, faces_to_mask, format_card, parse_cards
 from ..rules.contracts import parse_denom
 from ..rules.variants import RulesError, seat_index, whole_number
 
@@ -253,6 +253,27 @@ def parse_known(texts, variant) -> dict[int, int]:
     return known
 
 
+def known_beside(known: dict, taken: int, copies: int, where: str = "your hand") -> dict[int, int]:
+    """``known`` (seat: face-space mask) moved onto copies not in ``taken``: a parsed card is
+    its first copy, and in a double deck the player may hold the other.  CardError names
+    a card with no copy left (``where`` says what holds the others)."""
+    out: dict[int, int] = {}
+    for seat, mask in sorted(known.items()):
+        for bit in range(48):
+            if not mask >> bit & 1:
+                continue
+            face = bit >> 1
+            free = [b for b in (2 * face, 2 * face + 1)[:copies] if not taken >> b & 1]
+            if not free:
+                raise CardError(
+                    f"card {format_card(face)} is in two places: known in seat {seat + 1}'s hand and "
+                    f"in {where}"
+                )
+            taken |= 1 << free[0]
+            out[seat] = out.get(seat, 0) | 1 << free[0]
+    return out
+
+
 def parse_lengths(voids, lengths, variant) -> tuple[SuitLength, ...]:
     """``--void "3: S H"`` and ``--length "3: H 4-8"`` (also ``5+``, ``-2``, ``3``) as bounds."""
     out = []
@@ -283,6 +304,7 @@ __all__ = [
     "DealingPlan",
     "SuitLength",
     "check",
+    "known_beside",
     "parse_known",
     "parse_lengths",
     "plan",

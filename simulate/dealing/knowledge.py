@@ -13,7 +13,9 @@ and the voids that shows (the kernel tracks those during play); before play:
 * the auction, which the worlds must explain (docs/pimc.md, "The auction"): the earlier
   bids of an analysis with exact inference, a game's whole auction;
 * what an analysis was told (``--known``, ``--void``, ``--length``): the analysed
-  player's own worlds hold it.
+  player's own worlds hold it;
+* the contract, and so what each side plays for: its net points under the scoring
+  table (``goal``).
 
 A :class:`~..play.playout.Knowledge` holds it as masks per deal: ``held[d, v, o]`` the cards
 seat ``v`` knows seat ``o`` holds, ``gone[d, v]`` those ``v`` knows are out of play,
@@ -36,6 +38,7 @@ def table_knowledge(
     auction=None,
     private_shown=(),
     lengths=(),
+    goal=(),
 ) -> Knowledge:
     """Knowledge of ``count`` deals at a table of ``n_seats``.
 
@@ -44,15 +47,16 @@ def table_knowledge(
     ``private_out`` (seat, cards) pairs only ``seat`` knows are out of play (its own
     discards); ``auction`` the bids the worlds must explain (table.auction_check);
     ``private_shown`` (viewer, seat, cards) cards only ``viewer`` knows ``seat`` was
-    dealt (an analysis's ``--known``) and ``lengths`` the suit lengths as dealt a seat
-    knows (:class:`~..play.playout.Knowledge`).  Cards are face-space masks, one int for every
-    deal or one per deal.
+    dealt (an analysis's ``--known``), ``lengths`` the suit lengths as dealt a seat
+    knows and ``goal`` what every seat plays for (:class:`~..play.playout.Knowledge`).
+    Cards are face-space masks, one int for every deal or one per deal.
     """
     known = Knowledge(
         np.zeros((count, n_seats, n_seats), np.uint64),
         np.zeros((count, n_seats), np.uint64),
         auction,
         tuple(lengths),
+        tuple(goal),
     )
     for seat, cards in shown:
         for viewer in range(n_seats):

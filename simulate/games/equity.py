@@ -30,7 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..rules.variants import RulesError, as_variant
+from ..rules.variants import as_variant
 from .shipped_equity import SHIPPED_SEED, SHIPPED_STRATEGY, EquityTable, load_equity, shipped_command
 
 TOLERANCE = 1e-12
@@ -208,7 +208,7 @@ def match_equity(
 def build_equity(
     variant, team_a, team_b, hands: int, seed: int = 0, play: str = "heuristic", progress=None
 ) -> EquityTable:
-    """The match-equity table of ``variant`` for two strategies that ignore the score,
+    """The match-equity table of ``variant`` for two strategies, bid as at 0-0,
     from ``hands`` sampled hands (:func:`~.game.sample_hands`; ``progress(done, total)``
     hears of them)."""
     chosen = as_variant(variant)
@@ -217,17 +217,12 @@ def build_equity(
 
 
 def sample_for_equity(variant, team_a, team_b, hands: int, seed: int, play: str, progress):
-    """The sampled hands of a match-equity table (:func:`~.game.sample_hands`), once both
-    strategies are checked to ignore the score."""
+    """The sampled hands of a match-equity table (:func:`~.game.sample_hands`).  Every
+    hand is bid as at 0-0, so a strategy's score terms (``endgame_shift``,
+    ``equity_weight``) do not act: the table takes one hand's outcomes to be the same
+    at every score, an approximation for a strategy that follows the score."""
     from .game import sample_hands  # the game kernels load only when a table is built
 
-    for strategy in (team_a, team_b):
-        for term in ("endgame_shift", "equity_weight"):
-            if getattr(strategy, term):
-                raise RulesError(
-                    f"strategy {strategy.name} changes its bids with the score ({term} "
-                    f"{getattr(strategy, term):g}): a match-equity table needs strategies that ignore it"
-                )
     return sample_hands(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)
 
 

@@ -54,7 +54,7 @@ from ..dealing.knowledge import table_knowledge
 from ..kernels.contract import to_contract
 from ..kernels.play import play_heuristic_deal
 from ..play.models import GAMES, play_model
-from ..play.playout import check_worlds, play_deals
+from ..play.playout import check_worlds, contract_goal, play_deals
 from ..play.trace import Trace, tricks_from_record
 from ..rules.auction import misdeal_calls
 from ..rules.contracts import Contract
@@ -270,7 +270,7 @@ def _knowledge(hand: _Hand, setup: GameSetup):
     auction, every bid made by the teams' strategies (table.auction_check).  The bids of
     seats that sit out and of a seat whose hand the exchange changed (the Pig / Alone
     bidder, the classic dealer who picked up) are not checked: a world does not show
-    the hands they were dealt."""
+    the hands they were dealt.  Every seat plays for the contract's points (its goal)."""
     n = hand.playing.shape[0]
     shown, seen_out = [], 0
     if hand.upcard is not None:
@@ -292,7 +292,8 @@ def _knowledge(hand: _Hand, setup: GameSetup):
         hand.scores,
         exchanged | sitting_out,
     )
-    return table_knowledge(1, n, shown, seen_out, private, auction)
+    goal = contract_goal(setup.variant, hand.contract)
+    return table_knowledge(1, n, shown, seen_out, private, auction, goal=goal)
 
 
 # --------------------------------------------------------------------------- games

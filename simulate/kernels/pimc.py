@@ -7,10 +7,14 @@ by whom, the voids those cards showed (in effective suits), how many cards each 
 holds, and the cards it knows where they are (``fixed``: held by a named seat;
 ``gone``: out of play, such as the classic dealer's own discard).  Each world is solved
 by the exact double-dummy search (``dd_leads``: the tricks its side takes after each
-legal card), and the legal card whose total over the worlds is highest is played; ties
-go to the lowest card in the contract order (side suits before trumps, lower before
-higher).  The known flaw is *strategy fusion*: the mean over worlds assumes the seat
-could choose differently in each world, which a real player cannot.
+legal card).  A seat plays for its side's score of the hand: with the contract's
+scoring (``goal``: the declarer's team's net points by its tricks) each world's tricks
+become the side's net points for the hand (the tricks it has won so far counted in),
+and the legal card with the most points over the worlds is played, then the one with
+the most tricks; without a goal, the most tricks.  Ties go to the lowest card in the
+contract order (side suits before trumps, lower before higher).  The known flaw is
+*strategy fusion*: the mean over worlds assumes the seat could choose differently in
+each world, which a real player cannot.
 
 With an auction to explain (a kernels.bidding.AuctionCheck, from table.auction_check),
 a world is dealt again until every bidder it tests, holding its cards of the world plus
@@ -152,11 +156,12 @@ BINOMIAL = binomials(16)
 
 
 @njit(cache=True)
-def suit_takes(weights, r, k, allowed, strides, target, take):
+def suit_takes(weights, r, k, allowed, strides, target, take, exact_suit=-1, exact=0):
     """The ways a seat that may hold the suits in the bit mask ``allowed`` draws ``k`` of
     the cards left (``r[s]`` of suit ``s``), each weighted by its number of card choices
-    times ``weights`` of what it leaves (indexed by ``strides``).  Returns their total;
-    with ``target >= 0``, stops at the first draw where the running total passes
+    times ``weights`` of what it leaves (indexed by ``strides``); with ``exact_suit``
+    (not -1) only the draws of exactly ``exact`` cards of that suit.  Returns their
+    total; with ``target >= 0``, stops at the first draw where the running total passes
     ``target`` and leaves it in ``take`` (the last draw with weight, should rounding
     leave the total short)."""
     total = 0.0
@@ -165,6 +170,8 @@ def suit_takes(weights, r, k, allowed, strides, target, take):
             for x2 in range(min(r[2], k - x0 - x1) + 1 if allowed & 4 else 1):
                 x3 = k - x0 - x1 - x2
                 if x3 > r[3] or (x3 > 0 and not allowed & 8):
+                    continue
+                if exact_suit >= 0 and (x0, x1, x2, x3)[exact_suit] != exact:
                     continue
                 rest = (r[0] - x0) * strides[0] + (r[1] - x1) * strides[1]
                 rest += (r[2] - x2) * strides[2] + (r[3] - x3) * strides[3]
@@ -193,11 +200,14 @@ def suit_counts(left, denom):
 
 
 @njit(cache=True)
-def counting_plan(left, need, voids, viewer, n_seats, denom):
+def counting_plan(left, need, voids, viewer, n_seats, denom, exact_seat=-1, exact_suit=-1, exact=0):
     """The counts behind :func:`counted_world`, which depend only on how many cards of
     each suit are ``left`` (not on their order), so every world of a decision shares
-    them: ``(strides, voided, levels, ways)``, the seats with voids in turn and
-    ``ways[level, suit counts left]``, the deals of that level's seat and every later one."""
+    them: ``(strides, voided, levels, ways, exact_seat, exact_suit, exact)``, the seats
+    with voids in turn and ``ways[level, suit counts left]``, the deals of that level's
+    seat and every later one.  With ``exact_seat`` (not -1) that seat is a level too
+    and draws exactly ``exact`` cards of ``exact_suit`` (a stratum of
+    kernels.proposal's dealing on purpose)."""
     r = suit_counts(left, denom)
     strides = np.ones(4, np.int64)
     for suit in range(2, -1, -1):
@@ -206,7 +216,7 @@ def counting_plan(left, need, voids, viewer, n_seats, denom):
     voided = np.empty(n_seats, np.int64)
     levels = 0
     for o in range(n_seats):
-        if o != viewer and need[o] > 0 and voids[o] & 15:
+        if o != viewer and need[o] > 0 and (voids[o] & 15 or o == exact_seat):
             voided[levels] = o
             levels += 1
     remaining = np.empty(levels + 1, np.int64)  # cards left before each level
@@ -229,9 +239,17 @@ def counting_plan(left, need, voids, viewer, n_seats, denom):
             else:
                 o = voided[level]
                 ways[level, index] = suit_takes(
-                    ways[level + 1], counts, need[o], ~voids[o] & 15, strides, -1.0, take
+                    ways[level + 1],
+                    counts,
+                    need[o],
+                    ~voids[o] & 15,
+                    strides,
+                    -1.0,
+                    take,
+                    exact_suit if o == exact_seat else -1,
+                    exact,
                 )
-    return strides, voided, levels, ways
+    return strides, voided, levels, ways, exact_seat, exact_suit, exact
 
 
 @njit(cache=True)
@@ -245,7 +263,7 @@ def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
     after it (``plan``, from :func:`counting_plan`), and the seats without voids and the
     out-of-play place share the rest uniformly.  Returns the state.
     """
-    strides, voided, levels, ways = plan
+    strides, voided, levels, ways, exact_seat, exact_suit, exact = plan
     cards = np.empty((4, 16), np.int64)
     r = np.zeros(4, np.int64)
     for i in range(left.shape[0]):
@@ -262,7 +280,17 @@ def counted_world(state, left, need, voids, base, n_seats, denom, world, plan):
     for level in range(levels):
         o = voided[level]
         state, u = next_unit(state)
-        suit_takes(ways[level + 1], r, need[o], ~voids[o] & 15, strides, u * ways[level, index], take)
+        suit_takes(
+            ways[level + 1],
+            r,
+            need[o],
+            ~voids[o] & 15,
+            strides,
+            u * ways[level, index],
+            take,
+            exact_suit if o == exact_seat else -1,
+            exact,
+        )
         hand = world[o]
         for suit in range(4):
             state, r[suit], hand = draw_cards(state, cards[suit], r[suit], hand, take[suit])
@@ -381,22 +409,39 @@ def pimc_values(
 
 
 @njit(cache=True)
-def best_mean_card(legal, values, worlds):
-    """The legal card (contract space) with the highest total over the worlds; ties go to
-    the lowest card in the contract order."""
+def best_mean_card(legal, values, worlds, points):
+    """The legal card (contract space) with the highest total over the worlds of
+    ``points[t]`` for the tricks ``t`` its side takes from here (empty ``points``: of the
+    tricks), then of the tricks; ties go to the lowest card in the contract order."""
     best = -1
+    best_points = -np.inf
     best_total = -1
+    by_points = points.shape[0] > 0
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
         total = 0
+        score = 0.0
         for k in range(worlds):
             total += values[k, card >> 1]
-        if total > best_total:
+            if by_points:
+                score += points[values[k, card >> 1]]
+        if score > best_points or (score == best_points and total > best_total):
             best = card
+            best_points = score
             best_total = total
     return best
+
+
+@njit(cache=True)
+def side_points(goal, declarer_team, side, won, out):
+    """``out[t]``: ``side``'s net points for the hand when it takes ``t`` more tricks after
+    the ``won`` it has, from the declarer's team's ``goal`` (net points by its tricks)."""
+    n = goal.shape[0] - 1
+    for t in range(n - won + 1):
+        out[t] = goal[won + t] if side == declarer_team else -goal[n - won - t]
+    return out[: n - won + 1]
 
 
 # What a PIMC playout of one deal keeps from decision to decision (pimc_table): what
@@ -405,7 +450,9 @@ def best_mean_card(legal, values, worlds):
 # generation (``generation[0]``, one a decision), ``stats`` (stats[0]: nodes; stats[1]:
 # worlds dealt by the fallback; stats[2]: worlds kept without explaining the auction;
 # stats[3] and stats[4]: worlds kept under an auction check, and worlds dealt for them),
-# the faces played
+# what the seats play for (``goal``: the declarer's team's net points by its tricks,
+# empty for tricks; ``declarer_team``; ``won``: each team's tricks so far, kept by
+# kernels.play.play_tricks; ``points``: a decision's work row), the faces played
 # to the trick in progress (``faces``) and the cards each seat has played
 # (``played_by``, contract space), both kept by kernels.play.play_tricks, the auction
 # the worlds must explain (``check``, a kernels.bidding.AuctionCheck), the suit lengths
@@ -430,14 +477,19 @@ PimcTable = namedtuple(
         "counts",
         "fixed",
         "values",
+        "goal",
+        "declarer_team",
+        "won",
+        "points",
     ],
 )
 
 
 @njit(cache=True)
-def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths):
+def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, lengths, goal, declarer):
     """The PimcTable of deal ``index`` whose contract-space ``hands`` are about to be
-    played; ``known`` and ``gone`` are face space (see PimcTable)."""
+    played by ``declarer``'s team for ``goal``; ``known`` and ``gone`` are face space
+    (see PimcTable)."""
     n_seats = hands.shape[0]
     seen = np.empty((n_seats, n_seats), np.uint64)
     out_of_play = np.empty(n_seats, np.uint64)
@@ -463,6 +515,10 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         np.zeros(n_seats, np.int64),
         np.zeros(n_seats, np.uint64),
         np.full((max(worlds, 1), 24), -1, np.int64),
+        goal,
+        declarer & 1,
+        np.zeros(2, np.int64),
+        np.zeros(goal.shape[0], np.float64),
     )
 
 
@@ -498,4 +554,7 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         pimc.values,
     )
     pimc.generation[0] = generation
-    return best_mean_card(legal, pimc.values, pimc.worlds)
+    points = pimc.points
+    if pimc.goal.shape[0] > 0:
+        points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
+    return best_mean_card(legal, pimc.values, pimc.worlds, points)

@@ -339,6 +339,8 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
         record[trick, n_seats] = winner_seat
         if winner_seat & 1 == 0:
             tricks_team0 += 1
+        if pimc is not None:
+            pimc.won[winner_seat & 1] += 1  # the tricks each side plays on from
         leader = winner_seat
     return tricks_team0, state
 
@@ -395,7 +397,20 @@ def play_heuristic_many(hands, active, denom, declarer, leader, heuristic_seats,
 
 @njit(parallel=True, cache=True)
 def play_pimc_many(
-    hands, known, gone, active, denom, leader, worlds, seed, first_index, tt_bits, check, lengths
+    hands,
+    known,
+    gone,
+    active,
+    denom,
+    leader,
+    worlds,
+    seed,
+    first_index,
+    tt_bits,
+    check,
+    lengths,
+    goal,
+    declarer,
 ):
     """PIMC playouts of face-space deals ``hands[d, seat]``: tricks won by team 0 per deal,
     and per deal ``tallies[d]``: the worlds dealt by the fallback of
@@ -405,7 +420,9 @@ def play_pimc_many(
     ``known[d, v, o]`` are the face-space cards seat ``v`` knows seat ``o`` holds as play
     begins and ``gone[d, v]`` those ``v`` knows are out of play; ``check`` (a
     kernels.bidding.AuctionCheck) the auction every deal's worlds must explain, and
-    ``lengths`` the suit lengths as dealt they must hold (kernels.pimc.lengths_match).
+    ``lengths`` the suit lengths as dealt they must hold (kernels.pimc.lengths_match);
+    ``goal`` the ``declarer``'s team's net points by its tricks, what every seat plays for
+    (empty: tricks).
     """
     count, n_seats = hands.shape
     out = np.empty(count, np.int8)
@@ -413,7 +430,18 @@ def play_pimc_many(
     for d in prange(count):
         local, record, state = deal_start(hands, d, denom, seed, first_index + d)
         pimc = pimc_table(
-            known[d], gone[d], local, denom, worlds, seed, first_index + d, tt_bits, check, lengths
+            known[d],
+            gone[d],
+            local,
+            denom,
+            worlds,
+            seed,
+            first_index + d,
+            tt_bits,
+            check,
+            lengths,
+            goal,
+            declarer,
         )
         out[d], state = play_tricks(local, n_seats, active, denom, 0, leader, None, state, record, pimc)
         tallies[d, 0] = pimc.stats[1]

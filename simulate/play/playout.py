@@ -82,6 +82,7 @@ from ..dealing.deal import check_seed
 from ..kernels.contract import table_deck
 from ..kernels.play import play_heuristic_many, play_pimc_many, play_random_many, playing_hand_sizes
 from ..rules.cards import CardError, format_cards, mask_to_faces
+from ..rules.scoring import net_points
 from ..rules.variants import RulesError
 from .models import play_model
 
@@ -103,12 +104,15 @@ class Knowledge:
     ``auction`` the bids every deal's worlds must explain (a kernels.bidding.AuctionCheck
     from table.auction_check; None: the worlds ignore the auction), and ``lengths`` the
     suit lengths as dealt that a seat knows: (viewer, seat, face-space cards of the suit,
-    low, high) rows, the same for every deal."""
+    low, high) rows, the same for every deal.  ``goal`` is what every seat plays for, known
+    to all: the declarer's team's net points for the hand by the tricks it takes (the
+    contract's scoring, :func:`contract_goal`); empty, the seats play for tricks."""
 
     held: np.ndarray
     gone: np.ndarray
     auction: object = None
     lengths: tuple = ()
+    goal: tuple = ()
 
     def length_rows(self) -> np.ndarray:
         """``lengths`` as the kernels take them (kernels.pimc.lengths_match)."""
@@ -121,7 +125,14 @@ class Knowledge:
 
     def rows(self, which) -> Knowledge:
         """The knowledge of the deals ``which`` (an index or a boolean mask)."""
-        return Knowledge(self.held[which], self.gone[which], self.auction, self.lengths)
+        return Knowledge(self.held[which], self.gone[which], self.auction, self.lengths, self.goal)
+
+
+def contract_goal(variant, contract) -> tuple[float, ...]:
+    """What PIMC seats play for in ``contract``: the declarer's team's net points for the
+    hand by the tricks it takes, 0 .. hand size (the variant's scoring table)."""
+    tricks = np.arange(variant.hand_size + 1)
+    return tuple(float(points) for points in net_points(variant, contract, tricks))
 
 
 def play_deals(
@@ -216,6 +227,8 @@ def play_deals_unchecked(
                 bits,
                 check,
                 knowledge.length_rows(),
+                np.array(knowledge.goal, np.float64),
+                np.int64(declarer),
             )
             raise_if_held()  # a Ctrl-C that came inside the kernel
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)

@@ -113,6 +113,20 @@ def _pimc() -> None:
         worlds=2,
         first=1,
     )
+    # against a loner whose bid the worlds hear: its trumps dealt on purpose (kernels.proposal)
+    best_card(
+        "euchre",
+        "order up alone",
+        bidder=2,
+        seat=1,
+        hand="AS KS QC 9D TD",
+        upcard="9H",
+        dealer=4,
+        auction="pass, order up alone",
+        worlds=2,
+        max_worlds=2,
+        first=1,
+    )
 
 
 @dataclass(frozen=True)
@@ -183,7 +197,7 @@ GROUPS = (
     ),
     KernelGroup(
         PIMC_KERNELS,
-        ("play.play_pimc_many", "pimc.pimc_values"),
+        ("play.play_pimc_many", "pimc.pimc_values", "proposal.proposal_values"),
         _pimc,
         needed_by="pimc",
     ),

@@ -107,7 +107,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -120,12 +120,12 @@ from ..dealing.strong_hands import BIDDER, TRUMP_SUIT, check_trumps, deal_strong
 from ..dealing.strong_hands import describe as describe_condition
 from ..kernels.exchange import void_first_discards_many
 from ..play.models import STUDY, play_model
-from ..play.playout import check_worlds, play_deals
+from ..play.playout import check_worlds, contract_goal, play_deals
 from ..rules.cards import format_card
 from ..rules.contracts import Contract
 from ..rules.exchange import apply_exchange, dealer_pickup, sitting_out_mask
 from ..rules.scoring import net_points
-from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant
+from ..rules.variants import CALL, HOG, ORDER_UP, RulesError, as_variant
 from ..runtime.chunks import ChunkRunner
 from ..runtime.cluster import check_backend
 from ..runtime.workers import worker_count
@@ -409,11 +409,21 @@ def _bid_columns(
             partners_out = sitting_out_mask(variant, alone, bidder)
             discarded[denom, bidder] = lone_discards(hands[:, bidder], denom)
             exchanged = apply_exchange(hands, denom, bidder, discarded[denom, bidder])
-            # under pimc the bidder knows its own discards are out of play (and holds both gifts)
-            thrown = table_knowledge(len(hands), players, private_out=[(bidder, discarded[denom, bidder])])
+            # under pimc the bidder knows its own discards are out of play (and holds both
+            # gifts); the seats of a sweep contract play for its points (levels: tricks)
+            thrown = table_knowledge(
+                len(hands),
+                players,
+                private_out=[(bidder, discarded[denom, bidder])],
+                goal=contract_goal(variant, alone),
+            )
+            hog = None
+            if HOG in lone:
+                hog_goal = contract_goal(variant, Contract(HOG, denom, variant.hand_size))
+                hog = table_knowledge(len(hands), players, goal=hog_goal)
             laid = {
                 "tricks": (hands, everyone, None),
-                "hog": (hands, partners_out, None),
+                "hog": (hands, partners_out, hog),
                 exchange_kind: (exchanged, partners_out, thrown),
             }
             for kind in kinds:
@@ -563,8 +573,13 @@ def _classic_columns(
     upcard_bits = np.left_shift(np.uint64(1), (2 * upcards).astype(np.uint64))
     held = picked_up[:, dealer] & upcard_bits
     discard = (hands[:, dealer] | upcard_bits) & ~picked_up[:, dealer]
-    ordered_up = table_knowledge(count, players, [(dealer, held)], private_out=[(dealer, discard)])
-    turned_down = table_knowledge(count, players, seen_out=upcard_bits)
+    # and every seat plays for the contract's points (alone: the lone march's)
+    with_partner = contract_goal(variant, Contract(ORDER_UP, 0))
+    ordered_up = table_knowledge(
+        count, players, [(dealer, held)], private_out=[(dealer, discard)], goal=with_partner
+    )
+    turned_down = table_knowledge(count, players, seen_out=upcard_bits, goal=with_partner)
+    by_alone = contract_goal(variant, Contract(ORDER_UP, 0, alone=True))
     order = np.empty((count, players), np.int8)
     order_alone = np.empty((count, players), np.int8)
     calls = {(d, alone): np.full((count, players), -1, np.int8) for d in denoms for alone in (False, True)}
@@ -576,12 +591,16 @@ def _classic_columns(
                 calls[denom, False][group] = sides(hands[group], denom, turned_down.rows(group))
         for maker in range(players):
             order_alone[group, maker] = play(
-                picked_up[group], suit, maker, lone(maker), ordered_up.rows(group)
+                picked_up[group], suit, maker, lone(maker), replace(ordered_up.rows(group), goal=by_alone)
             )
             for denom in denoms:
                 if denom != suit:
                     calls[denom, True][group, maker] = play(
-                        hands[group], denom, maker, lone(maker), turned_down.rows(group)
+                        hands[group],
+                        denom,
+                        maker,
+                        lone(maker),
+                        replace(turned_down.rows(group), goal=by_alone),
                     )
 
     row_suit = np.repeat(upcard_suit, players)
