@@ -9,8 +9,10 @@ What is measured
   (``euchre-mc fit VARIANT``: 2,000 games a candidate, steps 0.1 down to 0.025, 4,000
   record games), in this process, no state directory: the rounds it took and its time.
   ``--quick`` fits at 200 games a candidate for two rounds at most.
-* ``fit euchre, dask N``: the quick fit of classic euchre on a Dask LocalCluster of 1
-  and of 2 workers (the cluster started before the clock), the same fit either way.
+* ``fit euchre, one round, here / dask N``: one round of the classic-euchre fit (27
+  sets of 500 games; ``--quick`` 100) in this process and on a Dask LocalCluster of 1
+  and of 2 workers (the cluster started before the clock): the same fit each time, its
+  sets side by side on the cluster, one set a task.
 """
 
 from __future__ import annotations
@@ -70,6 +72,19 @@ def _fit_row(variant: str, settings: FitSettings, max_rounds: int, command: str,
     }
 
 
+def dask_rows(quick: bool, command: str) -> list[dict]:
+    """One round of the classic-euchre fit (27 sets) in this process and on a Dask
+    LocalCluster of 1 and of 2 workers, each cluster started before the clock."""
+    games = 100 if quick else 500
+    settings = FitSettings("euchre", "balanced", games, 1, record_games=games)
+    rows = [_fit_row("euchre", settings, 1, command, None, ", one round, here")]
+    for workers in (1, 2):
+        with game_runner(workers, backend="dask") as runner:
+            play_games("euchre", BALANCED, BALANCED, 8, seed=99, runner=runner)  # the cluster up
+            rows.append(_fit_row("euchre", settings, 1, command, runner, f", one round, dask {workers}"))
+    return rows
+
+
 def run(quick: bool = False) -> list[dict]:
     command = f"python -m benchmarks.run fit{' --quick' if quick else ''}"
     rows = _games_rows(quick, command)
@@ -77,9 +92,4 @@ def run(quick: bool = False) -> list[dict]:
     for variant in ("euchre", "pigs-and-hogs"):
         settings = FitSettings(variant, "balanced", games, 1, record_games=games * 2)
         rows.append(_fit_row(variant, settings, rounds, command))
-    small = FitSettings("euchre", "balanced", 200, 1, record_games=400)
-    for workers in (1, 2):
-        with game_runner(workers, backend="dask") as runner:
-            play_games("euchre", BALANCED, BALANCED, 8, seed=99, runner=runner)  # the cluster up
-            rows.append(_fit_row("euchre", small, 2, command, runner, f", quick, dask {workers}"))
-    return rows
+    return rows + dask_rows(quick, command)

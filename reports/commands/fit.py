@@ -65,8 +65,8 @@ class Step(click.ParamType):
     type=WholeNumber(10, 10**7),
     default=4000,
     show_default=True,
-    help="Games of each record against balanced, cautious, aggressive and the start, and of the "
-    "bidding frequencies.",
+    help="Games of each record against balanced, cautious, aggressive, the start and the "
+    "variant's shipped fit, and of the bidding frequencies.",
 )
 @seed_option("Seeds every set of games.")
 @play_option(FIT, "heuristic", "Play model for every hand (docs/fit.md says why heuristic).")
@@ -95,7 +95,11 @@ class Step(click.ParamType):
     "parameter of the variant; the report's first line on stderr names them).",
 )
 @click.option(
-    "--max-rounds", type=WholeNumber(1, 1000), default=30, show_default=True, help="Budget of rounds."
+    "--max-rounds",
+    type=WholeNumber(1, 1000),
+    default=30,
+    show_default=True,
+    help="Budget of rounds (raise it to continue a fit from its --state).",
 )
 @click.option(
     "--state",
