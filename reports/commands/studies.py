@@ -13,7 +13,7 @@ import click
 
 from ...interrupt import INTERRUPTED
 from ...simulate.choices import DEFAULT_TABLE, MAX_WORLDS, PIMC_WORLDS
-from ...simulate.play.models import ANALYSE, STUDY
+from ...simulate.play.models import STRATEGY_CHART, STUDY
 from ...simulate.rules.variants import RulesError, as_variant
 from ..progress import ProgressBar
 from .shared import (
@@ -242,7 +242,7 @@ CHART_PLAY = {"classic": "dd", "bid": "heuristic"}
 )
 @seed_option("Seed of the sampled hands, their deals and the play.")
 @play_option(
-    ANALYSE,
+    STRATEGY_CHART,
     None,
     f"Play model of every contract valued. [default: {CHART_PLAY['classic']} for euchre and piq, "
     f"{CHART_PLAY['bid']} for six seats, where exact play of the level contracts takes seconds a deal]",

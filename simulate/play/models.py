@@ -28,6 +28,7 @@ GAMES = "games"
 TUNE = "tune"
 MATCH_EQUITY = "match-equity"
 FIT = "fit"  # self-play fits: PIMC's games are too slow for the thousands a fit plays
+STRATEGY_CHART = "strategy-chart"  # the charts value each cell's hands as the analyser does
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,17 @@ PLAY_MODELS: dict[str, PlayModel] = {
             analysis_chunk=250,
             seats_know="every card",
             compile_group=SOLVER_KERNELS,
-            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY, FIT),
+            commands=(
+                ANALYSE,
+                SHOULD_I_BID,
+                COMPARE_PLAY,
+                STUDY,
+                GAMES,
+                TUNE,
+                MATCH_EQUITY,
+                FIT,
+                STRATEGY_CHART,
+            ),
             exact=True,
             searches=True,
             game_batch=256,
@@ -94,7 +105,7 @@ PLAY_MODELS: dict[str, PlayModel] = {
             analysis_chunk=20,
             seats_know="its own hand, the play, what the table showed before play, and the auction",
             compile_group=PIMC_KERNELS,
-            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE),
+            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, STRATEGY_CHART),
             searches=True,
             samples_worlds=True,
             long_hands_chunk=4,
@@ -106,7 +117,17 @@ PLAY_MODELS: dict[str, PlayModel] = {
             analysis_chunk=5_000,
             seats_know="its own hand and the play",
             compile_group=PLAYOUT_KERNELS,
-            commands=(ANALYSE, SHOULD_I_BID, COMPARE_PLAY, STUDY, GAMES, TUNE, MATCH_EQUITY, FIT),
+            commands=(
+                ANALYSE,
+                SHOULD_I_BID,
+                COMPARE_PLAY,
+                STUDY,
+                GAMES,
+                TUNE,
+                MATCH_EQUITY,
+                FIT,
+                STRATEGY_CHART,
+            ),
             traces_tricks=True,
         ),
         PlayModel(
@@ -152,6 +173,7 @@ __all__ = [
     "PLAY_MODELS",
     "SHOULD_I_BID",
     "SOLVER_KERNELS",
+    "STRATEGY_CHART",
     "STUDY",
     "TUNE",
     "PlayModel",
