@@ -14,7 +14,7 @@ from euchre_mc.simulate.rules.variants import RulesError
         ('base = "timid"', "base='timid'; built-in strategies are"),
         ("hog_threshold = [[0.5]]", "hog_threshold=[[0.5]]; allowed is a number from 0 to 1, or a list"),
         ("hog_threshold = [0.5, 2.0]", "hog_threshold=2.0; allowed is a number from 0 to 1"),
-        ("hog_threshold = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]", "hog_threshold has 7 values; give one number"),
+        ("hog_threshold = [" + "0.5, " * 7 + "]", "hog_threshold has 7 values; give one number"),
         ("hog_threshold = " + "[" * 30 + "]" * 30, "hog_threshold=a list; allowed is a number"),
         ("x = " + "[" * 5000 + "]" * 5000, "is nested too deeply"),
         ("hog_threshold = 0.5\nhog_threshold = 0.6", "is not valid TOML"),
