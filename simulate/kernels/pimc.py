@@ -406,6 +406,24 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
 
 
 @njit(cache=True)
+def world_values(
+    world, deal, viewer, own, denom, leader, active, trick, buffers, generation, stats, values, k
+):
+    """``values[k]``: world ``k``'s (contract space) exact value of every legal card of
+    ``viewer`` (holding ``own``), by the double-dummy search; ``deal`` is a work row."""
+    for s in range(world.shape[0]):
+        deal[s] = to_face(world[s], denom)
+    search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
+        deal, denom, viewer & 1, leader, active, trick, buffers, generation, stats
+    )
+    # the probes of the lowest legal card start one above its value in the last world
+    guess = NONE
+    if k > 0:
+        guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
+    dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
+
+
+@njit(cache=True)
 def pimc_values(
     state, view, n_seats, active, denom, leader, trick, worlds, buffers, generation, stats, values
 ):
@@ -423,16 +441,9 @@ def pimc_values(
         state, starved = sample_world(state, view, n_seats, denom, world, stats, redeals)
         if starved:
             redeals = 0  # it would starve again: count the rest of the decision's worlds
-        for s in range(n_seats):
-            deal[s] = to_face(world[s], denom)
-        search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
-            deal, denom, viewer & 1, leader, active, trick, buffers, generation, stats
+        world_values(
+            world, deal, viewer, own, denom, leader, active, trick, buffers, generation, stats, values, k
         )
-        # the probes of the lowest legal card start one above its value in the last world
-        guess = NONE
-        if k > 0:
-            guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
-        dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
         if view.evidence.mode != NO_PLAY:  # else the weights stay 1 (the default's hold one)
             view.evidence.weights[k] = view.evidence.tally[0]
     # One table generation for all the worlds of a decision: an entry is a fact about a

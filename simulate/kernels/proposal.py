@@ -25,12 +25,18 @@ all weigh the same.  dealing.trump_proposal does the same for whole deals.
 import numpy as np
 
 from .bidding import auction_matches
-from .bits import lowest_bit, next_unit
-from .contract import legal_cards, to_face
-from .dd.search import NONE, dd_leads, dd_position
+from .bits import next_unit
 from .evidence import play_explains
 from .jit import njit
-from .pimc import MAX_AUCTION_TRIES, counted_world, counting_plan, lengths_match, suit_counts, world_start
+from .pimc import (
+    MAX_AUCTION_TRIES,
+    counted_world,
+    counting_plan,
+    lengths_match,
+    suit_counts,
+    world_start,
+    world_values,
+)
 from .rankings import TRUMP
 
 
@@ -200,16 +206,9 @@ def proposal_values(
     strata = strata[:8] + (cumulative, weight)
     for k in range(worlds):
         state, weights[k] = proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, rows)
-        # solved as pimc_values solves its worlds
-        for s in range(n_seats):
-            deal[s] = to_face(world[s], denom)
-        search, seat, first, winner_seat, winner_card, led_suit, played = dd_position(
-            deal, denom, viewer & 1, leader, active, trick, buffers, generation, stats
+        world_values(
+            world, deal, viewer, own, denom, leader, active, trick, buffers, generation, stats, values, k
         )
-        guess = NONE
-        if k > 0:
-            guess = values[k - 1, lowest_bit(legal_cards(own, denom, led_suit)) >> 1] + 1
-        dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values[k], guess)
     return state, generation + 1
 
 
