@@ -449,3 +449,25 @@ def test_a_worker_cannot_see_ctrl_c_before_it_ignores_them():
         assert pool.submit(signal.pthread_sigmask, signal.SIG_BLOCK, []).result(timeout=60) == set()
     finally:
         pool.shutdown()
+
+
+def test_a_dask_worker_that_loses_the_scheduler_logs_no_traceback():
+    # after Ctrl-C the parent closes the LocalCluster's scheduler, and a worker's heartbeat
+    # that finds it gone logged a traceback after the run's one-line report
+    import logging
+
+    from euchre_mc.simulate.runtime.workers import _not_a_lost_scheduler
+
+    distributed = pytest.importorskip("distributed.comm.core")
+
+    def record(error):
+        try:
+            raise error
+        except Exception:
+            exc_info = sys.exc_info()
+        return logging.LogRecord("distributed.worker", logging.ERROR, __file__, 1, "heartbeat", (), exc_info)
+
+    assert not _not_a_lost_scheduler(record(distributed.CommClosedError("Stream is closed")))
+    assert _not_a_lost_scheduler(record(ValueError("a bug in a task")))
+    warning = logging.LogRecord("distributed.worker", logging.WARNING, "", 1, "x", (), None)
+    assert _not_a_lost_scheduler(warning)

@@ -66,8 +66,20 @@ class _WorkerContext(SpawnContext):
 
 def dask_setup(worker) -> None:
     """Dask's hook for a worker's preload module (``preload=[__name__]``): a Dask worker
-    process of a LocalCluster, like a pool's, leaves Ctrl-C to the parent and ends with it."""
+    process of a LocalCluster, like a pool's, leaves Ctrl-C to the parent and ends with it,
+    and does not print a traceback when it loses the scheduler (:func:`_not_a_lost_scheduler`)."""
+    import logging
+
     _start_worker(os.getppid())
+    logging.getLogger("distributed.worker").addFilter(_not_a_lost_scheduler)
+
+
+def _not_a_lost_scheduler(record) -> bool:
+    """False for a worker's log of a connection error (a heartbeat that found the scheduler
+    gone).  A LocalCluster's scheduler lives in the parent, so it goes only when the parent
+    closes the cluster: after Ctrl-C, that races the workers' shutdown, and the traceback
+    the worker logged for it came after the run's one-line report."""
+    return not (record.exc_info and isinstance(record.exc_info[1], OSError))
 
 
 def start_pool(workers: int) -> ProcessPoolExecutor:
