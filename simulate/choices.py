@@ -22,7 +22,7 @@ GIFT_POLICY_NAMES = ("highest", "lowest")  # each partner's gift (docs/rules.md 
 # once here for the library (simulate.analysis.question) and the command line alike.
 DEFAULT_PLAY = "dd"
 DEFAULT_GIFT_POLICY = "highest"
-DEFAULT_TABLE = "balanced"
+DEFAULT_TABLE = "fitted"  # the strategy fitted by self-play for the variant (simulate/data)
 DEFAULT_INFERENCE = "exact"
 # "exact": deals must explain the earlier bids under the table model; "soft": each deal is
 # kept with the probability of the earlier bids; "none": uniform deals

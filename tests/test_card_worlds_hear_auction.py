@@ -28,7 +28,7 @@ def test_a_maker_who_ordered_up_is_dealt_a_hand_that_orders_up():
     blind = best_card(**PARTNER_ORDERED)
     heard = best_card(**PARTNER_ORDERED, auction="pass, pass, order up")
     assert blind.heard == NOTHING_HEARD and blind.auction_dealt == 0
-    assert "explain the auction 'pass, pass, order up' (seats 2, 3 bid by the balanced table)" in heard.heard
+    assert "explain the auction 'pass, pass, order up' (seats 2, 3 bid by the fitted table)" in heard.heard
     # a random partner makes the contract about a third of the time; one who ordered up
     # (and holds trumps for it) most of the time
     assert blind.cards[0].p_make_high < heard.cards[0].p_make_low
@@ -81,7 +81,7 @@ def test_the_dealers_discard_hears_the_partner_who_ordered_up_exactly_or_softly(
     exact = best_discard(**position, auction="pass, order up")
     soft = best_discard(**position, auction="pass, order up", inference="soft")
     assert blind.heard == NOTHING_HEARD
-    assert "(exact inference, the other seats bid by the balanced table): 60 of" in exact.heard
+    assert "(exact inference, the other seats bid by the fitted table): 60 of" in exact.heard
     assert "effective sample size" in soft.heard
     # partner ordered up: it holds trumps, and the contract makes far more often
     assert exact.cards[0].p_make_low > blind.cards[0].p_make_high

@@ -57,7 +57,7 @@ def test_the_dealer_who_picked_up_keeps_the_upcard_and_its_known_cards_and_its_b
     position = dict(ON_LEAD, bidder=4)
     told = best_card(**position, known={3: "JH AH KH QH"}, auction="pass, pass, pass, order up")
     assert all(row.mean_tricks == 0 for row in told.cards)
-    assert "(seats 2, 3 bid by the balanced table)" in told.heard
+    assert "(seats 2, 3 bid by the fitted table)" in told.heard
 
 
 def test_a_pig_bidders_own_discards_are_out_of_play_and_its_bid_is_not_tested():
@@ -76,7 +76,7 @@ def test_a_pig_bidders_own_discards_are_out_of_play_and_its_bid_is_not_tested():
     )
     discarded = best_card(**position, discards="AS AS", auction="Pig Hearts, pass, pass, pass, pass, pass")
     assert discarded.cards[0].mean_tricks == 8 and discarded.cards[0].p_make == 1
-    assert "(seats 2, 4, 6 bid by the balanced table)" in discarded.heard
+    assert "(seats 2, 4, 6 bid by the fitted table)" in discarded.heard
     assert best_card(**position, discards="9C 9C").cards[0].p_make < 1  # an AS may be out there
 
 
@@ -96,7 +96,7 @@ def test_against_a_pig_its_bid_is_not_tested_and_its_known_cards_are_held_after_
         first=1,
     )
     heard = best_card(**position, known={0: "JH JH"}, auction="Pig Hearts, pass, pass, pass, pass, pass")
-    assert "(seats 4, 6 bid by the balanced table)" in heard.heard  # not the bidder, seat 1
+    assert "(seats 4, 6 bid by the fitted table)" in heard.heard  # not the bidder, seat 1
     assert heard.heard.startswith("The worlds hold what you were told: seat 1 holds JH JH.")
     with pytest.raises(ValueError, match="seat 1 exchanged cards before play"):
         best_card(**position, constraints=[void(0, 0)])

@@ -27,13 +27,13 @@ def test_a_four_seat_game_trace_names_four_seats(variant):
     result = run("games", "--variant", variant, "--trace", "0")
     assert result.exit_code == 0, result.output
     first = result.stdout.splitlines()[0]
-    assert first.startswith("team A (seats 1 3): balanced; team B (seats 2 4): balanced"), first
+    assert first.startswith("team A (seats 1 3): fitted; team B (seats 2 4): fitted"), first
     assert "5" not in first and "6" not in first
 
 
 def test_a_six_seat_game_trace_names_six_seats():
     first = run("games", "--variant", "six-handed", "--trace", "0").stdout.splitlines()[0]
-    assert first.startswith("team A (seats 1 3 5): balanced; team B (seats 2 4 6)"), first
+    assert first.startswith("team A (seats 1 3 5): fitted; team B (seats 2 4 6)"), first
 
 
 def test_a_four_seat_games_summary_names_four_seats():

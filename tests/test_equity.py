@@ -162,12 +162,27 @@ def test_the_shipped_tables_cover_every_score_and_rise_with_our_score(variant):
     table = load_equity(variant)
     assert table is not None and table.target == as_variant(variant).target
     first = shipped_path(variant).read_text().splitlines()[0]
-    assert first.startswith(
-        f"# match equity of {as_variant(variant)}: team A balanced against team B balanced"
-    )
+    assert first.startswith(f"# match equity of {as_variant(variant)}: team A fitted against team B fitted")
     assert "400,000 sampled hands, seed 1, heuristic play" in first
     assert (np.diff(table.win, axis=1) >= -1e-6).all()  # more points for A: A wins no less often
     assert (np.diff(table.win, axis=2) <= 1e-6).all()
     # both teams play the same strategy: A's chance is one minus B's with the scores swapped
     assert np.allclose(table.win[0], 1 - table.win[1].T, atol=1e-6)
     assert load_equity(f"{as_variant(variant).name}(target=7)") is None  # other options ship no table
+
+
+def test_an_analysis_reads_the_shipped_table_only_for_the_strategy_it_was_built_with(monkeypatch):
+    from euchre_mc.simulate.bidding.strategy import load_strategy
+    from euchre_mc.simulate.bidding.table_model import table_model
+    from euchre_mc.simulate.games import equity
+
+    monkeypatch.setattr(equity, "_built", lambda variant, strategy: f"built for {strategy.name}")
+    shipped, line = equity.equity_for("euchre")  # no table model: the shipped (fitted) one
+    assert isinstance(shipped, EquityTable) and line.startswith("shipped table: ")
+    assert "--strategy fitted" in line
+    assert equity.equity_for("euchre", table_model("fitted", "euchre"))[0] is not None
+    assert equity.equity_for("euchre", table_model("fitted", "euchre"))[1].startswith("shipped")
+    # a strategy of the same name but other thresholds (a user's own fit) gets its own table
+    other = replace(load_strategy("fitted", "euchre").with_param("alone_threshold", 0.9), name="fitted")
+    assert equity.equity_for("euchre", table_model(other, "euchre"))[0] == "built for fitted"
+    assert equity.equity_for("euchre", table_model("balanced", "euchre"))[0] == "built for balanced"

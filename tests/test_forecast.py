@@ -75,3 +75,14 @@ def test_a_study_warns_with_its_rows(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith("this run may take about 80 s (80 rows under dd)")
+
+
+def test_the_warning_does_not_offer_the_play_model_the_run_already_uses():
+    warning = forecast.long_run_warning(
+        600, "400,000 hands under heuristic", "fewer --hands, or --play heuristic", "heuristic"
+    )
+    assert warning.endswith("shorter: fewer --hands")
+    warning = forecast.long_run_warning(
+        600, "1,000 games under dd", "fewer --games, more --workers, or --play heuristic", "dd"
+    )
+    assert warning.endswith("or --play heuristic")

@@ -72,7 +72,7 @@ def test_text_json_and_csv_carry_the_options():
     arguments += ["--deals", "100", "--option-deals", "100", "--alternative-deals", "40"]
     text = CliRunner().invoke(main, arguments)
     assert text.exit_code == 0, text.output
-    assert "after the others bid by the table model (balanced)" in text.stdout
+    assert "after the others bid by the table model (fitted)" in text.stdout
     assert "estimated: order up played on 100 deals" in text.stdout
     data = json.loads(CliRunner().invoke(main, [*arguments, "--json"]).stdout)
     assert data["by"] == "net" and data["option"]["deals"] == 100

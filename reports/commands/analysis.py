@@ -289,7 +289,12 @@ def analyse(contracts, output, every_contract, plot, compare_play, backend, sche
     if plot:
         check_chart_path(plot)
     deals = _planned_deals(run)
-    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under {question.play}", _levers(question))
+    warn_if_long(
+        analysis_seconds(question, deals),
+        f"{deals} deals under {question.play}",
+        _levers(question),
+        question.play,
+    )
     from ...simulate.analysis.analyse import analyse_hand
     from ..analysis_text import analysis_csv, format_analysis
     from ..charts import save_analysis_chart

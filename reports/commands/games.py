@@ -68,16 +68,15 @@ def games_options(offered_in: str):
 @variant_option()
 @click.option(
     "--team-a",
-    default="balanced",
+    default="fitted",
     show_default=True,
     metavar="STRATEGY",
-    help="Strategy of the odd seats (1, 3, 5; four seats: 1, 3): a built-in (balanced, cautious, "
-    "aggressive, score-aware) "
-    "or a .toml file.",
+    help="Strategy of the odd seats (1, 3, 5; four seats: 1, 3): fitted (fitted by self-play for "
+    "the variant), a built-in (balanced, cautious, aggressive, score-aware) or a .toml file.",
 )
 @click.option(
     "--team-b",
-    default="balanced",
+    default="fitted",
     show_default=True,
     metavar="STRATEGY",
     help="Strategy of the even seats (2, 4, 6; four seats: 2, 4).",
@@ -135,6 +134,7 @@ def games(
         games_seconds(chosen.players, play, hands, workers, worlds),
         f"{games_count:,} games under {play}",
         GAMES_LEVERS,
+        play,
     )
     started = time.perf_counter()
     with ProgressBar("games", "game") as progress:
@@ -257,6 +257,7 @@ def tune(
         games_seconds(chosen.players, play, hands, workers),
         f"{len(texts)} values of {games_count:,} games under {play}",
         GAMES_LEVERS.replace("fewer --games", "fewer --games or --values"),
+        play,
     )
     with ProgressBar(f"tuning {param}", "game") as progress:
         tuning = tune_parameter(
@@ -301,10 +302,11 @@ def warn_unused(variant, specs) -> None:
 @variant_option()
 @click.option(
     "--strategy",
-    default="balanced",
+    default="fitted",
     show_default=True,
     metavar="STRATEGY",
-    help="Strategy of both teams, one that ignores the score (balanced, cautious, aggressive or a .toml).",
+    help="Strategy of both teams, one that ignores the score (fitted, balanced, cautious, aggressive "
+    "or a .toml).",
 )
 @click.option(
     "--against", default=None, metavar="STRATEGY", help="Team B's strategy, if not the same as --strategy."
@@ -353,6 +355,7 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
         equity_seconds(play, hands),
         f"{hands:,} hands under {play}",
         "fewer --hands, or --play heuristic",
+        play,
     )
     with ProgressBar("sampling hands", "hand", unit_scale=True) as progress:
         equity = match_equity(variant, team_a, team_b, hands, seed=seed, play=play, progress=progress)

@@ -124,7 +124,8 @@ table_option = click.option(
     default=DEFAULT_TABLE,
     show_default=True,
     metavar="STRATEGY",
-    help="How the other seats bid (balanced, cautious, aggressive, a .toml file), "
+    help="How the other seats bid (fitted: fitted by self-play for the variant; balanced, cautious, "
+    "aggressive, a .toml file), "
     "or 'none': a pass counts as 0 and nobody overcalls.",
 )
 """``--table``: the table model, shared by the analysis and card commands."""

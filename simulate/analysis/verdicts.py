@@ -265,7 +265,7 @@ def should_i_bid(
     a checked :class:`~.question.Question` alone (its ``contracts`` are not used); the other
     ``options`` say how to run, as for :func:`~.analyse.analyse_hand`.
 
-    With a table model (``table``, default ``balanced``) the verdict compares the options'
+    With a table model (``table``, default ``fitted``) the verdict compares the options'
     values after the rest of the table bids (:func:`option_verdict`).  The bid is played
     on all its deals (``deals``, default 2000, or a ``precision`` run: its P(make) and net
     as played); it and passing are valued after the table's bids on the first

@@ -244,13 +244,16 @@ def _built(variant_text: str, strategy) -> EquityTable:
 
 def equity_for(variant, model=None) -> tuple[EquityTable, str]:
     """The match-equity table an analysis uses, and a line saying which: the shipped one
-    for the variant and the table model's strategy when one ships, else one built now
-    from ``BUILT_HANDS`` hands (kept for the process).  Without a model: ``balanced``."""
-    from ..bidding.strategy import BUILT_INS  # reading a shipped table loads no kernels
+    for the variant and the table model's strategy when one ships (the strategy the
+    table was built with, compared by value: a strategy file of another name or content
+    gets its own), else one built now from ``BUILT_HANDS`` hands (kept for the process).
+    Without a model: the shipped strategy."""
+    from ..bidding.strategy import load_strategy  # reading a shipped table loads no kernels
 
     chosen = as_variant(variant)
-    strategy = BUILT_INS[SHIPPED_STRATEGY] if model is None else model.teams[0]
-    shipped = load_equity(chosen, strategy.name)
+    shipped_strategy = load_strategy(SHIPPED_STRATEGY, chosen)
+    strategy = shipped_strategy if model is None else model.teams[0]
+    shipped = load_equity(chosen) if strategy == shipped_strategy else None
     if shipped is not None:
         return shipped, f"shipped table: {shipped_command(chosen)}"
     return _built(str(chosen), strategy), (

@@ -65,7 +65,7 @@ class EquityTable:
         return float(self.win[team_to_deal, i, j])
 
 
-SHIPPED_STRATEGY = "balanced"
+SHIPPED_STRATEGY = "fitted"  # the table model by default (simulate.choices.DEFAULT_TABLE)
 SHIPPED_HANDS = 400_000
 SHIPPED_SEED = 1
 
