@@ -324,7 +324,10 @@ def _play_text(settings) -> str:
     """The play model, with its worlds per decision under PIMC."""
     if settings.worlds is None:
         return settings.play
-    return f"{settings.play} ({settings.worlds} worlds a decision)"
+    if settings.play_evidence in (None, "none"):
+        return f"{settings.play} ({settings.worlds} worlds a decision)"
+    weighed = f"weighed by the play: {settings.play_evidence}"
+    return f"{settings.play} ({settings.worlds} worlds a decision, {weighed})"
 
 
 def _precision_note(settings) -> str:

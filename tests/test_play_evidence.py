@@ -8,6 +8,7 @@ the play decides, seeded runs alike for any thread count, and the PIMC playout w
 without the evidence."""
 
 import itertools
+import json
 from collections import Counter
 
 import numba
@@ -311,3 +312,25 @@ def test_weighted_worlds_rank_as_repeated_worlds():
         assert one.mean_points == pytest.approx(other.mean_points)
         assert one.mean_tricks == pytest.approx(other.mean_tricks)
         assert one.p_make == pytest.approx(other.p_make)
+
+
+def test_an_analysis_under_pimc_weighs_its_seats_worlds_by_the_play_when_asked():
+    from click.testing import CliRunner
+
+    from euchre_mc.cli import main
+    from euchre_mc.simulate.analysis.question import make_question
+
+    base = ["analyse", "--variant", "euchre", "--hand", "JH JD AH KS 9C", "--upcard", "9H"]
+    base += ["--contracts", "order up", "--play", "pimc", "--worlds", "4", "--deals", "40", "--json"]
+    runs = {}
+    for mode in ("none", "soft", "exact"):
+        result = CliRunner().invoke(main, [*base, "--play-evidence", mode])
+        assert result.exit_code == 0, result.output
+        runs[mode] = json.loads(result.stdout)
+        assert runs[mode]["settings"]["play_evidence"] == mode
+    default = json.loads(CliRunner().invoke(main, base).stdout)
+    assert default["rows"] == runs["none"]["rows"]  # none is the default
+    tricks = {mode: run["rows"][0]["tricks"] for mode, run in runs.items()}
+    assert tricks["soft"] != tricks["none"] or tricks["exact"] != tricks["none"]  # the worlds moved the play
+    with pytest.raises(RulesError, match="play evidence 'soft': it weighs the worlds of --play pimc"):
+        make_question("euchre", "JH JD AH KS 9C", upcard="9H", play="dd", play_evidence="soft")

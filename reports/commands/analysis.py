@@ -26,6 +26,8 @@ from ...simulate.choices import (
     INFERENCE_MODES,
     MAX_DEALS,
     OPTION_DEALS,
+    PIMC_PLAY_EVIDENCE,
+    PLAY_EVIDENCE_MODES,
 )
 from ...simulate.play.models import ANALYSE, COMPARE_PLAY, offered_by
 from ...simulate.rules.variants import as_variant
@@ -135,6 +137,15 @@ def analysis_options(command):
             "or random legal cards.",
         ),
         worlds_option(),
+        click.option(
+            "--play-evidence",
+            type=click.Choice(PLAY_EVIDENCE_MODES),
+            default=PIMC_PLAY_EVIDENCE,
+            show_default=True,
+            help="With --play pimc: what the cards each seat saw played say of the hands it "
+            "cannot see: exact keeps its worlds in which the rules of thumb would have played "
+            "them all, soft weighs each world by how likely, none ignores them.",
+        ),
         seed_option("Seeds the deals (and random play).", DEFAULT_SEED, "N"),
         click.option(
             "--gift-policy",
@@ -185,6 +196,7 @@ def _analysis_question(
     max_deals,
     play,
     worlds,
+    play_evidence,
     seed,
     gift_policy,
     contracts=None,
@@ -216,6 +228,7 @@ def _analysis_question(
         table=table,
         inference=inference,
         worlds=worlds,
+        play_evidence=play_evidence,
         **asked,
     )
     return question, dict(deals=deals, precision=precision, max_deals=max_deals)
@@ -318,6 +331,8 @@ def _compare_play(contracts, output, cluster, **options) -> None:
     from ...simulate.analysis.analyse import compare_play
     from ..analysis_text import format_play_comparison, play_comparison_dict
 
+    if options["play_evidence"] != "none":  # it weighs the pimc column's worlds; --play is ignored
+        options = {**options, "play": "pimc"}
     question, run = _analysis_question(contracts=contracts, **options)
     deals = _planned_deals(run)
     models = offered_by(COMPARE_PLAY)

@@ -9,7 +9,7 @@ model what each seat knows, and plays the deals of every layout in one pass
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -121,7 +121,7 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=N
     back), out of play once turned down; the discarder (the classic dealer, the Pig /
     Alone bidder, who also holds both gifts) its own ``discards``, out of play; with
     exact inference the earlier bids (:func:`_auction_check`); and what the player was
-    told (:func:`_told`)."""
+    told (:func:`_told`); the play evidence the seats weigh their worlds by."""
     count = hands.shape[0]
     discarder = question.dealer if layout.exchange == PICKUP else question.seat
     told = dict(
@@ -131,12 +131,13 @@ def _knowledge(question: Question, layout: Layout, hands: np.ndarray, discards=N
         **_told(question, layout),
     )
     if question.upcard is None:
-        return table_knowledge(count, question.players, **told)
-    upcard = np.uint64(question.upcard_mask)
-    if layout.exchange == PICKUP:
-        held = hands[:, question.dealer] & upcard
-        return table_knowledge(count, question.players, [(question.dealer, held)], **told)
-    return table_knowledge(count, question.players, seen_out=int(upcard), **told)
+        known = table_knowledge(count, question.players, **told)
+    elif layout.exchange == PICKUP:
+        held = hands[:, question.dealer] & np.uint64(question.upcard_mask)
+        known = table_knowledge(count, question.players, [(question.dealer, held)], **told)
+    else:
+        known = table_knowledge(count, question.players, seen_out=int(question.upcard_mask), **told)
+    return replace(known, play_evidence=question.play_evidence)
 
 
 def layout_goal(question: Question, layout: Layout) -> tuple[float, ...]:

@@ -26,7 +26,9 @@ from ..choices import (
     DEFAULT_SEED,
     DEFAULT_TABLE,
     INFERENCE_MODES,
+    PIMC_PLAY_EVIDENCE,
     PIMC_WORLDS,
+    PLAY_EVIDENCE_MODES,
 )
 from ..dealing.constraints import DealConstraints, known_beside
 from ..dealing.deal import check_seed, deal_unseen
@@ -83,6 +85,8 @@ class Question:
     score: tuple[int, int] | None = None  # the player's team's points, the other team's
     worlds: int = PIMC_WORLDS  # worlds per decision under the pimc play model
     player: int | None = None  # the analysed player, when ``seat`` is another bidder (options.py)
+    # pimc: how the cards each seat saw played weigh its worlds (choices.PLAY_EVIDENCE_MODES)
+    play_evidence: str = PIMC_PLAY_EVIDENCE
 
     @property
     def analysed(self) -> int:
@@ -137,6 +141,7 @@ def make_question(
     inference=DEFAULT_INFERENCE,
     score=None,
     worlds=PIMC_WORLDS,
+    play_evidence=PIMC_PLAY_EVIDENCE,
 ) -> Question:
     """Check every input once, with errors that name the bad value and what is allowed.
 
@@ -148,7 +153,8 @@ def make_question(
     or ``"none"``: a pass counts as 0 and nobody overcalls); ``inference`` ``"exact"``
     keeps only deals on which every earlier bidder would have made its bid under that
     model, ``"none"`` deals uniformly; ``score`` is ``(your team, the other team)``;
-    ``worlds`` the worlds per decision of the ``pimc`` play model.
+    ``worlds`` the worlds per decision of the ``pimc`` play model and ``play_evidence``
+    how the cards the other seats played weigh them (``exact``, ``soft`` or ``none``).
     """
     variant = as_variant(variant)
     n = variant.players
@@ -177,6 +183,12 @@ def make_question(
         raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
     score = checked_score(variant, score)
     worlds = check_worlds(worlds)
+    if play_evidence not in PLAY_EVIDENCE_MODES:
+        raise RulesError(f"play evidence {play_evidence!r}: modes are {', '.join(PLAY_EVIDENCE_MODES)}")
+    if play_evidence != "none" and not play_model(play).samples_worlds:
+        raise RulesError(
+            f"play evidence {play_evidence!r}: it weighs the worlds of --play pimc, and {play} samples none"
+        )
     return Question(
         variant,
         hand_mask,
@@ -196,6 +208,7 @@ def make_question(
         inference,
         score,
         worlds,
+        play_evidence=play_evidence,
     )
 
 

@@ -200,6 +200,7 @@ class AnalysisSettings:
     constraints: str | None = None  # suit lengths of the unseen hands, when given
     worlds: int | None = None  # worlds per decision, under the pimc play model only
     worlds_hear_bids: bool | None = None  # pimc: do the worlds explain the earlier bids?
+    play_evidence: str | None = None  # pimc: how the cards played weigh the worlds
 
     def to_dict(self) -> dict:
         settings = {
@@ -231,6 +232,7 @@ class AnalysisSettings:
         if self.worlds is not None:
             settings["worlds"] = self.worlds
             settings["worlds_hear_bids"] = self.worlds_hear_bids
+            settings["play_evidence"] = self.play_evidence
         return settings
 
 

@@ -159,6 +159,7 @@ def run_settings(
         play=question.play,
         worlds=question.worlds if question.model.samples_worlds else None,
         worlds_hear_bids=worlds_hear_bids(question) if question.model.samples_worlds else None,
+        play_evidence=question.play_evidence if question.model.samples_worlds else None,
         seed=question.seed,
         deals=dealt,
         interrupted=interrupted,
