@@ -28,6 +28,10 @@ from .. import kernels as kernel_package
 from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
 from .workers import finished_jobs, start_pool, stop_pool
 
+# best-card --rollout pimc: PIMC play from a position, a group of its own so that it
+# compiles beside PIMC's playouts rather than after them.
+ROLLOUT_KERNELS = "single-dummy rollouts (best-card)"
+
 # What a first run pays for each group on a quiet 2-core machine, in seconds, each
 # group's warm-up alone on a cold cache (numba 0.68; benchmarks/RESULTS.md, "First run
 # against be7207c", says how they were measured).  Only the "about N s" of the notices
@@ -39,6 +43,7 @@ COMPILE_SECONDS = {
     SOLVER_KERNELS: 32,
     "solve --batch line reader": 5,
     PIMC_KERNELS: 55,
+    ROLLOUT_KERNELS: 150,
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
@@ -129,6 +134,32 @@ def _pimc() -> None:
     )
 
 
+def _rollouts() -> None:
+    from ..advice.best_card import best_card
+
+    # one position's worlds rolled out, as ``best-card --rollout pimc`` values them, with
+    # uniform worlds and with a loner's trumps dealt on purpose
+    position = dict(upcard="9H", dealer=4, worlds=2, max_worlds=2, first=1, rollout="pimc")
+    best_card(
+        "euchre",
+        "order up",
+        bidder=1,
+        seat=1,
+        hand="AS 9C",
+        tricks="1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC TC QC KC",
+        **position,
+    )
+    best_card(
+        "euchre",
+        "order up alone",
+        bidder=2,
+        seat=1,
+        hand="AS KS QC 9D TD",
+        auction="pass, order up alone",
+        **position,
+    )
+
+
 @dataclass(frozen=True)
 class KernelGroup:
     """Kernels compiled together, named for users."""
@@ -199,6 +230,12 @@ GROUPS = (
         PIMC_KERNELS,
         ("play.play_pimc_many", "pimc.pimc_values", "proposal.proposal_values"),
         _pimc,
+        needed_by="pimc",
+    ),
+    KernelGroup(
+        ROLLOUT_KERNELS,
+        ("pimc_rollout.rollout_values", "pimc_rollout.deal_worlds", "pimc_rollout.deal_proposed_worlds"),
+        _rollouts,
         needed_by="pimc",
     ),
 )
