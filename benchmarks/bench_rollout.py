@@ -109,7 +109,7 @@ def run(quick: bool) -> list[dict]:
         seconds = {}
         for rollout in ("dd", "pimc"):
             advice[rollout], seconds[rollout] = timed(
-                lambda rollout=rollout, position=position: best_card(
+                lambda rollout=rollout, position=position, worlds=worlds: best_card(
                     **position, worlds=worlds, max_worlds=worlds, seed=1, first=1, rollout=rollout
                 )
             )

@@ -105,7 +105,8 @@ def advice():
 best_card("euchre", "order up", bidder=1, seat=1, hand="JD AH KS 9C", tricks="1: JH QH TH 9H",
     upcard="9H", dealer=4, worlds=6, max_worlds=12, first=1, rollout="pimc", rollout_worlds=4).to_json(),
 best_card("euchre", "order up alone", bidder=2, seat=1, hand="AS KS QC 9D TD", upcard="9H", dealer=4,
-    auction="pass, order up alone", worlds=6, max_worlds=6, first=1, rollout="pimc", rollout_worlds=4).to_json(),
+    auction="pass, order up alone", worlds=6, max_worlds=6, first=1, rollout="pimc",
+    rollout_worlds=4).to_json(),
 best_card("pigs-and-hogs", "Hog Hearts", bidder=1, seat=2, dealer=6, hand="AS KS QC 9C TD TD 9S 9D",
     current="1: JH", auction="Hog Hearts, pass, pass, pass, pass, pass", worlds=3, max_worlds=3, first=1,
     rollout="pimc", rollout_worlds=3).to_json()]
