@@ -42,9 +42,11 @@ BATCH_INDEX = 1 << 32
 # so their streams stay apart from the worlds' (kernels.bits.SALT_PIMC + 2 ** 33).
 SALT_ROLLOUT = 0x5EED0100 + (2 << 32)
 # Seconds of one rollout of a whole hand (every card after the first by PIMC at
-# ROLLOUT_WORLDS worlds a decision), one core, by seats; a rollout from later in the
-# hand costs about its share of the cards left (benchmarks/RESULTS.md, rollouts).
-ROLLOUT_SECONDS = {4: 4e-3, 6: 0.15}
+# ROLLOUT_WORLDS worlds a decision), a thread of the 2-core reference machine when
+# busy, by seats (six: a level contract, every seat playing; a Hog costs about two
+# thirds); a rollout from later in the hand costs about its share of the cards left
+# (benchmarks/RESULTS.md, "Single-dummy rollouts in best-card").
+ROLLOUT_SECONDS = {4: 6e-3, 6: 0.6}
 
 
 def check_rollout(rollout: str, rollout_worlds) -> tuple[str, int]:
