@@ -173,3 +173,72 @@ def test_the_command_says_how_the_cards_were_valued():
         _invoke(*CARD, "--rollout", "pimc", "--worlds", "8", "--max-worlds", "8", "--json").output
     )
     assert (shown["rollout"], shown["rollout_worlds"], shown["worlds"]) == ("pimc", 10, 8)
+
+
+def test_a_ctrl_c_keeps_the_rollouts_of_the_steps_finished(monkeypatch):
+    from euchre_mc.simulate.kernels import pimc_rollout
+
+    whole = _invoke(*CARD, "--rollout", "pimc", "--worlds", "25", "--max-worlds", "25", "--json")
+    real, calls = pimc_rollout.rollout_values, []
+
+    def stop_second_step(*args):
+        calls.append(True)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(pimc_rollout, "rollout_values", stop_second_step)
+    cut = _invoke(*CARD, "--rollout", "pimc", "--worlds", "100", "--json")
+    assert cut.exit_code == 130 and "the 25 worlds finished of 100" in cut.stderr
+    # the same 25 worlds, rolled out alike (only the cap on the growing sample differs)
+    assert {**json.loads(cut.stdout), "max_worlds": 25} == json.loads(whole.stdout)
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        dict(
+            variant="piq", contract="order up", bidder=2, seat=1, hand="AS KS QC 9D TD", upcard="9H", dealer=4
+        ),
+        dict(variant="six-handed", contract="4 High", bidder=1, seat=1, hand="AS AS KS AH AH KH AD QC"),
+        dict(
+            variant="six-handed",
+            contract="Alone Hearts",
+            bidder=1,
+            seat=2,
+            hand="AS KS QC 9C TD TD 9S 9D",
+            current="1: JH",
+        ),
+        dict(
+            variant="pigs-and-hogs",
+            contract="Pig Hearts",
+            bidder=1,
+            seat=1,
+            hand="JH JH JD AH KH QH 9S AC",
+            discards="9C TC",
+        ),
+        dict(
+            variant="euchre",
+            contract="order up",
+            bidder=1,
+            seat=1,
+            hand="JD AH KS 9C",
+            tricks="1: JH QH TH 9H",
+            upcard="9H",
+            dealer=4,
+            score=(8, 9),
+            play_evidence="soft",
+        ),
+    ],
+    ids=["piq", "six-handed level", "six-handed Alone", "Pig bidder", "score, soft evidence"],
+)
+def test_every_variant_rolls_out_on_the_double_dummy_worlds(position):
+    dd = best_card(**position, worlds=4, max_worlds=4, first=1)
+    rolled = best_card(**position, worlds=4, max_worlds=4, first=1, rollout="pimc", rollout_worlds=3)
+    assert (rolled.heard, rolled.played, rolled.effective_worlds) == (
+        dd.heard,
+        dd.played,
+        dd.effective_worlds,
+    )
+    assert {row.card for row in rolled.cards} == {row.card for row in dd.cards}
+    assert (rolled.cards[0].p_win is None) == ("score" not in position)
