@@ -242,3 +242,34 @@ def test_every_variant_rolls_out_on_the_double_dummy_worlds(position):
     )
     assert {row.card for row in rolled.cards} == {row.card for row in dd.cards}
     assert (rolled.cards[0].p_win is None) == ("score" not in position)
+
+
+def test_the_first_run_compiles_the_rollouts_only_for_a_pimc_rollout(monkeypatch):
+    from euchre_mc.reports.commands import shared
+    from euchre_mc.simulate.runtime import compiling
+
+    asked = []
+    monkeypatch.setattr(shared, "compile_first", lambda **needs: asked.append(needs))
+    shared.compiles_kernels(pimc=True)(lambda **_: None)(rollout="pimc")
+    shared.compiles_kernels(pimc=True)(lambda **_: None)(rollout="dd")
+    assert asked == [{"pimc": True, "batch": False, "rollout": True}, {"pimc": True, "batch": False}]
+    monkeypatch.setattr(compiling.KernelGroup, "cached", lambda self: False)
+    rollouts = [g.name for g in compiling.groups_to_compile(pimc=True, rollout=True)]
+    assert compiling.ROLLOUT_KERNELS in rollouts
+    assert compiling.ROLLOUT_KERNELS not in [g.name for g in compiling.groups_to_compile(pimc=True)]
+
+
+def test_progress_counts_the_worlds_as_the_sample_grows_and_a_long_rollout_warns(monkeypatch):
+    from euchre_mc.simulate.advice import rollout
+
+    told, estimates = [], []
+    advice = best_card(
+        **SECOND_LAST, worlds=10, max_worlds=40, first=1, rollout="pimc", progress=lambda *a: told.append(a)
+    )
+    assert told[0] == (10, 10) and told[-1] == (advice.worlds, advice.worlds)
+    best_card(**SECOND_LAST, worlds=10, first=1, rollout="pimc", forecast=estimates.append)
+    assert estimates == [pytest.approx(rollout.rollout_seconds(4, 2, 5, 2, 10, 10))]
+    monkeypatch.setitem(rollout.ROLLOUT_SECONDS, 4, 100.0)
+    done = _invoke(*CARD, "--rollout", "pimc", "--worlds", "4", "--max-worlds", "4")
+    assert done.exit_code == 0 and "this run may take about" in done.stderr
+    assert "shorter: --worlds, --max-worlds, --rollout-worlds" in " ".join(done.stderr.split())
