@@ -268,8 +268,59 @@ def test_progress_counts_the_worlds_as_the_sample_grows_and_a_long_rollout_warns
     )
     assert told[0] == (10, 10) and told[-1] == (advice.worlds, advice.worlds)
     best_card(**SECOND_LAST, worlds=10, first=1, rollout="pimc", forecast=estimates.append)
-    assert estimates == [pytest.approx(rollout.rollout_seconds(4, 2, 5, 2, 10, 10))]
+    assert estimates == [pytest.approx(rollout.rollout_seconds(4, 2, 5, 2, 40, 10))]  # the cap
     monkeypatch.setitem(rollout.ROLLOUT_SECONDS, 4, 100.0)
     done = _invoke(*CARD, "--rollout", "pimc", "--worlds", "4", "--max-worlds", "4")
     assert done.exit_code == 0 and "this run may take about" in done.stderr
     assert "shorter: --worlds, --max-worlds, --rollout-worlds" in " ".join(done.stderr.split())
+
+
+def _knowledge(monkeypatch, **position):
+    """(known, gone) as the rollouts of ``position`` receive them: face-space masks."""
+    from euchre_mc.simulate.kernels import pimc_rollout
+
+    real, seen = pimc_rollout.rollout_values, []
+
+    def capture(*args):
+        seen.append((args[3].copy(), args[4].copy()))
+        return real(*args)
+
+    monkeypatch.setattr(pimc_rollout, "rollout_values", capture)
+    best_card(**position, worlds=2, max_worlds=2, first=1, rollout="pimc", rollout_worlds=2)
+    return seen[0]
+
+
+def test_each_seat_of_a_rollout_knows_what_the_table_saw_and_the_player_its_own(monkeypatch):
+    from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
+
+    def mask(cards):
+        return faces_to_mask(parse_cards(cards))
+
+    # the player deals, picked the 9H up and threw the TC: every seat knows the dealer
+    # holds the 9H; only the dealer knows the TC is out of play
+    known, gone = _knowledge(
+        monkeypatch,
+        variant="euchre",
+        contract="order up",
+        bidder=1,
+        seat=4,
+        dealer=4,
+        upcard="9H",
+        discards="TC",
+        hand="9H AS KS QC 9D",
+        current="1: JH 9C TS",
+    )
+    assert [int(known[v, 3]) for v in range(3)] == [mask("9H")] * 3
+    assert int(gone[3]) & mask("TC") and not any(int(gone[v]) & mask("TC") for v in range(3))
+    # turned down, the upcard is out of play for every seat
+    known, gone = _knowledge(
+        monkeypatch,
+        variant="euchre",
+        contract="call Spades",
+        bidder=1,
+        seat=1,
+        dealer=4,
+        upcard="9H",
+        hand="JS AS KS QC 9D",
+    )
+    assert all(int(gone[v]) & mask("9H") for v in range(4)) and not known.any()

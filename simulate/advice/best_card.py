@@ -161,7 +161,8 @@ def best_card(
     ``rollout`` says how a card is valued in a world (:mod:`.rollout`: ``dd``, or
     ``pimc`` with ``rollout_worlds`` worlds a decision).  ``progress(done, total)`` is
     told the worlds valued after each step, and ``forecast(seconds)`` once, before a
-    PIMC rollout starts, about how long its first worlds take on one core.
+    PIMC rollout starts, about how long it takes on one core if the sample grows to
+    its cap.
     """
     variant = as_variant(variant)
     n = variant.players
@@ -349,7 +350,7 @@ def best_card(
             seed,
         )
         if forecast is not None:
-            forecast(rollout_seconds(n, len(own), size, len(faces), worlds, rollout_worlds))
+            forecast(rollout_seconds(n, len(own), size, len(faces), cap, rollout_worlds))
     done = [0, worlds]  # worlds valued, and of how many so far
 
     def valued(step):

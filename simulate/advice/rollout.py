@@ -140,7 +140,8 @@ class Rollout:
             if v == viewer:
                 continue
             for o, faces in self.public_fixed.items():
-                mask = int(to_contract(np.uint64(faces), denom64)) & int(view.fixed[o])
+                holds = int(view.fixed[o]) | (own if o == viewer else 0)
+                mask = int(to_contract(np.uint64(faces), denom64)) & holds
                 known[v, o] = to_face(np.uint64(mask), denom64)
             out = int(to_contract(np.uint64(self.public_gone), denom64)) & deck & ~everywhere
             gone[v] = to_face(np.uint64(out), denom64)
