@@ -324,3 +324,24 @@ def test_each_seat_of_a_rollout_knows_what_the_table_saw_and_the_player_its_own(
         hand="JS AS KS QC 9D",
     )
     assert all(int(gone[v]) & mask("9H") for v in range(4)) and not known.any()
+
+
+def test_the_step_a_ctrl_c_waits_for_does_not_change_the_values(monkeypatch):
+    from euchre_mc.simulate.advice import rollout
+
+    position = dict(
+        variant="pigs-and-hogs",
+        contract="Hog Hearts",
+        bidder=1,
+        seat=2,
+        hand="AS KS QC 9C TD TD 9S 9D",
+        current="1: JH",
+        worlds=7,
+        max_worlds=7,
+        first=1,
+        rollout="pimc",
+        rollout_worlds=3,
+    )
+    steps = best_card(**position).to_json()
+    monkeypatch.setitem(rollout.ROLLOUT_STEP, 6, 25)
+    assert best_card(**position).to_json() == steps

@@ -626,7 +626,7 @@ def _world_values(
     generation, solved = np.int64(1), 0
     try:
         while solved < worlds:
-            step = min(WORLDS_PER_STEP, worlds - solved)
+            step = min(WORLDS_PER_STEP if rollout is None else rollout.step, worlds - solved)
             table = (np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), trick, np.int64(step))
             weighed = view._replace(evidence=evidence._replace(weights=weights[solved : solved + step]))
             if rollout is not None:

@@ -47,6 +47,10 @@ SALT_ROLLOUT = 0x5EED0100 + (2 << 32)
 # thirds); a rollout from later in the hand costs about its share of the cards left
 # (benchmarks/RESULTS.md, "Single-dummy rollouts in best-card").
 ROLLOUT_SECONDS = {4: 6e-3, 6: 0.6}
+# Worlds rolled out per kernel call, by seats: a Ctrl-C waits for one call, and a call
+# of six-seat rollouts of 25 worlds would take half a minute.  Any step gives the same
+# values (world ``k`` draws from its own streams).
+ROLLOUT_STEP = {4: 25, 6: 5}
 
 
 def check_rollout(rollout: str, rollout_worlds) -> tuple[str, int]:
@@ -97,6 +101,11 @@ class Rollout:
     legal: tuple[int, ...]  # the candidates' positions in the contract order
     worlds: int
     seed: int
+
+    @property
+    def step(self) -> int:
+        """Worlds a kernel call rolls out (:data:`ROLLOUT_STEP`)."""
+        return ROLLOUT_STEP[6 if self.seats >= 6 else 4]
 
     def values(self, state, view, table, stats, values, weights, plays, on_purpose, least, first_index):
         """Deal ``table``'s step of worlds as the double-dummy values would (``on_purpose``:
