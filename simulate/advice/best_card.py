@@ -8,6 +8,8 @@ cards each seat still holds, the upcard and the player's own discards), solves e
 world double dummy for every legal card, and ranks the cards by the player's side's
 expected net points for the hand (:mod:`.ranking`: the scoring table, honest ties), with
 its tricks and P(the contract is made), each with a 95% interval.
+With ``rollout="pimc"`` each legal card is valued instead by playing the rest of the
+deal with PIMC for every seat, in the same worlds (:mod:`.rollout`).
 
 The sample grows while cards equal to the best on the worlds sampled still differ in
 some world: ``worlds`` more, then twice as many again, up to ``max_worlds``.  Each batch
