@@ -345,3 +345,10 @@ def test_the_step_a_ctrl_c_waits_for_does_not_change_the_values(monkeypatch):
     steps = best_card(**position).to_json()
     monkeypatch.setitem(rollout.ROLLOUT_STEP, 6, 25)
     assert best_card(**position).to_json() == steps
+
+
+def test_the_rollouts_streams_are_apart_from_the_worlds():
+    from euchre_mc.simulate.advice.rollout import SALT_ROLLOUT
+    from euchre_mc.simulate.kernels.bits import SALT_PIMC
+
+    assert SALT_ROLLOUT == SALT_PIMC + (2 << 32)  # the rare bid's pilot has SALT_PIMC + 2 ** 32
