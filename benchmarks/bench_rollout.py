@@ -68,6 +68,17 @@ POSITIONS = {
         hand="JH JH JD AH KH QH 9S",
         tricks="1: AC 9C TC QC KC AC",
     ),
+    "classic defender on lead at trick 2 with the lone right bower": dict(
+        variant="euchre",
+        contract="call Spades",
+        bidder=2,
+        seat=4,
+        dealer=4,
+        upcard="9H",
+        hand="KH JS QC QH",
+        tricks="1: KD AC JD AD",
+        play_evidence="none",
+    ),
     "defence against a classic loner, opening lead": dict(
         CLASSIC_LEAD, contract="order up alone", bidder=2, auction="pass, order up alone"
     ),
