@@ -46,7 +46,7 @@ SALT_ROLLOUT = 0x5EED0100 + (2 << 32)
 # busy, by seats (six: a level contract, every seat playing; a Hog costs about two
 # thirds); a rollout from later in the hand costs about its share of the cards left
 # (benchmarks/RESULTS.md, "Single-dummy rollouts in best-card").
-ROLLOUT_SECONDS = {4: 6e-3, 6: 0.6}
+ROLLOUT_SECONDS = {4: 4e-3, 6: 0.4}
 # Worlds rolled out per kernel call, by seats: a Ctrl-C waits for one call, and a call
 # of six-seat rollouts of 25 worlds would take half a minute.  Any step gives the same
 # values (world ``k`` draws from its own streams).
