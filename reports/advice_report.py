@@ -24,6 +24,15 @@ def format_card_advice(advice) -> str:
         lines.append(fill(advice.heard, indent=""))
     if advice.played:
         lines.append(fill(advice.played, indent=""))
+    if getattr(advice, "rollout", "dd") == "pimc":
+        lines.append(
+            fill(
+                f"Each card is valued by playing the rest of the deal with PIMC for every seat "
+                f"({advice.rollout_worlds} worlds a decision), each seat from its own view: no later "
+                "card sees the hidden cards.",
+                indent="",
+            )
+        )
     return "\n".join(lines + [fill(advice.note, indent="")]) + "\n"
 
 

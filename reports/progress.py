@@ -104,7 +104,7 @@ class ProgressBar:
         self.bar.close()
 
 
-def compile_first(pimc: bool = False, batch: bool = False) -> None:
+def compile_first(pimc: bool = False, batch: bool = False, rollout: bool = False) -> None:
     """On a terminal: compile, whole, every kernel group the run needs that the cache
     does not hold (:func:`compile_ahead`).  Whole groups, so that the next run finds them
     cached and says nothing.  Elsewhere (redirected stderr, scripts) nothing is checked,
@@ -114,7 +114,7 @@ def compile_first(pimc: bool = False, batch: bool = False) -> None:
         return
     from ..simulate.runtime.compiling import groups_to_compile
 
-    compile_ahead(groups_to_compile(pimc=pimc, batch=batch))
+    compile_ahead(groups_to_compile(pimc=pimc, batch=batch, rollout=rollout))
 
 
 def compile_ahead(groups) -> None:

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import click
 
+from ...simulate.advice.rollout import DEFAULT_ROLLOUT, ROLLOUT_WORLDS, ROLLOUTS
 from ...simulate.choices import (
     ADVICE_WORLDS,
     DEFAULT_PLAY_EVIDENCE,
     GIFT_POLICY_NAMES,
     INFERENCE_MODES,
+    MAX_WORLDS,
     PLAY_EVIDENCE_MODES,
 )
 from ..progress import ProgressBar
 from .shared import (
+    WholeNumber,
     compiles_kernels,
     exit_interrupted,
     known_options,
@@ -94,6 +97,21 @@ def _advice_worlds(command):
     help="What the other seats' cards say: exact keeps the worlds in which the rules of thumb "
     "would have played every one of them; soft weighs each world by how likely; none ignores it.",
 )
+@click.option(
+    "--rollout",
+    type=click.Choice(ROLLOUTS),
+    default=DEFAULT_ROLLOUT,
+    show_default=True,
+    help="How a card is valued in a world: dd solves the rest of the deal double dummy; pimc "
+    "plays it out with PIMC for every seat, each from its own view (slower).",
+)
+@click.option(
+    "--rollout-worlds",
+    type=WholeNumber(min=1, max=MAX_WORLDS),
+    default=None,
+    metavar="K",
+    help=f"With --rollout pimc: worlds each PIMC decision of a rollout samples [default: {ROLLOUT_WORLDS}].",
+)
 @max_worlds_option
 @_advice_worlds
 @output_options("Print every card's numbers as JSON.")
@@ -116,6 +134,8 @@ def best_card_command(
     length,
     score,
     play_evidence,
+    rollout,
+    rollout_worlds,
     max_worlds,
     worlds,
     seed,
@@ -129,7 +149,8 @@ def best_card_command(
     dummy after each legal card, and ranks the cards by your side's expected points
     for the hand, with its tricks and P(make); with --score, by the chance of winning
     the game from there.  Cards that cannot be told apart from the best are marked
-    '='; the sample grows while they might yet be told apart.
+    '='; the sample grows while they might yet be told apart.  With --rollout pimc
+    the rest of the deal is played by PIMC for every seat instead (single dummy).
 
     \b
     Example:
@@ -139,32 +160,47 @@ def best_card_command(
       euchre-mc best-card --variant euchre --contract "order up" --upcard 9H \\
           --dealer 4 --auction "pass, pass, order up" --bidder 3 --seat 1 \\
           --hand "AS KS QC 9D TD"
+      euchre-mc best-card --variant euchre --contract "order up" --upcard 9H \\
+          --dealer 4 --bidder 1 --seat 1 --hand "JD AH KS 9C" \\
+          --tricks "1: JH QH TH 9H" --rollout pimc --worlds 50
     """
+    import os
+
     from ...simulate.advice.best_card import best_card
     from ..advice_report import format_card_advice
+    from ..forecast import warn_if_long
+
+    def forecast(seconds):
+        levers = "--worlds, --max-worlds, --rollout-worlds"
+        warn_if_long(seconds / (os.cpu_count() or 1), "PIMC rollouts of every legal card", levers)
 
     told = _told(variant, known, void, length)
-    advice = best_card(
-        variant,
-        contract,
-        bidder,
-        seat,
-        hand,
-        tricks,
-        current,
-        upcard,
-        dealer,
-        discards,
-        worlds,
-        seed,
-        first=1,
-        auction=auction,
-        table=table,
-        max_worlds=max_worlds,
-        score=parse_score(score),
-        **told,
-        play_evidence=play_evidence,
-    )
+    with ProgressBar("valuing worlds", "world") as progress:
+        advice = best_card(
+            variant,
+            contract,
+            bidder,
+            seat,
+            hand,
+            tricks,
+            current,
+            upcard,
+            dealer,
+            discards,
+            worlds,
+            seed,
+            first=1,
+            auction=auction,
+            table=table,
+            max_worlds=max_worlds,
+            score=parse_score(score),
+            **told,
+            play_evidence=play_evidence,
+            rollout=rollout,
+            rollout_worlds=rollout_worlds,
+            progress=progress,
+            forecast=forecast,
+        )
     # interrupted while the sample grew: the worlds solved of the most it could grow to
     _echo_advice(advice, output, format_card_advice, worlds if advice.worlds < worlds else advice.max_worlds)
 

@@ -269,12 +269,16 @@ def compiles_kernels(command=None, *, pimc: bool = False):
     saying so on a terminal so the wait is not taken for a hang.  Checked after the
     options are parsed, so ``--help`` and bad options stay instant.  PIMC's kernels count
     under ``--play pimc`` or ``--compare-play`` (or ``pimc=True``: the best-card
-    commands), the batch reader's under ``--batch``."""
+    commands), the batch reader's under ``--batch``, best-card's rollouts under
+    ``--rollout pimc``."""
 
     def decorate(command):
         @functools.wraps(command)
         def announced(*args, **kwargs):
-            compile_first(pimc=pimc or _plays_pimc(kwargs), batch=kwargs.get("batch") is not None)
+            needs = dict(pimc=pimc or _plays_pimc(kwargs), batch=kwargs.get("batch") is not None)
+            if kwargs.get("rollout") == "pimc":
+                needs["rollout"] = True  # best-card --rollout pimc
+            compile_first(**needs)
             return command(*args, **kwargs)
 
         return announced

@@ -8,6 +8,8 @@ cards each seat still holds, the upcard and the player's own discards), solves e
 world double dummy for every legal card, and ranks the cards by the player's side's
 expected net points for the hand (:mod:`.ranking`: the scoring table, honest ties), with
 its tricks and P(the contract is made), each with a 95% interval.
+With ``rollout="pimc"`` each legal card is valued instead by playing the rest of the
+deal with PIMC for every seat, in the same worlds (:mod:`.rollout`).
 
 The sample grows while cards equal to the best on the worlds sampled still differ in
 some world: ``worlds`` more, then twice as many again, up to ``max_worlds``.  Each batch
@@ -39,7 +41,7 @@ from ..kernels.pimc import MAX_AUCTION_TRIES, SeatView, pimc_values
 from ..kernels.proposal import least_trumps, proposal_values
 from ..kernels.rankings import POSITION, SUIT_AT, TRUMP
 from ..kernels.seats import next_active
-from ..play.playout import check_worlds, play_evidence_mode
+from ..play.playout import check_worlds, contract_goal, play_evidence_mode
 from ..play.solve import table_bits
 from ..rules.cards import CardError, faces_to_mask, format_card, mask_to_faces, parse_card, parse_cards
 from ..rules.contracts import check_contract, parse_contract
@@ -47,6 +49,7 @@ from ..rules.exchange import sitting_out_mask
 from ..rules.variants import CALL, ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .hearing import hear_auction
 from .ranking import CardValue, effective_worlds, rank_candidates, unsettled, win_chances, without_unscored
+from .rollout import BATCH_INDEX, DEFAULT_ROLLOUT, Rollout, check_rollout, rollout_seconds
 from .told import Told, check_as_dealt, heard_with, length_rows, refuse_unseen_as_dealt, told, void_now
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -77,6 +80,8 @@ class CardAdvice:
     auction_dealt: int = 0  # deals dealt for the worlds that were tested against the auction
     auction_unmatched: int = 0  # worlds kept without explaining it (the sampler's cap)
     note: str = STRATEGY_FUSION
+    rollout: str = DEFAULT_ROLLOUT  # how a card is valued in a world (.rollout); in the JSON when pimc
+    rollout_worlds: int = 0  # worlds a decision of a PIMC rollout
     interrupted: bool = False  # Ctrl-C: ``worlds`` counts the worlds solved by then (not in the JSON)
 
     @property
@@ -86,6 +91,8 @@ class CardAdvice:
     def to_dict(self) -> dict:
         out = without_unscored(asdict(self))
         del out["interrupted"]
+        if self.rollout == DEFAULT_ROLLOUT:  # the double-dummy values' JSON as it always was
+            del out["rollout"], out["rollout_worlds"]
         out["best"] = self.best
         return out
 
@@ -130,6 +137,10 @@ def best_card(
     known=None,
     constraints=None,
     play_evidence: str = DEFAULT_PLAY_EVIDENCE,
+    rollout: str = DEFAULT_ROLLOUT,
+    rollout_worlds: int | None = None,
+    progress=None,
+    forecast=None,
 ) -> CardAdvice:
     """Rank every legal card of ``seat`` (see the module notes).
 
@@ -149,10 +160,16 @@ def best_card(
     the other seats played weigh the worlds (:mod:`..kernels.evidence`).  With the
     game's ``score`` (your team's points, the other team's) and the ``dealer``, cards
     are ranked by the chance of winning the game (:func:`.ranking.win_chances`).
+    ``rollout`` says how a card is valued in a world (:mod:`.rollout`: ``dd``, or
+    ``pimc`` with ``rollout_worlds`` worlds a decision).  ``progress(done, total)`` is
+    told the worlds valued after each step, and ``forecast(seconds)`` once, before a
+    PIMC rollout starts, about how long it takes on one core if the sample grows to
+    its cap.
     """
     variant = as_variant(variant)
     n = variant.players
     mode = play_evidence_mode(play_evidence)
+    rollout, rollout_worlds = check_rollout(rollout, rollout_worlds)
     bidder = seat_index(bidder, n, "bidder", first)
     seat = seat_index(seat, n, "seat", first)
     told_ = told(variant, seat, known, constraints)
@@ -294,6 +311,7 @@ def best_card(
     lengths, told_voids = _hold_told(
         variant, told_, bid, seat, active, exchanged, own, thrown, upcard_face, history + now
     )
+    shown = voids.copy()  # what the play showed the whole table
     voids |= told_voids
     legal = [f for f in own if not now or suit_of(f) == suit_of(now[0][1][0])]
     if not legal:
@@ -317,7 +335,34 @@ def best_card(
     faces = sorted(set(legal), key=lambda f: POSITION[denom, f])  # low to high: ties keep the lower
     stats = np.zeros(5, np.int64)
     tally = np.zeros(TALLY, np.float64)  # the play evidence's counts (kernels.evidence)
-    values, weights = _world_values(*position, *hearing, worlds, seed, 0, stats, tally)
+    rolled = None
+    if rollout != DEFAULT_ROLLOUT:
+        public_fixed = {dealer: 1 << (2 * upcard_face)} if bid.kind == ORDER_UP else {}
+        rolled = Rollout(
+            n,
+            bidder,
+            contract_goal(variant, bid),
+            (won, len(history) - won) if seat & 1 == 0 else (len(history) - won, won),
+            len(history),
+            shown,
+            public_fixed,
+            1 << (2 * upcard_face) if bid.kind == CALL and upcard_face is not None else 0,
+            tuple(int(POSITION[denom, f]) for f in faces),
+            rollout_worlds,
+            seed,
+        )
+        if forecast is not None:
+            forecast(rollout_seconds(n, len(own), size, len(faces), cap, rollout_worlds))
+    done = [0, worlds]  # worlds valued, and of how many so far
+
+    def valued(step):
+        done[0] += step
+        if progress is not None:
+            progress(done[0], done[1])
+
+    values, weights = _world_values(
+        *position, *hearing, worlds, seed, 0, stats, tally, rollout=rolled, valued=valued
+    )
     interrupted = values.shape[0] < worlds
     batch = 0
     while True:
@@ -327,8 +372,11 @@ def best_card(
         if interrupted or more <= 0 or not unsettled(rows):
             break
         batch += 1
+        done[1] = values.shape[0] + more
         try:
-            grown, more_weights = _world_values(*position, *hearing, more, seed, batch, stats, tally)
+            grown, more_weights = _world_values(
+                *position, *hearing, more, seed, batch, stats, tally, rollout=rolled, valued=valued
+            )
         except KeyboardInterrupt:  # before a step of the new batch: keep what was settled
             grown, more_weights, interrupted = values[:0], weights[:0], True
         interrupted = interrupted or grown.shape[0] < more
@@ -365,6 +413,8 @@ def best_card(
         effective_worlds=round(effective_worlds(weights), 1),
         auction_dealt=int(stats[4]),
         auction_unmatched=int(stats[2]),
+        rollout=rollout,
+        rollout_worlds=rollout_worlds if rolled is not None else 0,
         interrupted=interrupted,
     )
 
@@ -514,6 +564,8 @@ def _world_values(
     batch,
     stats,
     tally,
+    rollout=None,
+    valued=None,
 ):
     """(values, weights): values[k, position] for the player's side over ``worlds`` worlds
     (kernels.pimc), dealt from batch number ``batch``'s own random stream, each explaining
@@ -523,7 +575,9 @@ def _world_values(
     declarer) of the cards played (kernels.evidence).  The sampler's counts add up in
     ``stats`` and the evidence's in ``tally``.  The worlds are solved in steps; after a
     Ctrl-C, the rows of the worlds solved by then.  A step goes on from the last one's
-    random state, so world ``k`` is the same in any step."""
+    random state, so world ``k`` is the same in any step.  With a ``rollout``
+    (:class:`.rollout.Rollout`) the same worlds are dealt and each legal card is rolled
+    out by PIMC instead of solved; ``valued(step)`` is told each step's worlds."""
     n = variant.players
     copies = variant.copies
     own_mask = _mask(own)
@@ -574,10 +628,23 @@ def _world_values(
     generation, solved = np.int64(1), 0
     try:
         while solved < worlds:
-            step = min(WORLDS_PER_STEP, worlds - solved)
+            step = min(WORLDS_PER_STEP if rollout is None else rollout.step, worlds - solved)
             table = (np.int64(n), np.int64(active), np.int64(denom), np.int64(leader), trick, np.int64(step))
             weighed = view._replace(evidence=evidence._replace(weights=weights[solved : solved + step]))
-            if on_purpose < 0:
+            if rollout is not None:
+                state = rollout.values(
+                    state,
+                    weighed,
+                    table,
+                    stats,
+                    values[solved : solved + step],
+                    weights[solved : solved + step],
+                    plays,
+                    on_purpose,
+                    least if on_purpose >= 0 else -1,
+                    batch * BATCH_INDEX + solved,
+                )
+            elif on_purpose < 0:
                 state, generation = pimc_values(
                     state, weighed, *table, buffers, generation, stats, values[solved : solved + step]
                 )
@@ -597,6 +664,8 @@ def _world_values(
             # numba hands the state back as a Python int: the next call takes the same types
             state, generation = np.uint64(state), np.int64(generation)
             solved += step
+            if valued is not None:
+                valued(step)
             raise_if_held()
     except KeyboardInterrupt:
         if solved == 0:

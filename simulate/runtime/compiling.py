@@ -28,6 +28,11 @@ from .. import kernels as kernel_package
 from ..play.models import PIMC_KERNELS, PLAYOUT_KERNELS, SOLVER_KERNELS
 from .workers import finished_jobs, start_pool, stop_pool
 
+# best-card --rollout pimc: PIMC play from a position, a group of its own so that it
+# compiles beside PIMC's playouts rather than after them.
+ROLLOUT_KERNELS = "single-dummy rollouts (best-card)"
+ROLLOUTS_NEEDED_BY = "best-card --rollout pimc"
+
 # What a first run pays for each group on a quiet 2-core machine, in seconds, each
 # group's warm-up alone on a cold cache (numba 0.68; benchmarks/RESULTS.md, "First run
 # against be7207c", says how they were measured).  Only the "about N s" of the notices
@@ -39,6 +44,7 @@ COMPILE_SECONDS = {
     SOLVER_KERNELS: 32,
     "solve --batch line reader": 5,
     PIMC_KERNELS: 55,
+    ROLLOUT_KERNELS: 150,  # on a busy machine (load 5), PIMC's kernels already cached
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
@@ -129,6 +135,32 @@ def _pimc() -> None:
     )
 
 
+def _rollouts() -> None:
+    from ..advice.best_card import best_card
+
+    # one position's worlds rolled out, as ``best-card --rollout pimc`` values them, with
+    # uniform worlds and with a loner's trumps dealt on purpose
+    position = dict(upcard="9H", dealer=4, worlds=2, max_worlds=2, first=1, rollout="pimc")
+    best_card(
+        "euchre",
+        "order up",
+        bidder=1,
+        seat=1,
+        hand="AS 9C",
+        tricks="1: JH QH TH 9H; 1: JD KH 9D AH; 1: AC TC QC KC",
+        **position,
+    )
+    best_card(
+        "euchre",
+        "order up alone",
+        bidder=2,
+        seat=1,
+        hand="AS KS QC 9D TD",
+        auction="pass, order up alone",
+        **position,
+    )
+
+
 @dataclass(frozen=True)
 class KernelGroup:
     """Kernels compiled together, named for users."""
@@ -138,7 +170,7 @@ class KernelGroup:
     warm_up: Callable[[], None]
     # Who needs it: "every command" that runs kernels, or only runs under "pimc" play
     # (the play model whose compile group it is: play/models.py; and the best-card
-    # commands), or only "solve --batch".
+    # commands), or only "solve --batch", or only best-card's PIMC rollouts.
     needed_by: str = "every command"
 
     def entry_points(self) -> list:
@@ -201,6 +233,12 @@ GROUPS = (
         _pimc,
         needed_by="pimc",
     ),
+    KernelGroup(
+        ROLLOUT_KERNELS,
+        ("pimc_rollout.rollout_values", "pimc_rollout.deal_worlds", "pimc_rollout.deal_proposed_worlds"),
+        _rollouts,
+        needed_by=ROLLOUTS_NEEDED_BY,
+    ),
 )
 
 # The groups the demo's analysis calls (tests/test_compiling.py runs it to check them).
@@ -222,13 +260,15 @@ def uncached_groups() -> list[KernelGroup]:
     return [group for group in GROUPS if not group.cached()]
 
 
-def groups_to_compile(pimc: bool = False, batch: bool = False) -> list[KernelGroup]:
+def groups_to_compile(pimc: bool = False, batch: bool = False, rollout: bool = False) -> list[KernelGroup]:
     """The groups a run needs (PIMC play's only under ``pimc``, the batch reader's only
-    for ``batch``) that the cache does not hold whole.  The command line compiles them
-    whole before the run (reports.progress.compile_first): numba alone would compile only the kernels
+    for ``batch``, best-card's rollouts only for ``rollout``) that the cache does not
+    hold whole.  The command line compiles them whole before the run
+    (reports.progress.compile_first): numba alone would compile only the kernels
     the run calls (a level-bid analysis never calls the Pig's exchange nor the
     one-position solver), leaving groups half cached and the next run's notice wrong."""
     needs = {"every command"} | ({"pimc"} if pimc else set()) | ({"solve --batch"} if batch else set())
+    needs |= {ROLLOUTS_NEEDED_BY} if rollout else set()
     return [group for group in GROUPS if group.needed_by in needs and not group.cached()]
 
 
