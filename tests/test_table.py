@@ -222,8 +222,8 @@ def random_prefix(variant, dealer, seat_turns, rng, upcard):
 
 def shifting(players: int) -> TableModel:
     """A table whose thresholds differ by auction position, move with a partner's or an
-    opponent's high bid and follow the score through match equity: every one of the
-    wish's inputs matters."""
+    opponent's high bid and its suit and follow the score through match equity: every
+    one of the wish's inputs matters."""
     first = Strategy(
         "shifting",
         level_threshold=(0.45, 0.5, 0.55, 0.6, 0.7, 0.8)[:players],
@@ -231,6 +231,8 @@ def shifting(players: int) -> TableModel:
         call_threshold=(0.5, 0.65, 0.55, 0.4)[:players] if players == 4 else 0.6,
         partner_bid_shift=0.3,
         opponent_bid_shift=-0.15,
+        partner_suit_shift=-0.2,
+        opponent_suit_shift=0.25,
         equity_weight=1.0,
     )
     return TableModel((first, BUILT_INS["aggressive"]), "shifting / aggressive")
