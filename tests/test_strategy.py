@@ -36,6 +36,7 @@ from euchre_mc.simulate.bidding.strategy import (
     format_params,
     load_strategy,
     seat_thresholds,
+    unused_params,
 )
 from euchre_mc.simulate.kernels.rankings import NO_BID
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
@@ -315,6 +316,12 @@ def test_coordinates_name_each_position_and_with_param_moves_one():
         expanded.with_param("order_up_threshold@5", 0.45)
     with pytest.raises(RulesError, match=r"partner_bid_shift=0.9; allowed is a number from -0.5 to 0.5"):
         Strategy("x", partner_bid_shift=0.9)
+    # the suit shifts: bid euchre's coordinates, tuned like any parameter, bounded alike
+    assert {"partner_suit_shift", "opponent_suit_shift"} <= set(balanced.coordinates("six-handed"))
+    assert balanced.with_param("opponent_suit_shift", "0.2").opponent_suit_shift == 0.2
+    with pytest.raises(RulesError, match=r"opponent_suit_shift=-0.6; allowed is a number from -0.5 to 0.5"):
+        Strategy("x", opponent_suit_shift=-0.6)
+    assert unused_params("euchre", ["partner_suit_shift"]) == ["partner_suit_shift"]
 
 
 def test_a_partners_high_bid_moves_the_bid_euchre_thresholds_by_the_strategys_shift():
