@@ -447,7 +447,8 @@ def continue_auction(
     later = [(dealer + 1 + index) % variant.players for index in range(len(bids) + 1, _turns(variant))]
     table = _table_bids(model, variant, dealer, deals, upcard, scores, later)
     count = table.first.shape[1]
-    ends = {}  # the high bid's rank and denomination (None without one) -> the later seats' last bids after it
+    # the high bid's rank and denomination (None without one) -> the later seats' last bids after it
+    ends = {}
     by_denom = any(suit_shifted(model.teams, context) for context in range(CONTEXTS))
     bidder = np.empty((len(options), count), np.int64)
     code = np.empty((len(options), count), np.int64)
