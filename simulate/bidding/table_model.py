@@ -221,13 +221,15 @@ class SeatBids:
         return self.estimates.level[rows, column, contract.denom, contract.level - 1]
 
 
-def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> SeatBids:
+def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None, contexts=None) -> SeatBids:
     """The seats' wishes on every deal: ``dealt`` (G, N) face-space hands, ``upcards``
     (G,) faces (classic), ``dealers`` (G,) and ``scores`` (G, 2) team A and B points.
 
     ``seats`` (default all) limits the bid-euchre work to the seats asked about: the
-    evaluator's features are the cost.  Classic deals decide every seat (positions
-    need the whole table, and they are cheap).
+    evaluator's features are the cost.  ``contexts`` (default all) limits bid euchre's
+    wishes to those bid contexts (the others hold ``NO_BID``): a turn of the auction
+    as it stands has one.  Classic deals decide every seat (positions need the whole
+    table, and they are cheap).
     """
     variant = as_variant(variant)
     dealt = np.asarray(dealt, np.uint64)
@@ -237,7 +239,7 @@ def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> Se
         est = bid_estimates(dealt[:, list(columns)])
         first = np.full((CONTEXTS,) + dealt.shape, NO_BID, np.int64)
         decided = {}  # a context whose denomination moves nothing shares its holder's wishes
-        for context in range(CONTEXTS):
+        for context in range(CONTEXTS) if contexts is None else sorted(set(contexts)):
             key = context if suit_shifted(teams, context) else context_holder(context)
             if key not in decided:
                 thresholds = seat_thresholds(teams, scores, variant, dealers, context)
@@ -335,11 +337,14 @@ def _checked_deals(variant: Variant, deals, scores) -> tuple[np.ndarray, np.ndar
     return deals, np.broadcast_to(scores, (deals.shape[0], 2))
 
 
-def _table_bids(model: TableModel, variant: Variant, dealer: int, deals, upcard, scores, seats) -> SeatBids:
+def _table_bids(
+    model: TableModel, variant: Variant, dealer: int, deals, upcard, scores, seats, contexts=None
+) -> SeatBids:
     """:func:`seat_bids` of checked deals around one dealer and upcard."""
     count = deals.shape[0]
     upcards = np.full(count, -1 if upcard is None else upcard, np.int64)
-    return seat_bids(variant, model.teams, deals, upcards, np.full(count, dealer, np.int64), scores, seats)
+    dealers = np.full(count, dealer, np.int64)
+    return seat_bids(variant, model.teams, deals, upcards, dealers, scores, seats, contexts)
 
 
 def _model_bid(
@@ -534,7 +539,8 @@ def matched_bids(
             state = state.bid(bid)
             continue
         # only the deals still alive, and only the seat to bid: the evaluator is the cost
-        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat])
+        context = [_context(seat, state)]  # the one context of this turn
+        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat], context)
         stuck = None if state.can_pass() else np.ones(alive.size, bool)
         high_seat, high_denom = (state.winner[0], state.winner[1].denom) if state.winner else (NO_BID, 0)
         round_ = 1 + index // variant.players
@@ -801,7 +807,8 @@ def soft_weights(
     deals, scores = _checked_deals(variant, deals, scores)
     n = variant.players
     bidders = [(dealer + 1 + index) % n for index in range(len(bids))]
-    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed})
+    # the soft rule reads the estimates and the thresholds, never the wishes: decide none
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed}, ())
     thresholds = {}  # by bid context, as the auction reaches it
     weights = np.ones(deals.shape[0])
     state = AuctionState.start(variant, dealer, upcard)
