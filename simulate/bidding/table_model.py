@@ -110,7 +110,7 @@ class TableModel:
             "contract from its own hand only (the evaluator's tables, by position, upcard and "
             "score) and wants the highest contract whose estimate clears its threshold (one per "
             "auction position where the strategy gives several, moved by the score terms and, in "
-            "bid euchre, by the shift for a partner's or an opponent's high bid and its suit); it bids that "
+            "bid euchre, by the shift for a partner's or an opponent's high bid); it bids that "
             "contract when the auction allows it and passes otherwise. A dealer who may not pass "
             "bids the allowed contract, not alone, with the best estimate. Misdeal calls are not "
             f"modelled. Thresholds ({params})."
