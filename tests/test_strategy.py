@@ -355,6 +355,8 @@ def test_the_high_bids_suit_moves_only_the_thresholds_of_bids_in_that_suit():
     # seat 3 when seat 1 (a partner) holds a Hearts bid; seat 2 (an opponent) a No Trump one
     assert bid_context(3, 1, hearts) == PARTNER_HIGH + 4 and bid_context(3, 2, 5) == OPPONENT_HIGH + 10
     assert "suit_shift" not in format_params(BUILT_INS["balanced"])
+    assert not {"partner_suit_shift", "opponent_suit_shift"} & set(BUILT_INS["balanced"].params())
+    assert strategy.params()["opponent_suit_shift"] == 0.2
     assert "partner_suit_shift -0.3, opponent_suit_shift 0.2" in format_params(strategy)
 
 

@@ -292,10 +292,16 @@ class Strategy:
         return tuple(out) + ("equity_weight",)
 
     def params(self) -> dict:
-        """Every field but the name, for reports and JSON (a per-position threshold as a list)."""
+        """Every field but the name, for reports and JSON (a per-position threshold as a
+        list); the suit shifts only when set, as in :func:`format_params`, so a strategy
+        without them reports (and keys a fit's stored games) as it always did."""
         out = asdict(self)
         del out["name"]
-        return {key: list(value) if isinstance(value, tuple) else value for key, value in out.items()}
+        return {
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in out.items()
+            if key not in SUIT_SHIFTS or value
+        }
 
     def __str__(self) -> str:
         return self.name
