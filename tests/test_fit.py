@@ -40,6 +40,16 @@ def test_a_step_finds_the_planted_improvement():
     assert first.kept_gain.low > 0
 
 
+def test_the_fit_moves_the_suit_shifts_of_bid_euchre_and_they_change_games():
+    only = ("partner_suit_shift", "opponent_suit_shift")
+    settings = small("six-handed(target=10)", games=30, step=0.3, min_step=0.3, only=only)
+    result = fit_strategy(settings, BUILT_INS["balanced"], max_rounds=1)
+    tried = {(trial.coordinate, trial.after) for trial in result.rounds[0].trials}
+    assert tried == {(name, value) for name in only for value in (-0.3, 0.3)}
+    assert any(trial.gain.mean != 0 for trial in result.rounds[0].trials)  # the games differ
+    assert "partner_suit_shift" not in BUILT_INS["balanced"].coordinates("euchre")
+
+
 def test_paired_gain_is_the_mean_difference_with_its_interval():
     base = GameSet(np.array([1, 0, 0, 1, 0, 1, 0, 0], bool), 10, np.zeros((4, 4, 2), np.int64))
     better = GameSet(np.array([1, 1, 0, 1, 1, 1, 0, 1], bool), 10, base.positions)

@@ -14,6 +14,7 @@ import pytest
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.analysis.layouts import _auction_check, layout_of
 from euchre_mc.simulate.analysis.question import make_question
+from euchre_mc.simulate.bidding.strategy import Strategy
 from euchre_mc.simulate.bidding.table_model import auction_check, consistent, table_model
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.bidding import auction_matches
@@ -59,18 +60,41 @@ def kernel_matches(check, deals, viewer, denom=HEARTS):
 def test_the_world_check_agrees_with_inference_on_every_deal(
     variant, hand, seat, dealer, auction, upcard, score
 ):
+    world_check_agrees(MODEL, variant, hand, seat, dealer, auction, upcard, score)
+
+
+# a raise in partner's suit needs less, a bid in an opponent's suit more
+SUIT_SHIFTED = table_model(Strategy("suits", partner_suit_shift=-0.25, opponent_suit_shift=0.3))
+
+
+@pytest.mark.parametrize(
+    ("variant", "auction"), [("pigs-and-hogs", "4 Spades, pass, pass"), ("six-handed", "4 Diamonds, pass")]
+)
+def test_the_world_check_agrees_with_inference_when_the_high_bids_suit_moves_thresholds(variant, auction):
+    # the passes after the Spades or Diamonds bid are read in that suit's context
+    seat = len(auction.split(", ")) % 6
+    kept = world_check_agrees(
+        SUIT_SHIFTED, variant, "JH JH JD AH KH QH 9S AC", seat, 5, auction, None, (0, 0)
+    )
+    plain = world_check_agrees(MODEL, variant, "JH JH JD AH KH QH 9S AC", seat, 5, auction, None, (0, 0))
+    assert (kept != plain).any()
+
+
+def world_check_agrees(model, variant, hand, seat, dealer, auction, upcard, score):
     chosen = as_variant(variant)
     face = None if upcard is None else parse_one_card(upcard)
     bids = parse_auction(auction, chosen, dealer, face)
     upcard_mask = 0 if face is None else 1 << (2 * face)
     deals = deal_unseen(chosen, {seat: mask(hand, chosen.copies)}, upcard_mask, seed=7, count=3000)
-    expected = consistent(MODEL, chosen, dealer, bids, deals, face, score, analysed=seat)
-    check = auction_check(MODEL.teams, chosen, dealer, bids, face, score, unchecked={seat})
+    expected = consistent(model, chosen, dealer, bids, deals, face, score, analysed=seat)
+    check = auction_check(model.teams, chosen, dealer, bids, face, score, unchecked={seat})
     others = [i for i in range(len(bids)) if (dealer + 1 + i) % chosen.players != seat]
-    assert check.bids[:, 0].tolist() == [(dealer + 1 + i) % chosen.players for i in others]
+    # every other bidder's row, named bids first (the check's order)
+    assert sorted(check.bids[:, 0].tolist()) == sorted((dealer + 1 + i) % chosen.players for i in others)
     got = kernel_matches(check, deals, seat)
     assert 0.02 < expected.mean() < 0.98  # the auction says something
     assert got.tolist() == expected.tolist()
+    return expected
 
 
 def test_a_seat_never_checks_its_own_bids():

@@ -24,6 +24,7 @@ from euchre_mc.simulate.bidding.evaluator import (
 from euchre_mc.simulate.bidding.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
 from euchre_mc.simulate.bidding.strategy import (
     BUILT_INS,
+    DENOM_SHIFT,
     EXCHANGE_RANK,
     HOG_RANK,
     THRESHOLD_PARAMS,
@@ -32,8 +33,10 @@ from euchre_mc.simulate.bidding.strategy import (
     bid_euchre_wishes,
     classic_chances,
     classic_wishes,
+    format_params,
     load_strategy,
     seat_thresholds,
+    unused_params,
 )
 from euchre_mc.simulate.kernels.rankings import NO_BID
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
@@ -168,6 +171,10 @@ def test_the_soft_rule_at_width_zero_is_the_rule_itself():
     values = np.array([0.3, 0.6, 0.65, 0.75, 0.8, 0.9])
     rows = 3000
     thresholds = {name: rng.choice(values, (rows, 1)) for name in THRESHOLD_PARAMS}
+    # a suit shift on one denomination of most rows (the high bid's), none on the rest
+    shifts = np.zeros((rows, 1, 6))
+    shifts[np.arange(rows), 0, rng.integers(6, size=rows)] = rng.choice([-0.25, -0.05, 0.0, 0.1, 0.3], rows)
+    thresholds[DENOM_SHIFT] = shifts
     one_seat = {name: value[:, 0] for name, value in thresholds.items()}
     for has_hog in (True, False):
         level = rng.choice(values, (rows, 1, 6, 8))
@@ -273,6 +280,8 @@ def test_a_strategy_with_every_kind_of_value_round_trips_through_toml(tmp_path):
         call_threshold=0.55,
         partner_bid_shift=-0.125,
         opponent_bid_shift=0.2,
+        partner_suit_shift=-0.3,
+        opponent_suit_shift=0.4375,
         equity_weight=0.75,
     )
     path = tmp_path / "fit.toml"
@@ -307,6 +316,12 @@ def test_coordinates_name_each_position_and_with_param_moves_one():
         expanded.with_param("order_up_threshold@5", 0.45)
     with pytest.raises(RulesError, match=r"partner_bid_shift=0.9; allowed is a number from -0.5 to 0.5"):
         Strategy("x", partner_bid_shift=0.9)
+    # the suit shifts: bid euchre's coordinates, tuned like any parameter, bounded alike
+    assert {"partner_suit_shift", "opponent_suit_shift"} <= set(balanced.coordinates("six-handed"))
+    assert balanced.with_param("opponent_suit_shift", "0.2").opponent_suit_shift == 0.2
+    with pytest.raises(RulesError, match=r"opponent_suit_shift=-0.6; allowed is a number from -0.5 to 0.5"):
+        Strategy("x", opponent_suit_shift=-0.6)
+    assert unused_params("euchre", ["partner_suit_shift"]) == ["partner_suit_shift"]
 
 
 def test_a_partners_high_bid_moves_the_bid_euchre_thresholds_by_the_strategys_shift():
@@ -322,6 +337,56 @@ def test_a_partners_high_bid_moves_the_bid_euchre_thresholds_by_the_strategys_sh
     assert (
         bid_context(3, None) == 0 and bid_context(3, 1) == PARTNER_HIGH and bid_context(3, 2) == OPPONENT_HIGH
     )
+
+
+def test_the_high_bids_suit_moves_only_the_thresholds_of_bids_in_that_suit():
+    from euchre_mc.simulate.bidding.strategy import OPPONENT_HIGH, PARTNER_HIGH, bid_context
+
+    strategy = Strategy("suits", partner_bid_shift=0.1, partner_suit_shift=-0.3, opponent_suit_shift=0.2)
+    scores = np.zeros((1, 2), np.int64)
+    hearts = 2
+    for holder, expected in ((PARTNER_HIGH, -0.3), (OPPONENT_HIGH, 0.2)):
+        got = seat_thresholds((strategy, strategy), scores, "six-handed", 0, holder + 2 * hearts)
+        assert np.allclose(got["level_threshold"], 0.75 if holder == PARTNER_HIGH else 0.65)
+        assert np.allclose(got[DENOM_SHIFT][..., hearts], expected)
+        assert not np.delete(got[DENOM_SHIFT], hearts, axis=-1).any()
+    assert not seat_thresholds((strategy, strategy), scores, "six-handed", 0)[DENOM_SHIFT].any()
+    assert not seat_thresholds((strategy, strategy), scores, "euchre", 0, 5)[DENOM_SHIFT].any()
+    # seat 3 when seat 1 (a partner) holds a Hearts bid; seat 2 (an opponent) a No Trump one
+    assert bid_context(3, 1, hearts) == PARTNER_HIGH + 4 and bid_context(3, 2, 5) == OPPONENT_HIGH + 10
+    assert "suit_shift" not in format_params(BUILT_INS["balanced"])
+    assert not {"partner_suit_shift", "opponent_suit_shift"} & set(BUILT_INS["balanced"].params())
+    assert strategy.params()["opponent_suit_shift"] == 0.2
+    assert "partner_suit_shift -0.3, opponent_suit_shift 0.2" in format_params(strategy)
+
+
+def test_partners_suit_shift_turns_a_raise_into_partners_suit():
+    # seat 3 of Pigs and Hogs holds five Spades and three Hearts; partner (seat 1) holds
+    # the high bid in Hearts.  By itself it wants 5 Spades; a strategy that counts on
+    # partner's Hearts for a raise (partner_suit_shift -0.45) bids 6 Hearts, and one
+    # wary of an opponent's suit (opponent_suit_shift 0.35) answers an opponent's
+    # Spades with 4 High No Trump
+    from euchre_mc.simulate.bidding.strategy import PARTNER_HIGH, bid_context
+    from euchre_mc.simulate.bidding.table_model import code_contract, seat_bids
+
+    hand = faces_to_mask(parse_cards("JS AS KS QS TS JH AH KH", copies=2))
+    deals = np.zeros((1, 6), np.uint64)
+    deals[0, 2] = hand
+    hearts = 2
+    context = bid_context(2, 0, hearts)
+    assert context == PARTNER_HIGH + 2 * hearts
+
+    def wish(strategy, context):
+        bids = seat_bids("pigs-and-hogs", (strategy, strategy), deals, [-1], [5], [[0, 0]], seats=[2])
+        return str(code_contract(bids.variant, int(bids.wishes(True, context)[0, 2])))
+
+    plain, raising = BUILT_INS["balanced"], Strategy("raise", partner_suit_shift=-0.45)
+    assert wish(plain, context) == wish(raising, 0) == wish(plain, 0) == "5 Spades"
+    assert wish(raising, context) == "6 Hearts"
+    assert wish(raising, bid_context(2, 1, hearts)) == "5 Spades"  # an opponent's Hearts: no raise
+    wary = Strategy("wary", opponent_suit_shift=0.35)
+    assert wish(wary, bid_context(2, 1, 3)) == "4 High No Trump"
+    assert wish(wary, bid_context(2, 0, 3)) == "5 Spades"  # partner's Spades: no worry
 
 
 def test_the_score_term_follows_the_break_even_chance_of_the_shipped_match_equity_table():

@@ -222,8 +222,8 @@ def random_prefix(variant, dealer, seat_turns, rng, upcard):
 
 def shifting(players: int) -> TableModel:
     """A table whose thresholds differ by auction position, move with a partner's or an
-    opponent's high bid and follow the score through match equity: every one of the
-    wish's inputs matters."""
+    opponent's high bid and its suit and follow the score through match equity: every
+    one of the wish's inputs matters."""
     first = Strategy(
         "shifting",
         level_threshold=(0.45, 0.5, 0.55, 0.6, 0.7, 0.8)[:players],
@@ -231,6 +231,8 @@ def shifting(players: int) -> TableModel:
         call_threshold=(0.5, 0.65, 0.55, 0.4)[:players] if players == 4 else 0.6,
         partner_bid_shift=0.3,
         opponent_bid_shift=-0.15,
+        partner_suit_shift=-0.2,
+        opponent_suit_shift=0.25,
         equity_weight=1.0,
     )
     return TableModel((first, BUILT_INS["aggressive"]), "shifting / aggressive")
@@ -386,21 +388,23 @@ def test_the_analysed_seats_own_earlier_bid_is_not_evidence():
     assert (kept == (first[:, 1:] == -1).all(axis=1)).all() and 0 < kept.sum() < 1000
 
 
+@pytest.mark.parametrize("model", [TIMID, "shifting"], ids=str)
 @pytest.mark.parametrize("variant_text", VARIANTS)
-def test_soft_weights_become_the_exact_inference_as_the_scale_goes_to_zero(variant_text):
+def test_soft_weights_become_the_exact_inference_as_the_scale_goes_to_zero(variant_text, model):
     variant = Variant.parse(variant_text)
     n, count, dealer = variant.players, 2000, 1
+    model = shifting(n) if model == "shifting" else model
     upcard = parse_card("JD") if variant.classic else None
     deals = deal_unseen(variant, {}, 0 if upcard is None else 1 << (2 * upcard), seed=6, count=count)
     scores = np.zeros((count, 2), np.int64)
     upcards = np.full(count, -1 if upcard is None else upcard)
-    wish_for, estimate_of = decide_bids(variant, TIMID.teams, deals, upcards, np.full(count, dealer), scores)
+    wish_for, estimate_of = decide_bids(variant, model.teams, deals, upcards, np.full(count, dealer), scores)
     auctions = [run_auction(variant, dealer, upcard, wish_for(i), estimate_of(i))[0] for i in range(count)]
     for prefix in {auctions[0][: n - 1], auctions[5][:2], auctions[7][: 2 * n - 1], auctions[9][:1]}:
-        exact = consistent(TIMID, variant, dealer, list(prefix), deals, upcard)
-        soft = soft_weights(TIMID, variant, dealer, list(prefix), deals, upcard, scale=1e-9)
+        exact = consistent(model, variant, dealer, list(prefix), deals, upcard)
+        soft = soft_weights(model, variant, dealer, list(prefix), deals, upcard, scale=1e-9)
         assert ((soft > 0.5) == exact).all(), prefix
-        wide = soft_weights(TIMID, variant, dealer, list(prefix), deals, upcard)
+        wide = soft_weights(model, variant, dealer, list(prefix), deals, upcard)
         assert (wide >= 0).all() and (wide <= 1).all()
         assert effective_sample_size(wide) >= exact.sum() * 0.5
 

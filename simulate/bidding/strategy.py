@@ -25,7 +25,12 @@ or call ends the auction, so every earlier seat passed).  In bid euchre the earl
 bids matter beyond the level a bid must beat: every threshold moves by
 ``partner_bid_shift`` when a partner holds the high bid (raising a partner's contract
 needs more, or less, than opening) and by ``opponent_bid_shift`` when an opponent holds
-it (overcalling).
+it (overcalling).  The high bid's denomination matters too: the threshold of a bid in
+that denomination moves further, by ``partner_suit_shift`` when a partner holds it (a
+raise in partner's suit, which partner's trumps support) and by ``opponent_suit_shift``
+when an opponent does (a bid in the suit an opponent holds the trumps of).  The seat
+then bids the denomination with the most to spare over its threshold.  A bid context
+(:func:`bid_context`) is therefore who holds the high bid and in which denomination.
 
 Going alone in the classic games pays only on a march, so a classic maker goes alone
 when it would order up or call anyway and P(march alone) clears ``alone_threshold``.
@@ -79,30 +84,50 @@ THRESHOLD_PARAMS = (
     "order_up_threshold",
     "call_threshold",
 )
-SHIFT_PARAMS = ("partner_bid_shift", "opponent_bid_shift")
+SHIFT_PARAMS = ("partner_bid_shift", "opponent_bid_shift", "partner_suit_shift", "opponent_suit_shift")
+SUIT_SHIFTS = ("partner_suit_shift", "opponent_suit_shift")
 SCORE_PARAMS = ("equity_weight", "endgame_fraction", "endgame_shift")
 SHIFT_BOUND = 0.5  # a bid-context shift lies in -SHIFT_BOUND .. SHIFT_BOUND
 MAX_POSITIONS = 6  # the most seats a variant has
 
-# Who holds the high bid when a bid-euchre seat speaks: the contexts its thresholds
-# depend on (kernels.bidding.AuctionCheck carries one threshold row per context).
+# Who holds the high bid when a bid-euchre seat speaks, and in which of the six
+# denominations: the contexts its thresholds depend on, numbered 0 (nobody), then
+# PARTNER_HIGH + 2 * denom and OPPONENT_HIGH + 2 * denom (kernels.bidding.AuctionCheck
+# carries one threshold row per context).  PARTNER_HIGH and OPPONENT_HIGH themselves are
+# the contexts of a high bid in denomination 0.
 NOBODY_BID, PARTNER_HIGH, OPPONENT_HIGH = range(3)
-CONTEXTS = 3
+DENOMS = 6
+CONTEXTS = 1 + 2 * DENOMS
+THRESHOLD_COLUMNS = len(THRESHOLD_PARAMS) + DENOMS  # a row: the thresholds, each denomination's shift
+DENOM_SHIFT = "denomination_shift"  # seat_thresholds' key of each denomination's shift
 
 
-def bid_context(seat: int, high_seat) -> int:
+def bid_context(seat: int, high_seat, high_denom: int = 0) -> int:
     """The context of ``seat``'s turn when ``high_seat`` (None or negative: nobody) holds
-    the high bid; partners are the seats of the same team (same parity)."""
+    the high bid, in denomination ``high_denom``; partners are the seats of the same team
+    (same parity)."""
     if high_seat is None or high_seat < 0:
         return NOBODY_BID
-    return PARTNER_HIGH if (high_seat - seat) % 2 == 0 else OPPONENT_HIGH
+    return (PARTNER_HIGH if (high_seat - seat) % 2 == 0 else OPPONENT_HIGH) + 2 * int(high_denom)
 
 
-def bid_contexts(seat: int, high_seats: np.ndarray) -> np.ndarray:
-    """:func:`bid_context` of ``seat`` against each entry of ``high_seats`` (-1 nobody)."""
+def bid_contexts(seat: int, high_seats: np.ndarray, high_denoms=0) -> np.ndarray:
+    """:func:`bid_context` of ``seat`` against each entry of ``high_seats`` (-1 nobody)
+    and ``high_denoms`` (one, or one per entry)."""
     high_seats = np.asarray(high_seats, np.int64)
     partner = (high_seats - seat) % 2 == 0
-    return np.where(high_seats < 0, NOBODY_BID, np.where(partner, PARTNER_HIGH, OPPONENT_HIGH))
+    holder = np.where(partner, PARTNER_HIGH, OPPONENT_HIGH) + 2 * np.asarray(high_denoms, np.int64)
+    return np.where(high_seats < 0, NOBODY_BID, holder)
+
+
+def context_holder(context: int) -> int:
+    """Who holds the high bid in ``context``: NOBODY_BID, PARTNER_HIGH or OPPONENT_HIGH."""
+    return NOBODY_BID if context == NOBODY_BID else 2 - context % 2
+
+
+def context_denom(context: int) -> int | None:
+    """The high bid's denomination in ``context`` (None when nobody has bid)."""
+    return None if context == NOBODY_BID else (context - 1) // 2
 
 
 # The contracts each parameter decides (the table above); a variant without any of them
@@ -116,6 +141,8 @@ PARAM_KINDS = {
     "call_threshold": (CALL,),
     "partner_bid_shift": (LEVEL,),
     "opponent_bid_shift": (LEVEL,),
+    "partner_suit_shift": (LEVEL,),
+    "opponent_suit_shift": (LEVEL,),
 }
 
 
@@ -194,6 +221,8 @@ class Strategy:
     call_threshold: float | tuple[float, ...] = 0.6
     partner_bid_shift: float = 0.0
     opponent_bid_shift: float = 0.0
+    partner_suit_shift: float = 0.0
+    opponent_suit_shift: float = 0.0
     equity_weight: float = 0.0
     endgame_fraction: float = 0.2
     endgame_shift: float = 0.0
@@ -263,10 +292,16 @@ class Strategy:
         return tuple(out) + ("equity_weight",)
 
     def params(self) -> dict:
-        """Every field but the name, for reports and JSON (a per-position threshold as a list)."""
+        """Every field but the name, for reports and JSON (a per-position threshold as a
+        list); the suit shifts only when set, as in :func:`format_params`, so a strategy
+        without them reports (and keys a fit's stored games) as it always did."""
         out = asdict(self)
         del out["name"]
-        return {key: list(value) if isinstance(value, tuple) else value for key, value in out.items()}
+        return {
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in out.items()
+            if key not in SUIT_SHIFTS or value
+        }
 
     def __str__(self) -> str:
         return self.name
@@ -293,12 +328,14 @@ def position_values(strategy: Strategy, name: str, players: int) -> list[float]:
 
 
 def format_params(strategy: Strategy) -> str:
-    """``level_threshold 0.65, order_up_threshold 0.62/0.6/0.58/0.55, ...`` for the output."""
+    """``level_threshold 0.65, order_up_threshold 0.62/0.6/0.58/0.55, ...`` for the output
+    (the suit shifts only when set: a strategy without them reads as it always did)."""
 
     def shown(value):
         return "/".join(f"{v:g}" for v in value) if isinstance(value, tuple) else f"{value:g}"
 
-    return ", ".join(f"{name} {shown(getattr(strategy, name))}" for name in PARAMS)
+    names = [name for name in PARAMS if name not in SUIT_SHIFTS or getattr(strategy, name)]
+    return ", ".join(f"{name} {shown(getattr(strategy, name))}" for name in names)
 
 
 PARAMS = tuple(f.name for f in fields(Strategy) if f.name != "name")
@@ -440,7 +477,8 @@ def seat_thresholds(
     """Each seat's thresholds for this hand: (games, seats) per parameter, by the seat's
     auction position from ``dealers`` (games,), after its team's score terms at
     ``scores`` (games, 2) and, in bid euchre, the shift of ``context`` (who holds the
-    high bid when the seat speaks)."""
+    high bid when the seat speaks); and under ``DENOM_SHIFT`` (games, seats, 6) the
+    shift of a bid in each denomination (the suit shift of the high bid's, else 0)."""
     variant = as_variant(variant)
     n = variant.players
     scores = np.asarray(scores, np.int64).reshape(-1, 2)
@@ -455,9 +493,9 @@ def seat_thresholds(
         endgame = (theirs > ours) & (variant.target - theirs <= strategy.endgame_fraction * variant.target)
         score_shift[:, team] = -strategy.endgame_shift * endgame
         context_shift = 0.0
-        if context == PARTNER_HIGH:
+        if context_holder(context) == PARTNER_HIGH:
             context_shift = strategy.partner_bid_shift
-        elif context == OPPONENT_HIGH:
+        elif context_holder(context) == OPPONENT_HIGH:
             context_shift = strategy.opponent_bid_shift
         score_shift[:, team] += 0.0 if variant.classic else context_shift
         if strategy.equity_weight:
@@ -472,13 +510,30 @@ def seat_thresholds(
         base = by_position[team_of_seat[None, :], position]  # (games, n)
         shift = score_shift + equity_shift.get(name, 0.0)
         out[name] = np.clip(base + shift[:, team_of_seat], 0.0, 1.0)
+    out[DENOM_SHIFT] = np.zeros((games, n, DENOMS))
+    if not variant.classic and context != NOBODY_BID:
+        name = SUIT_SHIFTS[context_holder(context) - PARTNER_HIGH]
+        suit_shift = np.array([getattr(strategy, name) for strategy in teams])[team_of_seat]
+        out[DENOM_SHIFT][:, :, context_denom(context)] = suit_shift[None, :]
     return out
 
 
+def suit_shifted(teams: tuple[Strategy, Strategy], context: int) -> bool:
+    """Does the high bid's denomination move any threshold of ``teams`` in ``context``?
+    (When not, the context's wishes are those of any other denomination's.)"""
+    if context == NOBODY_BID:
+        return False
+    name = SUIT_SHIFTS[context_holder(context) - PARTNER_HIGH]
+    return any(getattr(strategy, name) for strategy in teams)
+
+
 def threshold_columns(thresholds: dict, shape) -> np.ndarray:
-    """The thresholds of every seat of ``shape`` (games, seats) as rows of six, in
-    ``THRESHOLD_PARAMS`` order: how the kernels take them."""
-    return np.stack([np.broadcast_to(thresholds[name], shape) for name in THRESHOLD_PARAMS], axis=-1)
+    """The thresholds of every seat of ``shape`` (games, seats) as rows of
+    ``THRESHOLD_COLUMNS``: the ``THRESHOLD_PARAMS`` in order, then each denomination's
+    shift (0 where ``thresholds`` has no ``DENOM_SHIFT``): how the kernels take them."""
+    columns = np.stack([np.broadcast_to(thresholds[name], shape) for name in THRESHOLD_PARAMS], axis=-1)
+    shifts = np.broadcast_to(thresholds.get(DENOM_SHIFT, 0.0), tuple(shape) + (DENOMS,))
+    return np.concatenate([columns, shifts], axis=-1)
 
 
 def bid_euchre_wishes(
@@ -487,14 +542,14 @@ def bid_euchre_wishes(
     """The contract each seat wants: (rank, denomination, bid code), rank 0 (code
     ``NO_BID``) for none, 1..8 a level, 9 Pig or Alone, 10 Hog.  The highest rank whose
     estimate clears its threshold wins; within a rank, the denomination with the best
-    estimate (ties to the lower index).
+    estimate less its shift (ties to the lower index).
     (kernels.bidding.bid_euchre_wish decides; this runs it over the arrays.)"""
     shape = estimates.level.shape[:-2]
     rank, denom, code = bidding.bid_euchre_wishes_many(
         np.ascontiguousarray(estimates.level.reshape(-1, 6, estimates.level.shape[-1])),
         np.ascontiguousarray(estimates.exchange_alone.reshape(-1, 6)),
         np.ascontiguousarray(estimates.hog.reshape(-1, 6)),
-        np.ascontiguousarray(threshold_columns(thresholds, shape).reshape(-1, len(THRESHOLD_PARAMS))),
+        np.ascontiguousarray(threshold_columns(thresholds, shape).reshape(-1, THRESHOLD_COLUMNS)),
         bool(has_hog),
     )
     return rank.reshape(shape), denom.reshape(shape), code.reshape(shape)
@@ -512,7 +567,7 @@ def classic_wishes(
     out = bidding.classic_wishes_many(
         np.ascontiguousarray(estimates.order.reshape(-1, estimates.order.shape[-1])),
         np.ascontiguousarray(estimates.call.reshape(-1, 5, estimates.call.shape[-1])),
-        np.ascontiguousarray(threshold_columns(thresholds, shape).reshape(-1, len(THRESHOLD_PARAMS))),
+        np.ascontiguousarray(threshold_columns(thresholds, shape).reshape(-1, THRESHOLD_COLUMNS)),
         np.array(suits.ravel()),
         bool(no_trump),
     ).reshape(shape + (6,))
@@ -576,6 +631,8 @@ def classic_chances(
 __all__ = [
     "BUILT_INS",
     "CONTEXTS",
+    "DENOMS",
+    "DENOM_SHIFT",
     "EXCHANGE_RANK",
     "FITTED",
     "HOG_RANK",
@@ -583,6 +640,7 @@ __all__ = [
     "OPPONENT_HIGH",
     "PARAMS",
     "PARTNER_HIGH",
+    "THRESHOLD_COLUMNS",
     "THRESHOLD_PARAMS",
     "Strategy",
     "bid_context",
@@ -591,6 +649,8 @@ __all__ = [
     "bid_euchre_wishes",
     "classic_chances",
     "classic_wishes",
+    "context_denom",
+    "context_holder",
     "file_warnings",
     "fitted_path",
     "format_params",
@@ -600,6 +660,7 @@ __all__ = [
     "strategy_bounds",
     "strategy_from_dict",
     "strategy_to_toml",
+    "suit_shifted",
     "threshold_columns",
     "unused_param_warning",
     "unused_params",

@@ -6,9 +6,9 @@ position, the upcard and the score), wants the contract its team's
 :class:`~simulate.bidding.strategy.Strategy` names, bids it if the auction allows it and passes
 otherwise; a dealer who may not pass bids the allowed contract, not played alone, with
 the best estimate.  A seat's thresholds depend on its auction position, the score and,
-in bid euchre, on whether a partner or an opponent holds the high bid (the strategy's
-bid-context shifts): its wish is decided for each such context, and the auction asks
-for the wish of the context it is in.
+in bid euchre, on whether a partner or an opponent holds the high bid and in which
+denomination (the strategy's bid-context and suit shifts): its wish is decided for
+each such context, and the auction asks for the wish of the context it is in.
 
 * :class:`TableModel` names the strategy of each team with a paragraph for the output;
   :func:`table_model` builds one from a built-in name, a TOML file or ``"none"``.
@@ -69,9 +69,11 @@ from .strategy import (
     bid_euchre_wishes,
     classic_chances,
     classic_wishes,
+    context_holder,
     format_params,
     load_strategy,
     seat_thresholds,
+    suit_shifted,
     threshold_columns,
 )
 
@@ -189,8 +191,8 @@ def _auction_rank(variant: Variant, codes: np.ndarray) -> np.ndarray:
 class SeatBids:
     """What the seats of every deal want under the model, as codes (contexts, deals,
     seats): ``first`` in round 1 (the one round of bid euchre), ``second`` in classic
-    round 2.  Bid euchre has a wish per bid context (strategy.NOBODY_BID, PARTNER_HIGH,
-    OPPONENT_HIGH: who holds the high bid when the seat speaks); the classic games one.
+    round 2.  Bid euchre has a wish per bid context (strategy.bid_context: who holds the
+    high bid when the seat speaks, and in which denomination); the classic games one.
     Only the seats in ``columns`` are decided (the others hold ``NO_BID``)."""
 
     variant: Variant
@@ -219,13 +221,15 @@ class SeatBids:
         return self.estimates.level[rows, column, contract.denom, contract.level - 1]
 
 
-def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> SeatBids:
+def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None, contexts=None) -> SeatBids:
     """The seats' wishes on every deal: ``dealt`` (G, N) face-space hands, ``upcards``
     (G,) faces (classic), ``dealers`` (G,) and ``scores`` (G, 2) team A and B points.
 
     ``seats`` (default all) limits the bid-euchre work to the seats asked about: the
-    evaluator's features are the cost.  Classic deals decide every seat (positions
-    need the whole table, and they are cheap).
+    evaluator's features are the cost.  ``contexts`` (default all) limits bid euchre's
+    wishes to those bid contexts (the others hold ``NO_BID``): a turn of the auction
+    as it stands has one.  Classic deals decide every seat (positions need the whole
+    table, and they are cheap).
     """
     variant = as_variant(variant)
     dealt = np.asarray(dealt, np.uint64)
@@ -234,11 +238,14 @@ def seat_bids(variant, teams, dealt, upcards, dealers, scores, seats=None) -> Se
         columns = tuple(range(n)) if seats is None else tuple(sorted(set(seats)))
         est = bid_estimates(dealt[:, list(columns)])
         first = np.full((CONTEXTS,) + dealt.shape, NO_BID, np.int64)
-        for context in range(CONTEXTS):
-            thresholds = seat_thresholds(teams, scores, variant, dealers, context)
-            asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
-            _, _, codes = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)
-            first[context][:, list(columns)] = codes
+        decided = {}  # a context whose denomination moves nothing shares its holder's wishes
+        for context in range(CONTEXTS) if contexts is None else sorted(set(contexts)):
+            key = context if suit_shifted(teams, context) else context_holder(context)
+            if key not in decided:
+                thresholds = seat_thresholds(teams, scores, variant, dealers, context)
+                asked = {name: value[:, list(columns)] for name, value in thresholds.items()}
+                decided[key] = bid_euchre_wishes(est, asked, HOG in variant.spec.special_kinds)[2]
+            first[context][:, list(columns)] = decided[key]
         return SeatBids(variant, first, None, est, columns)
     thresholds = seat_thresholds(teams, scores, variant, dealers)
     upcards = np.asarray(upcards, np.int64)
@@ -286,14 +293,15 @@ def run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) ->
     """Ask each seat in turn what it bids; returns (bids, auction result).
 
     ``wish_for(seat, round_one, context)`` is the contract the seat wants (or None) in
-    the bid context of its turn (strategy.bid_context: who holds the high bid) and
+    the bid context of its turn (strategy.bid_context: who holds the high bid, in which
+    denomination) and
     ``estimate_of(seat, contract)`` its estimate, for a dealer who may not pass.
     """
     bids = ()
     state = AuctionState.start(variant, dealer, upcard)
     while not state.over:
         seat = state.seat_to_bid
-        context = bid_context(seat, state.winner[0] if state.winner else None)
+        context = _context(seat, state)
         wish = wish_for(seat, bool(state.legal) and state.legal[0].kind == ORDER_UP, context)
         if wish is not None and state.can_bid(wish):
             bid = wish
@@ -309,6 +317,13 @@ def run_auction(variant: Variant, dealer: int, upcard, wish_for, estimate_of) ->
 # --------------------------------------------------------------------------- vectorised turns
 
 
+def _context(seat: int, state: AuctionState) -> int:
+    """The bid context of ``seat``'s turn at ``state`` (strategy.bid_context)."""
+    if state.winner is None:
+        return NOBODY_BID
+    return bid_context(seat, state.winner[0], state.winner[1].denom)
+
+
 def _checked_deals(variant: Variant, deals, scores) -> tuple[np.ndarray, np.ndarray]:
     """The deals as a (D, N) uint64 array and the scores as (D, 2), or a RulesError."""
     deals = np.asarray(deals, np.uint64)
@@ -322,23 +337,27 @@ def _checked_deals(variant: Variant, deals, scores) -> tuple[np.ndarray, np.ndar
     return deals, np.broadcast_to(scores, (deals.shape[0], 2))
 
 
-def _table_bids(model: TableModel, variant: Variant, dealer: int, deals, upcard, scores, seats) -> SeatBids:
+def _table_bids(
+    model: TableModel, variant: Variant, dealer: int, deals, upcard, scores, seats, contexts=None
+) -> SeatBids:
     """:func:`seat_bids` of checked deals around one dealer and upcard."""
     count = deals.shape[0]
     upcards = np.full(count, -1 if upcard is None else upcard, np.int64)
-    return seat_bids(variant, model.teams, deals, upcards, np.full(count, dealer, np.int64), scores, seats)
+    dealers = np.full(count, dealer, np.int64)
+    return seat_bids(variant, model.teams, deals, upcards, dealers, scores, seats, contexts)
 
 
 def _model_bid(
-    bids: SeatBids, seat: int, round_: int, floor, high_seat, stuck=None, stuck_turn=None
+    bids: SeatBids, seat: int, round_: int, floor, high_seat, high_denom, stuck=None, stuck_turn=None
 ) -> np.ndarray:
     """The code each deal's ``seat`` bids: its wish in the context of the deal's
-    ``high_seat`` (who holds the high bid, -1 nobody; one or one per deal) where the
+    ``high_seat`` (who holds the high bid, -1 nobody; one or one per deal) and
+    ``high_denom`` (the high bid's denomination, likewise) where the
     auction allows it (auction rank above ``floor``), else a pass, or where ``stuck`` (a
     bool array) the contract of the dealer who may not pass at the AuctionState
     ``stuck_turn``."""
     variant = bids.variant
-    contexts = np.broadcast_to(bid_contexts(seat, high_seat), (bids.first.shape[1],))
+    contexts = np.broadcast_to(bid_contexts(seat, high_seat, high_denom), (bids.first.shape[1],))
     wish = bids.seat_wishes(round_ == 1, seat, contexts)
     floors = np.array(np.broadcast_to(np.asarray(floor, np.int64), wish.shape))  # a copy: writeable
     out = allowed_bids_many(np.ascontiguousarray(wish), floors, variant.classic)
@@ -410,7 +429,8 @@ def continue_auction(
     eight passes throw the cards in).  The analysed seat's own later bid (its round-2
     turn after it passed round 1 and round 1 all passed) is the model applied to its own
     hand: the same on every deal, since it depends on nothing else it does not know.
-    Bid-euchre options of equal auction rank are continued once.
+    Bid-euchre options of equal auction rank are continued once (of equal rank and
+    denomination when the strategies' suit shifts read the high bid's denomination).
     """
     variant = as_variant(variant)
     dealer = seat_index(dealer, variant.players, "dealer")
@@ -432,7 +452,9 @@ def continue_auction(
     later = [(dealer + 1 + index) % variant.players for index in range(len(bids) + 1, _turns(variant))]
     table = _table_bids(model, variant, dealer, deals, upcard, scores, later)
     count = table.first.shape[1]
-    ends = {}  # the high bid's rank (None without one) -> the later seats' last bids after it
+    # the high bid's rank and denomination (None without one) -> the later seats' last bids after it
+    ends = {}
+    by_denom = any(suit_shifted(model.teams, context) for context in range(CONTEXTS))
     bidder = np.empty((len(options), count), np.int64)
     code = np.empty((len(options), count), np.int64)
     for o, option in enumerate(options):
@@ -441,7 +463,9 @@ def continue_auction(
         if after.over:
             top_seat, top_code = np.full(count, NO_BID), np.full(count, NO_BID)
         else:
-            key = _floor(variant, after) if winner is not None else None
+            key = None
+            if winner is not None:
+                key = (_floor(variant, after), winner[1].denom if by_denom else None)
             if key not in ends:
                 ends[key] = _continue(table, after, dealer, upcard)
             top_seat, top_code = ends[key]
@@ -476,7 +500,9 @@ def _continue(table: SeatBids, state: AuctionState, dealer: int, upcard):
         if index == last and no_winner and variant.dealer_stuck:
             stuck = live & (top_seat < 0)  # nobody has bid: the dealer may not pass
         high_seat = np.where(top_seat >= 0, top_seat, state.winner[0] if state.winner else NO_BID)
-        bid = _model_bid(table, seat, 1 + index // n, floor, high_seat, stuck, stuck_turn)
+        # a classic auction ends at its first bid: only bid euchre's codes name a denomination
+        high_denom = np.where(top_seat >= 0, top_code % 6, state.winner[1].denom if state.winner else 0)
+        bid = _model_bid(table, seat, 1 + index // n, floor, high_seat, high_denom, stuck, stuck_turn)
         made = live & (bid >= 0)
         top_seat = np.where(made, seat, top_seat)
         top_code = np.where(made, bid, top_code)
@@ -513,12 +539,12 @@ def matched_bids(
             state = state.bid(bid)
             continue
         # only the deals still alive, and only the seat to bid: the evaluator is the cost
-        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat])
+        context = [_context(seat, state)]  # the one context of this turn
+        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat], context)
         stuck = None if state.can_pass() else np.ones(alive.size, bool)
-        high_seat = state.winner[0] if state.winner else NO_BID
-        made = _model_bid(
-            table, seat, 1 + index // variant.players, _floor(variant, state), high_seat, stuck, state
-        )
+        high_seat, high_denom = (state.winner[0], state.winner[1].denom) if state.winner else (NO_BID, 0)
+        round_ = 1 + index // variant.players
+        made = _model_bid(table, seat, round_, _floor(variant, state), high_seat, high_denom, stuck, state)
         alive = alive[made == bid_code(variant, bid)]
         matched[alive] += 1
         state = state.bid(bid)
@@ -556,7 +582,7 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
         # a dealer who may not pass bids by table.stuck_choice, not by its wish: its
         # forced bid is not checked (it is always the auction's last bid)
         if seat not in unchecked and state.can_pass():
-            context = bid_context(seat, state.winner[0] if state.winner else None)
+            context = _context(seat, state)
             rows.append((seat, int(index < n), _floor(variant, state), bid_code(variant, bid), context))
         state = state.bid(bid)
     scores = np.asarray((0, 0) if scores is None else scores, np.int64).reshape(1, 2)
@@ -566,7 +592,7 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
             for context in range(CONTEXTS)
         ],
         axis=1,
-    )  # (seats, contexts, 6)
+    )  # (seats, contexts, THRESHOLD_COLUMNS)
     return AuctionCheck(
         variant.classic,
         HOG in variant.spec.special_kinds,
@@ -781,14 +807,17 @@ def soft_weights(
     deals, scores = _checked_deals(variant, deals, scores)
     n = variant.players
     bidders = [(dealer + 1 + index) % n for index in range(len(bids))]
-    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed})
-    thresholds = [seat_thresholds(model.teams, scores, variant, dealer, c) for c in range(CONTEXTS)]
+    # the soft rule reads the estimates and the thresholds, never the wishes: decide none
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed}, ())
+    thresholds = {}  # by bid context, as the auction reaches it
     weights = np.ones(deals.shape[0])
     state = AuctionState.start(variant, dealer, upcard)
     for bid in bids:
         seat = state.seat_to_bid
         if seat != analysed:
-            context = bid_context(seat, state.winner[0] if state.winner else None)
+            context = _context(seat, state)
+            if context not in thresholds:
+                thresholds[context] = seat_thresholds(model.teams, scores, variant, dealer, context)
             weights *= _soft_bid(table, thresholds[context], state, bid, scale)
         state = state.bid(bid)
     return weights

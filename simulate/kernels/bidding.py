@@ -12,8 +12,10 @@ Hands are face-space masks as they were at the bidding.  Estimate rows follow th
 evaluator's tables (simulate/bidding/evaluator.py): a bid-euchre row is the ten outcomes
 P(takes >= n), n = 1..8, then P(all 8 after the exchange) (Pig, six-handed Alone), then
 P(all 8 alone) (Hog); a classic row is P(make), P(march), P(march alone).  Thresholds
-come in strategy.THRESHOLD_PARAMS order (the ``*_T`` indexes below).  Bid codes are the
-table model's (kernels.rankings: ``NO_BID``, ``CALL_BASE``, ...).
+come in rows of strategy.THRESHOLD_COLUMNS: the six of strategy.THRESHOLD_PARAMS (the
+``*_T`` indexes below), then the shift of each denomination 0..5 (``SHIFT_T + denom``:
+bid euchre's shift for a bid in the denomination of the high bid; 0 elsewhere).  Bid
+codes are the table model's (kernels.rankings: ``NO_BID``, ``CALL_BASE``, ...).
 """
 
 from collections import namedtuple
@@ -39,6 +41,7 @@ from .rankings import (
 )
 
 LEVEL_T, PIG_T, HOG_T, ALONE_T, ORDER_UP_T, CALL_T = range(6)  # strategy.THRESHOLD_PARAMS
+SHIFT_T = 6  # the first denomination's shift: columns SHIFT_T .. SHIFT_T + 5
 BID_CAPS = (8, 8, 4)  # length, run, side of the bid-euchre table
 CLASSIC_CAPS = (6, 3, 3)  # length, top, side of the classic tables
 
@@ -175,11 +178,14 @@ def rank_threshold(thresholds, has_hog, rank):
 def rank_test(level, exchange, hog, thresholds, has_hog, rank, soft_scale):
     """Bid-euchre ``rank``'s test on its best denomination (ties to the lower index):
     (:func:`passes` of that estimate, the denomination).  Ranks are kernels.rankings':
-    1..LEVELS the levels, then EXCHANGE_RANK and HOG_RANK."""
+    1..LEVELS the levels, then EXCHANGE_RANK and HOG_RANK.  A denomination's shift
+    (column ``SHIFT_T + denom``) is subtracted from its estimate, which is adding it to
+    the threshold of a bid in that denomination; the best denomination is the one with
+    the most to spare.  (A shift of 0 leaves the estimate exactly as it was.)"""
     best = 0
-    best_value = rank_estimate(level, exchange, hog, rank, 0)
+    best_value = rank_estimate(level, exchange, hog, rank, 0) - thresholds[SHIFT_T]
     for denom in range(1, 6):
-        value = rank_estimate(level, exchange, hog, rank, denom)
+        value = rank_estimate(level, exchange, hog, rank, denom) - thresholds[SHIFT_T + denom]
         if value > best_value:
             best, best_value = denom, value
     return passes(best_value, rank_threshold(thresholds, has_hog, rank), soft_scale), best
@@ -308,8 +314,8 @@ def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, co
 # threshold is pig_threshold with Hog, alone_threshold without), ``no_trump`` (classic
 # High No Trump callable), ``dealer``, the ``upcard`` face (classic; -1 none),
 # ``thresholds[seat, context]`` after the score terms, in each bid context
-# (strategy.NOBODY_BID, PARTNER_HIGH, OPPONENT_HIGH: who held the high bid when the
-# seat spoke), the evaluator's ``bid_grid``, ``round1`` and ``round2`` estimates, and
+# (strategy.bid_context: who held the high bid when the seat spoke, and in which
+# denomination), the evaluator's ``bid_grid``, ``round1`` and ``round2`` estimates, and
 # ``bids``: rows (seat, round one?, floor, code, context), each a bid the seat made at
 # that point of the auction.  A namedtuple, so numba
 # keeps each field a plain value.
@@ -334,7 +340,8 @@ def no_auction() -> AuctionCheck:
     """The AuctionCheck of no bids: worlds need explain nothing (the same numba types as
     table.auction_check's, so the kernels compile once)."""
     tables = tuple(np.zeros((1,) * dims + (outcomes,)) for dims, outcomes in ((4, 10), (5, 3), (5, 3)))
-    return AuctionCheck(False, False, False, 0, -1, np.zeros((1, 3, 6)), *tables, np.zeros((0, 5), np.int64))
+    thresholds = np.zeros((1, 1, SHIFT_T + 6))
+    return AuctionCheck(False, False, False, 0, -1, thresholds, *tables, np.zeros((0, 5), np.int64))
 
 
 @njit(cache=True)
@@ -429,7 +436,7 @@ def classic_estimates_many(hands, dealers, upcards, round1, round2):
 @njit(parallel=True, cache=True)
 def bid_euchre_wishes_many(level, exchange, hog, thresholds, has_hog):
     """Rank, denomination and code of each wish: ``level`` (R, 6, 8), ``exchange`` and
-    ``hog`` (R, 6), ``thresholds`` (R, 6)."""
+    ``hog`` (R, 6), ``thresholds`` (R, 12)."""
     count = level.shape[0]
     rank = np.empty(count, np.int64)
     denom = np.empty(count, np.int64)
@@ -443,7 +450,7 @@ def bid_euchre_wishes_many(level, exchange, hog, thresholds, has_hog):
 @njit(parallel=True, cache=True)
 def classic_wishes_many(order, call, thresholds, upcard_suits, no_trump):
     """Each seat's classic wishes and codes: ``order`` (R, 3), ``call`` (R, 5, 3),
-    ``thresholds`` (R, 6), ``upcard_suits`` (R,).  Returns (R, 6) int64 columns: order up,
+    ``thresholds`` (R, 12), ``upcard_suits`` (R,).  Returns (R, 6) int64 columns: order up,
     alone, call (-1 none), call alone, round-1 code, round-2 code."""
     out = np.empty((order.shape[0], 6), np.int64)
     for r in prange(order.shape[0]):
@@ -476,7 +483,7 @@ def auction_ranks_many(codes, classic):
 @njit(parallel=True, cache=True)
 def bid_euchre_chances_many(level, exchange, hog, thresholds, has_hog, floor, code, soft_scale):
     """:func:`bid_euchre_chance` of one bid on each row: ``level`` (R, 6, 8), ``exchange``
-    and ``hog`` (R, 6), ``thresholds`` (R, 6)."""
+    and ``hog`` (R, 6), ``thresholds`` (R, 12)."""
     out = np.empty(level.shape[0], np.float64)
     for r in prange(level.shape[0]):
         out[r] = bid_euchre_chance(
@@ -488,7 +495,7 @@ def bid_euchre_chances_many(level, exchange, hog, thresholds, has_hog, floor, co
 @njit(parallel=True, cache=True)
 def classic_chances_many(order, call, thresholds, upcard_suits, no_trump, round_one, code, soft_scale):
     """:func:`classic_chance` of one bid on each row: ``order`` (R, 3), ``call`` (R, 5, 3),
-    ``thresholds`` (R, 6), ``upcard_suits`` (R,)."""
+    ``thresholds`` (R, 12), ``upcard_suits`` (R,)."""
     out = np.empty(order.shape[0], np.float64)
     for r in prange(order.shape[0]):
         out[r] = classic_chance(
