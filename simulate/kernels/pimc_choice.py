@@ -64,7 +64,8 @@ BEST_ONLY = 2
 EARLY_STOP = 4
 DECISION_TABLE = 8
 SIDE_TABLE = 16
-DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP
+DROP_BEHIND = 32
+DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND
 
 # The early-stopping rule (EARLY_STOP above): worlds before the first look, the normal
 # quantile a leader's mean margin must clear, and the least variance assumed.
@@ -145,11 +146,14 @@ def world_position(world, n_seats, denom, viewer, leader, active, trick, buffers
 
 
 @njit(cache=True)
-def world_bounds(search, seat, leader, winner_seat, winner_card, led_suit, played, lead, guess, low, high):
+def world_bounds(
+    search, seat, leader, winner_seat, winner_card, led_suit, played, lead, guess, asked, low, high
+):
     """``low``/``high`` (by face position): the values of this world's legal cards,
     exact for ``lead`` (a legal card, or -1 for the lowest; its probes start at
-    ``guess``, -1 for its lower bound plus one) and for every card that reaches its
-    value, ``[cheap lower bound, lead's value - 1]`` for the others."""
+    ``guess``, -1 for its lower bound plus one) and for every card of ``asked`` that
+    reaches its value, ``[cheap lower bound, lead's value - 1]`` for the others of
+    ``asked``; the cards outside ``asked`` keep their cheap bounds."""
     hands = search.hands
     others = played
     for s in range(hands.shape[1]):
@@ -203,8 +207,8 @@ def world_bounds(search, seat, leader, winner_seat, winner_card, led_suit, playe
         card = lowest_bit(cards)
         cards &= cards - ONE
         position = card >> 1
-        if high[position] < value:
-            continue  # short of the lead whatever the probe would say
+        if high[position] < value or not (asked >> np.uint64(card)) & ONE:
+            continue  # short of the lead whatever the probe would say, or out of contention
         if low[position] < value:
             if card_reaches(search, seat, leader, winner_seat, winner_card, led_suit, played, card, value):
                 low[position] = value
@@ -270,35 +274,50 @@ def leading_card(legal, low, high, n, worth):
 
 
 @njit(cache=True)
-def beyond_doubt(legal, low, high, n, worth, unit):
-    """The early-stopping rule (module docstring): does the leading card lead every other
-    legal card beyond doubt after ``n`` worlds?  Margins are in ``worth`` over ``unit``
-    (tricks, or points when a seat plays for them)."""
+def behind_beyond_doubt(p, q, low, high, n, worth, unit):
+    """The early-stopping rule's test of one rival (module docstring): is the card of
+    face position ``q`` behind the leader's ``p`` beyond doubt after ``n`` worlds?
+    Margins are in ``worth`` over ``unit`` (tricks, or points when a seat plays for them)."""
+    behind = True  # never more tricks than the leader so far
+    total = 0.0
+    squares = 0.0
+    for k in range(n):
+        margin = float(worth[low[k, p]] - worth[high[k, q]]) / unit
+        if margin < 0.0:
+            behind = False
+        total += margin
+        squares += margin * margin
+    if behind:
+        return True
+    mean = total / n
+    variance = max((squares - n * mean * mean) / (n - 1), MIN_VARIANCE)
+    return mean > Z * np.sqrt(variance / n)
+
+
+@njit(cache=True)
+def contenders(legal, low, high, n, worth, unit):
+    """(the cards of ``legal`` still in contention after ``n`` worlds, the leading
+    card): the leading card and every card not behind it beyond doubt
+    (behind_beyond_doubt)."""
     lead = leading_card(legal, low, high, n, worth)
     p = lead >> 1
+    left = legal
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
         q = card >> 1
-        if q == p:
-            continue
-        behind = True  # never more tricks than the leader so far
-        total = 0.0
-        squares = 0.0
-        for k in range(n):
-            margin = float(worth[low[k, p]] - worth[high[k, q]]) / unit
-            if margin < 0.0:
-                behind = False
-            total += margin
-            squares += margin * margin
-        if behind:
-            continue
-        mean = total / n
-        variance = max((squares - n * mean * mean) / (n - 1), MIN_VARIANCE)
-        if mean <= Z * np.sqrt(variance / n):
-            return False
-    return True
+        if q != p and behind_beyond_doubt(p, q, low, high, n, worth, unit):
+            left &= ~(ONE << np.uint64(card))
+    return left, lead
+
+
+@njit(cache=True)
+def beyond_doubt(legal, low, high, n, worth, unit):
+    """The early-stopping rule (module docstring): does the leading card lead every other
+    legal card beyond doubt after ``n`` worlds?"""
+    left, lead = contenders(legal, low, high, n, worth, unit)
+    return (left & ~(np.uint64(3) << np.uint64(lead & ~1))) == ZERO
 
 
 @njit(cache=True)
