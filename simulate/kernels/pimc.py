@@ -47,6 +47,7 @@ from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, 
 from .jit import njit
 from .pimc_choice import (
     BEST_ONLY,
+    BUDGET_MIN_WORLDS,
     DECISION_TABLE,
     DROP_BEHIND,
     EARLY_STOP,
@@ -57,6 +58,7 @@ from .pimc_choice import (
     decision_classes,
     leading_card,
     narrow,
+    node_budget,
     world_bounds,
     world_position,
 )
@@ -491,6 +493,8 @@ def pimc_choose(
     lead = np.int64(-1)
     n = 0
     asked = legal  # the cards still in contention (DROP_BEHIND), the others no longer probed
+    budget = node_budget(levers, viewer)
+    first_node = stats[0]
     for k in range(worlds):
         state, starved = sample_world(state, view, n_seats, denom, kept[k], stats, redeals)
         if starved:
@@ -533,6 +537,8 @@ def pimc_choose(
                 break  # the leader leads every other card beyond doubt
             if levers & DROP_BEHIND:
                 asked = left
+        if budget > 0 and BUDGET_MIN_WORLDS <= n < worlds and stats[0] - first_node >= budget:
+            break  # the decision's search is spent: choose among the worlds dealt
     card = narrow(
         asked,
         low,

@@ -65,6 +65,12 @@ EARLY_STOP = 4
 DECISION_TABLE = 8
 SIDE_TABLE = 16
 DROP_BEHIND = 32
+# A decision's node budget, in thousands of nodes, sits in the levers' bits from
+# BUDGET_SHIFT up (NODE_BUDGET in the module docstring; 0: none), and the seats it
+# binds in the six bits from BUDGET_SEATS_SHIFT (0: every seat), so that seats under a
+# budget can be measured against seats without one in the same playouts.
+BUDGET_SHIFT = 8
+BUDGET_SEATS_SHIFT = 28
 DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND
 
 # The early-stopping rule (EARLY_STOP above): worlds before the first look, the normal
@@ -72,6 +78,18 @@ DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND
 MIN_WORLDS = 6
 Z = 2.58
 MIN_VARIANCE = 0.25
+# The worlds a decision deals before its node budget may stop it.
+BUDGET_MIN_WORLDS = 4
+
+
+@njit(cache=True)
+def node_budget(levers, viewer):
+    """The nodes the decision of seat ``viewer`` may search before it stops dealing
+    worlds (after BUDGET_MIN_WORLDS), or 0 for no budget."""
+    seats = (levers >> BUDGET_SEATS_SHIFT) & 63
+    if seats != 0 and not (seats >> viewer) & 1:
+        return np.int64(0)
+    return ((levers >> BUDGET_SHIFT) & 0xFFFFF) * 1000
 
 
 @njit(cache=True)
