@@ -35,29 +35,39 @@ from euchre_mc.simulate.kernels.evidence import NO_PLAY
 from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_choose, pimc_table
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
+    BUDGET_SHIFT,
     DECISION_TABLE,
     DEFAULT_LEVERS,
+    DROP_BEHIND,
     EARLY_STOP,
     SAME_EVERYWHERE,
     SIDE_TABLE,
 )
 from euchre_mc.simulate.kernels.play import deal_start, play_tricks
+from euchre_mc.simulate.play.solve import table_bits
 
 from . import against_base
 
 HEARTS = 2
 SEED = 2024
 EVERY_SEAT = 0b111111
+EXACT = SAME_EVERYWHERE | BEST_ONLY
+DROPPING = EXACT | EARLY_STOP | DROP_BEHIND  # the default levers without a node budget
 SETTINGS = (
     ("no lever", 0),
     ("same everywhere", SAME_EVERYWHERE),
     ("best card only", BEST_ONLY),
     ("early stop", EARLY_STOP),
+    ("early stop, rivals behind dropped", EARLY_STOP | DROP_BEHIND),
     ("table kept across a decision's worlds (the choice before the levers)", DECISION_TABLE),
     ("table kept across a side's decisions", SIDE_TABLE),
-    ("same everywhere + best card only", SAME_EVERYWHERE | BEST_ONLY),
-    ("default levers (same everywhere, best card only, early stop)", DEFAULT_LEVERS),
+    ("same everywhere + best card only", EXACT),
+    ("same everywhere + best card only + early stop", EXACT | EARLY_STOP),
+    ("the same + rivals behind dropped", DROPPING),
+    ("the same + a budget of 100,000 nodes a decision", DROPPING | 100 << BUDGET_SHIFT),
+    ("default levers: the same + a budget of 50,000 nodes a decision", DEFAULT_LEVERS),
 )
+TABLE_BITS = table_bits(8)  # the table of an eight-trick playout, as play_deals sizes it
 
 
 # no auction to explain, no suit lengths known
@@ -84,7 +94,19 @@ def playouts(hands, worlds, levers, nodes, check, lengths):
         local, record, state = deal_start(hands, d, HEARTS, SEED, d)
         # seats that play for tricks (a level contract's layout), every world weighing alike
         pimc = pimc_table(
-            known, gone, local, HEARTS, worlds, SEED, d, 12, check, lengths, NO_GOAL, NO_EVIDENCE, levers
+            known,
+            gone,
+            local,
+            HEARTS,
+            worlds,
+            SEED,
+            d,
+            TABLE_BITS,
+            check,
+            lengths,
+            NO_GOAL,
+            NO_EVIDENCE,
+            levers,
         )
         out[d], state = play_tricks(local, n_seats, EVERY_SEAT, HEARTS, 0, 1, None, state, record, pimc)
         nodes[0] += pimc.stats[0]

@@ -3,7 +3,7 @@ worlds, found with no more search than the choice needs.
 
 kernels.pimc.pimc_values finds every legal card's exact value in every world (what
 best-card shows).  A seat playing a deal out only needs the card with the best total,
-and three levers (``levers``, bits below) make that cheaper; they are on by default
+and four levers (``levers``, bits below) make that cheaper; they are on by default
 (DEFAULT_LEVERS), and each can be set apart for measurement:
 
 ``SAME_EVERYWHERE``
@@ -38,10 +38,28 @@ and three levers (``levers``, bits below) make that cheaper; they are on by defa
     costs less.  The card is then the best total of the worlds dealt (the exact rule below).
     It can differ from the full sample's only where the full sample's choice was that
     close, and it depends on the seed alone, as the worlds do.
+``DROP_BEHIND``
+    With the early stop: a rival that the early-stopping rule finds behind the leader
+    beyond doubt (the same test, rival by rival, after every world from ``MIN_WORLDS``
+    on) drops out of contention for the rest of the decision: it is probed in no later
+    world, and the choice is made among the cards still in contention.  Each world
+    then costs the leader's probes and one per contender instead of one per legal
+    card.  It changes play as the early stop does (a dropped rival cannot come back);
+    what it changes is measured in benchmarks/RESULTS.md.
+
+A node budget (in the levers' upper bits: ``budget << BUDGET_SHIFT``, in thousands of
+nodes; by default NODE_BUDGET) stops a decision's worlds once its searches have visited
+that many nodes, after at least ``BUDGET_MIN_WORLDS`` worlds: the costly decisions, the
+first tricks of a six-seat deal, are then taken on fewer worlds (a four-seat decision
+never reaches it).  It changes play, by an amount measured in benchmarks/RESULTS.md.
+The nodes a search visits do not depend on the threads or the machine, so the choice
+stays a pure function of the seed.  ``budget_seats << BUDGET_SEATS_SHIFT`` (a bit per seat) binds only those
+seats, to measure seats with a budget against seats without one in the same deals.
 
 Two levers that keep the transposition table longer are off by default, kept to
-measure them (benchmarks/RESULTS.md: both search more nodes, not fewer, as worlds'
-entries crowd each other's buckets): ``DECISION_TABLE``, one table generation for
+measure them (benchmarks/RESULTS.md: with the playouts' table of 2^17 entries they
+search as many nodes as a fresh table each world, and more in a small table, where
+worlds' entries crowd each other's buckets): ``DECISION_TABLE``, one table generation for
 every world of a decision (an entry is a fact about a position, true in whichever world
 reached it), and ``SIDE_TABLE``, one generation per side for a whole playout, so a
 seat's consecutive decisions share entries.  Off, each world starts from an empty
@@ -65,13 +83,13 @@ EARLY_STOP = 4
 DECISION_TABLE = 8
 SIDE_TABLE = 16
 DROP_BEHIND = 32
-# A decision's node budget, in thousands of nodes, sits in the levers' bits from
-# BUDGET_SHIFT up (NODE_BUDGET in the module docstring; 0: none), and the seats it
-# binds in the six bits from BUDGET_SEATS_SHIFT (0: every seat), so that seats under a
-# budget can be measured against seats without one in the same playouts.
+# A decision's node budget in thousands of nodes, from bit BUDGET_SHIFT up (0: none),
+# and the seats it binds, six bits from BUDGET_SEATS_SHIFT (0: every seat).
 BUDGET_SHIFT = 8
 BUDGET_SEATS_SHIFT = 28
-DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND
+# The default node budget of a decision, in thousands of nodes (module docstring).
+NODE_BUDGET = 50
+DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND | NODE_BUDGET << BUDGET_SHIFT
 
 # The early-stopping rule (EARLY_STOP above): worlds before the first look, the normal
 # quantile a leader's mean margin must clear, and the least variance assumed.
