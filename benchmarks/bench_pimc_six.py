@@ -31,7 +31,7 @@ from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
 from euchre_mc.simulate.kernels.dd.search import NONE, dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.evidence import NO_PLAY
+from euchre_mc.simulate.kernels.evidence import NO_PLAY, no_play_evidence
 from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_choose, pimc_table
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
@@ -75,6 +75,7 @@ NOTHING_KNOWN = (no_auction(), no_lengths())
 
 NO_GOAL = np.zeros(0, np.float64)  # the seats play for tricks
 NO_EVIDENCE = np.array([NO_PLAY, 0, -1], np.int64)  # play evidence: mode, declarer, seats
+NO_WEIGHTS = no_play_evidence()  # a decision's worlds all weigh alike
 TRICKS = np.arange(25, dtype=np.int64)  # the worth of t tricks, playing for tricks
 
 
@@ -142,7 +143,7 @@ def lever_rows(count: int, worlds: int, row) -> list[dict]:
 
 
 @numba.njit
-def first_lead_choices(hands, worlds, levers, nodes, check, lengths):
+def first_lead_choices(hands, worlds, levers, nodes, check, lengths, evidence):
     """The default choice of every deal's four-seat first lead (Hearts, seat 0 on lead)."""
     buffers = dd_buffers(np.int64(5), np.int64(12))
     stats = np.zeros(5, np.int64)
@@ -161,6 +162,7 @@ def first_lead_choices(hands, worlds, levers, nodes, check, lengths):
             played_by,
             check,
             lengths,
+            evidence,
         )
         state = stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d)
         legal = legal_cards(own, HEARTS, NONE)
@@ -189,12 +191,12 @@ def first_lead_choices(hands, worlds, levers, nodes, check, lengths):
 def decision_rows(count: int, row) -> list[dict]:
     pool = np.arange(0, 48, 2, dtype=np.int64)
     hands = deal_many(np.uint64(SEED), 0, count, np.zeros(4, np.uint64), np.full(4, 5, np.int64), pool)
-    first_lead_choices(hands[:1], 50, DEFAULT_LEVERS, np.zeros(1, np.int64), *NOTHING_KNOWN)
+    first_lead_choices(hands[:1], 50, DEFAULT_LEVERS, np.zeros(1, np.int64), *NOTHING_KNOWN, NO_WEIGHTS)
     rows = []
     for name, levers in (("every card's value", 0), ("default levers", DEFAULT_LEVERS)):
         nodes = np.zeros(1, np.int64)
         started = time.thread_time()
-        first_lead_choices(hands, 50, levers, nodes, *NOTHING_KNOWN)
+        first_lead_choices(hands, 50, levers, nodes, *NOTHING_KNOWN, NO_WEIGHTS)
         ms = 1000 * (time.thread_time() - started) / count
         rows.append(
             row(

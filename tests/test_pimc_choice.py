@@ -217,15 +217,21 @@ def test_a_node_budget_stops_after_its_least_worlds_for_the_seats_it_binds():
         assert choose(hands, d, 6, 12, levers | tiny | other_seats) == choose(hands, d, 6, 12, levers)
 
 
-def test_six_seat_playouts_with_early_stops_do_not_depend_on_threads():
-    hands = deals(6, 2, seed=11)
-    hands[:, 2] = hands[:, 4] = 0  # a Hog: seat 0 alone against seats 1, 3 and 5
+def test_six_seat_playouts_with_early_stops_and_budgets_do_not_depend_on_threads():
+    hog = deals(6, 2, seed=11)
+    hog[:, 2] = hog[:, 4] = 0  # a Hog: seat 0 alone against seats 1, 3 and 5
+    level = deals(6, 2, seed=12)  # every seat plays: the first tricks reach the node budget
     before = numba.get_num_threads()
     try:
-        numba.set_num_threads(1)
-        one = play_deals(hands, HEARTS, 0, 1, 0b101011, "pimc", seed=4, worlds=20)
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = play_deals(hands, HEARTS, 0, 1, 0b101011, "pimc", seed=4, worlds=20)
+        runs = []
+        for threads in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            numba.set_num_threads(threads)
+            runs.append(
+                (
+                    play_deals(hog, HEARTS, 0, 1, 0b101011, "pimc", seed=4, worlds=20).tolist(),
+                    play_deals(level, HEARTS, 0, 1, 0b111111, "pimc", seed=4, worlds=20).tolist(),
+                )
+            )
     finally:
         numba.set_num_threads(before)
-    assert one.tolist() == two.tolist()
+    assert runs[0] == runs[1]
