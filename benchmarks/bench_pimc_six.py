@@ -4,8 +4,9 @@ own, all of them, and against a baseline copy of the code.
 What is measured
 ----------------
 * Six-seat level-contract playouts (all six seats play, Hearts, every seat by PIMC, 20
-  worlds a decision), one thread, CPU seconds a deal: with no lever, each lever alone,
-  and the default levers; each setting in its own compiled loop of the same seeded
+  worlds a decision, the table size of play_deals), one thread, CPU seconds a deal:
+  with no lever, each lever alone, the levers added one by one up to the default
+  (whose node budget changes play); each setting in its own compiled loop of the same seeded
   deals, all in one process, so the ratios share the machine's load.  Each row also
   gives the solver's nodes and how many deals end with the same tricks as with no
   lever (the exact levers must give all of them).
