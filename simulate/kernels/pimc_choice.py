@@ -52,8 +52,9 @@ nodes; by default NODE_BUDGET) stops a decision's worlds once its searches have 
 that many nodes, after at least ``BUDGET_MIN_WORLDS`` worlds: the costly decisions, the
 first tricks of a six-seat deal, are then taken on fewer worlds (a four-seat decision
 never reaches it).  It changes play, by an amount measured in benchmarks/RESULTS.md.
-The nodes a search visits do not depend on the threads or the machine, so the choice
-stays a pure function of the seed.  ``budget_seats << BUDGET_SEATS_SHIFT`` (a bit per seat) binds only those
+The nodes a search visits depend on the table's size but not on the threads or the
+machine, so the choice stays a pure function of the seed (playouts size the table by
+the hand's length alone).  ``budget_seats << BUDGET_SEATS_SHIFT`` (a bit per seat) binds only those
 seats, to measure seats with a budget against seats without one in the same deals.
 
 Two levers that keep the transposition table longer are off by default, kept to
