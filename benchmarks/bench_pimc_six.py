@@ -4,8 +4,9 @@ own, all of them, and against a baseline copy of the code.
 What is measured
 ----------------
 * Six-seat level-contract playouts (all six seats play, Hearts, every seat by PIMC, 20
-  worlds a decision), one thread, CPU seconds a deal: with no lever, each lever alone,
-  and the default levers; each setting in its own compiled loop of the same seeded
+  worlds a decision, the table size of play_deals), one thread, CPU seconds a deal:
+  with no lever, each lever alone, the levers added one by one up to the default
+  (whose node budget changes play); each setting in its own compiled loop of the same seeded
   deals, all in one process, so the ratios share the machine's load.  Each row also
   gives the solver's nodes and how many deals end with the same tricks as with no
   lever (the exact levers must give all of them).
@@ -31,33 +32,43 @@ from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
 from euchre_mc.simulate.kernels.dd.search import NONE, dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.evidence import NO_PLAY
+from euchre_mc.simulate.kernels.evidence import NO_PLAY, no_play_evidence
 from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_choose, pimc_table
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
+    BUDGET_SHIFT,
     DECISION_TABLE,
     DEFAULT_LEVERS,
+    DROP_BEHIND,
     EARLY_STOP,
     SAME_EVERYWHERE,
     SIDE_TABLE,
 )
 from euchre_mc.simulate.kernels.play import deal_start, play_tricks
+from euchre_mc.simulate.play.solve import table_bits
 
 from . import against_base
 
 HEARTS = 2
 SEED = 2024
 EVERY_SEAT = 0b111111
+EXACT = SAME_EVERYWHERE | BEST_ONLY
+DROPPING = EXACT | EARLY_STOP | DROP_BEHIND  # the default levers without a node budget
 SETTINGS = (
     ("no lever", 0),
     ("same everywhere", SAME_EVERYWHERE),
     ("best card only", BEST_ONLY),
     ("early stop", EARLY_STOP),
+    ("early stop, rivals behind dropped", EARLY_STOP | DROP_BEHIND),
     ("table kept across a decision's worlds (the choice before the levers)", DECISION_TABLE),
     ("table kept across a side's decisions", SIDE_TABLE),
-    ("same everywhere + best card only", SAME_EVERYWHERE | BEST_ONLY),
-    ("default levers (same everywhere, best card only, early stop)", DEFAULT_LEVERS),
+    ("same everywhere + best card only", EXACT),
+    ("same everywhere + best card only + early stop", EXACT | EARLY_STOP),
+    ("the same + rivals behind dropped", DROPPING),
+    ("the same + a budget of 100,000 nodes a decision", DROPPING | 100 << BUDGET_SHIFT),
+    ("default levers: the same + a budget of 50,000 nodes a decision", DEFAULT_LEVERS),
 )
+TABLE_BITS = table_bits(8)  # the table of an eight-trick playout, as play_deals sizes it
 
 
 # no auction to explain, no suit lengths known
@@ -65,6 +76,7 @@ NOTHING_KNOWN = (no_auction(), no_lengths())
 
 NO_GOAL = np.zeros(0, np.float64)  # the seats play for tricks
 NO_EVIDENCE = np.array([NO_PLAY, 0, -1], np.int64)  # play evidence: mode, declarer, seats
+NO_WEIGHTS = no_play_evidence()  # a decision's worlds all weigh alike
 TRICKS = np.arange(25, dtype=np.int64)  # the worth of t tricks, playing for tricks
 
 
@@ -84,7 +96,19 @@ def playouts(hands, worlds, levers, nodes, check, lengths):
         local, record, state = deal_start(hands, d, HEARTS, SEED, d)
         # seats that play for tricks (a level contract's layout), every world weighing alike
         pimc = pimc_table(
-            known, gone, local, HEARTS, worlds, SEED, d, 12, check, lengths, NO_GOAL, NO_EVIDENCE, levers
+            known,
+            gone,
+            local,
+            HEARTS,
+            worlds,
+            SEED,
+            d,
+            TABLE_BITS,
+            check,
+            lengths,
+            NO_GOAL,
+            NO_EVIDENCE,
+            levers,
         )
         out[d], state = play_tricks(local, n_seats, EVERY_SEAT, HEARTS, 0, 1, None, state, record, pimc)
         nodes[0] += pimc.stats[0]
@@ -120,7 +144,7 @@ def lever_rows(count: int, worlds: int, row) -> list[dict]:
 
 
 @numba.njit
-def first_lead_choices(hands, worlds, levers, nodes, check, lengths):
+def first_lead_choices(hands, worlds, levers, nodes, check, lengths, evidence):
     """The default choice of every deal's four-seat first lead (Hearts, seat 0 on lead)."""
     buffers = dd_buffers(np.int64(5), np.int64(12))
     stats = np.zeros(5, np.int64)
@@ -139,6 +163,7 @@ def first_lead_choices(hands, worlds, levers, nodes, check, lengths):
             played_by,
             check,
             lengths,
+            evidence,
         )
         state = stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d)
         legal = legal_cards(own, HEARTS, NONE)
@@ -167,12 +192,12 @@ def first_lead_choices(hands, worlds, levers, nodes, check, lengths):
 def decision_rows(count: int, row) -> list[dict]:
     pool = np.arange(0, 48, 2, dtype=np.int64)
     hands = deal_many(np.uint64(SEED), 0, count, np.zeros(4, np.uint64), np.full(4, 5, np.int64), pool)
-    first_lead_choices(hands[:1], 50, DEFAULT_LEVERS, np.zeros(1, np.int64), *NOTHING_KNOWN)
+    first_lead_choices(hands[:1], 50, DEFAULT_LEVERS, np.zeros(1, np.int64), *NOTHING_KNOWN, NO_WEIGHTS)
     rows = []
     for name, levers in (("every card's value", 0), ("default levers", DEFAULT_LEVERS)):
         nodes = np.zeros(1, np.int64)
         started = time.thread_time()
-        first_lead_choices(hands, 50, levers, nodes, *NOTHING_KNOWN)
+        first_lead_choices(hands, 50, levers, nodes, *NOTHING_KNOWN, NO_WEIGHTS)
         ms = 1000 * (time.thread_time() - started) / count
         rows.append(
             row(

@@ -13,12 +13,17 @@ from euchre_mc.simulate.kernels.dealing import deal_many
 from euchre_mc.simulate.kernels.pimc import SeatView, best_mean_card, no_lengths, pimc_choose, pimc_values
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
+    BUDGET_MIN_WORLDS,
+    BUDGET_SEATS_SHIFT,
+    BUDGET_SHIFT,
     DECISION_TABLE,
     DEFAULT_LEVERS,
+    DROP_BEHIND,
     EARLY_STOP,
     MIN_WORLDS,
     SAME_EVERYWHERE,
     beyond_doubt,
+    contenders,
 )
 from euchre_mc.simulate.play.playout import play_deals
 
@@ -177,15 +182,56 @@ def test_the_early_stop_searches_less_and_mostly_agrees():
     assert sum(a[0] == b[0] for a, b in zip(full, early)) >= 24
 
 
-def test_six_seat_playouts_with_early_stops_do_not_depend_on_threads():
-    hands = deals(6, 2, seed=11)
-    hands[:, 2] = hands[:, 4] = 0  # a Hog: seat 0 alone against seats 1, 3 and 5
+def test_rivals_behind_beyond_doubt_drop_out_of_contention():
+    legal = np.uint64(0b10101)  # three cards: positions 0, 1 and 2
+    n = MIN_WORLDS
+    low = np.zeros((n, 24), np.int64)
+    high = np.zeros((n, 24), np.int64)
+    low[:, 1] = high[:, 1] = 4  # the leader, but for one world
+    low[0, 1] = high[0, 1] = 3
+    low[:, 2] = high[:, 2] = 3  # a trick behind it but for that world, two ahead there
+    low[0, 2] = high[0, 2] = 5
+    low[:, 0], high[:, 0] = 0, 2  # never more than the leader: out
+    left, lead = contenders(legal, low, high, n, TRICKS, 1.0)
+    assert lead == 2 and left == np.uint64(0b10100)
+    assert not beyond_doubt(legal, low, high, n, TRICKS, 1.0)
+    assert beyond_doubt(np.uint64(0b00101), low, high, n, TRICKS, 1.0)
+
+
+def test_dropping_rivals_behind_searches_less_and_mostly_agrees():
+    hands = deals(4, 30, seed=5)
+    full = [choose(hands, d, 4, 30, BEST_ONLY)[0] for d in range(30)]
+    early = [choose(hands, d, 4, 30, BEST_ONLY | EARLY_STOP) for d in range(30)]
+    dropping = [choose(hands, d, 4, 30, BEST_ONLY | EARLY_STOP | DROP_BEHIND) for d in range(30)]
+    assert sum(nodes for _, nodes in dropping) < sum(nodes for _, nodes in early)
+    assert sum(a == b[0] for a, b in zip(full, dropping)) >= 20
+
+
+def test_a_node_budget_stops_after_its_least_worlds_for_the_seats_it_binds():
+    hands = deals(6, 2, seed=9)
+    levers = SAME_EVERYWHERE | BEST_ONLY
+    tiny = 1 << BUDGET_SHIFT  # a thousand nodes: a six-seat first lead spends them in a world
+    for d in range(2):
+        assert choose(hands, d, 6, 12, levers | tiny) == choose(hands, d, 6, BUDGET_MIN_WORLDS, levers)
+        other_seats = 0b111110 << BUDGET_SEATS_SHIFT  # seat 0 plays without it
+        assert choose(hands, d, 6, 12, levers | tiny | other_seats) == choose(hands, d, 6, 12, levers)
+
+
+def test_six_seat_playouts_with_early_stops_and_budgets_do_not_depend_on_threads():
+    hog = deals(6, 2, seed=11)
+    hog[:, 2] = hog[:, 4] = 0  # a Hog: seat 0 alone against seats 1, 3 and 5
+    level = deals(6, 2, seed=12)  # every seat plays: the first tricks reach the node budget
     before = numba.get_num_threads()
     try:
-        numba.set_num_threads(1)
-        one = play_deals(hands, HEARTS, 0, 1, 0b101011, "pimc", seed=4, worlds=20)
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = play_deals(hands, HEARTS, 0, 1, 0b101011, "pimc", seed=4, worlds=20)
+        runs = []
+        for threads in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            numba.set_num_threads(threads)
+            runs.append(
+                (
+                    play_deals(hog, HEARTS, 0, 1, 0b101011, "pimc", seed=4, worlds=20).tolist(),
+                    play_deals(level, HEARTS, 0, 1, 0b111111, "pimc", seed=4, worlds=20).tolist(),
+                )
+            )
     finally:
         numba.set_num_threads(before)
-    assert one.tolist() == two.tolist()
+    assert runs[0] == runs[1]

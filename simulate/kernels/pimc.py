@@ -47,15 +47,18 @@ from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, 
 from .jit import njit
 from .pimc_choice import (
     BEST_ONLY,
+    BUDGET_MIN_WORLDS,
     DECISION_TABLE,
+    DROP_BEHIND,
     EARLY_STOP,
     MIN_WORLDS,
     SAME_EVERYWHERE,
     SIDE_TABLE,
-    beyond_doubt,
+    contenders,
     decision_classes,
     leading_card,
     narrow,
+    node_budget,
     world_bounds,
     world_position,
 )
@@ -489,6 +492,9 @@ def pimc_choose(
     redeals = MAX_REDEALS
     lead = np.int64(-1)
     n = 0
+    asked = legal  # the cards still in contention (DROP_BEHIND), the others no longer probed
+    budget = node_budget(levers, viewer)
+    first_node = stats[0]
     for k in range(worlds):
         state, starved = sample_world(state, view, n_seats, denom, kept[k], stats, redeals)
         if starved:
@@ -502,9 +508,20 @@ def pimc_choose(
             if k > 0 and lead >= 0 and low[k - 1, lead >> 1] == high[k - 1, lead >> 1]:
                 guess = low[k - 1, lead >> 1]
             world_bounds(
-                search, seat, first, winner_seat, winner_card, led_suit, played, lead, guess, low[k], high[k]
+                search,
+                seat,
+                first,
+                winner_seat,
+                winner_card,
+                led_suit,
+                played,
+                lead,
+                guess,
+                asked,
+                low[k],
+                high[k],
             )
-            lead = leading_card(legal, low, high, n, worth)
+            lead = leading_card(asked, low, high, n, worth)
         else:
             guess = NONE
             if k > 0:
@@ -514,14 +531,16 @@ def pimc_choose(
             high[k] = values
         if not levers & (DECISION_TABLE | SIDE_TABLE):
             generation += 1  # the next world starts from an empty table
-        if (
-            levers & EARLY_STOP
-            and MIN_WORLDS <= n < worlds
-            and beyond_doubt(legal, low, high, n, worth, unit)
-        ):
-            break
+        if levers & EARLY_STOP and MIN_WORLDS <= n < worlds:
+            left, lead = contenders(asked, low, high, n, worth, unit)
+            if (left & ~(np.uint64(3) << np.uint64(lead & ~1))) == ZERO:
+                break  # the leader leads every other card beyond doubt
+            if levers & DROP_BEHIND:
+                asked = left
+        if budget > 0 and BUDGET_MIN_WORLDS <= n < worlds and stats[0] - first_node >= budget:
+            break  # the decision's search is spent: choose among the worlds dealt
     card = narrow(
-        legal,
+        asked,
         low,
         high,
         n,

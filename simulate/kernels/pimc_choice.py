@@ -3,7 +3,7 @@ worlds, found with no more search than the choice needs.
 
 kernels.pimc.pimc_values finds every legal card's exact value in every world (what
 best-card shows).  A seat playing a deal out only needs the card with the best total,
-and three levers (``levers``, bits below) make that cheaper; they are on by default
+and four levers (``levers``, bits below) make that cheaper; they are on by default
 (DEFAULT_LEVERS), and each can be set apart for measurement:
 
 ``SAME_EVERYWHERE``
@@ -38,10 +38,29 @@ and three levers (``levers``, bits below) make that cheaper; they are on by defa
     costs less.  The card is then the best total of the worlds dealt (the exact rule below).
     It can differ from the full sample's only where the full sample's choice was that
     close, and it depends on the seed alone, as the worlds do.
+``DROP_BEHIND``
+    With the early stop: a rival that the early-stopping rule finds behind the leader
+    beyond doubt (the same test, rival by rival, after every world from ``MIN_WORLDS``
+    on) drops out of contention for the rest of the decision: it is probed in no later
+    world, and the choice is made among the cards still in contention.  Each world
+    then costs the leader's probes and one per contender instead of one per legal
+    card.  It changes play as the early stop does (a dropped rival cannot come back);
+    what it changes is measured in benchmarks/RESULTS.md.
+
+A node budget (in the levers' upper bits: ``budget << BUDGET_SHIFT``, in thousands of
+nodes; by default NODE_BUDGET) stops a decision's worlds once its searches have visited
+that many nodes, after at least ``BUDGET_MIN_WORLDS`` worlds: the costly decisions, the
+first tricks of a six-seat deal, are then taken on fewer worlds (a four-seat decision
+never reaches it).  It changes play, by an amount measured in benchmarks/RESULTS.md.
+The nodes a search visits depend on the table's size but not on the threads or the
+machine, so the choice stays a pure function of the seed (playouts size the table by
+the hand's length alone).  ``budget_seats << BUDGET_SEATS_SHIFT`` (a bit per seat) binds only those
+seats, to measure seats with a budget against seats without one in the same deals.
 
 Two levers that keep the transposition table longer are off by default, kept to
-measure them (benchmarks/RESULTS.md: both search more nodes, not fewer, as worlds'
-entries crowd each other's buckets): ``DECISION_TABLE``, one table generation for
+measure them (benchmarks/RESULTS.md: with the playouts' table of 2^17 entries they
+search as many nodes as a fresh table each world, and more in a small table, where
+worlds' entries crowd each other's buckets): ``DECISION_TABLE``, one table generation for
 every world of a decision (an entry is a fact about a position, true in whichever world
 reached it), and ``SIDE_TABLE``, one generation per side for a whole playout, so a
 seat's consecutive decisions share entries.  Off, each world starts from an empty
@@ -64,13 +83,32 @@ BEST_ONLY = 2
 EARLY_STOP = 4
 DECISION_TABLE = 8
 SIDE_TABLE = 16
-DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP
+DROP_BEHIND = 32
+# A decision's node budget in thousands of nodes, from bit BUDGET_SHIFT up (0: none),
+# and the seats it binds, six bits from BUDGET_SEATS_SHIFT (0: every seat).
+BUDGET_SHIFT = 8
+BUDGET_SEATS_SHIFT = 28
+# The default node budget of a decision, in thousands of nodes (module docstring).
+NODE_BUDGET = 50
+DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND | NODE_BUDGET << BUDGET_SHIFT
 
 # The early-stopping rule (EARLY_STOP above): worlds before the first look, the normal
 # quantile a leader's mean margin must clear, and the least variance assumed.
 MIN_WORLDS = 6
 Z = 2.58
 MIN_VARIANCE = 0.25
+# The worlds a decision deals before its node budget may stop it.
+BUDGET_MIN_WORLDS = 4
+
+
+@njit(cache=True)
+def node_budget(levers, viewer):
+    """The nodes the decision of seat ``viewer`` may search before it stops dealing
+    worlds (after BUDGET_MIN_WORLDS), or 0 for no budget."""
+    seats = (levers >> BUDGET_SEATS_SHIFT) & 63
+    if seats != 0 and not (seats >> viewer) & 1:
+        return np.int64(0)
+    return ((levers >> BUDGET_SHIFT) & 0xFFFFF) * 1000
 
 
 @njit(cache=True)
@@ -145,11 +183,14 @@ def world_position(world, n_seats, denom, viewer, leader, active, trick, buffers
 
 
 @njit(cache=True)
-def world_bounds(search, seat, leader, winner_seat, winner_card, led_suit, played, lead, guess, low, high):
+def world_bounds(
+    search, seat, leader, winner_seat, winner_card, led_suit, played, lead, guess, asked, low, high
+):
     """``low``/``high`` (by face position): the values of this world's legal cards,
     exact for ``lead`` (a legal card, or -1 for the lowest; its probes start at
-    ``guess``, -1 for its lower bound plus one) and for every card that reaches its
-    value, ``[cheap lower bound, lead's value - 1]`` for the others."""
+    ``guess``, -1 for its lower bound plus one) and for every card of ``asked`` that
+    reaches its value, ``[cheap lower bound, lead's value - 1]`` for the others of
+    ``asked``; the cards outside ``asked`` keep their cheap bounds."""
     hands = search.hands
     others = played
     for s in range(hands.shape[1]):
@@ -203,8 +244,8 @@ def world_bounds(search, seat, leader, winner_seat, winner_card, led_suit, playe
         card = lowest_bit(cards)
         cards &= cards - ONE
         position = card >> 1
-        if high[position] < value:
-            continue  # short of the lead whatever the probe would say
+        if high[position] < value or not (asked >> np.uint64(card)) & ONE:
+            continue  # short of the lead whatever the probe would say, or out of contention
         if low[position] < value:
             if card_reaches(search, seat, leader, winner_seat, winner_card, led_suit, played, card, value):
                 low[position] = value
@@ -270,35 +311,50 @@ def leading_card(legal, low, high, n, worth):
 
 
 @njit(cache=True)
-def beyond_doubt(legal, low, high, n, worth, unit):
-    """The early-stopping rule (module docstring): does the leading card lead every other
-    legal card beyond doubt after ``n`` worlds?  Margins are in ``worth`` over ``unit``
-    (tricks, or points when a seat plays for them)."""
+def behind_beyond_doubt(p, q, low, high, n, worth, unit):
+    """The early-stopping rule's test of one rival (module docstring): is the card of
+    face position ``q`` behind the leader's ``p`` beyond doubt after ``n`` worlds?
+    Margins are in ``worth`` over ``unit`` (tricks, or points when a seat plays for them)."""
+    behind = True  # never more tricks than the leader so far
+    total = 0.0
+    squares = 0.0
+    for k in range(n):
+        margin = float(worth[low[k, p]] - worth[high[k, q]]) / unit
+        if margin < 0.0:
+            behind = False
+        total += margin
+        squares += margin * margin
+    if behind:
+        return True
+    mean = total / n
+    variance = max((squares - n * mean * mean) / (n - 1), MIN_VARIANCE)
+    return mean > Z * np.sqrt(variance / n)
+
+
+@njit(cache=True)
+def contenders(legal, low, high, n, worth, unit):
+    """(the cards of ``legal`` still in contention after ``n`` worlds, the leading
+    card): the leading card and every card not behind it beyond doubt
+    (behind_beyond_doubt)."""
     lead = leading_card(legal, low, high, n, worth)
     p = lead >> 1
+    left = legal
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
         q = card >> 1
-        if q == p:
-            continue
-        behind = True  # never more tricks than the leader so far
-        total = 0.0
-        squares = 0.0
-        for k in range(n):
-            margin = float(worth[low[k, p]] - worth[high[k, q]]) / unit
-            if margin < 0.0:
-                behind = False
-            total += margin
-            squares += margin * margin
-        if behind:
-            continue
-        mean = total / n
-        variance = max((squares - n * mean * mean) / (n - 1), MIN_VARIANCE)
-        if mean <= Z * np.sqrt(variance / n):
-            return False
-    return True
+        if q != p and behind_beyond_doubt(p, q, low, high, n, worth, unit):
+            left &= ~(ONE << np.uint64(card))
+    return left, lead
+
+
+@njit(cache=True)
+def beyond_doubt(legal, low, high, n, worth, unit):
+    """The early-stopping rule (module docstring): does the leading card lead every other
+    legal card beyond doubt after ``n`` worlds?"""
+    left, lead = contenders(legal, low, high, n, worth, unit)
+    return (left & ~(np.uint64(3) << np.uint64(lead & ~1))) == ZERO
 
 
 @njit(cache=True)
