@@ -112,6 +112,29 @@ def test_best_card_against_a_loner_leaves_no_world_unexplained():
     assert advice.cards[0].p_make_low > blind.cards[0].p_make_high  # the loner heard is strong
 
 
+def test_a_heard_hog_whose_lead_the_rules_do_not_explain_still_explains_the_auction():
+    # the Hog bidder led the AH, which the rules of thumb never lead from a Hog hand: no
+    # world explains the play, and the sampler once kept worlds explaining neither (a
+    # random bidder: P(Hog makes) 0); it keeps the worlds that explain the auction, the
+    # play weighed softly
+    advice = best_card(
+        "pigs-and-hogs",
+        "Hog Hearts",
+        bidder=1,
+        seat=2,
+        dealer=6,
+        hand="AS KS QC 9D TD 9C TC 9H",
+        current="1: AH",
+        auction="Hog Hearts, pass, pass, pass, pass, pass",
+        worlds=12,
+        max_worlds=12,
+        first=1,
+    )
+    assert advice.play_evidence == "exact"  # best-card's default
+    assert advice.auction_unmatched == 0
+    assert advice.cards[0].p_make > 0.3
+
+
 PIG = "Pig Hearts, pass, pass, pass, pass, pass"
 
 

@@ -366,8 +366,10 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
     ``stats[2]``.  The play evidence (``view.evidence``) is tested last, the same way
-    (kernels.evidence.play_explains): its counts and the world's weight are its own.
-    Returns (state, did rejection starve?)."""
+    (kernels.evidence.play_explains): its counts and the world's weight are its own.  A
+    world the rest explains but the play does not is held in reserve: when no try
+    explains everything, the last such world is kept, weighed softly by the play, rather
+    than a world that explains nothing.  Returns (state, did rejection starve?)."""
     viewer, voids, check, lengths = view.viewer, view.voids, view.check, view.lengths
     evidence = view.evidence
     heard = check.bids.shape[0] > 0 or lengths.shape[0] > 0
@@ -379,6 +381,8 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     call_rows = np.empty((5 if checked else 0, check.round2.shape[-1]), np.float64)
     starved = False
     plan = counting_plan(left[:0], need, voids, viewer, 0, denom)  # empty until rejection starves
+    spare = np.empty(n_seats if checked else 0, np.uint64)  # the last world all but the play explain
+    has_spare = False
     evidence.tally[0] = 1.0
     if heard:
         stats[3] += 1
@@ -397,12 +401,17 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
             return state, starved
         if heard:
             stats[4] += 1
-        if (
-            lengths_match(world, view.played_by, viewer, denom, lengths)
-            and auction_matches(world, view.played_by, viewer, denom, check, level_row, order_row, call_rows)
-            and play_explains(world, viewer, n_seats, denom, evidence, attempt == MAX_AUCTION_TRIES - 1)
+        if lengths_match(world, view.played_by, viewer, denom, lengths) and auction_matches(
+            world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
         ):
-            return state, starved
+            if play_explains(world, viewer, n_seats, denom, evidence, attempt == MAX_AUCTION_TRIES - 1):
+                return state, starved
+            spare[:] = world
+            has_spare = True
+    if has_spare:  # no try explained the play too: the last that explained the rest, softly
+        world[:] = spare
+        play_explains(world, viewer, n_seats, denom, evidence, True)
+        return state, starved
     if heard:
         stats[2] += 1
     return state, starved

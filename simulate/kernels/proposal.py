@@ -142,30 +142,35 @@ def proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, ro
     """Deal one world into ``world`` (contract space) as the module notes say, counted in
     ``stats`` as sample_world counts (``stats[3]`` worlds, ``stats[4]`` deals dealt for
     them, ``stats[2]`` kept after MAX_AUCTION_TRIES without explaining the auction).
-    The play evidence (``view.evidence``) is tested last, as sample_world tests it.
+    The play evidence (``view.evidence``) is tested last, as sample_world tests it, with
+    its reserve world (the last that explains all but the play).
     Returns (state, the world's weight: importance times the play evidence's)."""
     need, left, base, strides, voided, levels, ways, _, cumulative, weight = strata
     level_row, order_row, call_rows = rows
     trump = TRUMP[denom]
     stats[3] += 1
     k = 0
+    spare = np.empty(n_seats, np.uint64)
+    spare_k = -1  # the stratum of the reserve world; -1: none yet
     for attempt in range(MAX_AUCTION_TRIES):
         state, u = next_unit(state)
         k = stratum(u, cumulative, weight)
         plan = (strides, voided, levels, ways[k], bidder, trump, k)
         state = counted_world(state, left, need, view.voids, base, n_seats, denom, world, plan)
         stats[4] += 1
-        if (
-            lengths_match(world, view.played_by, view.viewer, denom, view.lengths)
-            and auction_matches(
-                world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
-            )
-            and play_explains(
-                world, view.viewer, n_seats, denom, view.evidence, attempt == MAX_AUCTION_TRIES - 1
-            )
+        if lengths_match(world, view.played_by, view.viewer, denom, view.lengths) and auction_matches(
+            world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
         ):
-            # the importance weight times the play evidence's (kernels.evidence: 1 unless soft)
-            return state, weight[k] * view.evidence.tally[0]
+            last_try = attempt == MAX_AUCTION_TRIES - 1
+            if play_explains(world, view.viewer, n_seats, denom, view.evidence, last_try):
+                # the importance weight times the play evidence's (kernels.evidence: 1 unless soft)
+                return state, weight[k] * view.evidence.tally[0]
+            spare[:] = world
+            spare_k = k
+    if spare_k >= 0:  # no try explained the play too: the last that explained the rest, softly
+        world[:] = spare
+        play_explains(world, view.viewer, n_seats, denom, view.evidence, True)
+        return state, weight[spare_k] * view.evidence.tally[0]
     stats[2] += 1
     return state, weight[k] * view.evidence.tally[0]
 
