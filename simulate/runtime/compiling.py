@@ -43,8 +43,8 @@ COMPILE_SECONDS = {
     PLAYOUT_KERNELS: 3,
     SOLVER_KERNELS: 32,
     "solve --batch line reader": 5,
-    PIMC_KERNELS: 200,
-    ROLLOUT_KERNELS: 200,  # it compiles PIMC's decision kernels too, which it calls
+    PIMC_KERNELS: 150,
+    ROLLOUT_KERNELS: 150,  # it compiles PIMC's decision kernels too, which it calls
 }
 
 WARM_UP_VARIANT = "pigs-and-hogs"
