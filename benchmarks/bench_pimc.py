@@ -32,6 +32,7 @@ from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.dd.search import dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
+from euchre_mc.simulate.kernels.evidence import no_play_evidence
 from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_values
 from euchre_mc.simulate.play.playout import play_deals
 
@@ -49,8 +50,9 @@ def deals(seats: int, count: int, active: int) -> np.ndarray:
     return out
 
 
-def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengths):
-    """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``."""
+def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengths, evidence):
+    """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``;
+    ``evidence`` is passed in, as a namedtuple's default does not reach compiled code."""
     own = to_contract(hands[d, 0], HEARTS)
     pool = np.uint64(0x555555555555) & ~own
     view = SeatView(
@@ -63,6 +65,7 @@ def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengt
         played_by,
         check,
         lengths,
+        evidence,
     )
     state = stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d)
     pimc_values(
@@ -74,10 +77,10 @@ first_lead_jit = numba.njit(first_lead)
 
 
 @numba.njit
-def first_leads(hands, worlds, buffers, stats, values, played_by, check, lengths):
+def first_leads(hands, worlds, buffers, stats, values, played_by, check, lengths, evidence):
     """Every deal's first-lead decision in one compiled loop."""
     for d in range(hands.shape[0]):
-        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check, lengths)
+        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check, lengths, evidence)
 
 
 def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, float]:
@@ -90,18 +93,19 @@ def decision_ms(count: int, worlds: int = 50) -> tuple[float, float, float, floa
     stats = np.zeros(5, np.int64)
     # the first lead: no auction to explain, no suit lengths known
     played_by, check, lengths = np.zeros(4, np.uint64), no_auction(), no_lengths()
+    evidence = no_play_evidence()  # every world weighs alike
     # compiles or loads the kernels
-    first_leads(hands[:1], worlds, buffers, stats, values, played_by, check, lengths)
+    first_leads(hands[:1], worlds, buffers, stats, values, played_by, check, lengths, evidence)
     times, cpu = [], []
     stats[0] = 0
     for d in range(count):
         started, started_cpu = time.perf_counter(), time.thread_time()
-        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check, lengths)
+        first_lead_jit(hands, d, worlds, buffers, stats, values, played_by, check, lengths, evidence)
         times.append(time.perf_counter() - started)
         cpu.append(time.thread_time() - started_cpu)
     nodes = stats[0] / count
     started_cpu = time.thread_time()
-    first_leads(hands, worlds, buffers, stats, values, played_by, check, lengths)
+    first_leads(hands, worlds, buffers, stats, values, played_by, check, lengths, evidence)
     loop_ms = 1000 * (time.thread_time() - started_cpu) / count
     return 1000 * float(np.median(times)), 1000 * float(np.median(cpu)), loop_ms, nodes
 
