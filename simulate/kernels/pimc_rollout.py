@@ -23,13 +23,12 @@ on the threads.
 import numpy as np
 
 from .bits import popcount
-from .contract import beats
 from .evidence import NO_PLAY
 from .jit import njit, prange
-from .pimc import MAX_REDEALS, pimc_card, pimc_table, sample_world
+from .pimc import MAX_REDEALS, pimc_table, sample_world
+from .play import play_from
 from .proposal import focused, proposed_world, trump_strata
-from .rankings import FACE_AT, ONE, SUIT_AT, ZERO
-from .seats import next_active
+from .rankings import ONE, ZERO
 
 
 @njit(cache=True)
@@ -71,80 +70,39 @@ def roll_out(world, candidate, viewer, pimc, n_seats, active, denom, plays, void
     """The tricks ``viewer``'s side takes from the trick in progress on when it plays
     ``candidate`` (contract space) in ``world`` (its hands now, contract space; emptied)
     and every later card is PIMC's (``pimc``, a fresh kernels.pimc.PimcTable of the
-    world).  ``plays`` are the rows (seat, card) played so far, the last of them the
-    trick in progress; ``voids`` the voids they showed; ``first_trick`` the number of
-    finished tricks."""
-    hands = world
+    world), played by kernels.play.play_from.  ``plays`` are the rows (seat, card)
+    played so far, the last of them the trick in progress; ``voids`` the voids they
+    showed; ``first_trick`` the number of finished tricks."""
     played = ZERO
-    for r in range(plays.shape[0]):
+    for r in range(plays.shape[0]):  # what every seat saw played, and by whom
         bit = ONE << np.uint64(plays[r, 1])
         played |= bit
         pimc.played_by[plays[r, 0]] |= bit
         pimc.plays[r, 0] = plays[r, 0]
         pimc.plays[r, 1] = plays[r, 1]
-    voids = voids.copy()
-    n_active = popcount(np.uint64(active))
-    place = plays.shape[0] - first_trick * n_active  # cards of the trick in progress
-    leader = viewer
-    led_suit = -1
-    winner_seat = -1
-    winner_card = -1
-    for p in range(place):
-        seat, card = plays[plays.shape[0] - place + p, 0], plays[plays.shape[0] - place + p, 1]
-        pimc.faces[p] = FACE_AT[denom, card >> 1]
-        if p == 0:
-            leader, led_suit, winner_seat, winner_card = seat, SUIT_AT[denom, card >> 1], seat, card
-        elif beats(card, winner_card, denom):
-            winner_seat, winner_card = seat, card
-    seat = viewer
-    trick = first_trick
-    taken = 0
-    forced = candidate
-    while True:
-        while place < n_active:
-            if forced >= 0:
-                card = forced
-                forced = -1
-            else:
-                card = pimc_card(
-                    pimc,
-                    hands,
-                    played,
-                    voids,
-                    seat,
-                    n_seats,
-                    active,
-                    denom,
-                    leader,
-                    led_suit,
-                    pimc.faces[:place],
-                    trick * n_seats + place,
-                )
-            bit = ONE << np.uint64(card)
-            hands[seat] ^= bit
-            played |= bit
-            pimc.faces[place] = FACE_AT[denom, card >> 1]
-            pimc.played_by[seat] |= bit
-            pimc.plays[popcount(played) - 1, 0] = seat
-            pimc.plays[popcount(played) - 1, 1] = card
-            if led_suit < 0:
-                led_suit, winner_seat, winner_card = SUIT_AT[denom, card >> 1], seat, card
-            else:
-                if SUIT_AT[denom, card >> 1] != led_suit:
-                    voids[seat] |= 1 << led_suit
-                if beats(card, winner_card, denom):
-                    winner_seat, winner_card = seat, card
-            seat = next_active(seat, n_seats, active)
-            place += 1
-        pimc.won[winner_seat & 1] += 1
-        if (winner_seat & 1) == (viewer & 1):
-            taken += 1
-        leader = seat = winner_seat
-        trick += 1
-        place = 0
-        led_suit = -1
-        if hands[leader] == ZERO:
-            return taken
+    place = plays.shape[0] - first_trick * popcount(np.uint64(active))  # cards of the trick in progress
+    trick_plays = plays[plays.shape[0] - place :]
+    leader = trick_plays[0, 0] if place > 0 else viewer
+    tricks = popcount(world[viewer])  # left to play, the trick in progress included
+    record = np.empty((8, n_seats + 1), np.int64)
+    team0, _ = play_from(
+        world,
+        n_seats,
+        active,
+        denom,
+        -1,
+        None,
+        ZERO,
+        record,
+        pimc,
+        played,
+        voids.copy(),
+        first_trick,
+        leader,
+        trick_plays,
+        candidate,
+    )
+    return team0 if viewer & 1 == 0 else tricks - team0
 
 
 @njit(parallel=True, cache=True)

@@ -1,6 +1,8 @@
-"""Playing deals out: the one trick loop (play_tricks) of every play model (random play
-is the loop with no heuristic seats; the rules of thumb are kernels.heuristic.
-heuristic_card; PIMC's card choice is kernels.pimc.pimc_card).
+"""Playing deals out: the one trick loop of every play model (play_from; play_tricks
+from a deal's first card).  Random play is the loop with no heuristic seats; the rules
+of thumb are kernels.heuristic.heuristic_card; PIMC's card choice is
+kernels.pimc.pimc_card; a single-dummy rollout (kernels.pimc_rollout) starts the loop
+in the middle of a hand.
 
 A heuristic seat sees only what a real player sees: its own hand, the cards played so
 far (``unseen`` = the deck minus its hand minus played cards), the trick in progress,
@@ -66,8 +68,56 @@ def play_heuristic_deal(hands, n_seats, active, denom, declarer, leader, heurist
 
 @njit(cache=True)
 def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats, state, record, pimc):
+    """A deal played out from its first card (:func:`play_from`, the one trick loop of
+    every play model), ``leader`` (or the next active seat to its left) leading.
+    Returns tricks won by team 0 and the state."""
+    return play_from(
+        hands,
+        n_seats,
+        active,
+        denom,
+        declarer,
+        heuristic_seats,
+        state,
+        record,
+        pimc,
+        ZERO,
+        np.zeros(n_seats, np.int64),
+        0,
+        first_active(leader, n_seats, active),
+        record[:0, :2],  # no trick in progress (a view: nothing allocated a deal)
+        -1,
+    )
+
+
+# Inlined by numba into its two callers (play_tricks, the rollouts' roll_out): as a
+# plain call the random and heuristic playouts ran measurably slower
+# (benchmarks/RESULTS.md, "One trick loop").
+@njit(cache=True, inline="always")
+def play_from(
+    hands,
+    n_seats,
+    active,
+    denom,
+    declarer,
+    heuristic_seats,
+    state,
+    record,
+    pimc,
+    played,
+    voids,
+    first_trick,
+    leader,
+    trick_plays,
+    forced,
+):
     """The one trick loop of every play model: turn order, following, voids shown, the
-    winner of each trick.  Returns tricks won by team 0 and the state.
+    winner of each trick.  It starts anywhere in a hand: ``first_trick`` tricks are
+    finished, ``played`` are the cards out (contract space), ``voids`` the effective
+    suits each seat has shown out of (kept up to date), and the trick in progress, led
+    by ``leader``, holds the rows (seat, card) of ``trick_plays``; the next card is
+    ``forced`` when it is not -1.  Returns the tricks team 0 wins from the trick in
+    progress on, and the state.
 
     The card each seat plays: with ``pimc`` (a kernels.pimc.PimcTable) every seat
     chooses by PIMC; with ``pimc`` None, seats in the bit mask ``heuristic_seats`` by
@@ -78,54 +128,75 @@ def play_tricks(hands, n_seats, active, denom, declarer, leader, heuristic_seats
     faces and carries the double-dummy solver.
     """
     deck = table_deck(n_seats)
-    played = ZERO
     keeps_voids = heuristic_seats is not None or pimc is not None  # known when compiled
-    voids = np.zeros(n_seats, np.int64)
     tricks_team0 = 0
-    leader = first_active(leader, n_seats, active)
-    n_tricks = popcount(hands[leader])
     n_active = popcount(np.uint64(active))
-    for trick in range(n_tricks):
-        for s in range(n_seats):
-            record[trick, s] = -1
-        seat = leader
-        led_suit = -1
-        winner_card = -1
-        winner_seat = -1
-        for place in range(n_active):
-            card = -1
-            if pimc is not None:
-                card = pimc_card(
-                    pimc,
-                    hands,
-                    played,
-                    voids,
-                    seat,
-                    n_seats,
-                    active,
-                    denom,
-                    leader,
-                    led_suit,
-                    pimc.faces[:place],
-                    trick * n_seats + place,
-                )
-            elif heuristic_seats is not None:
-                if (heuristic_seats >> seat) & 1:
-                    unseen = deck & ~hands[seat] & ~played
-                    card = heuristic_card(
-                        hands[seat],
-                        unseen,
+    seat = leader
+    led_suit = -1
+    winner_card = -1
+    winner_seat = -1
+    for s in range(n_seats):
+        record[first_trick, s] = -1
+    start = trick_plays.shape[0]
+    for p in range(start):  # the trick in progress as it stands
+        card = trick_plays[p, 1]
+        record[first_trick, trick_plays[p, 0]] = card
+        if pimc is not None:
+            pimc.faces[p] = FACE_AT[denom, card >> 1]
+        if p == 0:
+            led_suit = SUIT_AT[denom, card >> 1]
+            winner_card = card
+            winner_seat = trick_plays[p, 0]
+        elif beats(card, winner_card, denom):
+            winner_card = card
+            winner_seat = trick_plays[p, 0]
+        seat = next_active(seat, n_seats, active)
+    n_tricks = first_trick + popcount(hands[seat])
+    for trick in range(first_trick, n_tricks):
+        if trick > first_trick:
+            for s in range(n_seats):
+                record[trick, s] = -1
+            seat = leader
+            led_suit = -1
+            winner_card = -1
+            winner_seat = -1
+            start = 0
+        for place in range(start, n_active):
+            card = forced  # the card asked for, else each seat's own choice
+            forced = -1
+            if card < 0:
+                if pimc is not None:
+                    card = pimc_card(
+                        pimc,
+                        hands,
+                        played,
                         voids,
                         seat,
                         n_seats,
                         active,
                         denom,
-                        declarer,
                         leader,
                         led_suit,
-                        winner_card,
-                        winner_seat,
+                        pimc.faces[:place],
+                        trick * n_seats + place,
                     )
+                elif heuristic_seats is not None:
+                    if (heuristic_seats >> seat) & 1:
+                        unseen = deck & ~hands[seat] & ~played
+                        card = heuristic_card(
+                            hands[seat],
+                            unseen,
+                            voids,
+                            seat,
+                            n_seats,
+                            active,
+                            denom,
+                            declarer,
+                            leader,
+                            led_suit,
+                            winner_card,
+                            winner_seat,
+                        )
             if card < 0:
                 legal = legal_cards(hands[seat], denom, led_suit)
                 state, pick = next_random(state, popcount(legal))
