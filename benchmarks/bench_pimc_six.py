@@ -36,6 +36,7 @@ from euchre_mc.simulate.kernels.evidence import NO_PLAY, no_play_evidence
 from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_choose, pimc_table
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
+    BUDGET_FLOOR_SHIFT,
     BUDGET_SHIFT,
     DECISION_TABLE,
     DEFAULT_LEVERS,
@@ -67,6 +68,8 @@ SETTINGS = (
     ("the same + rivals behind dropped", DROPPING),
     ("the same + a budget of 100,000 nodes a decision", DROPPING | 100 << BUDGET_SHIFT),
     ("default levers: the same + a budget of 50,000 nodes a decision", DEFAULT_LEVERS),
+    ("the default, the budget's floor two worlds (not four)", DEFAULT_LEVERS | 2 << BUDGET_FLOOR_SHIFT),
+    ("the default, the budget's floor one world", DEFAULT_LEVERS | 1 << BUDGET_FLOOR_SHIFT),
 )
 TABLE_BITS = table_bits(8)  # the table of an eight-trick playout, as play_deals sizes it
 

@@ -13,6 +13,7 @@ from euchre_mc.simulate.kernels.dealing import deal_many
 from euchre_mc.simulate.kernels.pimc import SeatView, best_mean_card, no_lengths, pimc_choose, pimc_values
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
+    BUDGET_FLOOR_SHIFT,
     BUDGET_MIN_WORLDS,
     BUDGET_SEATS_SHIFT,
     BUDGET_SHIFT,
@@ -213,6 +214,8 @@ def test_a_node_budget_stops_after_its_least_worlds_for_the_seats_it_binds():
     tiny = 1 << BUDGET_SHIFT  # a thousand nodes: a six-seat first lead spends them in a world
     for d in range(2):
         assert choose(hands, d, 6, 12, levers | tiny) == choose(hands, d, 6, BUDGET_MIN_WORLDS, levers)
+        two = 2 << BUDGET_FLOOR_SHIFT  # the budget may stop after two worlds instead
+        assert choose(hands, d, 6, 12, levers | tiny | two) == choose(hands, d, 6, 2, levers)
         other_seats = 0b111110 << BUDGET_SEATS_SHIFT  # seat 0 plays without it
         assert choose(hands, d, 6, 12, levers | tiny | other_seats) == choose(hands, d, 6, 12, levers)
 

@@ -47,13 +47,13 @@ from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, 
 from .jit import njit
 from .pimc_choice import (
     BEST_ONLY,
-    BUDGET_MIN_WORLDS,
     DECISION_TABLE,
     DROP_BEHIND,
     EARLY_STOP,
     MIN_WORLDS,
     SAME_EVERYWHERE,
     SIDE_TABLE,
+    budget_floor,
     contenders,
     decision_classes,
     leading_card,
@@ -503,6 +503,7 @@ def pimc_choose(
     n = 0
     asked = legal  # the cards still in contention (DROP_BEHIND), the others no longer probed
     budget = node_budget(levers, viewer)
+    floor = budget_floor(levers)
     first_node = stats[0]
     for k in range(worlds):
         state, starved = sample_world(state, view, n_seats, denom, kept[k], stats, redeals)
@@ -546,7 +547,7 @@ def pimc_choose(
                 break  # the leader leads every other card beyond doubt
             if levers & DROP_BEHIND:
                 asked = left
-        if budget > 0 and BUDGET_MIN_WORLDS <= n < worlds and stats[0] - first_node >= budget:
+        if budget > 0 and floor <= n < worlds and stats[0] - first_node >= budget:
             break  # the decision's search is spent: choose among the worlds dealt
     card = narrow(
         asked,

@@ -49,7 +49,8 @@ and four levers (``levers``, bits below) make that cheaper; they are on by defau
 
 A node budget (in the levers' upper bits: ``budget << BUDGET_SHIFT``, in thousands of
 nodes; by default NODE_BUDGET) stops a decision's worlds once its searches have visited
-that many nodes, after at least ``BUDGET_MIN_WORLDS`` worlds: the costly decisions, the
+that many nodes, after at least ``BUDGET_MIN_WORLDS`` worlds (``floor << BUDGET_FLOOR_SHIFT``,
+1 to 15, sets another number, to measure what fewer or more cost): the costly decisions, the
 first tricks of a six-seat deal, are then taken on fewer worlds (a four-seat decision
 never reaches it).  It changes play, by an amount measured in benchmarks/RESULTS.md.
 The nodes a search visits depend on the table's size but not on the threads or the
@@ -97,14 +98,23 @@ DEFAULT_LEVERS = SAME_EVERYWHERE | BEST_ONLY | EARLY_STOP | DROP_BEHIND | NODE_B
 MIN_WORLDS = 6
 Z = 2.58
 MIN_VARIANCE = 0.25
-# The worlds a decision deals before its node budget may stop it.
+# The worlds a decision deals before its node budget may stop it, unless the four bits
+# from BUDGET_FLOOR_SHIFT name another number.
 BUDGET_MIN_WORLDS = 4
+BUDGET_FLOOR_SHIFT = 34
+
+
+@njit(cache=True)
+def budget_floor(levers):
+    """The worlds a decision deals before its node budget may stop it."""
+    floor = (levers >> BUDGET_FLOOR_SHIFT) & 15
+    return floor if floor > 0 else np.int64(BUDGET_MIN_WORLDS)
 
 
 @njit(cache=True)
 def node_budget(levers, viewer):
     """The nodes the decision of seat ``viewer`` may search before it stops dealing
-    worlds (after BUDGET_MIN_WORLDS), or 0 for no budget."""
+    worlds (after budget_floor's), or 0 for no budget."""
     seats = (levers >> BUDGET_SEATS_SHIFT) & 63
     if seats != 0 and not (seats >> viewer) & 1:
         return np.int64(0)
