@@ -14,7 +14,12 @@ import pytest
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.bits import lowest_bit
 from euchre_mc.simulate.kernels.contract import beats, table_deck, to_contract
-from euchre_mc.simulate.kernels.play import heuristic_card, play_heuristic_deal, play_heuristic_many
+from euchre_mc.simulate.kernels.play import (
+    heuristic_card,
+    play_from,
+    play_heuristic_deal,
+    play_heuristic_many,
+)
 from euchre_mc.simulate.kernels.rankings import FACE_AT, SUIT_AT, SUIT_MASK
 from euchre_mc.simulate.kernels.seats import first_active, next_active
 from euchre_mc.simulate.play.models import PLAY_MODELS
@@ -349,6 +354,57 @@ def test_playout_trace_is_a_legal_play_of_the_deal(variant, active, heuristic_se
             seat = winner_seat
         assert team0 == won
         assert all(held[s] == 0 for s in range(n_seats) if active >> s & 1)
+
+
+@pytest.mark.parametrize(
+    "variant,active", [("euchre", EVERY_SEAT_OF_FOUR), ("pigs-and-hogs", EVERY_SEAT_OF_SIX)]
+)
+@pytest.mark.parametrize("forced", [False, True])
+def test_play_from_the_middle_of_a_hand_continues_the_same_play(variant, active, forced):
+    """Every seat by the rules of thumb (no chance in them): stopped after a trick and two
+    cards and restarted there, with that position's voids, the loop plays the same cards
+    and counts the same tricks; so it does when the next card is asked for."""
+    n_seats = 4 if variant == "euchre" else 6
+    for d, deal in enumerate(deal_unseen(variant, {}, seed=47, count=80)):
+        denom = d % 6
+        start = np.array([to_contract(h, np.int64(denom)) for h in deal], np.uint64)
+        record = np.empty((8, n_seats + 1), np.int64)
+        team0, _ = play_heuristic_deal(
+            start.copy(), n_seats, active, denom, 0, d % n_seats, active, np.uint64(d), record
+        )
+        # the position after the first trick and the next two cards
+        hands, played, voids = start.copy(), np.uint64(0), np.zeros(n_seats, np.int64)
+        seat = first_active(np.int64(d % n_seats), np.int64(n_seats), np.int64(active))
+        order = []
+        for _ in range(n_seats):
+            order.append(seat)
+            seat = next_active(np.int64(seat), np.int64(n_seats), np.int64(active))
+        led_suit = SUIT_AT[denom, int(record[0, order[0]]) >> 1]
+        for who in order:
+            card = int(record[0, who])
+            hands[who] ^= np.uint64(1) << np.uint64(card)
+            played |= np.uint64(1) << np.uint64(card)
+            if SUIT_AT[denom, card >> 1] != led_suit:
+                voids[who] |= 1 << led_suit
+        leader = int(record[0, n_seats])
+        trick_plays = np.empty((2, 2), np.int64)
+        seat = leader
+        for p in range(2):
+            card = int(record[1, seat])
+            trick_plays[p] = seat, card
+            hands[seat] ^= np.uint64(1) << np.uint64(card)
+            played |= np.uint64(1) << np.uint64(card)
+            if p == 1 and SUIT_AT[denom, card >> 1] != SUIT_AT[denom, int(trick_plays[0, 1]) >> 1]:
+                voids[seat] |= 1 << SUIT_AT[denom, int(trick_plays[0, 1]) >> 1]
+            seat = next_active(np.int64(seat), np.int64(n_seats), np.int64(active))
+        again = np.full((8, n_seats + 1), -7, np.int64)
+        rest, _ = play_from(
+            hands, n_seats, active, denom, 0, active, np.uint64(d), again, None,
+            played, voids, 1, leader, trick_plays, int(record[1, seat]) if forced else -1,
+        )  # fmt: skip
+        tricks = bin(int(start[0])).count("1")
+        assert (again[1:tricks] == record[1:tricks]).all()
+        assert rest == team0 - (record[0, n_seats] % 2 == 0)
 
 
 # --------------------------------------------------------------------------- play_deals
