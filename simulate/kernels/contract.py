@@ -1,6 +1,6 @@
 """The contract-space card encoding: relabelling hands between face and contract space,
-the legal cards of a hand, who wins a trick (see ``tables`` for the encoding), and the
-deck a table plays with."""
+the legal cards of a hand, who wins a trick and how it stands after each card (see
+``rankings`` for the encoding), and the deck a table plays with."""
 
 import numpy as np
 
@@ -60,6 +60,21 @@ def beats(card, winner, denom):
         return False  # lower, or an identical later copy: the first copy keeps the trick
     suit = SUIT_AT[denom, card >> 1]
     return suit == SUIT_AT[denom, winner >> 1] or suit == TRUMP[denom]
+
+
+# Inlined by numba: the trick loop calls it at every card (kernels.play.play_from).
+@njit(cache=True, inline="always")
+def trick_after(card, seat, led_suit, winner_card, winner_seat, denom):
+    """The trick in progress after ``seat`` plays ``card`` (contract space): (the led
+    suit, the winning card, its seat, the effective suit ``seat`` showed out of, or -1).
+    ``led_suit`` -1: ``card`` leads the trick."""
+    suit = SUIT_AT[denom, card >> 1]
+    if led_suit < 0:
+        return suit, card, seat, -1
+    if beats(card, winner_card, denom):
+        winner_card = card
+        winner_seat = seat
+    return led_suit, winner_card, winner_seat, led_suit if suit != led_suit else -1
 
 
 @njit(cache=True)

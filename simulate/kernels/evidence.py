@@ -34,10 +34,10 @@ from collections import namedtuple
 import numpy as np
 
 from .bits import lowest_bit, popcount
-from .contract import beats, legal_cards, table_deck
+from .contract import legal_cards, table_deck, trick_after
 from .heuristic import heuristic_card
 from .jit import njit
-from .rankings import ONE, SUIT_AT, ZERO
+from .rankings import ONE, ZERO
 
 NO_PLAY, EXACT, SOFT = 0, 1, 2
 TALLY = 7  # the counts of a PlayEvidence's tally
@@ -129,14 +129,11 @@ def play_weight(world, viewer, n_seats, denom, evidence, count):
         bit = ONE << np.uint64(card)
         hands[seat] &= ~bit
         played |= bit
-        suit = SUIT_AT[denom, card >> 1]
-        if led_suit < 0:
-            led_suit, winner_card, winner_seat = suit, card, seat
-        else:
-            if suit != led_suit:
-                voids[seat] |= 1 << led_suit
-            if beats(card, winner_card, denom):
-                winner_card, winner_seat = card, seat
+        led_suit, winner_card, winner_seat, shown_out = trick_after(
+            card, seat, led_suit, winner_card, winner_seat, denom
+        )
+        if shown_out >= 0:
+            voids[seat] |= 1 << shown_out
     return misses, weight
 
 

@@ -12,12 +12,12 @@ and which seats have shown out of a suit (``voids``).
 import numpy as np
 
 from .bits import SALT_PLAY, next_random, nth_bit, popcount, stream_state
-from .contract import beats, legal_cards, table_deck, to_contract
+from .contract import legal_cards, table_deck, to_contract, trick_after
 from .heuristic import heuristic_card
 from .jit import njit, prange
 from .pimc import pimc_card, pimc_table
 from .pimc_choice import DEFAULT_LEVERS
-from .rankings import FACE_AT, ONE, SUIT_AT, ZERO
+from .rankings import FACE_AT, ONE, ZERO
 from .seats import first_active, next_active
 
 
@@ -143,13 +143,9 @@ def play_from(
         record[first_trick, trick_plays[p, 0]] = card
         if pimc is not None:
             pimc.faces[p] = FACE_AT[denom, card >> 1]
-        if p == 0:
-            led_suit = SUIT_AT[denom, card >> 1]
-            winner_card = card
-            winner_seat = trick_plays[p, 0]
-        elif beats(card, winner_card, denom):
-            winner_card = card
-            winner_seat = trick_plays[p, 0]
+        led_suit, winner_card, winner_seat, _ = trick_after(
+            card, trick_plays[p, 0], led_suit, winner_card, winner_seat, denom
+        )  # the voids it showed are in ``voids`` already
         seat = next_active(seat, n_seats, active)
     n_tricks = first_trick + popcount(hands[seat])
     for trick in range(first_trick, n_tricks):
@@ -210,16 +206,11 @@ def play_from(
                 pimc.played_by[seat] |= bit  # the seat's hand at the bidding, for the auction
                 pimc.plays[popcount(played) - 1, 0] = seat  # the order of play, for its evidence
                 pimc.plays[popcount(played) - 1, 1] = card
-            if led_suit < 0:
-                led_suit = SUIT_AT[denom, card >> 1]
-                winner_card = card
-                winner_seat = seat
-            else:
-                if SUIT_AT[denom, card >> 1] != led_suit and keeps_voids:
-                    voids[seat] |= 1 << led_suit  # everyone sees a seat show out
-                if beats(card, winner_card, denom):
-                    winner_card = card
-                    winner_seat = seat
+            led_suit, winner_card, winner_seat, shown_out = trick_after(
+                card, seat, led_suit, winner_card, winner_seat, denom
+            )
+            if shown_out >= 0 and keeps_voids:
+                voids[seat] |= 1 << shown_out  # everyone sees a seat show out
             seat = next_active(seat, n_seats, active)
         record[trick, n_seats] = winner_seat
         if winner_seat & 1 == 0:
