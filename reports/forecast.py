@@ -151,17 +151,20 @@ def duration(seconds: float) -> str:
     return f"about {seconds / 3600:,.0f} h"
 
 
-def long_run_warning(seconds: float, what: str, levers: str, play: str | None = None) -> str | None:
-    """The warning for a run estimated at ``seconds``, or None when it is short; a lever
-    that names the run's own play model (``play``) is left out."""
+def long_run_warning(
+    seconds: float, what: str, levers: tuple[str, ...], play: str | None = None
+) -> str | None:
+    """The warning for a run estimated at ``seconds``, or None when it is short.
+    ``levers`` are the options that shorten it, in order; one that asks for the run's
+    own play model (``--play PLAY``) is left out."""
     if seconds <= LONG_RUN:
         return None
-    if play is not None:
-        levers = levers.replace(f", or --play {play}", "").replace(f", --play {play}", "")
-    return f"this run may take {duration(seconds)} ({what}); shorter: {levers}"
+    kept = [lever for lever in levers if lever != f"--play {play}"]
+    said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + ", or " + kept[-1]
+    return f"this run may take {duration(seconds)} ({what}); shorter: {said}"
 
 
-def warn_if_long(seconds: float, what: str, levers: str, play: str | None = None) -> None:
+def warn_if_long(seconds: float, what: str, levers: tuple[str, ...], play: str | None = None) -> None:
     """Say on stderr, before the run starts, that it is long, and how to shorten it."""
     warning = long_run_warning(seconds, what, levers, play)
     if warning is not None:

@@ -1,6 +1,8 @@
 """A run estimated over a minute says so on stderr before it starts, with the estimate
 and the options that shorten it (reports/forecast.py); a short run says nothing."""
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -11,8 +13,8 @@ PIG_HAND = ["--variant", "pigs-and-hogs", "--hand", "JH JH JD AH KH QH 9S AC"]
 
 
 def test_the_warning_names_the_estimate_and_the_levers_only_over_a_minute():
-    assert forecast.long_run_warning(59, "2000 deals under dd", "fewer --deals") is None
-    warning = forecast.long_run_warning(22.5 * 60, "2000 deals under pimc", "fewer --deals")
+    assert forecast.long_run_warning(59, "2000 deals under dd", ("fewer --deals",)) is None
+    warning = forecast.long_run_warning(22.5 * 60, "2000 deals under pimc", ("fewer --deals",))
     assert warning == "this run may take about 22 min (2000 deals under pimc); shorter: fewer --deals"
     assert forecast.duration(75) == "about 75 s" and forecast.duration(3 * 3600) == "about 3.0 h"
 
@@ -43,17 +45,23 @@ def test_games_share_their_hands_among_the_cores(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "arguments",
+    "arguments,levers",
     [
-        ["analyse", *PIG_HAND, "--deals", "10", "--play", "random"],
-        ["should-i-bid", "Pig Hearts", *PIG_HAND, "--deals", "10", "--play", "random"],
-        ["games", "--games", "4"],
-        ["match-equity", "--variant", "euchre", "--hands", "200"],
-        ["demo", "--deals", "4"],
+        (
+            ["analyse", *PIG_HAND, "--deals", "10", "--play", "random"],
+            "fewer --deals, --contracts, or --play heuristic",
+        ),
+        (
+            ["should-i-bid", "Pig Hearts", *PIG_HAND, "--deals", "10", "--play", "random"],
+            "fewer --deals, --option-deals, --alternative-deals, or --play heuristic",
+        ),
+        (["games", "--games", "4"], "fewer --games, or more --workers"),
+        (["match-equity", "--variant", "euchre", "--hands", "200"], "fewer --hands"),
+        (["demo", "--deals", "4"], "fewer --deals"),
     ],
-    ids=lambda arguments: arguments[0],
+    ids=lambda value: value[0] if isinstance(value, list) else "",
 )
-def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, tmp_path, monkeypatch):
+def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, levers, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # the demo writes its chart here
     quiet = CliRunner().invoke(main, arguments)
     assert quiet.exit_code == 0, quiet.output
@@ -64,7 +72,9 @@ def test_a_long_run_warns_before_it_starts_and_a_short_one_does_not(arguments, t
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith("this run may take about ")
-    assert "shorter: fewer --" in " ".join(result.stderr.split())
+    # the warning: its first line and the indented lines that continue it
+    warning = " ".join(re.match(r"this run may take.*?(?=\n\S|\n?$)", result.stderr, re.S).group(0).split())
+    assert warning.endswith(f"shorter: {levers}")
     assert result.stdout == quiet.stdout
 
 
@@ -79,10 +89,10 @@ def test_a_study_warns_with_its_rows(tmp_path, monkeypatch):
 
 def test_the_warning_does_not_offer_the_play_model_the_run_already_uses():
     warning = forecast.long_run_warning(
-        600, "400,000 hands under heuristic", "fewer --hands, or --play heuristic", "heuristic"
+        600, "400,000 hands under heuristic", ("fewer --hands", "--play heuristic"), "heuristic"
     )
     assert warning.endswith("shorter: fewer --hands")
     warning = forecast.long_run_warning(
-        600, "1,000 games under dd", "fewer --games, more --workers, or --play heuristic", "dd"
+        600, "1,000 games under dd", ("fewer --games", "more --workers", "--play heuristic"), "dd"
     )
-    assert warning.endswith("or --play heuristic")
+    assert warning.endswith("shorter: fewer --games, more --workers, or --play heuristic")

@@ -273,7 +273,7 @@ def test_progress_counts_the_worlds_as_the_sample_grows_and_a_long_rollout_warns
     monkeypatch.setitem(rollout.ROLLOUT_SECONDS, 4, 100.0)
     done = _invoke(*CARD, "--rollout", "pimc", "--worlds", "4", "--max-worlds", "4")
     assert done.exit_code == 0 and "this run may take about" in done.stderr
-    assert "shorter: --worlds, --max-worlds, --rollout-worlds" in " ".join(done.stderr.split())
+    assert "shorter: --worlds, --max-worlds, or --rollout-worlds" in " ".join(done.stderr.split())
 
 
 def _knowledge(monkeypatch, **position):

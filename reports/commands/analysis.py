@@ -160,14 +160,16 @@ def analysis_options(command):
     return command
 
 
-ANALYSIS_LEVERS = "fewer --deals, --contracts, or --play heuristic"
-PIMC_LEVERS = "fewer --deals or --worlds, --contracts, or --play dd"
-
-
-def _levers(question, extra: str = "") -> str:
-    """The options that shorten an analysis of ``question``, the play model's first."""
-    levers = PIMC_LEVERS if question.model.samples_worlds else ANALYSIS_LEVERS
-    return levers.replace("fewer --deals", "fewer --deals" + extra)
+def _levers(question, verdict: bool = False) -> tuple[str, ...]:
+    """The options that shorten an analysis of ``question`` (a verdict's: its option
+    and alternative deals rather than --contracts), the play model's first."""
+    pimc = question.model.samples_worlds
+    middle = ("--option-deals", "--alternative-deals") if verdict else ("--contracts",)
+    return (
+        "fewer --deals or --worlds" if pimc else "fewer --deals",
+        *middle,
+        "--play dd" if pimc else "--play heuristic",
+    )
 
 
 def _planned_deals(run) -> int:
@@ -337,7 +339,7 @@ def _compare_play(contracts, output, cluster, **options) -> None:
     deals = _planned_deals(run)
     models = offered_by(COMPARE_PLAY)
     seconds = sum(analysis_seconds(replace(question, play=model), deals) for model in models)
-    levers = "fewer --deals or --worlds, or --contracts"
+    levers = ("fewer --deals or --worlds", "--contracts")
     warn_if_long(seconds, f"{deals} deals under {', '.join(models)}", levers)
     results = {}
     for model in offered_by(COMPARE_PLAY):
@@ -415,7 +417,8 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     warn_if_long(
         verdict_seconds(question, deals, option_deals, alternative_deals),
         f"{deals} deals under {question.play}",
-        _levers(question, ", --option-deals, --alternative-deals").replace(", --contracts", ""),
+        _levers(question, verdict=True),
+        question.play,
     )
     from ...simulate.analysis.verdicts import should_i_bid
     from ..analysis_text import format_verdict
@@ -497,7 +500,7 @@ def demo(out_dir, deals, seed):
     from ...simulate.runtime.compiling import demo_groups_to_compile
 
     question = make_question(as_variant(DEMO_VARIANT), DEMO_HAND, seed=seed)
-    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under dd", "fewer --deals")
+    warn_if_long(analysis_seconds(question, deals), f"{deals} deals under dd", ("fewer --deals",))
     # the demo is most users' first run: whether on a terminal or not, its groups compile
     # at once, in parallel, rather than one kernel after another as the analysis calls them
     compile_ahead(demo_groups_to_compile())

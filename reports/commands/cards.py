@@ -171,7 +171,7 @@ def best_card_command(
     from ..forecast import warn_if_long
 
     def forecast(seconds):
-        levers = "--worlds, --max-worlds, --rollout-worlds"
+        levers = ("--worlds", "--max-worlds", "--rollout-worlds")
         warn_if_long(seconds / (os.cpu_count() or 1), "PIMC rollouts of every legal card", levers)
 
     told = _told(variant, known, void, length)

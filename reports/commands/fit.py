@@ -174,7 +174,7 @@ def fit_command(
         f"fit: {len(names)} parameters ({', '.join(names)}), up to {sets} sets of {games_count:,} games "
         f"a round, at most {max_rounds} rounds"
     )
-    warn_if_long(round_seconds * 4, "a fit takes 4 rounds or more", "fewer --games, more --workers")
+    warn_if_long(round_seconds * 4, "a fit takes 4 rounds or more", ("fewer --games", "more --workers"))
     settings = FitSettings(
         str(chosen),
         begin.name,

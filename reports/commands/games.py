@@ -166,7 +166,7 @@ def games(
         exit_interrupted(totals.games, games_count, "games")
 
 
-GAMES_LEVERS = "fewer --games, more --workers, or --play heuristic"
+GAMES_LEVERS = ("fewer --games", "more --workers", "--play heuristic")
 
 
 def _where_played(workers: int, backend: str, scheduler: str | None) -> str:
@@ -256,7 +256,7 @@ def tune(
     warn_if_long(
         games_seconds(chosen.players, play, hands, workers),
         f"{len(texts)} values of {games_count:,} games under {play}",
-        GAMES_LEVERS.replace("fewer --games", "fewer --games or --values"),
+        ("fewer --games or --values", *GAMES_LEVERS[1:]),
         play,
     )
     with ProgressBar(f"tuning {param}", "game") as progress:
@@ -354,7 +354,7 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     warn_if_long(
         equity_seconds(play, hands),
         f"{hands:,} hands under {play}",
-        "fewer --hands, or --play heuristic",
+        ("fewer --hands", "--play heuristic"),
         play,
     )
     with ProgressBar("sampling hands", "hand", unit_scale=True) as progress:

@@ -190,7 +190,9 @@ def _warn_if_long_study(variant, hands, seed, contracts, trumps, play, worlds, w
         )
     except Exception:  # the study names the bad value itself, in one line
         return
-    warn_if_long(seconds, f"{rows:,} rows under {play}", "fewer --hands, more --workers, or --contracts lone")
+    warn_if_long(
+        seconds, f"{rows:,} rows under {play}", ("fewer --hands", "more --workers", "--contracts lone")
+    )
 
 
 @click.command()
