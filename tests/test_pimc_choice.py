@@ -23,8 +23,8 @@ from euchre_mc.simulate.kernels.pimc_choice import (
     EARLY_STOP,
     MIN_WORLDS,
     SAME_EVERYWHERE,
-    beyond_doubt,
     contenders,
+    leads_alone,
 )
 from euchre_mc.simulate.play.playout import play_deals
 
@@ -163,16 +163,16 @@ def test_the_early_stop_rule():
     high = np.zeros((n, 24), np.int64)
     low[:, 1] = high[:, 1] = 3
     low[:, 0], high[:, 0] = 0, 2  # never more than the leader: behind beyond doubt
-    assert beyond_doubt(legal, low, high, n, TRICKS, 1.0)
+    assert leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0))
     high[0, 0] = low[0, 0] = 4  # one world where it took more: the margin is 2/3 of a trick
-    assert not beyond_doubt(legal, low, high, n, TRICKS, 1.0)
+    assert not leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0))
     big = 3 * n
     low = np.zeros((big, 24), np.int64)
     high = np.zeros((big, 24), np.int64)
     low[:, 1] = high[:, 1] = 3
     low[:, 0] = high[:, 0] = 1
     low[0, 0] = high[0, 0] = 4  # ahead once, two tricks behind in every other world
-    assert beyond_doubt(legal, low, high, big, TRICKS, 1.0)
+    assert leads_alone(*contenders(legal, low, high, big, TRICKS, 1.0))
 
 
 def test_the_early_stop_searches_less_and_mostly_agrees():
@@ -195,8 +195,8 @@ def test_rivals_behind_beyond_doubt_drop_out_of_contention():
     low[:, 0], high[:, 0] = 0, 2  # never more than the leader: out
     left, lead = contenders(legal, low, high, n, TRICKS, 1.0)
     assert lead == 2 and left == np.uint64(0b10100)
-    assert not beyond_doubt(legal, low, high, n, TRICKS, 1.0)
-    assert beyond_doubt(np.uint64(0b00101), low, high, n, TRICKS, 1.0)
+    assert not leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0))
+    assert leads_alone(*contenders(np.uint64(0b00101), low, high, n, TRICKS, 1.0))
 
 
 def test_dropping_rivals_behind_searches_less_and_mostly_agrees():

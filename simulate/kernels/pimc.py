@@ -57,6 +57,7 @@ from .pimc_choice import (
     contenders,
     decision_classes,
     leading_card,
+    leads_alone,
     narrow,
     node_budget,
     world_bounds,
@@ -543,7 +544,7 @@ def pimc_choose(
             generation += 1  # the next world starts from an empty table
         if levers & EARLY_STOP and MIN_WORLDS <= n < worlds:
             left, lead = contenders(asked, low, high, n, worth, unit)
-            if (left & ~(np.uint64(3) << np.uint64(lead & ~1))) == ZERO:
+            if leads_alone(left, lead):
                 break  # the leader leads every other card beyond doubt
             if levers & DROP_BEHIND:
                 asked = left

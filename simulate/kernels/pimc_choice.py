@@ -360,10 +360,9 @@ def contenders(legal, low, high, n, worth, unit):
 
 
 @njit(cache=True)
-def beyond_doubt(legal, low, high, n, worth, unit):
-    """The early-stopping rule (module docstring): does the leading card lead every other
-    legal card beyond doubt after ``n`` worlds?"""
-    left, lead = contenders(legal, low, high, n, worth, unit)
+def leads_alone(left, lead):
+    """The early-stopping rule (module docstring): is the leading card ``lead`` (with its
+    copy) all that :func:`contenders` left in contention (``left``)?"""
     return (left & ~(np.uint64(3) << np.uint64(lead & ~1))) == ZERO
 
 
