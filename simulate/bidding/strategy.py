@@ -130,6 +130,12 @@ def context_denom(context: int) -> int | None:
     return None if context == NOBODY_BID else (context - 1) // 2
 
 
+def suit_shift_name(context: int) -> str:
+    """The suit shift that moves a bid in the high bid's denomination in ``context`` (a
+    context where somebody has bid): the partner's or the opponent's."""
+    return SUIT_SHIFTS[context_holder(context) - PARTNER_HIGH]
+
+
 # The contracts each parameter decides (the table above); a variant without any of them
 # ignores the parameter, and tuning it would print the same row for every value.
 PARAM_KINDS = {
@@ -512,8 +518,8 @@ def seat_thresholds(
         out[name] = np.clip(base + shift[:, team_of_seat], 0.0, 1.0)
     out[DENOM_SHIFT] = np.zeros((games, n, DENOMS))
     if not variant.classic and context != NOBODY_BID:
-        name = SUIT_SHIFTS[context_holder(context) - PARTNER_HIGH]
-        suit_shift = np.array([getattr(strategy, name) for strategy in teams])[team_of_seat]
+        suit_shift = np.array([getattr(strategy, suit_shift_name(context)) for strategy in teams])
+        suit_shift = suit_shift[team_of_seat]
         out[DENOM_SHIFT][:, :, context_denom(context)] = suit_shift[None, :]
     return out
 
@@ -523,8 +529,7 @@ def suit_shifted(teams: tuple[Strategy, Strategy], context: int) -> bool:
     (When not, the context's wishes are those of any other denomination's.)"""
     if context == NOBODY_BID:
         return False
-    name = SUIT_SHIFTS[context_holder(context) - PARTNER_HIGH]
-    return any(getattr(strategy, name) for strategy in teams)
+    return any(getattr(strategy, suit_shift_name(context)) for strategy in teams)
 
 
 def threshold_columns(thresholds: dict, shape) -> np.ndarray:
