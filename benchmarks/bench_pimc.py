@@ -50,23 +50,20 @@ def deals(seats: int, count: int, active: int) -> np.ndarray:
     return out
 
 
-def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengths, evidence):
-    """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``;
-    ``evidence`` is passed in, as a namedtuple's default does not reach compiled code."""
+@numba.njit
+def first_lead_view(hands, d, played_by, check, lengths, evidence):
+    """What seat 1 knows at deal ``d``'s first lead (four seats, Hearts): its own hand,
+    the other 19 cards unseen.  ``evidence`` is passed in, as a namedtuple's default
+    does not reach compiled code."""
     own = to_contract(hands[d, 0], HEARTS)
     pool = np.uint64(0x555555555555) & ~own
-    view = SeatView(
-        0,
-        own,
-        np.full(4, 5, np.int64),
-        np.zeros(4, np.uint64),
-        pool,
-        np.zeros(4, np.int64),
-        played_by,
-        check,
-        lengths,
-        evidence,
-    )
+    counts, nothing = np.full(4, 5, np.int64), np.zeros(4, np.uint64)
+    return SeatView(0, own, counts, nothing, pool, np.zeros(4, np.int64), played_by, check, lengths, evidence)
+
+
+def first_lead(hands, d, worlds, buffers, stats, values, played_by, check, lengths, evidence):
+    """The first-lead decision of deal ``d`` (seat 1 on lead, Hearts), table generation ``d + 1``."""
+    view = first_lead_view(hands, d, played_by, check, lengths, evidence)
     state = stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d)
     pimc_values(
         state, view, 4, 0b1111, HEARTS, 0, np.zeros(0, np.int64), worlds, buffers, d + 1, stats, values

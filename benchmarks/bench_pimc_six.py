@@ -29,11 +29,11 @@ import numpy as np
 
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
-from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
+from euchre_mc.simulate.kernels.contract import legal_cards
 from euchre_mc.simulate.kernels.dd.search import NONE, dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
 from euchre_mc.simulate.kernels.evidence import NO_PLAY, no_play_evidence
-from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths, pimc_choose, pimc_table
+from euchre_mc.simulate.kernels.pimc import no_lengths, pimc_choose, pimc_table
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
     BUDGET_FLOOR_SHIFT,
@@ -49,6 +49,7 @@ from euchre_mc.simulate.kernels.play import deal_start, play_tricks
 from euchre_mc.simulate.play.solve import table_bits
 
 from . import against_base
+from .bench_pimc import first_lead_view
 
 HEARTS = 2
 SEED = 2024
@@ -154,22 +155,9 @@ def first_lead_choices(hands, worlds, levers, nodes, check, lengths, evidence):
     played_by = np.zeros(4, np.uint64)
     out = np.empty(hands.shape[0], np.int64)
     for d in range(hands.shape[0]):
-        own = to_contract(hands[d, 0], HEARTS)
-        pool = np.uint64(0x555555555555) & ~own
-        view = SeatView(
-            0,
-            own,
-            np.full(4, 5, np.int64),
-            np.zeros(4, np.uint64),
-            pool,
-            np.zeros(4, np.int64),
-            played_by,
-            check,
-            lengths,
-            evidence,
-        )
+        view = first_lead_view(hands, d, played_by, check, lengths, evidence)
         state = stream_state(np.uint64(SEED), np.uint64(SALT_PIMC), d)
-        legal = legal_cards(own, HEARTS, NONE)
+        legal = legal_cards(view.own, HEARTS, NONE)
         state, out[d], _ = pimc_choose(
             state,
             view,
@@ -179,7 +167,7 @@ def first_lead_choices(hands, worlds, levers, nodes, check, lengths, evidence):
             0,
             legal,
             np.zeros(0, np.int64),
-            pool,
+            view.pool,
             worlds,
             buffers,
             d + 1,

@@ -39,7 +39,9 @@ ROLLOUT_WORLDS = 10  # worlds each PIMC decision inside a rollout samples
 # ``b * BATCH_INDEX + k``: far apart, so batches never share a stream.
 BATCH_INDEX = 1 << 32
 # The rollouts' seed: best-card's own mixed with this salt (kernels.bits.stream_state),
-# so their streams stay apart from the worlds' (kernels.bits.SALT_PIMC + 2 ** 33).
+# so their streams stay apart from the worlds' (kernels.bits.SALT_PIMC + 2 ** 33; written
+# as a number so that the command line's import of this module loads no kernel, and
+# tests/test_rollout.py checks that it is that sum).
 SALT_ROLLOUT = 0x5EED0100 + (2 << 32)
 # Seconds of one rollout of a whole hand (every card after the first by PIMC at
 # ROLLOUT_WORLDS worlds a decision), a thread of the 2-core reference machine when
