@@ -11,6 +11,7 @@ import numba
 import numpy as np
 import pytest
 
+from euchre_mc.reports.analysis_text import format_analysis
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.analysis.layouts import _auction_check, layout_of
 from euchre_mc.simulate.analysis.question import make_question
@@ -265,3 +266,28 @@ def test_pimc_analysis_with_inference_is_the_same_on_any_thread_count():
     assert one.deal_tricks.keys() == two.deal_tricks.keys()
     for contract, tricks in one.deal_tricks.items():
         assert tricks.tolist() == two.deal_tricks[contract].tolist()
+    assert one.settings.worlds_fit == two.settings.worlds_fit
+
+
+def test_the_analysis_reports_how_many_worlds_fit_the_bids():
+    options = dict(
+        seat=1, dealer=3, upcard="9H", contracts="order up", deals=12, play="pimc", worlds=4, seed=3
+    )
+    heard = analyse_hand("euchre", "JD AH KS 9C TC", auction="pass", **options)
+    fit = heard.settings.worlds_fit
+    # every world a seat dealt was tested: at least one deal each, the unmatched among them
+    assert 0 < fit.worlds <= fit.dealt
+    assert fit.unmatched == 0 and fit.fit_share == fit.worlds / fit.dealt
+    # the first seat's pass rejects few deals: most worlds fit at the first deal
+    assert fit.fit_share > 0.8
+    assert heard.to_dict()["settings"]["worlds_fit"] == {
+        "worlds": fit.worlds,
+        "dealt": fit.dealt,
+        "fit_share": fit.fit_share,
+        "unmatched": 0,
+    }
+    text = " ".join(format_analysis(heard).split())  # the report wraps its lines
+    assert f"{fit.worlds:,} worlds, {fit.fit_share:.1%} of the {fit.dealt:,} deals dealt for them" in text
+    deaf = analyse_hand("euchre", "JD AH KS 9C TC", auction="pass", inference="none", **options)
+    assert deaf.settings.worlds_fit is None and "worlds_fit" not in deaf.to_dict()["settings"]
+    assert "PIMC worlds ignore the bids" in format_analysis(deaf)

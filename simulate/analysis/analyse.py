@@ -167,7 +167,7 @@ def analyse_hand(
         steps = -(-first_batch // question.model.analysis_step(question.hand_size))
         cores = worker_count(workers or os.cpu_count() or 1, steps)
     with ChunkRunner(cores, backend, scheduler) as runner:
-        tricks, deals, interrupted = play_main_deals(
+        tricks, deals, interrupted, worlds_tally = play_main_deals(
             question, layouts, first_batch, precision, cap, plays, runner, chosen, source
         )
 
@@ -217,7 +217,14 @@ def analyse_hand(
         estimates=estimates,
         advice=advice if advice is not None else advise(question, deal_tricks, legal, may_pass),
         settings=run_settings(
-            question, dealt, precision, cap, estimates, first_batch if searches else 0, interrupted
+            question,
+            dealt,
+            precision,
+            cap,
+            estimates,
+            first_batch if searches else 0,
+            interrupted,
+            worlds_tally,
         ),
         discard_search=discard_search,
         deal_tricks=deal_tricks,

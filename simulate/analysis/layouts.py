@@ -94,10 +94,12 @@ def lay_out_with_discards(question: Question, layout: Layout, deals: np.ndarray,
 
 
 def play_out(
-    question: Question, layout: Layout, hands: np.ndarray, first_index: int, discards=None
+    question: Question, layout: Layout, hands: np.ndarray, first_index: int, discards=None, worlds_tally=None
 ) -> np.ndarray:
     """Tricks taken by the bidder's side on each deal (int8), under the question's play
-    model; ``discards`` (pimc) the discarder's own discards per deal, which it knows."""
+    model; ``discards`` (pimc) the discarder's own discards per deal, which it knows, and
+    ``worlds_tally`` (pimc, or None) adds up how the seats' worlds were dealt
+    (play.playout.new_worlds_tally)."""
     # dd sweep layouts never come here: play_layouts and sweeps ask the solver the sweep
     # question instead (and search_discard asks it of Pig / Alone discards)
     return play_deals_unchecked(
@@ -112,6 +114,7 @@ def play_out(
         question.hand_size,
         question.worlds,
         _knowledge(question, layout, hands, discards) if question.model.samples_worlds else None,
+        worlds_tally,
     )
 
 
@@ -229,9 +232,12 @@ def sweeps(question: Question, layout: Layout, hands: np.ndarray, first_index: i
     return play_out(question, layout, hands, first_index) == question.hand_size
 
 
-def play_layouts(question: Question, laid: dict, first_index: int, progress, discards=None) -> dict:
+def play_layouts(
+    question: Question, laid: dict, first_index: int, progress, discards=None, worlds_tally=None
+) -> dict:
     """Tricks of the bidder's side per deal for each layout's hands (``laid[layout]``);
-    ``discards[layout]`` (pimc) the discarder's own discards, from lay_out_with_discards.
+    ``discards[layout]`` (pimc) the discarder's own discards, from lay_out_with_discards,
+    and ``worlds_tally`` as :func:`play_out` takes it.
 
     Under ``dd`` the whole chunk is the sweep-then-count solve
     (:func:`..play.sweep_solve.sweep_then_count`), two solver calls whose threads share
@@ -244,7 +250,8 @@ def play_layouts(question: Question, laid: dict, first_index: int, progress, dis
         tricks = {}
         update = progress.share(step_deals, sum(hands.shape[0] for hands in laid.values()))
         for layout, hands in laid.items():
-            tricks[layout] = play_out(question, layout, hands, first_index, (discards or {}).get(layout))
+            thrown = (discards or {}).get(layout)
+            tricks[layout] = play_out(question, layout, hands, first_index, thrown, worlds_tally)
             update(hands.shape[0])
         return tricks
     from ..play.sweep_solve import ContractDeals, sweep_then_count  # only dd questions load the solver

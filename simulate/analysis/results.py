@@ -173,6 +173,31 @@ class Advice:
 
 
 @dataclass(frozen=True)
+class WorldsFit:
+    """How PIMC's worlds met the earlier bids over an analysis's main deals, when they
+    hear them: the worlds dealt under that test, the deals dealt for them (a world is
+    dealt again until it explains the bids) and the worlds kept without explaining them
+    after kernels.pimc.MAX_AUCTION_TRIES deals."""
+
+    worlds: int
+    dealt: int
+    unmatched: int
+
+    @property
+    def fit_share(self) -> float | None:
+        """The share of the deals dealt that explained the bids."""
+        return (self.worlds - self.unmatched) / self.dealt if self.dealt else None
+
+    def to_dict(self) -> dict:
+        return {
+            "worlds": self.worlds,
+            "dealt": self.dealt,
+            "fit_share": self.fit_share,
+            "unmatched": self.unmatched,
+        }
+
+
+@dataclass(frozen=True)
 class AnalysisSettings:
     """How an analysis ran, as users see it (seats 1-based, cards and bids as text)."""
 
@@ -200,6 +225,7 @@ class AnalysisSettings:
     constraints: str | None = None  # suit lengths of the unseen hands, when given
     worlds: int | None = None  # worlds per decision, under the pimc play model only
     worlds_hear_bids: bool | None = None  # pimc: do the worlds explain the earlier bids?
+    worlds_fit: WorldsFit | None = None  # pimc hearing the bids: how many worlds fit them
     play_evidence: str | None = None  # pimc: how the cards played weigh the worlds
 
     def to_dict(self) -> dict:
@@ -232,6 +258,8 @@ class AnalysisSettings:
         if self.worlds is not None:
             settings["worlds"] = self.worlds
             settings["worlds_hear_bids"] = self.worlds_hear_bids
+            if self.worlds_fit is not None:
+                settings["worlds_fit"] = self.worlds_fit.to_dict()
             settings["play_evidence"] = self.play_evidence
         return settings
 

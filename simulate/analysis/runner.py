@@ -13,6 +13,7 @@ import numpy as np
 from ..choices import (
     MAX_DEALS,
 )
+from ..play.playout import HEARD, HEARD_DEALT, UNMATCHED, new_worlds_tally
 from ..rules.auction import format_auction
 from ..rules.cards import (
     format_card,
@@ -30,6 +31,7 @@ from .layouts import Layout, lay_out_with_discards, layout_of, play_layouts, wor
 from .question import Question
 from .results import (
     AnalysisSettings,
+    WorldsFit,
 )
 
 DEFAULT_DEALS = 2000
@@ -45,21 +47,24 @@ def contract_layouts(question: Question) -> dict[Layout, list[Contract]]:
     return layouts
 
 
-def chunk_tricks(question: Question, chosen: dict, batch: np.ndarray, start: int, plays) -> dict:
-    """Tricks per layout on main deals ``batch`` (the deals from ``start``), each layout
-    with its chosen discard (``chosen[layout]``, for the layouts that search one)."""
+def chunk_tricks(question: Question, chosen: dict, batch: np.ndarray, start: int, plays) -> tuple:
+    """(tricks per layout, how PIMC's worlds were dealt) on main deals ``batch`` (the deals
+    from ``start``), each layout with its chosen discard (``chosen[layout]``, for the
+    layouts that search one); the worlds' tally is play.playout.new_worlds_tally's, all
+    zero under a play model that deals no worlds."""
     both = {
         layout: lay_out_with_discards(question, layout, batch, chosen.get(layout))
         for layout in contract_layouts(question)
     }
     laid = {layout: hands for layout, (hands, _) in both.items()}
     thrown = {layout: discards for layout, (_, discards) in both.items()}
-    return play_layouts(question, laid, start, plays, thrown)
+    worlds_tally = new_worlds_tally()
+    return play_layouts(question, laid, start, plays, thrown, worlds_tally), worlds_tally
 
 
-def worker_chunk(question: Question, chosen: dict, start: int, count: int, inferred=None) -> dict:
-    """What a worker computes for main deals ``start .. start + count - 1``: the tricks per
-    layout, from the question (its seed), the chosen discards and the chunk's first deal.
+def worker_chunk(question: Question, chosen: dict, start: int, count: int, inferred=None) -> tuple:
+    """What a worker computes for main deals ``start .. start + count - 1``: chunk_tricks's
+    pair, from the question (its seed), the chosen discards and the chunk's first deal.
     Uniform deals are dealt here from the seed; deals kept by inference come as
     ``inferred`` (the filter runs once, in deal order, in the parent: each worker running
     it again would cost as much as solving the chunk)."""
@@ -69,14 +74,15 @@ def worker_chunk(question: Question, chosen: dict, start: int, count: int, infer
 
 def play_main_deals(
     question: Question, layouts: dict, first_batch: int, precision, cap: int, plays, runner, chosen, source
-) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool]:
+) -> tuple[dict[Layout, np.ndarray], np.ndarray, bool, np.ndarray]:
     """Tricks per main deal for every layout: ``first_batch`` deals, then with a precision
     more batches until every P(make) interval is narrow enough or the cap is reached.
     The deals are played in chunks of the play model's ``analysis_step`` deals by
     ``played_chunks`` (here or on a cluster: the same tricks).
 
-    Also returns whether the run was interrupted (Ctrl-C) after its first chunk: the
-    tricks then cover the chunks finished before it."""
+    Also returns the deals, whether the run was interrupted (Ctrl-C) after its first
+    chunk (the tricks then cover the chunks finished before it) and how PIMC's worlds
+    were dealt on the deals played (chunk_tricks)."""
     dealt_here: dict[int, np.ndarray] = {}
 
     def here(chunk):
@@ -95,15 +101,17 @@ def play_main_deals(
 
     tricks: dict[Layout, list[np.ndarray]] = {layout: [] for layout in layouts}
     dealt_parts: list[np.ndarray] = []
+    worlds_tally = new_worlds_tally()
     chunk = question.model.analysis_step(question.hand_size)
     dealt, total = 0, first_batch
     interrupted = False
     while total > dealt and not interrupted:
         step = [(start, min(chunk, total - start)) for start in range(dealt, total, chunk)]
         got = runner.collect(step, task, here=here, progress=finished)
-        for (start, count), played in got.leading():
+        for (start, count), (played, chunk_worlds) in got.leading():
             for layout in layouts:
                 tricks[layout].append(played[layout])
+            worlds_tally += chunk_worlds
             dealt_parts.append(dealt_here.pop(start) if start in dealt_here else source(start, count))
         if got.interrupted:
             if not dealt_parts:
@@ -115,7 +123,8 @@ def play_main_deals(
             total = _next_precision_total(tricks, question, layouts, dealt, precision, cap)
             plays.grow(total - dealt)
     deals = np.concatenate(dealt_parts) if dealt_parts else np.zeros((0, question.players), np.uint64)
-    return {layout: np.concatenate(parts) for layout, parts in tricks.items()}, deals, interrupted
+    by_layout = {layout: np.concatenate(parts) for layout, parts in tricks.items()}
+    return by_layout, deals, interrupted, worlds_tally
 
 
 def deal_counts(deals, precision, max_deals) -> tuple[int, int]:
@@ -145,10 +154,20 @@ def _next_precision_total(tricks, question, layouts, dealt, precision, cap) -> i
 
 
 def run_settings(
-    question: Question, dealt: int, precision, cap, estimates, search_deals: int, interrupted: bool
+    question: Question,
+    dealt: int,
+    precision,
+    cap,
+    estimates,
+    search_deals: int,
+    interrupted: bool,
+    worlds_tally: np.ndarray,
 ) -> AnalysisSettings:
+    """The analysis's settings as reported; ``worlds_tally`` how PIMC's worlds were dealt
+    on the main deals (play_main_deals)."""
     widest = max(estimate.half_width for estimate in estimates)
     classic = question.variant.classic
+    hears = question.model.samples_worlds and worlds_hear_bids(question)
     return AnalysisSettings(
         variant=str(question.variant),
         hand=format_cards(mask_to_faces(question.hand)),
@@ -159,6 +178,7 @@ def run_settings(
         play=question.play,
         worlds=question.worlds if question.model.samples_worlds else None,
         worlds_hear_bids=worlds_hear_bids(question) if question.model.samples_worlds else None,
+        worlds_fit=_worlds_fit(worlds_tally) if hears else None,
         play_evidence=question.play_evidence if question.model.samples_worlds else None,
         seed=question.seed,
         deals=dealt,
@@ -181,3 +201,8 @@ def run_settings(
         or None,
         constraints=question.constraints.describe() if question.constraints else None,
     )
+
+
+def _worlds_fit(worlds_tally: np.ndarray) -> WorldsFit:
+    """The tally's counts of the worlds that heard the bids (play.playout.new_worlds_tally)."""
+    return WorldsFit(int(worlds_tally[HEARD]), int(worlds_tally[HEARD_DEALT]), int(worlds_tally[UNMATCHED]))

@@ -180,6 +180,18 @@ def play_deals(
     )
 
 
+# How PIMC's worlds were dealt, summed over deals (kernels.play.play_pimc_many's tallies):
+# at index 0 the worlds dealt by the counting plan once rejection starved, then the worlds
+# dealt under an auction check, the deals dealt for those, and those kept without
+# explaining the auction.
+HEARD, HEARD_DEALT, UNMATCHED = 1, 2, 3
+
+
+def new_worlds_tally() -> np.ndarray:
+    """An empty tally of how PIMC's worlds were dealt (play_pimc_many's four counts)."""
+    return np.zeros(4, np.int64)
+
+
 def play_evidence_mode(name: str) -> int:
     """The kernels' number (kernels.evidence) for a play evidence named in
     choices.PLAY_EVIDENCE_MODES."""
@@ -206,10 +218,13 @@ def play_deals_unchecked(
     tricks,
     worlds=PIMC_WORLDS,
     knowledge=None,
+    worlds_tally=None,
 ) -> np.ndarray:
     """:func:`play_deals` without its checks: the per-step path of callers (the analyser)
     whose deals are checked already.  ``hands`` is a contiguous uint64 array and
-    ``tricks`` the cards in each playing hand (one int, or one per deal)."""
+    ``tricks`` the cards in each playing hand (one int, or one per deal).  Under pimc,
+    ``worlds_tally`` (:func:`new_worlds_tally`, or None) adds up how the seats' worlds
+    were dealt."""
     if model == "dd":
         from .solve import solve_many_unchecked  # the solver's module is only loaded when needed
 
@@ -237,7 +252,7 @@ def play_deals_unchecked(
         team0 = np.empty(hands.shape[0], np.int8)
         for low in range(0, hands.shape[0], step):
             high = low + step
-            team0[low:high], _ = play_pimc_many(
+            team0[low:high], tallies = play_pimc_many(
                 hands[low:high],
                 held[low:high],
                 gone[low:high],
@@ -254,6 +269,8 @@ def play_deals_unchecked(
                 play,
             )
             raise_if_held()  # a Ctrl-C that came inside the kernel
+            if worlds_tally is not None:
+                worlds_tally += tallies.sum(axis=0)
         return team0 if declarer & 1 == 0 else (tricks - team0).astype(np.int8)
     if model == "random":
         team0 = play_random_many(

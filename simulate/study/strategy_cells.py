@@ -348,7 +348,7 @@ def _value_group(variant, model, seat, dealer, bids, deals, upcard, score, equit
             chosen[layout] = policies.void_first_discards_many(
                 np.ascontiguousarray(deals[:, seat]), np.int64(layout.denom), np.int64(2)
             )
-    tricks = chunk_tricks(question, chosen, deals, 0, DealCounter(None, 0))
+    tricks, _ = chunk_tricks(question, chosen, deals, 0, DealCounter(None, 0))
     deal_tricks = {contract: tricks[layout_of(question, contract)] for contract in question.contracts}
     _, _, wins = option_values(
         question, deals, deal_tricks, {}, list(state.legal), state.can_pass(), score, equity
