@@ -6,7 +6,9 @@ What is measured
 * Six-seat level-contract playouts (all six seats play, Hearts, every seat by PIMC, 20
   worlds a decision, the table size of play_deals), one thread, CPU seconds a deal:
   with no lever, each lever alone, the levers added one by one up to the default
-  (whose node budget changes play); each setting in its own compiled loop of the same seeded
+  (whose node budget changes play), then the default with fewer worlds before its
+  budget binds and with a budget small enough to take the first tricks on one world;
+  each setting in its own compiled loop of the same seeded
   deals, all in one process, so the ratios share the machine's load.  Each row also
   gives the solver's nodes and how many deals end with the same tricks as with no
   lever (the exact levers must give all of them).
@@ -71,6 +73,10 @@ SETTINGS = (
     ("default levers: the same + a budget of 50,000 nodes a decision", DEFAULT_LEVERS),
     ("the default, the budget's floor two worlds (not four)", DEFAULT_LEVERS | 2 << BUDGET_FLOOR_SHIFT),
     ("the default, the budget's floor one world", DEFAULT_LEVERS | 1 << BUDGET_FLOOR_SHIFT),
+    (
+        "the default with a budget of 5,000 nodes, after one world",
+        DROPPING | 5 << BUDGET_SHIFT | 1 << BUDGET_FLOOR_SHIFT,
+    ),
 )
 TABLE_BITS = table_bits(8)  # the table of an eight-trick playout, as play_deals sizes it
 
