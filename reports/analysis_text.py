@@ -317,12 +317,8 @@ def _bids_in_worlds(settings) -> str:
     """One line: do PIMC's worlds explain the earlier bids (docs/pimc.md, "The auction")?"""
     if settings.worlds_hear_bids:
         line = "PIMC worlds explain the earlier bids under the table model, as the deals do"
-        fit = settings.worlds_fit
-        if fit is not None and fit.dealt:
-            line += f": {fit.worlds:,} worlds, {fit.fit_share:.1%} of the {fit.dealt:,} deals dealt for them"
-            line += " fit"
-            if fit.unmatched:
-                line += f", {fit.unmatched:,} kept without fitting"
+        if settings.worlds_fit is not None:
+            line += f": {settings.worlds_fit.describe()}"
         return line
     return "PIMC worlds ignore the bids (they are tested only with exact inference from a given auction)"
 

@@ -15,6 +15,7 @@ from euchre_mc.simulate.games.game import (
     play_games,
     trace_game,
 )
+from euchre_mc.simulate.games.results import summarise_games
 from euchre_mc.simulate.rules.auction import AuctionState, legal_bids
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.rules.contracts import PASS, Contract, all_contracts
@@ -320,3 +321,21 @@ def test_pimc_worlds_hear_the_auction_of_a_game_but_not_the_exchanged_or_sitting
     )[0]
     assert hand.bidder == 0 and hand.contract.kind == ORDER_UP
     assert _knowledge(hand, classic).auction.bids[:, 0].tolist() == [0]
+
+
+def test_pimc_games_report_how_many_worlds_fit_the_auctions():
+    # every world a PIMC seat deals is tested against the hand's auction: the run counts
+    # them, the same in any batch, and the summary reports them (text and --json)
+    one = play_games("euchre", BALANCED, BALANCED, 3, seed=4, play="pimc", worlds=3)
+    two = play_games("euchre", BALANCED, BALANCED, 3, seed=4, play="pimc", worlds=3, batch=1)
+    assert one.worlds_tally.tolist() == two.worlds_tally.tolist()
+    variant = Variant.parse("euchre")
+    summary = summarise_games(one, variant, (BALANCED, BALANCED), 4, "pimc")
+    fit = summary.worlds_fit
+    assert 0 < fit.worlds <= fit.dealt and fit.unmatched <= fit.worlds
+    assert summary.to_dict()["worlds_fit"] == fit.to_dict()
+    assert fit.describe().startswith(f"{fit.worlds:,} worlds, {fit.fit_share:.1%} of the {fit.dealt:,} deals")
+    heuristic = play_games("euchre", BALANCED, BALANCED, 3, seed=4)
+    assert not heuristic.worlds_tally.any()
+    plain = summarise_games(heuristic, variant, (BALANCED, BALANCED), 4, "heuristic")
+    assert plain.worlds_fit is None and "worlds_fit" not in plain.to_dict()

@@ -158,7 +158,8 @@ def games(
     else:
         click.echo(format_games(summary), nl=False)
         if play_model(play).samples_worlds:
-            worlds_text = f"({worlds} worlds a decision, each explaining the hand's auction)"
+            worlds_text = f"({worlds} worlds a decision, each tested against the hand's auction: "
+            worlds_text += f"{summary.worlds_fit.describe()})"
             click.echo(fill(f"{STRATEGY_FUSION} {worlds_text}"))
         where = _where_played(workers, backend, scheduler)
         click.echo(f"played in {elapsed:.1f} s ({totals.games / elapsed:.0f} games/s, {where})", err=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from ..play.playout import WorldsFit
 from ..rules.cards import format_cards, mask_to_faces
 from ..rules.contracts import Contract
 from ..rules.variants import DENOM_NAMES, LEVEL, ORDER_UP, RulesError
@@ -170,31 +171,6 @@ class Advice:
         if self.by != "net":
             out["by"] = self.by
         return out
-
-
-@dataclass(frozen=True)
-class WorldsFit:
-    """How PIMC's worlds met the earlier bids over an analysis's main deals, when they
-    hear them: the worlds dealt under that test, the deals dealt for them (a world is
-    dealt again until it explains the bids) and the worlds kept without explaining them
-    after kernels.pimc.MAX_AUCTION_TRIES deals."""
-
-    worlds: int
-    dealt: int
-    unmatched: int
-
-    @property
-    def fit_share(self) -> float | None:
-        """The share of the deals dealt that explained the bids."""
-        return (self.worlds - self.unmatched) / self.dealt if self.dealt else None
-
-    def to_dict(self) -> dict:
-        return {
-            "worlds": self.worlds,
-            "dealt": self.dealt,
-            "fit_share": self.fit_share,
-            "unmatched": self.unmatched,
-        }
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import numpy as np
 from ..choices import (
     MAX_DEALS,
 )
-from ..play.playout import HEARD, HEARD_DEALT, UNMATCHED, new_worlds_tally
+from ..play.playout import WorldsFit, new_worlds_tally
 from ..rules.auction import format_auction
 from ..rules.cards import (
     format_card,
@@ -31,7 +31,6 @@ from .layouts import Layout, lay_out_with_discards, layout_of, play_layouts, wor
 from .question import Question
 from .results import (
     AnalysisSettings,
-    WorldsFit,
 )
 
 DEFAULT_DEALS = 2000
@@ -178,7 +177,7 @@ def run_settings(
         play=question.play,
         worlds=question.worlds if question.model.samples_worlds else None,
         worlds_hear_bids=worlds_hear_bids(question) if question.model.samples_worlds else None,
-        worlds_fit=_worlds_fit(worlds_tally) if hears else None,
+        worlds_fit=WorldsFit.from_tally(worlds_tally) if hears else None,
         play_evidence=question.play_evidence if question.model.samples_worlds else None,
         seed=question.seed,
         deals=dealt,
@@ -201,8 +200,3 @@ def run_settings(
         or None,
         constraints=question.constraints.describe() if question.constraints else None,
     )
-
-
-def _worlds_fit(worlds_tally: np.ndarray) -> WorldsFit:
-    """The tally's counts of the worlds that heard the bids (play.playout.new_worlds_tally)."""
-    return WorldsFit(int(worlds_tally[HEARD]), int(worlds_tally[HEARD_DEALT]), int(worlds_tally[UNMATCHED]))

@@ -54,7 +54,7 @@ from ..dealing.knowledge import table_knowledge
 from ..kernels.contract import to_contract
 from ..kernels.play import play_heuristic_deal
 from ..play.models import GAMES, play_model
-from ..play.playout import check_worlds, contract_goal, play_deals
+from ..play.playout import check_worlds, contract_goal, new_worlds_tally, play_deals
 from ..play.trace import Trace, tricks_from_record
 from ..rules.auction import misdeal_calls
 from ..rules.contracts import Contract
@@ -132,6 +132,8 @@ class GameTotals:
     # positions[p, label, (bid, made)]: contracts won in the auction by the seat at position
     # p (0 first to speak, N - 1 the dealer), labels from position_labels; both teams
     positions: np.ndarray | None = None
+    # how the PIMC seats' worlds were dealt (play.playout.new_worlds_tally); zero unless pimc
+    worlds_tally: np.ndarray = field(default_factory=new_worlds_tally)
 
     @property
     def games(self) -> int:
@@ -150,6 +152,7 @@ class GameTotals:
             [t for p in parts for t in p.traces],
             interrupted,
             None if any(p.positions is None for p in parts) else sum(p.positions for p in parts),
+            sum(p.worlds_tally for p in parts),
         )
 
 
@@ -226,12 +229,13 @@ def _bid_and_exchange(
     return out
 
 
-def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
+def _play_all(hands: list[_Hand], setup: GameSetup, indexes, worlds_tally: np.ndarray | None = None) -> None:
     """Play every contracted hand, one ``play_deals`` call per table shape of play.
 
     Under pimc each hand is one call: its worlds come from the stream of its deal index
-    ``indexes[i]`` (so a game is the same in any batch), and its seats know what the
-    table showed before play (:func:`_knowledge`).
+    ``indexes[i]`` (so a game is the same in any batch), its seats know what the table
+    showed before play (:func:`_knowledge`), and ``worlds_tally``, if given, adds up
+    how their worlds were dealt.
     """
     model = setup.play
     if play_model(model).samples_worlds:
@@ -249,6 +253,7 @@ def _play_all(hands: list[_Hand], setup: GameSetup, indexes) -> None:
                 first_index=int(index),
                 worlds=setup.worlds,
                 knowledge=_knowledge(hand, setup),
+                worlds_tally=worlds_tally,
             )
             hand.tricks_taken = int(tricks[0])
         return
@@ -328,6 +333,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
     labels = {label: index for index, label in enumerate(position_labels(variant))}
     positions = np.zeros((n, len(labels), 2), np.int64)
     traces = []
+    worlds_tally = new_worlds_tally()
     live = np.arange(count)
     hand_number = 0
     while live.size:
@@ -339,7 +345,7 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
         hands = _bid_and_exchange(
             variant, setup, dealt[rows], hidden[rows], upcards[rows], dealer[live], scores[live]
         )
-        _play_all(hands, setup, hand_number * GAME_STRIDE + first + live)
+        _play_all(hands, setup, hand_number * GAME_STRIDE + first + live, worlds_tally)
         for game, hand in zip(live, hands):
             hands_dealt[game] += 1
             points, won = _score_hand(variant, scores[game], hand)
@@ -364,7 +370,17 @@ def _play_range(setup: GameSetup, first: int, count: int, tracing: bool = False,
             progress(live.size - still_playing.size)
         live = still_playing
         hand_number += 1
-    return GameTotals(first, winner, hands_dealt, thrown_in, scores, contracts, traces, positions=positions)
+    return GameTotals(
+        first,
+        winner,
+        hands_dealt,
+        thrown_in,
+        scores,
+        contracts,
+        traces,
+        positions=positions,
+        worlds_tally=worlds_tally,
+    )
 
 
 def _play_chunk(setup: GameSetup, first: int, count: int, batch: int, progress=None, finished=None):

@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ..play.models import play_model
+from ..play.playout import WorldsFit
 from ..rules.variants import team_seats
 from ..stats import Z95, mean_half_width, wilson_interval
 from .game import contract_kinds, game_runner, play_games
@@ -106,9 +108,10 @@ class GamesSummary:
     hands_per_game_half_width: float
     thrown_in_per_game: float
     contracts: tuple[ContractRecord, ...]
+    worlds_fit: WorldsFit | None = None  # pimc: how the worlds met the hands' auctions
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "variant": self.variant,
             "games": self.games,
             "seed": self.seed,
@@ -119,6 +122,9 @@ class GamesSummary:
             "thrown_in_per_game": self.thrown_in_per_game,
             "contracts": [record.to_dict() for record in self.contracts],
         }
+        if self.worlds_fit is not None:
+            out["worlds_fit"] = self.worlds_fit.to_dict()
+        return out
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -168,6 +174,7 @@ def summarise_games(totals, variant, teams, seed: int, play: str) -> GamesSummar
         _round(mean_half_width(hands)),
         _round(totals.thrown_in.mean()),
         tuple(records),
+        WorldsFit.from_tally(totals.worlds_tally) if play_model(play).samples_worlds else None,
     )
 
 

@@ -72,7 +72,7 @@ Following to a trick (the first rule that applies):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
@@ -159,6 +159,7 @@ def play_deals(
     first_index: int = 0,
     worlds: int = PIMC_WORLDS,
     knowledge: Knowledge | None = None,
+    worlds_tally: np.ndarray | None = None,
 ) -> np.ndarray:
     """Tricks of the declarer's team for each deal ``hands[d, seat]`` under ``model``.
 
@@ -166,7 +167,8 @@ def play_deals(
     that play; ``leader`` leads the first trick (the next active seat to its left when it
     sits out).  Random play of deal ``d`` uses the stream ``(seed, first_index + d)``.
     ``worlds`` and ``knowledge`` serve the ``pimc`` model (default: nobody knows more
-    than its own hand and the play).
+    than its own hand and the play), which adds up how its worlds were dealt in
+    ``worlds_tally`` (:func:`new_worlds_tally`) when one is given.
     """
     exact = play_model(model).exact
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
@@ -176,7 +178,18 @@ def play_deals(
         seed, first_index = _check_stream(seed, first_index)
     worlds = check_worlds(worlds)
     return play_deals_unchecked(
-        hands, denom, declarer, leader, active, model, seed, first_index, tricks, worlds, knowledge
+        hands,
+        denom,
+        declarer,
+        leader,
+        active,
+        model,
+        seed,
+        first_index,
+        tricks,
+        worlds,
+        knowledge,
+        worlds_tally,
     )
 
 
@@ -190,6 +203,40 @@ HEARD, HEARD_DEALT, UNMATCHED = 1, 2, 3
 def new_worlds_tally() -> np.ndarray:
     """An empty tally of how PIMC's worlds were dealt (play_pimc_many's four counts)."""
     return np.zeros(4, np.int64)
+
+
+@dataclass(frozen=True)
+class WorldsFit:
+    """How PIMC's worlds met the bids they were tested against over a run's playouts:
+    the worlds dealt under that test, the deals dealt for them (a world is dealt again
+    until it explains the bids) and the worlds kept without explaining them after
+    kernels.pimc.MAX_AUCTION_TRIES deals."""
+
+    worlds: int
+    dealt: int
+    unmatched: int
+
+    @staticmethod
+    def from_tally(worlds_tally: np.ndarray) -> WorldsFit:
+        """The counts of a tally (:func:`new_worlds_tally`) of the worlds that heard bids."""
+        counts = (int(worlds_tally[index]) for index in (HEARD, HEARD_DEALT, UNMATCHED))
+        return WorldsFit(*counts)
+
+    @property
+    def fit_share(self) -> float | None:
+        """The share of the deals dealt that explained the bids."""
+        return (self.worlds - self.unmatched) / self.dealt if self.dealt else None
+
+    def describe(self) -> str:
+        """The counts in words: "1,452 worlds, 96.7% of the 1,502 deals dealt for them fit",
+        then ", 4 kept without fitting" if any were."""
+        if not self.dealt:
+            return "no world was tested"
+        text = f"{self.worlds:,} worlds, {self.fit_share:.1%} of the {self.dealt:,} deals dealt for them fit"
+        return text + (f", {self.unmatched:,} kept without fitting" if self.unmatched else "")
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "fit_share": self.fit_share}
 
 
 def play_evidence_mode(name: str) -> int:
