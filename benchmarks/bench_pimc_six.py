@@ -7,11 +7,11 @@ What is measured
   worlds a decision, the table size of play_deals), one thread, CPU seconds a deal:
   with no lever, each lever alone, the levers added one by one up to the default
   (whose node budget changes play), then the default with fewer worlds before its
-  budget binds and with a budget small enough to take the first tricks on one world;
-  each setting in its own compiled loop of the same seeded
-  deals, all in one process, so the ratios share the machine's load.  Each row also
-  gives the solver's nodes and how many deals end with the same tricks as with no
-  lever (the exact levers must give all of them).
+  budget binds and with smaller budgets, down to one that takes the first tricks on
+  one world; each setting in its own compiled loop of the same seeded deals, all in
+  one process, so the ratios share the machine's load.  Each row also gives the
+  solver's nodes and how many deals end with the same tricks as with no lever (the
+  exact levers must give all of them).
 * With ``EUCHRE_MC_BASE`` set (benchmarks/against_base.py: ``git archive be7207c | tar
   -x -C /tmp/pimc_base``), the same playouts under ``play_deals(..., "pimc")`` in this
   checkout and in the baseline, in turns in new processes: the ratio the speed target
@@ -73,6 +73,14 @@ SETTINGS = (
     ("default levers: the same + a budget of 50,000 nodes a decision", DEFAULT_LEVERS),
     ("the default, the budget's floor two worlds (not four)", DEFAULT_LEVERS | 2 << BUDGET_FLOOR_SHIFT),
     ("the default, the budget's floor one world", DEFAULT_LEVERS | 1 << BUDGET_FLOOR_SHIFT),
+    (
+        "the default with a budget of 20,000 nodes, after two worlds",
+        DROPPING | 20 << BUDGET_SHIFT | 2 << BUDGET_FLOOR_SHIFT,
+    ),
+    (
+        "the default with a budget of 10,000 nodes, after one world",
+        DROPPING | 10 << BUDGET_SHIFT | 1 << BUDGET_FLOOR_SHIFT,
+    ),
     (
         "the default with a budget of 5,000 nodes, after one world",
         DROPPING | 5 << BUDGET_SHIFT | 1 << BUDGET_FLOOR_SHIFT,
