@@ -24,6 +24,7 @@ from euchre_mc.simulate.kernels.pimc_choice import (
     MIN_WORLDS,
     SAME_EVERYWHERE,
     contenders,
+    leading_card,
     leads_alone,
 )
 from euchre_mc.simulate.play.playout import play_deals
@@ -238,3 +239,19 @@ def test_six_seat_playouts_with_early_stops_and_budgets_do_not_depend_on_threads
     finally:
         numba.set_num_threads(before)
     assert runs[0] == runs[1]
+
+
+def test_the_leading_card_when_every_total_is_negative():
+    # a seat that plays for points and loses them whatever it plays (a defence against a
+    # sure make): the card that loses the fewest still leads, and the early stop judges
+    # the rivals against it
+    worth = (np.arange(25, dtype=np.int64) - 4) * (1 << 20) + np.arange(25)  # points then tricks
+    legal = np.uint64(0b101)  # two cards: positions 0 and 1
+    n = MIN_WORLDS
+    low = np.zeros((n, 24), np.int64)
+    high = np.zeros((n, 24), np.int64)
+    low[:, 0] = high[:, 0] = 1  # -3 points a world
+    low[:, 1] = high[:, 1] = 2  # -2 points a world: the better card
+    assert leading_card(legal, low, high, n, worth) == 2
+    left, lead = contenders(legal, low, high, n, worth, float(1 << 20))
+    assert lead == 2 and leads_alone(left, lead)

@@ -305,16 +305,17 @@ def totals(legal, low, high, n, worth):
 
 @njit(cache=True)
 def leading_card(legal, low, high, n, worth):
-    """The legal card whose bounds' midpoint total is highest (ties: the lowest card)."""
+    """The legal card whose bounds' midpoint total is highest (ties: the lowest card).
+    Totals may be below zero: a seat playing for points that loses some whatever it plays."""
     low_total, high_total = totals(legal, low, high, n, worth)
     best = -1
-    best_total = -1
+    best_total = np.int64(0)
     cards = legal
     while cards:
         card = lowest_bit(cards)
         cards &= cards - ONE
         total = low_total[card >> 1] + high_total[card >> 1]
-        if total > best_total:
+        if best < 0 or total > best_total:
             best = card
             best_total = total
     return best
