@@ -35,7 +35,7 @@ from euchre_mc.simulate.kernels.contract import legal_cards
 from euchre_mc.simulate.kernels.dd.search import NONE, dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
 from euchre_mc.simulate.kernels.evidence import NO_PLAY, no_play_evidence
-from euchre_mc.simulate.kernels.pimc import no_lengths, pimc_choose, pimc_table
+from euchre_mc.simulate.kernels.pimc import no_lengths, pimc_table
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
     BUDGET_FLOOR_SHIFT,
@@ -47,6 +47,7 @@ from euchre_mc.simulate.kernels.pimc_choice import (
     SAME_EVERYWHERE,
     SIDE_TABLE,
 )
+from euchre_mc.simulate.kernels.pimc_seat import pimc_choose
 from euchre_mc.simulate.kernels.play import deal_start, play_tricks
 from euchre_mc.simulate.play.solve import table_bits
 

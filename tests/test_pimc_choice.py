@@ -10,7 +10,7 @@ from euchre_mc.simulate.kernels.bits import SALT_PIMC, stream_state
 from euchre_mc.simulate.kernels.contract import legal_cards, to_contract
 from euchre_mc.simulate.kernels.dd.search import NONE, dd_buffers
 from euchre_mc.simulate.kernels.dealing import deal_many
-from euchre_mc.simulate.kernels.pimc import SeatView, best_mean_card, no_lengths, pimc_choose, pimc_values
+from euchre_mc.simulate.kernels.pimc import SeatView, best_mean_card, no_lengths, pimc_values
 from euchre_mc.simulate.kernels.pimc_choice import (
     BEST_ONLY,
     BUDGET_FLOOR_SHIFT,
@@ -27,6 +27,7 @@ from euchre_mc.simulate.kernels.pimc_choice import (
     leading_card,
     leads_alone,
 )
+from euchre_mc.simulate.kernels.pimc_seat import pimc_choose
 from euchre_mc.simulate.play.playout import play_deals
 
 HEARTS = 2
@@ -54,6 +55,7 @@ def first_lead(hands, d, seats):
 
 
 TRICKS = np.arange(25, dtype=np.int64)  # the worth of t tricks when a seat plays for tricks
+ALIKE = np.ones(64)  # worlds that weigh alike
 
 
 def choose(hands, d, seats, worlds, levers, worth=TRICKS, unit=1.0):
@@ -164,16 +166,16 @@ def test_the_early_stop_rule():
     high = np.zeros((n, 24), np.int64)
     low[:, 1] = high[:, 1] = 3
     low[:, 0], high[:, 0] = 0, 2  # never more than the leader: behind beyond doubt
-    assert leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0))
+    assert leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0, ALIKE))
     high[0, 0] = low[0, 0] = 4  # one world where it took more: the margin is 2/3 of a trick
-    assert not leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0))
+    assert not leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0, ALIKE))
     big = 3 * n
     low = np.zeros((big, 24), np.int64)
     high = np.zeros((big, 24), np.int64)
     low[:, 1] = high[:, 1] = 3
     low[:, 0] = high[:, 0] = 1
     low[0, 0] = high[0, 0] = 4  # ahead once, two tricks behind in every other world
-    assert leads_alone(*contenders(legal, low, high, big, TRICKS, 1.0))
+    assert leads_alone(*contenders(legal, low, high, big, TRICKS, 1.0, ALIKE))
 
 
 def test_the_early_stop_searches_less_and_mostly_agrees():
@@ -194,10 +196,10 @@ def test_rivals_behind_beyond_doubt_drop_out_of_contention():
     low[:, 2] = high[:, 2] = 3  # a trick behind it but for that world, two ahead there
     low[0, 2] = high[0, 2] = 5
     low[:, 0], high[:, 0] = 0, 2  # never more than the leader: out
-    left, lead = contenders(legal, low, high, n, TRICKS, 1.0)
+    left, lead = contenders(legal, low, high, n, TRICKS, 1.0, ALIKE)
     assert lead == 2 and left == np.uint64(0b10100)
-    assert not leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0))
-    assert leads_alone(*contenders(np.uint64(0b00101), low, high, n, TRICKS, 1.0))
+    assert not leads_alone(*contenders(legal, low, high, n, TRICKS, 1.0, ALIKE))
+    assert leads_alone(*contenders(np.uint64(0b00101), low, high, n, TRICKS, 1.0, ALIKE))
 
 
 def test_dropping_rivals_behind_searches_less_and_mostly_agrees():
@@ -252,6 +254,6 @@ def test_the_leading_card_when_every_total_is_negative():
     high = np.zeros((n, 24), np.int64)
     low[:, 0] = high[:, 0] = 1  # -3 points a world
     low[:, 1] = high[:, 1] = 2  # -2 points a world: the better card
-    assert leading_card(legal, low, high, n, worth) == 2
-    left, lead = contenders(legal, low, high, n, worth, float(1 << 20))
+    assert leading_card(legal, low, high, n, worth, ALIKE) == 2
+    left, lead = contenders(legal, low, high, n, worth, float(1 << 20), ALIKE)
     assert lead == 2 and leads_alone(left, lead)

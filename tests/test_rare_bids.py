@@ -15,8 +15,16 @@ from euchre_mc.simulate.dealing.constraints import suit_group
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.dealing.trump_proposal import TrumpProposal
 from euchre_mc.simulate.kernels.contract import to_contract
-from euchre_mc.simulate.kernels.pimc import SeatView, no_lengths
-from euchre_mc.simulate.kernels.proposal import least_trumps, proposal_draws, trump_strata
+from euchre_mc.simulate.kernels.dd.search import dd_buffers
+from euchre_mc.simulate.kernels.pimc import SeatView, best_mean_card, no_lengths
+from euchre_mc.simulate.kernels.pimc_choice import BEST_ONLY, DEFAULT_LEVERS, SAME_EVERYWHERE
+from euchre_mc.simulate.kernels.pimc_seat import pimc_choose
+from euchre_mc.simulate.kernels.proposal import (
+    deal_proposed_worlds,
+    least_trumps,
+    proposal_values,
+    trump_strata,
+)
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.rules.contracts import parse_contract
 from euchre_mc.simulate.rules.variants import as_variant
@@ -49,10 +57,10 @@ def _loner_view(auction):
 
 
 def _draws(view, worlds, least=-1):
-    hands, weights, stats = np.zeros(worlds, np.uint64), np.zeros(worlds), np.zeros(5, np.int64)
-    table = (np.int64(4), np.int64(HEARTS), np.int64(1), np.int64(least), np.int64(worlds))
-    proposal_draws(np.uint64(7), view, *table, stats, hands, weights)
-    return hands, weights, stats
+    out, weights, stats = np.zeros((worlds, 4), np.uint64), np.zeros(worlds), np.zeros(5, np.int64)
+    table = (np.int64(4), np.int64(HEARTS), np.int64(worlds), stats, out, np.int64(1), np.int64(least))
+    deal_proposed_worlds(np.uint64(7), view, *table, weights)
+    return out[:, 1], weights, stats
 
 
 def test_the_proposal_law_is_the_hypergeometric_one_and_its_weights_give_it_back():
@@ -170,3 +178,39 @@ def test_a_whole_deal_proposal_is_hypergeometric_and_a_pig_bidder_heard_holds_bo
     assert all(int(hand & right).bit_count() == 2 for hand in deals[:, 0])
     assert weights == pytest.approx(np.full(30, weights[0]))  # all above the pilot's least count: one weight
     assert "the bidder's trumps dealt on purpose" in line and "effective sample size 30 of 30" in line
+
+
+def test_a_playout_seat_weighs_the_proposals_worlds_as_best_card_does():
+    # the seat on lead against the loner: with the bidder's trumps dealt on purpose, the
+    # levers that ask only for the best card choose what every card's exact value over
+    # the same weighted worlds chooses, and what best-card's own path chooses.  The
+    # heard loner holds four trumps in every world (its worlds weigh alike); unheard,
+    # the proposal's worlds hold from none to five and weigh unlike
+    n, denom, bidder, worlds = np.int64(4), np.int64(HEARTS), np.int64(1), np.int64(12)
+    tricks = np.arange(25, dtype=np.int64)
+    unequal = 0
+    for auction in ("pass, order up alone", None):
+        view = _loner_view(auction)
+        least = least_trumps(np.uint64(3), view, n, denom, bidder)
+        for seed in range(8):
+            state = np.uint64(1000 + seed)
+            chosen = []
+            for levers in (0, SAME_EVERYWHERE | BEST_ONLY, DEFAULT_LEVERS):
+                buffers, stats = dd_buffers(np.int64(5), np.int64(12)), np.zeros(5, np.int64)
+                _, card, _ = pimc_choose(
+                    state, view, n, np.int64(0b0111), denom, np.int64(0), view.own, np.zeros(0, np.int64),
+                    view.pool, worlds, buffers, np.int64(1), stats, np.int64(levers), tricks, 1.0, bidder,
+                    least,
+                )  # fmt: skip
+                assert stats[2] == 0  # no world kept without explaining the loner
+                chosen.append(card)
+            values, weights = np.full((worlds, 24), -1, np.int64), np.ones(worlds)
+            buffers, stats = dd_buffers(np.int64(5), np.int64(12)), np.zeros(5, np.int64)
+            proposal_values(
+                state, view, n, np.int64(0b0111), denom, np.int64(0), np.zeros(0, np.int64), worlds,
+                buffers, np.int64(1), stats, values, bidder, least, weights,
+            )  # fmt: skip
+            unequal += len(set(weights.round(9))) > 1
+            exact = best_mean_card(view.own, values, worlds, np.zeros(0), weights)
+            assert chosen[0] == chosen[1] == exact, (auction, seed)
+    assert unequal > 0  # some worlds weighed unlike: the weighting was exercised

@@ -33,7 +33,7 @@ import numpy as np
 from ...interrupt import raise_if_held
 from ..analysis.question import checked_score
 from ..choices import ADVICE_WORLDS, DEFAULT_PLAY_EVIDENCE, DEFAULT_TABLE, STRATEGY_FUSION
-from ..kernels.bits import SALT_PIMC, stream_state
+from ..kernels.bits import SALT_PILOT, SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
 from ..kernels.evidence import PLAY_EPS, TALLY, PlayEvidence
@@ -54,7 +54,6 @@ from .told import Told, check_as_dealt, heard_with, length_rows, refuse_unseen_a
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 WORLDS_PER_STEP = 25  # worlds solved per kernel call: a Ctrl-C waits for one call
-SALT_PILOT = SALT_PIMC + (1 << 32)  # the stream of the rare bid's pilot (kernels.proposal)
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,8 @@ class Rollout:
         from ..kernels.bits import stream_state
         from ..kernels.contract import table_deck, to_contract, to_face
         from ..kernels.pimc_choice import DEFAULT_LEVERS
-        from ..kernels.pimc_rollout import deal_proposed_worlds, deal_worlds, rollout_values
+        from ..kernels.pimc_rollout import deal_worlds, rollout_values
+        from ..kernels.proposal import deal_proposed_worlds
         from ..play.playout import play_evidence_mode
         from ..play.solve import table_bits
 

@@ -90,6 +90,8 @@ SALT_PLAY = 0x5EED0002
 # PIMC decision ``k`` of a deal (k < 64: trick * seats + place in the trick) draws its
 # worlds from the stream ``(seed, SALT_PIMC + k, deal)``.
 SALT_PIMC = 0x5EED0100
+# The streams of the pilot that points a rare bidder's proposal (kernels.proposal).
+SALT_PILOT = SALT_PIMC + (1 << 32)
 
 
 @njit(cache=True)

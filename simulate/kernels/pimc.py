@@ -39,30 +39,12 @@ from collections import namedtuple
 import numpy as np
 
 from .bidding import auction_matches
-from .bits import SALT_PIMC, lowest_bit, next_unit, popcount, stream_state
-from .contract import legal_cards, table_deck, to_contract, to_face
+from .bits import lowest_bit, next_unit, popcount
+from .contract import legal_cards, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
 from .dealing import draw_cards, draw_hands, pool_of
-from .evidence import NO_PLAY, PLAY_EPS, TALLY, PlayEvidence, no_play_evidence, play_explains
+from .evidence import NO_PLAY, TALLY, no_play_evidence, play_explains
 from .jit import njit
-from .pimc_choice import (
-    BEST_ONLY,
-    DECISION_TABLE,
-    DROP_BEHIND,
-    EARLY_STOP,
-    MIN_WORLDS,
-    SAME_EVERYWHERE,
-    SIDE_TABLE,
-    budget_floor,
-    contenders,
-    decision_classes,
-    leading_card,
-    leads_alone,
-    narrow,
-    node_budget,
-    world_bounds,
-    world_position,
-)
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
 
 # Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
@@ -71,7 +53,7 @@ MAX_REDEALS = 300
 # Worlds dealt for one that explains the auction before one is kept unmatched (counted
 # in ``stats[2]``): an auction that rejects more than that is reported, not waited for.
 MAX_AUCTION_TRIES = 2000
-# A point's worth against a trick when a seat plays for points then tricks (pimc_card):
+# A point's worth against a trick when a seat plays for points then tricks (kernels.pimc_seat.pimc_card):
 # more than the tricks of every world of a decision together, so points decide first.
 WORTH_UNIT = 1 << 20
 
@@ -466,113 +448,6 @@ def pimc_values(
 
 
 @njit(cache=True)
-def pimc_choose(
-    state,
-    view,
-    n_seats,
-    active,
-    denom,
-    leader,
-    legal,
-    trick,
-    unseen,
-    worlds,
-    buffers,
-    generation,
-    stats,
-    levers,
-    worth,
-    unit,
-):
-    """The card (contract space) ``view.viewer`` plays among ``legal`` by PIMC over up to
-    ``worlds`` worlds, dealt as :func:`pimc_values` deals them (the same worlds in the same
-    order), with the ``levers`` of kernels.pimc_choice; ``unseen`` are the cards another
-    seat may hold.  A world's tricks ``t`` from here are worth ``worth[t]`` (strictly
-    rising: the side's points, then its tricks; ``unit`` worth a point, for the
-    early-stopping rule).  Returns (state, card, the next free table generation)."""
-    viewer = view.viewer
-    if levers & SAME_EVERYWHERE and popcount(decision_classes(legal, unseen, trick, denom)) == 1:
-        return state, lowest_bit(legal), generation
-    if levers & SIDE_TABLE:
-        generation = 1 + (viewer & 1)  # the side's one generation, kept for the whole playout
-    low = np.zeros((max(worlds, 1), 24), np.int64)
-    high = np.zeros((max(worlds, 1), 24), np.int64)
-    kept = np.empty((max(worlds, 1), n_seats), np.uint64)
-    values = np.empty(24, np.int64)
-    redeals = MAX_REDEALS
-    lead = np.int64(-1)
-    n = 0
-    asked = legal  # the cards still in contention (DROP_BEHIND), the others no longer probed
-    budget = node_budget(levers, viewer)
-    floor = budget_floor(levers)
-    first_node = stats[0]
-    for k in range(worlds):
-        state, starved = sample_world(state, view, n_seats, denom, kept[k], stats, redeals)
-        if starved:
-            redeals = 0  # it would starve again: count the rest of the decision's worlds
-        n = k + 1
-        search, seat, first, winner_seat, winner_card, led_suit, played = world_position(
-            kept[k], n_seats, denom, viewer, leader, active, trick, buffers, generation, stats
-        )
-        if levers & BEST_ONLY:
-            guess = NONE  # the lead's value in the last world, where it was exact
-            if k > 0 and lead >= 0 and low[k - 1, lead >> 1] == high[k - 1, lead >> 1]:
-                guess = low[k - 1, lead >> 1]
-            world_bounds(
-                search,
-                seat,
-                first,
-                winner_seat,
-                winner_card,
-                led_suit,
-                played,
-                lead,
-                guess,
-                asked,
-                low[k],
-                high[k],
-            )
-            lead = leading_card(asked, low, high, n, worth)
-        else:
-            guess = NONE
-            if k > 0:
-                guess = low[k - 1, lowest_bit(legal) >> 1] + 1
-            dd_leads(search, seat, first, winner_seat, winner_card, led_suit, played, values, guess)
-            low[k] = values
-            high[k] = values
-        if not levers & (DECISION_TABLE | SIDE_TABLE):
-            generation += 1  # the next world starts from an empty table
-        if levers & EARLY_STOP and MIN_WORLDS <= n < worlds:
-            left, lead = contenders(asked, low, high, n, worth, unit)
-            if leads_alone(left, lead):
-                break  # the leader leads every other card beyond doubt
-            if levers & DROP_BEHIND:
-                asked = left
-        if budget > 0 and floor <= n < worlds and stats[0] - first_node >= budget:
-            break  # the decision's search is spent: choose among the worlds dealt
-    card = narrow(
-        asked,
-        low,
-        high,
-        n,
-        worth,
-        kept,
-        n_seats,
-        denom,
-        viewer,
-        leader,
-        active,
-        trick,
-        buffers,
-        generation,
-        stats,
-    )
-    if levers & SIDE_TABLE:
-        return state, card, generation
-    return state, card, generation + 1
-
-
-@njit(cache=True)
 def best_mean_card(legal, values, worlds, points, weights):
     """The legal card (contract space) with the highest total over the worlds of
     ``points[t]`` for the tricks ``t`` its side takes from here (empty ``points``: of the
@@ -699,81 +574,3 @@ def pimc_table(known, gone, hands, denom, worlds, seed, index, tt_bits, check, l
         np.zeros(TALLY, np.float64),
         np.int64(levers),
     )
-
-
-@njit(cache=True)
-def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, led_suit, trick, decision):
-    """The card (contract space) ``seat`` plays by PIMC: decision ``decision`` of the
-    deal, ``trick`` the faces played to the trick in progress from ``leader``."""
-    legal = legal_cards(hands[seat], denom, led_suit)
-    if (legal & ~(np.uint64(3) << np.uint64(lowest_bit(legal) & ~1))) == ZERO:
-        return lowest_bit(legal)  # one face to play: nothing to decide
-    counts, fixed = pimc.counts, pimc.fixed
-    for o in range(n_seats):
-        counts[o] = popcount(hands[o])
-        fixed[o] = pimc.known[seat, o] & ~played
-    pool = table_deck(n_seats) & ~hands[seat] & ~played & ~pimc.gone[seat]
-    for o in range(n_seats):
-        if o != seat:
-            pool &= ~fixed[o]
-    unseen = pool
-    for o in range(n_seats):
-        if o != seat:
-            unseen |= fixed[o]
-    state = stream_state(pimc.seed, SALT_PIMC + decision, pimc.index)
-    pimc.tally[5] = 0.0  # a decision of its own: exact rejection starts afresh
-    pimc.tally[6] = 0.0
-    mode = pimc.play[0] if (pimc.play[2] >> seat) & 1 else NO_PLAY
-    evidence = PlayEvidence(
-        mode, PLAY_EPS, active, pimc.play[1], pimc.plays[: popcount(played)], pimc.weights, pimc.tally
-    )
-    view = SeatView(
-        seat, hands[seat], counts, fixed, pool, voids, pimc.played_by, pimc.check, pimc.lengths, evidence
-    )
-    points = pimc.points
-    if pimc.goal.shape[0] > 0:
-        points = side_points(pimc.goal, pimc.declarer_team, seat & 1, pimc.won[seat & 1], pimc.points)
-    if mode == NO_PLAY:
-        # every world weighs alike: ask the solver only which card is best (kernels.pimc_choice)
-        worth = np.arange(25, dtype=np.int64)
-        unit = 1.0
-        if pimc.goal.shape[0] > 0:  # points first, then tricks: a strictly rising worth
-            unit = float(WORTH_UNIT)
-            for t in range(points.shape[0]):
-                worth[t] = np.int64(round(points[t])) * WORTH_UNIT + t
-        state, card, generation = pimc_choose(
-            state,
-            view,
-            n_seats,
-            active,
-            denom,
-            leader,
-            legal,
-            trick,
-            unseen,
-            pimc.worlds,
-            pimc.buffers,
-            pimc.generation[0],
-            pimc.stats,
-            pimc.levers,
-            worth,
-            unit,
-        )
-        pimc.generation[0] = generation
-        return card
-    state, generation = pimc_values(
-        state,
-        view,
-        n_seats,
-        active,
-        denom,
-        leader,
-        trick,
-        pimc.worlds,
-        pimc.buffers,
-        pimc.generation[0],
-        pimc.stats,
-        pimc.values,
-    )
-    pimc.generation[0] = generation
-    return best_mean_card(legal, pimc.values, pimc.worlds, points, pimc.weights)

@@ -58,6 +58,11 @@ machine, so the choice stays a pure function of the seed (playouts size the tabl
 the hand's length alone).  ``budget_seats << BUDGET_SEATS_SHIFT`` (a bit per seat) binds only those
 seats, to measure seats with a budget against seats without one in the same deals.
 
+Worlds may carry weights (a rare bidder's trumps dealt on purpose, kernels.proposal):
+the totals weigh them, and the early stop's margins are weighted means with the
+variance of weighted worlds over their effective number; worlds of weight 1 give the
+plain sums, means and variances, bit for bit.
+
 Two levers that keep the transposition table longer are off by default, kept to
 measure them (benchmarks/RESULTS.md: with the playouts' table of 2^17 entries they
 search as many nodes as a fresh table each world, and more in a small table, where
@@ -288,28 +293,30 @@ def copy_to_class(legal, reps, low, high):
 
 
 @njit(cache=True)
-def totals(legal, low, high, n, worth):
+def totals(legal, low, high, n, worth, weights):
     """Per face position of ``legal``: the lowest and highest totals over worlds
-    ``0 .. n - 1`` of the worth of the tricks (``worth[t]``, strictly rising in ``t``:
-    the tricks themselves, or points then tricks), a face held twice counted once."""
-    low_total = np.zeros(24, np.int64)
-    high_total = np.zeros(24, np.int64)
+    ``0 .. n - 1``, world ``k`` counting ``weights[k]`` times, of the worth of the tricks
+    (``worth[t]``, strictly rising in ``t``: the tricks themselves, or points then
+    tricks), a face held twice counted once.  Worlds of weight 1 sum exactly: the
+    worths are whole numbers far below 2^53."""
+    low_total = np.zeros(24, np.float64)
+    high_total = np.zeros(24, np.float64)
     for position in range(24):
         if ((legal >> np.uint64(2 * position)) & np.uint64(3)) == ZERO:
             continue
         for k in range(n):
-            low_total[position] += worth[low[k, position]]
-            high_total[position] += worth[high[k, position]]
+            low_total[position] += weights[k] * worth[low[k, position]]
+            high_total[position] += weights[k] * worth[high[k, position]]
     return low_total, high_total
 
 
 @njit(cache=True)
-def leading_card(legal, low, high, n, worth):
+def leading_card(legal, low, high, n, worth, weights):
     """The legal card whose bounds' midpoint total is highest (ties: the lowest card).
     Totals may be below zero: a seat playing for points that loses some whatever it plays."""
-    low_total, high_total = totals(legal, low, high, n, worth)
+    low_total, high_total = totals(legal, low, high, n, worth, weights)
     best = -1
-    best_total = np.int64(0)
+    best_total = 0.0
     cards = legal
     while cards:
         card = lowest_bit(cards)
@@ -322,32 +329,42 @@ def leading_card(legal, low, high, n, worth):
 
 
 @njit(cache=True)
-def behind_beyond_doubt(p, q, low, high, n, worth, unit):
+def behind_beyond_doubt(p, q, low, high, n, worth, unit, weights):
     """The early-stopping rule's test of one rival (module docstring): is the card of
     face position ``q`` behind the leader's ``p`` beyond doubt after ``n`` worlds?
-    Margins are in ``worth`` over ``unit`` (tricks, or points when a seat plays for them)."""
+    Margins are in ``worth`` over ``unit`` (tricks, or points when a seat plays for them);
+    world ``k`` counts ``weights[k]`` times, the mean and variance those of weighted
+    worlds (reliability weights, with the effective number of worlds), which worlds of
+    weight 1 reduce to the plain ones."""
     behind = True  # never more tricks than the leader so far
     total = 0.0
     squares = 0.0
+    weight = 0.0
+    weight_squares = 0.0
     for k in range(n):
         margin = float(worth[low[k, p]] - worth[high[k, q]]) / unit
         if margin < 0.0:
             behind = False
-        total += margin
-        squares += margin * margin
+        total += weights[k] * margin
+        squares += weights[k] * margin * margin
+        weight += weights[k]
+        weight_squares += weights[k] * weights[k]
     if behind:
         return True
-    mean = total / n
-    variance = max((squares - n * mean * mean) / (n - 1), MIN_VARIANCE)
-    return mean > Z * np.sqrt(variance / n)
+    effective = weight * weight / weight_squares
+    if effective <= 1.0:
+        return False  # one world's worth of evidence: no variance to judge by
+    mean = total / weight
+    variance = max((squares - weight * mean * mean) / (weight - weight_squares / weight), MIN_VARIANCE)
+    return mean > Z * np.sqrt(variance / effective)
 
 
 @njit(cache=True)
-def contenders(legal, low, high, n, worth, unit):
+def contenders(legal, low, high, n, worth, unit, weights):
     """(the cards of ``legal`` still in contention after ``n`` worlds, the leading
     card): the leading card and every card not behind it beyond doubt
     (behind_beyond_doubt)."""
-    lead = leading_card(legal, low, high, n, worth)
+    lead = leading_card(legal, low, high, n, worth, weights)
     p = lead >> 1
     left = legal
     cards = legal
@@ -355,7 +372,7 @@ def contenders(legal, low, high, n, worth, unit):
         card = lowest_bit(cards)
         cards &= cards - ONE
         q = card >> 1
-        if q != p and behind_beyond_doubt(p, q, low, high, n, worth, unit):
+        if q != p and behind_beyond_doubt(p, q, low, high, n, worth, unit, weights):
             left &= ~(ONE << np.uint64(card))
     return left, lead
 
@@ -368,11 +385,11 @@ def leads_alone(left, lead):
 
 
 @njit(cache=True)
-def settled_best(legal, low, high, n, worth):
+def settled_best(legal, low, high, n, worth, weights):
     """(the best card, a card in doubt against it, the world to narrow, -1 when settled):
     the best card once its lowest total reaches every other's highest (ties to the
     lowest card); else the world where the wider interval of the two lies."""
-    low_total, high_total = totals(legal, low, high, n, worth)
+    low_total, high_total = totals(legal, low, high, n, worth, weights)
     best = -1
     cards = legal
     while cards:
@@ -414,6 +431,7 @@ def narrow(
     high,
     n,
     worth,
+    weights,
     kept,
     n_seats,
     denom,
@@ -428,7 +446,7 @@ def narrow(
     """Narrow the bounds (probes halving an interval) until one card's total is best beyond
     its rivals' highest; return that card."""
     while True:
-        best, card, k = settled_best(legal, low, high, n, worth)
+        best, card, k = settled_best(legal, low, high, n, worth, weights)
         if card < 0:
             return best
         search, seat, first, winner_seat, winner_card, led_suit, played = world_position(

@@ -3,11 +3,11 @@ PIMC for every seat, from a position in the middle of a hand (``best-card --roll
 pimc``).
 
 ``best-card`` deals the worlds of the cards its player cannot see
-(:func:`deal_worlds`, :func:`deal_proposed_worlds`: the same worlds, in the same order,
+(:func:`deal_worlds`, kernels.proposal.deal_proposed_worlds: the same worlds, in the same order,
 from the same stream as kernels.pimc.pimc_values and kernels.proposal.proposal_values
 deal them, so a rollout and the double-dummy values are paired world by world).  In
 each world, :func:`rollout_values` plays each candidate card, then every later card by
-kernels.pimc.pimc_card: each seat decides from its own knowledge (a
+kernels.pimc_seat.pimc_card: each seat decides from its own knowledge (a
 kernels.pimc.PimcTable: its hand, the cards played and by whom, the voids shown, the
 cards it knows where they are), so no later card is chosen by a seat that sees the
 hidden cards.  The value of a candidate in a world is the tricks the player's side
@@ -27,7 +27,6 @@ from .evidence import NO_PLAY
 from .jit import njit, prange
 from .pimc import MAX_REDEALS, pimc_table, sample_world
 from .play import play_from
-from .proposal import focused, proposed_world, trump_strata
 from .rankings import ONE, ZERO
 
 
@@ -43,25 +42,6 @@ def deal_worlds(state, view, n_seats, denom, worlds, stats, out):
             redeals = 0  # as pimc_values: count the rest of the decision's worlds
         if view.evidence.mode != NO_PLAY:
             view.evidence.weights[k] = view.evidence.tally[0]
-    return state
-
-
-@njit(cache=True)
-def deal_proposed_worlds(state, view, n_seats, denom, worlds, stats, out, bidder, least, weights):
-    """``out[k]`` and ``weights[k]``: world ``k`` and its weight exactly as
-    kernels.proposal.proposal_values deals them (``bidder``'s trumps drawn on purpose,
-    the proposal pointed at ``least`` trumps and up), without solving.  Returns the state."""
-    strata = trump_strata(view, n_seats, denom, bidder, np.empty(n_seats, np.uint64))
-    check = view.check
-    rows = (
-        np.empty((6, check.bid_grid.shape[-1]), np.float64),
-        np.empty(check.round1.shape[-1], np.float64),
-        np.empty((5, check.round2.shape[-1]), np.float64),
-    )
-    cumulative, weight = focused(strata[7], strata[8], strata[9], least)
-    strata = strata[:8] + (cumulative, weight)
-    for k in range(worlds):
-        state, weights[k] = proposed_world(state, view, n_seats, denom, out[k], stats, bidder, strata, rows)
     return state
 
 

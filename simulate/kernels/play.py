@@ -1,7 +1,7 @@
 """Playing deals out: the one trick loop of every play model (play_from; play_tricks
 from a deal's first card).  Random play is the loop with no heuristic seats; the rules
 of thumb are kernels.heuristic.heuristic_card; PIMC's card choice is
-kernels.pimc.pimc_card; a single-dummy rollout (kernels.pimc_rollout) starts the loop
+kernels.pimc_seat.pimc_card; a single-dummy rollout (kernels.pimc_rollout) starts the loop
 in the middle of a hand.
 
 A heuristic seat sees only what a real player sees: its own hand, the cards played so
@@ -15,8 +15,9 @@ from .bits import SALT_PLAY, next_random, nth_bit, popcount, stream_state
 from .contract import legal_cards, table_deck, to_contract, trick_after
 from .heuristic import heuristic_card
 from .jit import njit, prange
-from .pimc import pimc_card, pimc_table
+from .pimc import pimc_table
 from .pimc_choice import DEFAULT_LEVERS
+from .pimc_seat import pimc_card
 from .rankings import FACE_AT, ONE, ZERO
 from .seats import first_active, next_active
 

@@ -218,22 +218,20 @@ def proposal_values(
 
 
 @njit(cache=True)
-def proposal_draws(state, view, n_seats, denom, bidder, least, worlds, stats, hands, weights):
-    """``worlds`` worlds dealt by :func:`proposed_world`, the proposal pointed at ``least``
-    trumps and up (-1: not pointed), without solving them (to check the dealing):
-    ``hands[k]`` the bidder's hand in world ``k`` (contract space), ``weights[k]`` its
-    weight.  Returns the state."""
-    world = np.empty(n_seats, np.uint64)
-    strata = trump_strata(view, n_seats, denom, bidder, world)
-    cumulative, weight = focused(strata[7], strata[8], strata[9], least)
-    strata = strata[:8] + (cumulative, weight)
+def deal_proposed_worlds(state, view, n_seats, denom, worlds, stats, out, bidder, least, weights):
+    """``out[k]`` and ``weights[k]``: world ``k`` of ``worlds`` (contract space) and its
+    weight exactly as :func:`proposal_values` deals them (``bidder``'s trumps drawn on
+    purpose, the proposal pointed at ``least`` trumps and up; -1: not pointed), without
+    solving.  Returns the state."""
+    strata = trump_strata(view, n_seats, denom, bidder, np.empty(n_seats, np.uint64))
     check = view.check
     rows = (
         np.empty((6, check.bid_grid.shape[-1]), np.float64),
         np.empty(check.round1.shape[-1], np.float64),
         np.empty((5, check.round2.shape[-1]), np.float64),
     )
+    cumulative, weight = focused(strata[7], strata[8], strata[9], least)
+    strata = strata[:8] + (cumulative, weight)
     for k in range(worlds):
-        state, weights[k] = proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, rows)
-        hands[k] = world[bidder]
+        state, weights[k] = proposed_world(state, view, n_seats, denom, out[k], stats, bidder, strata, rows)
     return state

@@ -235,7 +235,7 @@ GROUPS = (
     ),
     KernelGroup(
         ROLLOUT_KERNELS,
-        ("pimc_rollout.rollout_values", "pimc_rollout.deal_worlds", "pimc_rollout.deal_proposed_worlds"),
+        ("pimc_rollout.rollout_values", "pimc_rollout.deal_worlds", "proposal.deal_proposed_worlds"),
         _rollouts,
         needed_by=ROLLOUTS_NEEDED_BY,
     ),
