@@ -152,40 +152,13 @@ def pimc_card(pimc, hands, played, voids, seat, n_seats, active, denom, leader, 
         )
         pimc.generation[0] = generation
         return card
+    # the play weighs the worlds: every card's exact value in each, then the best mean
+    decision = (state, view, n_seats, active, denom, leader, trick, pimc.worlds)
+    search = (pimc.buffers, pimc.generation[0], pimc.stats, pimc.values)
     if bidder >= 0:
-        state, generation = proposal_values(
-            state,
-            view,
-            n_seats,
-            active,
-            denom,
-            leader,
-            trick,
-            pimc.worlds,
-            pimc.buffers,
-            pimc.generation[0],
-            pimc.stats,
-            pimc.values,
-            bidder,
-            least,
-            pimc.weights,
-        )
-        pimc.generation[0] = generation
-        return best_mean_card(legal, pimc.values, pimc.worlds, points, pimc.weights)
-    state, generation = pimc_values(
-        state,
-        view,
-        n_seats,
-        active,
-        denom,
-        leader,
-        trick,
-        pimc.worlds,
-        pimc.buffers,
-        pimc.generation[0],
-        pimc.stats,
-        pimc.values,
-    )
+        state, generation = proposal_values(*decision, *search, bidder, least, pimc.weights)
+    else:
+        state, generation = pimc_values(*decision, *search)
     pimc.generation[0] = generation
     return best_mean_card(legal, pimc.values, pimc.worlds, points, pimc.weights)
 
