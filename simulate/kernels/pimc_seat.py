@@ -63,10 +63,10 @@ def rare_bidder(pimc, view, n_seats, denom, decision):
     """The seat whose trumps the decision's worlds deal on purpose, or -1: the declarer
     (``pimc.play[1]``), when it is not the viewer, the contract has a trump suit, the
     worlds test its bid, and one world dealt by rejection took more than
-    ``RARE_BID_DEALS`` deals.  That trial world comes from a stream of its own and is
-    not kept (the counts in ``pimc.stats`` are as before it): the decision's worlds
-    are exactly uniform, or exactly weighted, whichever way it went, and are the worlds
-    of old when the bid is not rare."""
+    ``RARE_BID_DEALS`` deals.  That trial world comes from a stream of its own and
+    leaves no trace (``pimc.stats`` and the play evidence's tally are as before it): the
+    decision's worlds are exactly uniform, or exactly weighted, whichever way it went,
+    and when the bid is not rare they are the worlds the seat dealt without this rule."""
     declarer = pimc.play[1]
     if declarer == view.viewer or denom >= 4:
         return np.int64(-1)
@@ -76,12 +76,13 @@ def rare_bidder(pimc, view, n_seats, denom, decision):
             tested = True
     if not tested:
         return np.int64(-1)
-    before = pimc.stats.copy()
+    before, tally = pimc.stats.copy(), pimc.tally.copy()
     trial = np.empty(n_seats, np.uint64)
     state = stream_state(pimc.seed, SALT_PILOT + TRIAL_SALT + decision, pimc.index)
     sample_world(state, view, n_seats, denom, trial, pimc.stats, MAX_REDEALS)
     dealt = pimc.stats[4] - before[4]
     pimc.stats[:] = before
+    pimc.tally[:] = tally
     return declarer if dealt > RARE_BID_DEALS else np.int64(-1)
 
 
