@@ -166,7 +166,7 @@ def run_settings(
     on the main deals (play_main_deals)."""
     widest = max(estimate.half_width for estimate in estimates)
     classic = question.variant.classic
-    hears = question.model.samples_worlds and worlds_hear_bids(question)
+    hears = worlds_hear_bids(question) if question.model.samples_worlds else None
     return AnalysisSettings(
         variant=str(question.variant),
         hand=format_cards(mask_to_faces(question.hand)),
@@ -176,7 +176,7 @@ def run_settings(
         auction_assumed=not question.auction_given,
         play=question.play,
         worlds=question.worlds if question.model.samples_worlds else None,
-        worlds_hear_bids=worlds_hear_bids(question) if question.model.samples_worlds else None,
+        worlds_hear_bids=hears,
         worlds_fit=WorldsFit.from_tally(worlds_tally) if hears else None,
         play_evidence=question.play_evidence if question.model.samples_worlds else None,
         seed=question.seed,
