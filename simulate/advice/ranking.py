@@ -149,7 +149,8 @@ def rank_candidates(
             p_make = int(np.count_nonzero(makes)) / total.size
             low, high = wilson_interval(int(np.count_nonzero(makes)), total.size)
         else:  # Wilson over the effective sample size
-            p_make = min(1.0, float(weights @ makes / weights.sum()))
+            # the makes' own weights summed: every world making gives exactly 1
+            p_make = min(1.0, float(weights[makes].sum() / weights.sum()))
             worlds = effective_worlds(weights)
             low, high = wilson_interval(p_make * worlds, worlds)
         behind, margin = _mean_and_half_width(values[top] - values[k], weights)
