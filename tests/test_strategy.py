@@ -1,6 +1,8 @@
 """Strategies as data (built-ins, TOML files), their decisions, and the fast evaluator."""
 
 import csv
+import itertools
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -21,7 +23,14 @@ from euchre_mc.simulate.bidding.evaluator import (
     top_run,
     write_rows,
 )
-from euchre_mc.simulate.bidding.evaluator_fit import LONG_SUIT_LENGTHS, TOP_RUNS, fit_bid
+from euchre_mc.simulate.bidding.evaluator_fit import (
+    CLASSIC_DEALER,
+    LONG_SUIT_LENGTHS,
+    TOP_RUNS,
+    _classic_drawn_deal,
+    fit_bid,
+    fit_classic,
+)
 from euchre_mc.simulate.bidding.strategy import (
     BUILT_INS,
     DENOM_SHIFT,
@@ -38,9 +47,9 @@ from euchre_mc.simulate.bidding.strategy import (
     seat_thresholds,
     unused_params,
 )
-from euchre_mc.simulate.kernels.rankings import NO_BID
+from euchre_mc.simulate.kernels.rankings import JACK, NO_BID, TRUMP_CARDS
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
-from euchre_mc.simulate.rules.variants import RulesError
+from euchre_mc.simulate.rules.variants import RulesError, Variant
 
 
 def hand(text: str, copies: int = 2) -> int:
@@ -266,6 +275,100 @@ def test_fitting_counts_every_seat_and_denomination_and_round_trips_through_csv(
     with open(path) as src:
         table = grid_from_rows(list(csv.DictReader(src)), BID_KEYS, BID_OUTCOMES, BID_DIMS)
     assert np.array_equal(table.samples, samples) and np.array_equal(table.made, made)
+
+
+def test_the_fitted_table_goes_alone_with_the_five_top_trumps():
+    """``JH JD AH KH QH`` with the 9H turned up marches alone whatever is played: the fitted
+    table orders up alone with it from the dealer and the first two seats to speak.  (The
+    seat right of the dealer shares its cell, five trumps with both bowers, with hands
+    whose low ruff the dealer overruffs with the upcard under the rules of thumb: the
+    cell's estimate there is about 0.66, under the 0.75 that going alone takes.)"""
+    from euchre_mc.simulate.bidding.evaluator import classic_estimates
+    from euchre_mc.simulate.bidding.strategy import seat_thresholds
+
+    lay_down = hand("JH JD AH KH QH", copies=1)
+    upcard = parse_cards("9H", copies=1)[0]
+    dealer = 3
+    hands = np.zeros((4, 4), np.uint64)
+    for seat in range(4):
+        hands[seat, seat] = lay_down  # table ``seat``: the lay-down in that seat
+    estimates = classic_estimates(hands, np.full(4, dealer), np.full(4, upcard))
+    fitted = load_strategy("fitted", "euchre")
+    thresholds = seat_thresholds((fitted, fitted), np.zeros((4, 2)), "euchre", np.full(4, dealer))
+    wishes = classic_wishes(estimates, thresholds, np.full(4, upcard // 6), no_trump=False)
+    for seat in (3, 0, 1):  # the dealer, then the first two to speak
+        assert estimates.order[seat, seat, 2] > 0.95
+        assert wishes["order"][seat, seat] and wishes["order_alone"][seat, seat]
+
+
+def _classic_cells(helds, jacks, denom) -> Counter:
+    """How often each (top, side, upcard a jack) occurs among the seats' cards."""
+    _, top, side = classic_features(np.array(helds, np.uint64), denom)
+    return Counter(zip(top.tolist(), side.tolist(), jacks))
+
+
+def _exact_classic_cells(size, length, denom, upcards) -> Counter:
+    """Every set of ``size`` classic cards with ``length`` trumps of ``denom``, with every
+    upcard ``upcards(faces)`` allows (the set, less the upcard, is the hand): the cells of
+    uniform deals given that length, counted exactly."""
+    trumps = int(TRUMP_CARDS[denom])
+    helds, jacks = [], []
+    for faces in itertools.combinations(range(24), size):
+        cards = sum(1 << (2 * f) for f in faces)
+        if bin(cards & trumps).count("1") == length:
+            for upcard, held in upcards(faces, cards):
+                helds.append(held)
+                jacks.append(int(upcard % 6 == JACK and upcard // 6 == denom))
+    return _classic_cells(helds, jacks, denom)
+
+
+@pytest.mark.parametrize(
+    "position, length, named",
+    [(1, 4, False), (0, 5, False), (2, 4, True)],
+    ids=["round 1, left of the dealer", "round 1, the dealer with the upcard", "round 2"],
+)
+def test_classic_drawn_deals_are_uniform_given_the_trump_length(position, length, named):
+    """The classic fit's drawn deals give the seat each hand with that many trumps, and each
+    upcard, as often as uniform deals do: the cells of 1,500 draws against exact counts."""
+    variant = Variant.of("euchre", no_trump=True)
+    denom = 2
+    seat = (CLASSIC_DEALER + position) % 4
+    dealer = position == 0 and not named
+
+    def upcards(faces, cards):
+        if named:  # round 2: a card of another suit, outside the hand
+            return [(u, cards) for u in range(24) if u // 6 != denom and u not in faces]
+        if dealer:  # the dealer's six hold the upcard, a card of the suit
+            return [(u, cards) for u in faces if u // 6 == denom]
+        return [(u, cards) for u in range(24) if u // 6 == denom and u not in faces]
+
+    exact = _exact_classic_cells(6 if dealer else 5, length, denom, upcards)
+    rng = np.random.default_rng(11)
+    draws = 1500
+    helds, jacks = [], []
+    for index in range(draws):
+        dealt, upcard = _classic_drawn_deal(rng, variant, 5, index, seat, denom, length, named)
+        hand = int(dealt[0, seat])
+        assert not hand >> (2 * upcard) & 1 and int(np.bitwise_or.reduce(dealt[0])).bit_count() == 20
+        helds.append(hand | (1 << (2 * upcard)) if dealer else hand)
+        jacks.append(int(upcard % 6 == JACK and not named))
+    drawn = _classic_cells(helds, jacks, denom)
+    total = sum(exact.values())
+    assert set(drawn) <= set(exact)
+    chi = sum((drawn[k] - draws * exact[k] / total) ** 2 / (draws * exact[k] / total) for k in exact)
+    df = len(exact) - 1
+    assert chi < df + 5 * np.sqrt(2 * df)  # far beyond the 99.9th percentile of chi-square
+
+
+def test_the_classic_fit_adds_drawn_hands_for_the_strong_cells():
+    """Drawn deals fill the strong cells that uniform deals seldom reach: with five trumps
+    and both bowers, every seat's lone march is counted there in both rounds."""
+    (samples1, made1), (samples2, made2) = fit_classic(deals=0, seed=3, drawn_deals=40)
+    assert samples1.sum() == 4 * 3 * 40 + 40  # the dealer draws six trumps too
+    assert samples2.sum() == 4 * 3 * 40
+    for position in range(4):
+        assert samples1[position, :, 5, 2].sum() >= 5 and samples2[0, position, 5, 2].sum() >= 5
+    assert np.all(made1 <= samples1[..., None]) and np.all(made2 <= samples2[..., None])
 
 
 # --------------------------------------------------------------------------- the strategy space

@@ -35,7 +35,13 @@ stay unbiased.
 Classic (``euchre(no_trump=true)``, seat 4 dealing): every seat is a sample of ordering
 up the upcard (the dealer picks up and discards void-first), with its partner and alone,
 and of calling each other suit and High No Trump in round 2 (the upcard out of play),
-with its partner and alone; the seat left of the dealer leads.
+with its partner and alone; the seat left of the dealer leads.  The hands that go
+alone are rare in uniform deals too (five trumps of one suit with both bowers: one
+hand in 4,250), so the classic tables add *drawn deals*: for each seat, round and trump length
+3 to 5 (the dealer's six cards in round 1 up to 6), the seat's cards drawn with exactly
+that many trumps of a suit and the upcard with them, each pair of cards and upcard as
+likely as in uniform deals (see ``_classic_drawn_deal``), the other seats dealt
+uniformly, and only the drawn seat's samples kept.
 
 The cells are the features of :mod:`simulate.bidding.evaluator`; the CSV files hold the raw
 counts (samples and successes per cell), and the evaluator smooths them when loading.
@@ -52,7 +58,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..dealing.deal import deal_tables, deal_unseen
+from ..dealing.deal import deal_tables, deal_unseen, deck_mask
 from ..kernels.rankings import (
     HIGH_NO_TRUMP,
     JACK,
@@ -94,6 +100,9 @@ CLASSIC_DEALER = 3
 LONG_SUIT_LENGTHS = (5, 6, 7, 8)
 TOP_RUNS = (4, 5, 6, 7, 8)
 SALT_LONG_SUIT = 0x6A3E5  # keeps the drawn hands apart from the deals
+# Classic trump lengths drawn for each seat (the dealer's six cards in round 1 up to 6 too).
+CLASSIC_LENGTHS = (3, 4, 5)
+SALT_CLASSIC_DRAWS = 0x6A3E6
 
 
 def _add(samples: np.ndarray, made: np.ndarray, cells: tuple, outcomes: np.ndarray) -> None:
@@ -223,11 +232,81 @@ def _classic_outcomes(variant, hands, denom: int, seat: int) -> np.ndarray:
     return np.column_stack([with_partner >= 3, with_partner == variant.hand_size, alone == variant.hand_size])
 
 
-def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
+def _round1_samples(variant, hands, upcards, seats, samples, made) -> None:
+    """Round-1 samples (ordering up the upcard, the dealer ``CLASSIC_DEALER``) of each of
+    ``seats`` on every deal, grouped by upcard (a face per deal)."""
+    dealer = CLASSIC_DEALER
+    for upcard in np.unique(upcards):
+        rows = upcards == upcard
+        suit = int(upcard) // 6
+        picked = dealer_pickup(hands[rows], dealer, int(upcard), suit)
+        upcard_bit = np.uint64(1 << (2 * int(upcard)))
+        jack = int(int(upcard) % 6 == JACK)
+        for seat in seats:
+            position = (seat - dealer) % variant.players
+            held = hands[rows, seat] | upcard_bit if position == 0 else hands[rows, seat]
+            length, top, side = classic_features(held, suit)
+            cells = (np.full(length.shape, position), np.full(length.shape, jack), length, top, side)
+            _add(samples, made, cells, _classic_outcomes(variant, picked, suit, seat))
+
+
+def _round2_samples(variant, hands, denom: int, seats, samples, made) -> None:
+    """Round-2 samples (naming ``denom``, the upcard turned down) of each of ``seats``."""
+    for seat in seats:
+        length, top, side = classic_features(hands[:, seat], denom)
+        position = (seat - CLASSIC_DEALER) % variant.players
+        no_trump = int(TRUMP[denom] < 0)
+        cells = (np.full(length.shape, no_trump), np.full(length.shape, position), length, top, side)
+        _add(samples, made, cells, _classic_outcomes(variant, hands, denom, seat))
+
+
+def _bits(mask: int) -> list[int]:
+    return [b for b in range(48) if mask >> b & 1]
+
+
+def _classic_drawn_deal(rng, variant, seed, index, seat, denom, length, named) -> tuple[np.ndarray, int]:
+    """One deal (a row of hands) whose ``seat`` holds exactly ``length`` trumps of
+    ``denom`` (the dealer counting the upcard in round 1), and its upcard (a face), drawn
+    uniformly among the deals and upcards that give the seat that length, as uniform
+    deals give them: in round 1 (``named`` False) the upcard is of ``denom``'s suit, in
+    round 2 (``named`` True) of another suit, turned down.
+
+    The seat's cards are drawn with that many trumps, a set of cards kept in proportion
+    to the upcards it leaves possible and the upcard drawn among those, so each pair of
+    cards and upcard is equally likely; the other seats are dealt from the rest."""
+    deck = deck_mask(variant)
+    trumps = int(TRUMP_CARDS[denom]) & deck
+    of_suit = sum(1 << (2 * face) for face in range(6 * denom, 6 * denom + 6))  # its natural suit
+    # the upcards a set of cards leaves possible, and the most of them any set leaves
+    dealer_six = not named and (seat - CLASSIC_DEALER) % variant.players == 0
+    size = variant.hand_size + (1 if dealer_six else 0)
+    if named:  # round 2: any card of another suit outside the hand
+        most = 18
+
+        def upcards(cards: int) -> int:
+            return deck & ~of_suit & ~cards
+    else:  # round 1: a card of the suit among the dealer's six, or outside another seat's hand
+        most = 6
+
+        def upcards(cards: int) -> int:
+            return of_suit & cards if dealer_six else of_suit & ~cards
+
+    while True:
+        chosen = list(rng.choice(_bits(trumps), length, replace=False))
+        chosen += list(rng.choice(_bits(deck & ~trumps), size - length, replace=False))
+        cards = sum(1 << int(b) for b in chosen)
+        if rng.random() * most < bin(upcards(cards)).count("1"):
+            break
+    upcard = int(rng.choice(_bits(upcards(cards))))
+    hand = cards & ~(1 << upcard)
+    dealt = deal_unseen(variant, {seat: hand}, out_of_play=1 << upcard, seed=seed, first_index=index)
+    return dealt, upcard >> 1
+
+
+def fit_classic(deals: int, seed: int, drawn_deals: int = 0) -> tuple[tuple, tuple]:
     """Counts for classic round 1 and round 2 cells; see the module docstring."""
     variant = Variant.of("euchre", no_trump=True)
     n = variant.players
-    dealer = CLASSIC_DEALER
     samples1 = np.zeros(ROUND1_DIMS, np.int64)
     made1 = np.zeros(ROUND1_DIMS + (len(CLASSIC_OUTCOMES),), np.int64)
     samples2 = np.zeros(ROUND2_DIMS, np.int64)
@@ -235,29 +314,32 @@ def fit_classic(deals: int, seed: int) -> tuple[tuple, tuple]:
 
     for start in range(0, deals, CHUNK):
         dealt, _, upcards = deal_tables(variant, seed, start, min(CHUNK, deals - start))
-        for upcard in np.unique(upcards):
-            rows = upcards == upcard
-            suit = int(upcard) // 6
-            hands = dealt[rows]
-            picked = dealer_pickup(hands, dealer, int(upcard), suit)
-            upcard_bit = np.uint64(1 << (2 * int(upcard)))
-            jack = int(int(upcard) % 6 == JACK)
-            for seat in range(n):
-                position = (seat - dealer) % n
-                held = hands[:, seat] | upcard_bit if position == 0 else hands[:, seat]
-                length, top, side = classic_features(held, suit)
-                full = np.full(length.shape, position)
-                cells = (full, np.full(length.shape, jack), length, top, side)
-                _add(samples1, made1, cells, _classic_outcomes(variant, picked, suit, seat))
+        _round1_samples(variant, dealt, upcards, range(n), samples1, made1)
         for suit in range(4):
-            rows = upcards // 6 == suit
-            hands = dealt[rows]
+            hands = dealt[upcards // 6 == suit]
             for denom in [d for d in range(5) if d != suit]:
-                for seat in range(n):
-                    length, top, side = classic_features(hands[:, seat], denom)
-                    full = np.full(length.shape, (seat - dealer) % n)
-                    cells = (np.full(length.shape, int(TRUMP[denom] < 0)), full, length, top, side)
-                    _add(samples2, made2, cells, _classic_outcomes(variant, hands, denom, seat))
+                _round2_samples(variant, hands, denom, range(n), samples2, made2)
+    rng = np.random.default_rng([seed, SALT_CLASSIC_DRAWS])
+    index = deals
+    for seat in range(n):
+        dealer = (seat - CLASSIC_DEALER) % n == 0
+        for named in (False, True):
+            for length in CLASSIC_LENGTHS + ((6,) if dealer and not named else ()):
+                for denom in range(4):  # a quarter of the draws in each trump suit
+                    count = (drawn_deals + 3 - denom) // 4
+                    draws = [
+                        _classic_drawn_deal(rng, variant, seed, index + i, seat, denom, length, named)
+                        for i in range(count)
+                    ]
+                    index += count
+                    if not draws:
+                        continue
+                    hands = np.concatenate([hand for hand, _ in draws])
+                    if named:
+                        _round2_samples(variant, hands, denom, (seat,), samples2, made2)
+                    else:
+                        upcards = np.array([upcard for _, upcard in draws], np.int64)
+                        _round1_samples(variant, hands, upcards, (seat,), samples1, made1)
     return (samples1, made1), (samples2, made2)
 
 
@@ -266,9 +348,10 @@ def calibration(deals: int, seed: int) -> list[dict]:
 
     Bid euchre: seat 1 bidding each denomination on uniform deals, and Pig and Hog on
     strong hands drawn as in the fit (runs of 5 to 8); classic: every seat ordering up,
-    seat 4 dealing.  Per contract: samples, mean estimate, observed rate with its 95% Wilson
-    interval, Brier score of the estimates and of the best constant (the observed rate),
-    and the same means over the samples estimated at 0.7 or more.
+    seat 4 dealing, and going alone with four or five trumps drawn as in the fit.  Per
+    contract: samples, mean estimate, observed rate with its 95% Wilson interval, Brier
+    score of the estimates and of the best constant (the observed rate), and the same
+    means over the samples estimated at 0.7 or more.
     """
     rows = []
 
@@ -337,6 +420,26 @@ def calibration(deals: int, seed: int) -> list[dict]:
             observed[rows_, seat] = _classic_outcomes(classic, picked, int(upcard) // 6, seat)
     for index, name in enumerate(("order up: make", "order up: march", "order up alone: march")):
         add(f"classic {name}", estimates.order[..., index].ravel(), observed[..., index].ravel())
+    # strong hands, where going alone is decided: four or five trumps drawn as in the fit
+    rng = np.random.default_rng([seed, SALT_CLASSIC_DRAWS])
+    predicted, observed = [], []
+    for seat in range(classic.players):
+        draws = [
+            _classic_drawn_deal(rng, classic, seed, deals + i, seat, int(rng.integers(4)), length, False)
+            for length in (4, 5)
+            for i in range(deals // 32)
+        ]
+        dealt = np.concatenate([hand for hand, _ in draws])
+        upcards = np.array([upcard for _, upcard in draws], np.int64)
+        estimates = classic_estimates(dealt, np.full(len(draws), CLASSIC_DEALER), upcards)
+        predicted.append(estimates.order[:, seat, 2])
+        outcome = np.zeros(len(draws), bool)
+        for upcard in np.unique(upcards):
+            rows_ = upcards == upcard
+            picked = dealer_pickup(dealt[rows_], CLASSIC_DEALER, int(upcard), int(upcard) // 6)
+            outcome[rows_] = _classic_outcomes(classic, picked, int(upcard) // 6, seat)[:, 2]
+        observed.append(outcome)
+    add("classic alone: march, 4-5 trumps", np.concatenate(predicted), np.concatenate(observed))
     return rows
 
 
@@ -364,7 +467,8 @@ def main(argv=None) -> int:
         "--long-suit-deals",
         type=int,
         default=2000,
-        help="drawn deals per denomination and length or run (default 2000)",
+        help="drawn deals per denomination and length or run, and per classic seat, round "
+        "and trump length (default 2000)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="directory for the CSV files")
@@ -386,7 +490,7 @@ def main(argv=None) -> int:
         BID_KEYS,
         BID_OUTCOMES,
     )
-    round1, round2 = fit_classic(args.deals, args.seed)
+    round1, round2 = fit_classic(args.deals, args.seed, args.long_suit_deals)
     write_rows(
         args.out / "evaluator_classic_round1.csv",
         grid_rows(*round1, ROUND1_KEYS, CLASSIC_OUTCOMES),
