@@ -6,7 +6,8 @@ import pytest
 
 from euchre_mc.simulate.advice.best_card import best_card
 from euchre_mc.simulate.advice.exchanges import best_discard, best_gift
-from euchre_mc.simulate.advice.hearing import NOTHING_HEARD
+from euchre_mc.simulate.advice.hearing import NOTHING_HEARD, Heard
+from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.rules.variants import RulesError
 
 # Seat 3 ordered the 9H up to the dealer (seat 4) after seats 1 and 2 passed; seat 1,
@@ -53,6 +54,20 @@ def test_a_bid_euchre_bidder_and_the_passers_are_heard():
     heard = best_card(**position, auction="5 Hearts, pass, pass, pass, pass, pass")
     assert "seats 1, 3, 4, 5, 6" in heard.heard
     assert heard.cards[0].p_make > blind.cards[0].p_make
+
+
+def test_the_line_names_one_seat_as_a_seat_and_says_when_no_world_fits():
+    heard = Heard(no_auction(), (2,), "pass, pass, order up alone", "fitted")
+    assert heard.describe(40, 2000, 0) == (
+        "The worlds explain the auction 'pass, pass, order up alone' (seat 3 bid by the "
+        "fitted table): 1 world kept in 50.0 dealt."
+    )
+    # every world given up on: no rate, no weights, the plain fact
+    assert heard.describe(400, 800_000, 400, ess=float("nan")) == (
+        "No world explains the auction 'pass, pass, order up alone' (seat 3 bid by the "
+        "fitted table): none of the 800,000 deals dealt fit it, so the 400 worlds are "
+        "kept as dealt, as if the auction were not heard."
+    )
 
 
 def test_no_table_model_hears_nothing_and_says_so():

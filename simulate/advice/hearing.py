@@ -63,6 +63,14 @@ class Heard:
         if not self.tested:
             return f"The auction '{self.auction}' tests no seat whose dealt hand a world shows."
         seats = ", ".join(str(seat + first) for seat in self.tested)
+        seats = f"seat {seats}" if len(self.tested) == 1 else f"seats {seats}"
+        if kept and unmatched >= kept:
+            # the sampler gave up on every world: say so, not a rate or weights of nothing
+            return (
+                f"No world explains the auction '{self.auction}' ({seats} bid by the "
+                f"{self.table} table): none of the {dealt:,} deals dealt fit it, so the "
+                f"{kept:,} worlds are kept as dealt, as if the auction were not heard."
+            )
         rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
         missed = f"; {unmatched} kept without explaining it" if unmatched else ""
         weighed = (
@@ -72,7 +80,7 @@ class Heard:
             else ""
         )
         return (
-            f"The worlds explain the auction '{self.auction}' (seats {seats} bid by the "
+            f"The worlds explain the auction '{self.auction}' ({seats} bid by the "
             f"{self.table} table): {rate}{weighed}{missed}."
         )
 
