@@ -3,8 +3,8 @@
 Whole-game simulation asks "what are my chances in each contract?" for every seat of
 every hand of thousands of games, so the answer must cost microseconds.  It comes from
 grids of Monte Carlo results by hand features (cells of capped features), fitted once by
-:mod:`simulate.bidding.evaluator_fit` (heuristic play, uniform random deals) and shipped as CSV
-files in ``simulate/data``.  Regenerate them with::
+:mod:`simulate.bidding.evaluator_fit` (heuristic play, uniform random deals and drawn strong
+hands) and shipped as CSV files in ``simulate/data``.  Regenerate them with::
 
     python -m euchre_mc.simulate.bidding.evaluator_fit --deals 40000 --long-suit-deals 2000 --seed 1
 
