@@ -62,12 +62,42 @@ def test_the_line_names_one_seat_as_a_seat_and_says_when_no_world_fits():
         "The worlds explain the auction 'pass, pass, order up alone' (seat 3 bid by the "
         "fitted table): 1 world kept in 50.0 dealt."
     )
-    # every world given up on: no rate, no weights, the plain fact
-    assert heard.describe(400, 800_000, 400, ess=float("nan")) == (
+    # every world given up on: no rate, the soft weights' effective sample size
+    assert heard.describe(400, 800_000, 400, ess=float("nan"), weights_ess=11.2) == (
         "No world explains the auction 'pass, pass, order up alone' (seat 3 bid by the "
         "fitted table): none of the 800,000 deals dealt fit it, so the 400 worlds are "
-        "kept as dealt, as if the auction were not heard."
+        "weighed by the chance the table bids so with every threshold softened, as "
+        "--inference soft weighs deals (the weights' effective sample size 11)."
     )
+    assert heard.describe(400, 800_000, 400, weights_ess=0.0).endswith(
+        "; none has any, so they count alike, as if the auction were not heard."
+    )
+
+
+def test_a_loner_the_table_never_makes_is_heard_softly():
+    """The fitted classic table never orders up alone from the seat right of the dealer,
+    so no world explains that loner; its worlds are weighed by the soft chance of the
+    bid, which puts the strong hands in the loner's seat: the contract makes far more
+    often than in worlds that ignore the auction."""
+    loner = dict(
+        variant="euchre",
+        contract="order up alone",
+        bidder=3,
+        seat=2,
+        hand="AS KS 9C TD QD",
+        upcard="9H",
+        dealer=4,
+        first=1,
+        worlds=100,
+        max_worlds=100,
+    )
+    blind = best_card(**loner)
+    heard = best_card(**loner, auction="pass, pass, order up alone")
+    assert heard.heard.startswith("No world explains the auction 'pass, pass, order up alone' (seat 3")
+    assert "weighed by the chance the table bids so" in heard.heard
+    assert heard.auction_unmatched == heard.worlds
+    assert 1 <= heard.effective_worlds < heard.worlds
+    assert heard.cards[0].p_make > 0.9 > 0.5 > blind.cards[0].p_make_high
 
 
 def test_no_table_model_hears_nothing_and_says_so():

@@ -16,9 +16,15 @@ from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.analysis.layouts import _auction_check, layout_of
 from euchre_mc.simulate.analysis.question import make_question
 from euchre_mc.simulate.bidding.strategy import Strategy
-from euchre_mc.simulate.bidding.table_model import auction_check, consistent, table_model
+from euchre_mc.simulate.bidding.table_model import (
+    SOFT_SCALE,
+    auction_check,
+    consistent,
+    soft_weights,
+    table_model,
+)
 from euchre_mc.simulate.dealing.deal import deal_unseen
-from euchre_mc.simulate.kernels.bidding import auction_matches
+from euchre_mc.simulate.kernels.bidding import auction_chance, auction_matches
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
 from euchre_mc.simulate.rules.auction import parse_auction
@@ -62,6 +68,41 @@ def test_the_world_check_agrees_with_inference_on_every_deal(
     variant, hand, seat, dealer, auction, upcard, score
 ):
     world_check_agrees(MODEL, variant, hand, seat, dealer, auction, upcard, score)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "seat", "dealer", "auction", "upcard", "score"),
+    [
+        ("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", 3, 5, "4 Spades, pass, pass", None, (0, 0)),
+        ("six-handed", "AS KS QC 9D TD 9C TC TH", 2, 5, "pass, 5 Hearts", None, (0, 0)),
+        ("euchre", "TH AS KS AD 9C", 0, 3, "pass, pass, order up alone", "9H", (0, 0)),
+        ("piq", "JS JC AS KS 9D", 2, 3, "pass, pass", "TS", (8, 2)),
+    ],
+    ids=["pigs-and-hogs", "six-handed opening pass", "euchre loner right of the dealer", "piq"],
+)
+def test_a_worlds_soft_chance_is_soft_inferences_weight_and_at_width_zero_the_check(
+    variant, hand, seat, dealer, auction, upcard, score
+):
+    """kernels.bidding.auction_chance, the weight of a world no try explained, is the
+    likelihood soft inference gives the same deal (table_model.soft_weights), deal for
+    deal, and at width 0 it is auction_matches (1 or 0)."""
+    chosen = as_variant(variant)
+    face = None if upcard is None else parse_one_card(upcard)
+    bids = parse_auction(auction, chosen, dealer, face)
+    upcard_mask = 0 if face is None else 1 << (2 * face)
+    deals = deal_unseen(chosen, {seat: mask(hand, chosen.copies)}, upcard_mask, seed=7, count=1000)
+    expected = soft_weights(MODEL, chosen, dealer, bids, deals, face, score, analysed=seat)
+    check = auction_check(MODEL.teams, chosen, dealer, bids, face, score, unchecked={seat})
+    n = deals.shape[1]
+    soft, hard = [], []
+    for deal in deals:
+        world = np.array([to_contract(np.uint64(h), np.int64(HEARTS)) for h in deal], np.uint64)
+        played = np.zeros(n, np.uint64)
+        soft.append(auction_chance(world, played, seat, HEARTS, check, SOFT_SCALE, *work_rows()))
+        hard.append(auction_chance(world, played, seat, HEARTS, check, 0.0, *work_rows()))
+    assert np.allclose(soft, expected, rtol=1e-12, atol=0)
+    assert hard == [1.0 if m else 0.0 for m in kernel_matches(check, deals, seat)]
+    assert 0 < np.max(soft) < 1 and len(set(soft)) > 10  # the weights say something
 
 
 # a raise in partner's suit needs less, a bid in an opponent's suit more

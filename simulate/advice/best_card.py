@@ -402,6 +402,7 @@ def best_card(
                 int(stats[2]),
                 first or 1,
                 effective_worlds(weights) if hearing[3] >= 0 else None,
+                effective_worlds(weights),
             ),
             bool(heard.auction),
             first or 1,
@@ -711,6 +712,8 @@ def describe_play_evidence(mode: str, played: bool, tally, weights) -> str:
             f"Of {MAX_AUCTION_TRIES:,} deals none explained the play (the rules of thumb play every card "
             f"seen), so the worlds are weighed softly: {size:.1f} effective of {weights.size}."
         )
+    if not dealt:
+        return "The play weighs no world: it is tested on worlds that explain the auction, and none did."
     rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
     unexplained = (
         f"; {missed} kept at the cap unexplained, weighed softly ({size:.1f} effective of {weights.size})"

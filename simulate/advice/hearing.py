@@ -54,10 +54,15 @@ class Heard:
     auction: str
     table: str
 
-    def describe(self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None) -> str:
+    def describe(
+        self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, weights_ess=None
+    ) -> str:
         """One line: what conditioned the worlds, and the rejection's acceptance; with
         ``ess``, the bidder's trumps were dealt on purpose (kernels.proposal) and the
-        weights' effective sample size is said."""
+        weights' effective sample size is said.  Worlds kept without explaining the
+        auction weigh its soft chance (kernels.pimc.sample_world); when every world was
+        so kept, the line says so, with the weights' effective sample size
+        ``weights_ess``."""
         if not self.auction:
             return NOTHING_HEARD
         if not self.tested:
@@ -65,14 +70,24 @@ class Heard:
         seats = ", ".join(str(seat + first) for seat in self.tested)
         seats = f"seat {seats}" if len(self.tested) == 1 else f"seats {seats}"
         if kept and unmatched >= kept:
-            # the sampler gave up on every world: say so, not a rate or weights of nothing
-            return (
+            head = (
                 f"No world explains the auction '{self.auction}' ({seats} bid by the "
                 f"{self.table} table): none of the {dealt:,} deals dealt fit it, so the "
-                f"{kept:,} worlds are kept as dealt, as if the auction were not heard."
+                f"{kept:,} worlds are weighed by the chance the table bids so with every "
+                f"threshold softened, as --inference soft weighs deals"
             )
+            if weights_ess is not None and weights_ess > 0:
+                return f"{head} (the weights' effective sample size {weights_ess:,.0f})."
+            if weights_ess is not None:  # the soft rule gives every world no chance either
+                return f"{head}; none has any, so they count alike, as if the auction were not heard."
+            return f"{head}."
         rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
-        missed = f"; {unmatched} kept without explaining it" if unmatched else ""
+        missed = (
+            f"; {unmatched} kept without explaining it, weighed by the chance the table bids so "
+            "with every threshold softened"
+            if unmatched
+            else ""
+        )
         weighed = (
             f"; the bidder's trumps dealt on purpose, each world weighted back to a uniform deal "
             f"(the weights' effective sample size {ess:,.0f} of {kept:,} worlds)"

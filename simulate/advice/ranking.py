@@ -69,9 +69,11 @@ def side_points(variant, contract, side_tricks: np.ndarray, ours: bool) -> np.nd
 
 
 def effective_worlds(weights) -> float:
-    """The effective sample size of worlds with ``weights``: (sum w)^2 / sum w^2."""
+    """The effective sample size of worlds with ``weights``: (sum w)^2 / sum w^2 (0 when
+    every weight is 0)."""
     weights = np.asarray(weights, np.float64)
-    return float(weights.sum() ** 2 / np.square(weights).sum())
+    square = float(np.square(weights).sum())
+    return float(weights.sum() ** 2 / square) if square > 0 else 0.0
 
 
 def _mean_and_half_width(values, weights) -> tuple[float, float]:

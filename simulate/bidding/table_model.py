@@ -39,7 +39,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..kernels.bidding import AuctionCheck, allowed_bids_many, auction_ranks_many
+from ..kernels.bidding import SOFT_SCALE, AuctionCheck, allowed_bids_many, auction_ranks_many
 from ..kernels.rankings import (
     CALL_BASE,
     NO_BID,  # a pass, no wish, or (in final results) a throw-in
@@ -748,8 +748,7 @@ def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesErr
 # weight is the product over the earlier bids of the chance that the seat makes that
 # bid; a dealer who may not pass adds the chance it wants nothing when the bid is its
 # forced bid.  As ``scale`` goes to 0 the weights become :func:`consistent` (0 or 1).
-
-SOFT_SCALE = 0.05
+# The default width, ``SOFT_SCALE``, is kernels.bidding's, where PIMC's worlds use it too.
 
 
 def _soft_bid(table: SeatBids, every_threshold: dict, state, bid, scale) -> np.ndarray:

@@ -41,6 +41,9 @@ from .rankings import (
 )
 
 LEVEL_T, PIG_T, HOG_T, ALONE_T, ORDER_UP_T, CALL_T = range(6)  # strategy.THRESHOLD_PARAMS
+# Soft inference's width: each threshold test "estimate >= threshold" becomes the
+# logistic sigma((estimate - threshold) / SOFT_SCALE) (simulate/bidding/table_model.py).
+SOFT_SCALE = 0.05
 SHIFT_T = 6  # the first denomination's shift: columns SHIFT_T .. SHIFT_T + 5
 BID_CAPS = (8, 8, 4)  # length, run, side of the bid-euchre table
 CLASSIC_CAPS = (6, 3, 3)  # length, top, side of the classic tables
@@ -345,26 +348,59 @@ def no_auction() -> AuctionCheck:
 
 
 @njit(cache=True)
+def seat_estimates(hand, seat, check, level_row, order_row, call_rows):
+    """Fill the estimate rows of ``seat`` holding ``hand`` (as dealt) under ``check``'s
+    tables: ``order_row`` and ``call_rows`` in classic, ``level_row`` in bid euchre."""
+    if check.classic:
+        position = (seat - check.dealer) % check.thresholds.shape[0]
+        classic_estimate(hand, position, check.upcard, check.round1, check.round2, order_row, call_rows)
+    else:
+        bid_estimate(hand, check.bid_grid, level_row)
+
+
+@njit(cache=True)
 def model_bid(hand, seat, round_one, floor, context, check, level_row, order_row, call_rows):
     """The code ``seat`` bids from ``hand`` (as dealt) at a turn whose high bid has rank
     ``floor`` in bid ``context``, under the table model of ``check``; the ``*_row(s)``
     are work arrays."""
     thresholds = check.thresholds[seat, context]
+    seat_estimates(hand, seat, check, level_row, order_row, call_rows)
     if check.classic:
-        n_seats = check.thresholds.shape[0]
-        position = (seat - check.dealer) % n_seats
-        classic_estimate(hand, position, check.upcard, check.round1, check.round2, order_row, call_rows)
         suit = check.upcard // 6
         ordered, order_alone, called, call_alone = classic_wish(
             order_row, call_rows, thresholds, suit, check.no_trump
         )
         first, second = classic_codes(ordered, order_alone, called, call_alone, suit)
         return allowed_bid(first if round_one else second, floor, True)
-    bid_estimate(hand, check.bid_grid, level_row)
     rank, denom = bid_euchre_wish(
         level_row[:, :LEVELS], level_row[:, LEVELS], level_row[:, LEVELS + 1], thresholds, check.has_hog
     )
     return allowed_bid(bid_euchre_code(rank, denom), floor, False)
+
+
+@njit(cache=True)
+def bid_chance(
+    hand, seat, round_one, floor, code, context, check, soft_scale, level_row, order_row, call_rows
+):
+    """The chance ``seat`` bids ``code`` from ``hand`` (as dealt) at that turn under the
+    table model of ``check``, every threshold test a logistic of width ``soft_scale``
+    (soft inference's likelihood of the bid; at width 0, 1.0 when model_bid makes it)."""
+    thresholds = check.thresholds[seat, context]
+    seat_estimates(hand, seat, check, level_row, order_row, call_rows)
+    if check.classic:
+        return classic_chance(
+            order_row, call_rows, thresholds, check.upcard // 6, check.no_trump, round_one, code, soft_scale
+        )
+    return bid_euchre_chance(
+        level_row[:, :LEVELS],
+        level_row[:, LEVELS],
+        level_row[:, LEVELS + 1],
+        thresholds,
+        check.has_hog,
+        floor,
+        code,
+        soft_scale,
+    )
 
 
 @njit(cache=True)
@@ -384,6 +420,35 @@ def auction_matches(world, played_by, viewer, denom, check, level_row, order_row
         if made != bids[b, 3]:
             return False
     return True
+
+
+@njit(cache=True)
+def auction_chance(world, played_by, viewer, denom, check, soft_scale, level_row, order_row, call_rows):
+    """The chance that every seat with a row in ``check.bids`` (``viewer`` excepted) bids
+    as it did, holding its cards of ``world`` plus those it has played, each test a
+    logistic of width ``soft_scale``: soft inference's likelihood of the auction, which
+    :func:`auction_matches` is at width 0."""
+    bids = check.bids
+    chance = 1.0
+    for b in range(bids.shape[0]):
+        seat = bids[b, 0]
+        if seat == viewer:
+            continue
+        hand = to_face(world[seat] | played_by[seat], denom)
+        chance *= bid_chance(
+            hand,
+            seat,
+            bids[b, 1] == 1,
+            bids[b, 2],
+            bids[b, 3],
+            bids[b, 4],
+            check,
+            soft_scale,
+            level_row,
+            order_row,
+            call_rows,
+        )
+    return chance
 
 
 # --------------------------------------------------------------------------- loops for numpy callers

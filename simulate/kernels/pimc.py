@@ -38,7 +38,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bidding import auction_matches
+from .bidding import SOFT_SCALE, auction_chance, auction_matches
 from .bits import lowest_bit, next_unit, popcount
 from .contract import legal_cards, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
@@ -348,11 +348,13 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     lengths.  The redeals share the world's start and, once rejection starves, its
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
-    ``stats[2]``.  The play evidence (``view.evidence``) is tested last, the same way
-    (kernels.evidence.play_explains): its counts and the world's weight are its own.  A
-    world the rest explains but the play does not is held in reserve: when no try
-    explains everything, the last such world is kept, weighed softly by the play, rather
-    than a world that explains nothing.  Returns (state, did rejection starve?)."""
+    ``stats[2]``, with the auction's soft chance (kernels.bidding.auction_chance: soft
+    inference's likelihood, a uniform world weighed as soft inference weighs a deal) as
+    its weight in ``evidence.tally[0]``.  The play evidence (``view.evidence``) is
+    tested last, the same way (kernels.evidence.play_explains): its counts and the
+    world's weight are its own.  A world the rest explains but the play does not is held
+    in reserve: when no try explains everything, the last such world is kept, weighed
+    softly by the play, rather than a world that explains nothing.  Returns (state, did rejection starve?)."""
     viewer, voids, check, lengths = view.viewer, view.voids, view.check, view.lengths
     evidence = view.evidence
     heard = check.bids.shape[0] > 0 or lengths.shape[0] > 0
@@ -397,6 +399,10 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
         return state, starved
     if heard:
         stats[2] += 1
+        # a uniform world that fits nothing: it weighs the auction's soft chance
+        evidence.tally[0] = auction_chance(
+            world, view.played_by, viewer, denom, check, SOFT_SCALE, level_row, order_row, call_rows
+        )
     return state, starved
 
 
@@ -439,7 +445,7 @@ def pimc_values(
         world_values(
             world, deal, viewer, own, denom, leader, active, trick, buffers, generation, stats, values, k
         )
-        if view.evidence.mode != NO_PLAY:  # else the weights stay 1 (the default's hold one)
+        if view.evidence.weights.shape[0] >= worlds:  # else the weights stay 1 (the default's hold one)
             view.evidence.weights[k] = view.evidence.tally[0]
     # One table generation for all the worlds of a decision: an entry is a fact about a
     # position (its bounds for ``viewer``'s side), true in whichever world reached it,

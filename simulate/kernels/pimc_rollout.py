@@ -23,7 +23,6 @@ on the threads.
 import numpy as np
 
 from .bits import popcount
-from .evidence import NO_PLAY
 from .jit import njit, prange
 from .pimc import MAX_REDEALS, pimc_table, sample_world
 from .play import play_from
@@ -40,7 +39,7 @@ def deal_worlds(state, view, n_seats, denom, worlds, stats, out):
         state, starved = sample_world(state, view, n_seats, denom, out[k], stats, redeals)
         if starved:
             redeals = 0  # as pimc_values: count the rest of the decision's worlds
-        if view.evidence.mode != NO_PLAY:
+        if view.evidence.weights.shape[0] >= worlds:  # as pimc_values
             view.evidence.weights[k] = view.evidence.tally[0]
     return state
 

@@ -24,7 +24,7 @@ all weigh the same.  dealing.trump_proposal does the same for whole deals.
 
 import numpy as np
 
-from .bidding import auction_matches
+from .bidding import SOFT_SCALE, auction_chance, auction_matches
 from .bits import next_unit
 from .evidence import play_explains
 from .jit import njit
@@ -172,7 +172,11 @@ def proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, ro
         play_explains(world, view.viewer, n_seats, denom, view.evidence, True)
         return state, weight[spare_k] * view.evidence.tally[0]
     stats[2] += 1
-    return state, weight[k] * view.evidence.tally[0]
+    # a world that fits nothing: its importance weight times the auction's soft chance
+    chance = auction_chance(
+        world, view.played_by, view.viewer, denom, view.check, SOFT_SCALE, level_row, order_row, call_rows
+    )
+    return state, weight[k] * chance
 
 
 @njit(cache=True)
