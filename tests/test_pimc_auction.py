@@ -86,11 +86,7 @@ def test_a_worlds_soft_chance_is_soft_inferences_weight_and_at_width_zero_the_ch
     """kernels.bidding.auction_chance, the weight of a world no try explained, is the
     likelihood soft inference gives the same deal (table_model.soft_weights), deal for
     deal, and at width 0 it is auction_matches (1 or 0)."""
-    chosen = as_variant(variant)
-    face = None if upcard is None else parse_one_card(upcard)
-    bids = parse_auction(auction, chosen, dealer, face)
-    upcard_mask = 0 if face is None else 1 << (2 * face)
-    deals = deal_unseen(chosen, {seat: mask(hand, chosen.copies)}, upcard_mask, seed=7, count=1000)
+    chosen, face, bids, deals = dealt_around(variant, hand, seat, dealer, auction, upcard, 1000)
     expected = soft_weights(MODEL, chosen, dealer, bids, deals, face, score, analysed=seat)
     check = auction_check(MODEL.teams, chosen, dealer, bids, face, score, unchecked={seat})
     n = deals.shape[1]
@@ -122,12 +118,18 @@ def test_the_world_check_agrees_with_inference_when_the_high_bids_suit_moves_thr
     assert (kept != plain).any()
 
 
-def world_check_agrees(model, variant, hand, seat, dealer, auction, upcard, score):
+def dealt_around(variant, hand, seat, dealer, auction, upcard, count):
+    """(variant, upcard face, bids, deals): ``count`` deals around ``seat`` holding ``hand``."""
     chosen = as_variant(variant)
     face = None if upcard is None else parse_one_card(upcard)
     bids = parse_auction(auction, chosen, dealer, face)
     upcard_mask = 0 if face is None else 1 << (2 * face)
-    deals = deal_unseen(chosen, {seat: mask(hand, chosen.copies)}, upcard_mask, seed=7, count=3000)
+    deals = deal_unseen(chosen, {seat: mask(hand, chosen.copies)}, upcard_mask, seed=7, count=count)
+    return chosen, face, bids, deals
+
+
+def world_check_agrees(model, variant, hand, seat, dealer, auction, upcard, score):
+    chosen, face, bids, deals = dealt_around(variant, hand, seat, dealer, auction, upcard, 3000)
     expected = consistent(model, chosen, dealer, bids, deals, face, score, analysed=seat)
     check = auction_check(model.teams, chosen, dealer, bids, face, score, unchecked={seat})
     others = [i for i in range(len(bids)) if (dealer + 1 + i) % chosen.players != seat]
