@@ -63,13 +63,13 @@ def test_the_line_names_one_seat_as_a_seat_and_says_when_no_world_fits():
         "fitted table): 1 world kept in 50.0 dealt."
     )
     # every world given up on: no rate, the soft weights' effective sample size
-    assert heard.describe(400, 800_000, 400, ess=float("nan"), weights_ess=11.2) == (
+    assert heard.describe(400, 800_000, 400, ess=11.2) == (
         "No world explains the auction 'pass, pass, order up alone' (seat 3 bid by the "
         "fitted table): none of the 800,000 deals dealt fit it, so the 400 worlds are "
         "weighed by the chance the table bids so with every threshold softened, as "
         "--inference soft weighs deals (the weights' effective sample size 11)."
     )
-    assert heard.describe(400, 800_000, 400, weights_ess=0.0).endswith(
+    assert heard.describe(400, 800_000, 400, ess=0.0).endswith(
         "; none has any, so they count alike, as if the auction were not heard."
     )
 

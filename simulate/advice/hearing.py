@@ -55,14 +55,13 @@ class Heard:
     table: str
 
     def describe(
-        self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, weights_ess=None
+        self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
     ) -> str:
-        """One line: what conditioned the worlds, and the rejection's acceptance; with
-        ``ess``, the bidder's trumps were dealt on purpose (kernels.proposal) and the
-        weights' effective sample size is said.  Worlds kept without explaining the
-        auction weigh its soft chance (kernels.pimc.sample_world); when every world was
-        so kept, the line says so, with the weights' effective sample size
-        ``weights_ess``."""
+        """One line: what conditioned the worlds, and the rejection's acceptance.  ``ess`` is
+        the worlds' weights' effective sample size, said when the bidder's trumps were
+        dealt ``on_purpose`` (kernels.proposal) and when every world was kept without
+        explaining the auction (each then weighs the auction's soft chance:
+        kernels.pimc.sample_world)."""
         if not self.auction:
             return NOTHING_HEARD
         if not self.tested:
@@ -76,9 +75,9 @@ class Heard:
                 f"{kept:,} worlds are weighed by the chance the table bids so with every "
                 f"threshold softened, as --inference soft weighs deals"
             )
-            if weights_ess is not None and weights_ess > 0:
-                return f"{head} (the weights' effective sample size {weights_ess:,.0f})."
-            if weights_ess is not None:  # the soft rule gives every world no chance either
+            if ess is not None and ess > 0:
+                return f"{head} (the weights' effective sample size {ess:,.0f})."
+            if ess is not None:  # the soft rule gives every world no chance either
                 return f"{head}; none has any, so they count alike, as if the auction were not heard."
             return f"{head}."
         rate = f"1 world kept in {dealt / kept:.1f} dealt" if kept else "no world dealt"
@@ -91,7 +90,7 @@ class Heard:
         weighed = (
             f"; the bidder's trumps dealt on purpose, each world weighted back to a uniform deal "
             f"(the weights' effective sample size {ess:,.0f} of {kept:,} worlds)"
-            if ess is not None
+            if on_purpose
             else ""
         )
         return (

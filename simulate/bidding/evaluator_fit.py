@@ -129,13 +129,17 @@ def _bid_samples(variant, dealt, seat, denom, samples, made) -> None:
     _add(samples, made, *_bid_outcomes(variant, dealt, seat, denom))
 
 
+def _bits(mask: int) -> list[int]:
+    """The bit indexes (face-space cards) set in ``mask``, lowest first."""
+    return [b for b in range(48) if mask >> b & 1]
+
+
 def _long_suit_hand(rng, denom: int, length: int) -> int:
     """A hand of ``length`` cards of the trump suit (no trump: of one suit, the longest)."""
-    cards = list(range(48))
     while True:
         suit_cards = int(TRUMP_CARDS[denom]) if TRUMP[denom] >= 0 else int(SUIT_CARDS[denom, rng.integers(4)])
-        inside = [b for b in cards if suit_cards >> b & 1]
-        outside = [b for b in cards if not suit_cards >> b & 1]
+        inside = _bits(suit_cards)
+        outside = _bits(~suit_cards)
         chosen = list(rng.choice(inside, length, replace=False)) + list(
             rng.choice(outside, HAND_SIZE_BID - length, replace=False)
         )
@@ -176,10 +180,10 @@ def _top_run_hand(rng, denom: int, run: int, side: int | None = None) -> int:
         if odd:
             hand |= ranked[pairs] & -ranked[pairs]  # one copy of the next face
     if side is not None:
-        aces = [b for b in range(48) if int(SIDE_CARDS[denom]) >> b & 1]
+        aces = _bits(int(SIDE_CARDS[denom]))
         hand |= sum(1 << int(b) for b in rng.choice(aces, side, replace=False))
         ruled_out |= int(SIDE_CARDS[denom])
-    rest = [b for b in range(48) if not (hand | ruled_out) >> b & 1]
+    rest = _bits(~(hand | ruled_out))
     return hand | sum(
         1 << int(b) for b in rng.choice(rest, HAND_SIZE_BID - bin(hand).count("1"), replace=False)
     )
@@ -258,10 +262,6 @@ def _round2_samples(variant, hands, denom: int, seats, samples, made) -> None:
         no_trump = int(TRUMP[denom] < 0)
         cells = (np.full(length.shape, no_trump), np.full(length.shape, position), length, top, side)
         _add(samples, made, cells, _classic_outcomes(variant, hands, denom, seat))
-
-
-def _bits(mask: int) -> list[int]:
-    return [b for b in range(48) if mask >> b & 1]
 
 
 def _classic_drawn_deal(rng, variant, seed, index, seat, denom, length, named) -> tuple[np.ndarray, int]:
