@@ -6,7 +6,7 @@ import pytest
 
 from euchre_mc.simulate.advice.best_card import best_card
 from euchre_mc.simulate.advice.exchanges import best_discard, best_gift
-from euchre_mc.simulate.advice.hearing import NOTHING_HEARD, Heard
+from euchre_mc.simulate.advice.hearing import NOT_HEARD, NOTHING_HEARD, Heard
 from euchre_mc.simulate.kernels.bidding import no_auction
 from euchre_mc.simulate.rules.variants import RulesError
 
@@ -98,6 +98,30 @@ def test_a_loner_the_table_never_makes_is_heard_softly():
     assert heard.auction_unmatched == heard.worlds
     assert 1 <= heard.effective_worlds < heard.worlds
     assert heard.cards[0].p_make > 0.9 > 0.5 > blind.cards[0].p_make_high
+
+
+def test_a_maker_who_ordered_up_is_heard_softly_or_not_at_all():
+    exact = best_card(**PARTNER_ORDERED, auction="pass, pass, order up")
+    soft = best_card(**PARTNER_ORDERED, auction="pass, pass, order up", inference="soft")
+    unheard = best_card(**PARTNER_ORDERED, auction="pass, pass, order up", inference="none")
+    assert soft.heard.startswith(
+        "The worlds explain the auction 'pass, pass, order up' (seats 2, 3 bid by the fitted "
+        "table; soft inference: a world passes with the chance the table bids so with every "
+        "threshold softened): 1 world kept in "
+    )
+    assert unheard.heard == NOT_HEARD and unheard.auction_dealt == 0
+    # a world passes by chance, so some are dealt again; none is kept unexplained
+    assert soft.auction_dealt > soft.worlds and soft.auction_unmatched == 0
+    assert exact.auction_dealt > exact.worlds
+    # soft worlds are a sample, not weighted: each counts once
+    assert soft.effective_worlds == soft.worlds
+    assert unheard.cards[0].p_make_high < soft.cards[0].p_make_low
+    assert soft == best_card(**PARTNER_ORDERED, auction="pass, pass, order up", inference="soft")
+
+
+def test_an_unknown_inference_is_one_clear_error():
+    with pytest.raises(RulesError, match="inference 'fuzzy': modes are exact, soft, none"):
+        best_card(**PARTNER_ORDERED, auction="pass, pass, order up", inference="fuzzy")
 
 
 def test_no_table_model_hears_nothing_and_says_so():

@@ -76,6 +76,23 @@ def test_a_bad_record_is_one_clear_error(change, message):
         grade_hand(read_played_hand(text), worlds=10)
 
 
+def test_the_worlds_hear_the_auction_exactly_softly_or_not_at_all():
+    played = read_played_hand(EXAMPLE.read_text())
+    exact = grade_hand(played, seats=[3], worlds=30, first=1)
+    soft = grade_hand(played, seats=[3], worlds=30, first=1, inference="soft")
+    unheard = grade_hand(played, seats=[3], worlds=30, first=1, inference="none")
+    assert "explain the auction under the fitted table: 1 world kept in" in exact.conditioning
+    assert (
+        "explain the auction under the fitted table (soft inference: a world passes with the "
+        "bids' likelihood): 1 world kept in"
+    ) in soft.conditioning
+    assert unheard.conditioning.endswith("; the auction is not heard (--inference none).")
+    assert all(d.auction_dealt == 0 for d in unheard.decisions)
+    assert soft.to_dict()["inference"] == "soft"
+    with pytest.raises(RulesError, match="inference 'fuzzy': modes are exact, soft, none"):
+        grade_hand(played, seats=[3], inference="fuzzy")
+
+
 def test_the_command_prints_80_columns_json_and_one_line_errors(tmp_path):
     common = [str(EXAMPLE), "--seat", "3", "--worlds", "30"]
     text = CliRunner().invoke(main, ["grade", *common])

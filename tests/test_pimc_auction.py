@@ -178,20 +178,25 @@ def test_the_analysis_checks_only_bids_of_seats_whose_hands_the_world_deals():
         assert _auction_check(other, level) is None
 
 
-@pytest.mark.parametrize("told", ["auction", "lengths", "both"])
+@pytest.mark.parametrize("told", ["auction", "lengths", "both", "soft"])
 def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(told):
     # Euchre, Hearts turned down (dealer seat 4), everyone passed round 1 and seat 1
     # round 2; seat 2 called Spades.  Two tricks played; seat 2 looks at the 12 cards
     # it cannot see (three in each other hand, three in the kitty).  Passing rejects the
     # worlds that give seat 1, 3 or 4 a hand the model would have bid; being told that
-    # seat 4 was dealt at least two clubs rejects others.
+    # seat 4 was dealt at least two clubs rejects others.  Under soft inference a world
+    # passes with the passes' soft likelihood: the worlds are then distributed as the
+    # enumerated worlds weighed by soft inference's weight of each.
     chosen = as_variant("euchre")
     spades = 3
     face = parse_one_card("9H")
     bids = parse_auction("pass, pass, pass, pass, pass", chosen, 3, face)
-    check = auction_check(MODEL.teams, chosen, 3, bids if told != "lengths" else [], face, unchecked={1})
+    scale = SOFT_SCALE if told == "soft" else 0.0
+    check = auction_check(
+        MODEL.teams, chosen, 3, bids if told != "lengths" else [], face, unchecked={1}, soft_scale=scale
+    )
     clubs = mask("9C TC JC QC KC AC")
-    lengths = np.array([(1, 3, clubs, 2, 5)] if told != "auction" else [], np.int64).reshape(-1, 5)
+    lengths = np.array([(1, 3, clubs, 2, 5)] if told in ("lengths", "both") else [], np.int64).reshape(-1, 5)
     played = {0: "JC 9D", 1: "JS AD", 2: "AS QD", 3: "9S KD"}  # seat 1 led Spades, seat 2 Diamonds
     own = mask("KS TH QC")
     gone = mask("9H")
@@ -215,19 +220,19 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
     for i, seat in enumerate((0, 2, 3)):
         dealt[:, seat] = hands[:, i] | np.uint64(mask(played[seat]))
     dealt[:, 1] = own | mask(played[1])
-    fits = np.ones(dealt.shape[0], bool)
-    if told != "lengths":
-        fits &= consistent(MODEL, chosen, 3, bids, dealt, face, analysed=1)
-    if told != "auction":
+    fits = np.ones(dealt.shape[0])
+    if told == "soft":
+        fits *= soft_weights(MODEL, chosen, 3, bids, dealt, face, None, 1, SOFT_SCALE)
+    elif told != "lengths":
+        fits *= consistent(MODEL, chosen, 3, bids, dealt, face, analysed=1)
+    if told in ("lengths", "both"):
         held = np.array([int(h & np.uint64(clubs)).bit_count() for h in dealt[:, 3]])
-        fits &= held >= 2
-    total = int(fits.sum())
+        fits *= held >= 2
+    total = fits.sum()
     assert 0.05 < total / fits.size < 0.95
     for i, seat in enumerate((0, 2, 3)):
         for card in unseen:
-            exact[(seat, card)] = int(
-                np.count_nonzero(fits & ((hands[:, i] >> np.uint64(card)) & np.uint64(1) == 1))
-            )
+            exact[(seat, card)] = fits[(hands[:, i] >> np.uint64(card)) & np.uint64(1) == 1].sum()
     played_by = np.array([contract(mask(played[s])) for s in range(4)], np.uint64)
     pool = np.uint64(sum(int(contract(1 << c)) for c in unseen))
     counts = np.array([3, 3, 3, 3], np.int64)

@@ -18,12 +18,10 @@ from ...interrupt import INTERRUPTED
 from ...simulate.choices import (
     ALTERNATIVE_DEALS,
     DEFAULT_GIFT_POLICY,
-    DEFAULT_INFERENCE,
     DEFAULT_MAX_DEALS,
     DEFAULT_PLAY,
     DEFAULT_SEED,
     GIFT_POLICY_NAMES,
-    INFERENCE_MODES,
     MAX_DEALS,
     OPTION_DEALS,
     PIMC_PLAY_EVIDENCE,
@@ -40,6 +38,7 @@ from .shared import (
     WholeNumber,
     backend_options,
     compiles_kernels,
+    inference_option,
     library_seat,
     output_options,
     parse_score,
@@ -88,12 +87,8 @@ def analysis_options(command):
         click.option("--upcard", default=None, metavar="CARD", help="Classic variants: the turned-up card."),
         *KNOWN_OPTIONS,
         table_option,
-        click.option(
-            "--inference",
-            type=click.Choice(INFERENCE_MODES),
-            default=DEFAULT_INFERENCE,
-            show_default=True,
-            help="exact: keep only deals on which each earlier bidder would have bid as given "
+        inference_option(
+            "exact: keep only deals on which each earlier bidder would have bid as given "
             "(under --table); soft: keep each deal with probability that the earlier bidders bid as "
             "given, every threshold of the table model a logistic of width 0.05; none: uniform deals.",
         ),

@@ -11,7 +11,6 @@ from ...simulate.choices import (
     ADVICE_WORLDS,
     DEFAULT_PLAY_EVIDENCE,
     GIFT_POLICY_NAMES,
-    INFERENCE_MODES,
     MAX_WORLDS,
     PLAY_EVIDENCE_MODES,
 )
@@ -20,6 +19,7 @@ from .shared import (
     WholeNumber,
     compiles_kernels,
     exit_interrupted,
+    inference_option,
     known_options,
     max_worlds_option,
     output_options,
@@ -31,30 +31,23 @@ from .shared import (
     worlds_option,
 )
 
+INFERENCE_HELP = (
+    "With --auction: exact keeps the worlds on which every other seat would have bid as given; "
+    "soft keeps each with probability the bids' likelihood; none ignores it."
+)
 
-def _auction_options(inference: bool = False):
-    """``--auction`` and ``--table`` (and ``--inference`` where whole deals are dealt)."""
 
-    def decorate(command):
-        if inference:
-            command = click.option(
-                "--inference",
-                type=click.Choice(INFERENCE_MODES),
-                default="exact",
-                show_default=True,
-                help="With --auction: exact keeps the worlds on which every other seat would have "
-                "bid as given; soft keeps each with probability the bids' likelihood; none ignores it.",
-            )(command)
-        command = table_option(command)
-        return click.option(
-            "--auction",
-            default=None,
-            metavar="BIDS",
-            help="The whole auction from the dealer's left (needs the dealer), e.g. "
-            "'pass, pass, order up': the worlds then explain every bid under --table.",
-        )(command)
-
-    return decorate
+def _auction_options(command):
+    """``--auction``, ``--table`` and ``--inference``."""
+    command = inference_option(INFERENCE_HELP)(command)
+    command = table_option(command)
+    return click.option(
+        "--auction",
+        default=None,
+        metavar="BIDS",
+        help="The whole auction from the dealer's left (needs the dealer), e.g. "
+        "'pass, pass, order up': the worlds then explain every bid under --table.",
+    )(command)
 
 
 def _advice_worlds(command):
@@ -86,7 +79,7 @@ def _advice_worlds(command):
     "--dealer", type=int, default=None, metavar="SEAT", help="Classic: the dealer (its left leads)."
 )
 @click.option("--discards", default=None, metavar="CARDS", help="Your own discards (dealer, Pig bidder).")
-@_auction_options()
+@_auction_options
 @known_options
 @score_option("rank the cards by the chance of winning the game (needs --dealer).")
 @click.option(
@@ -129,6 +122,7 @@ def best_card_command(
     discards,
     auction,
     table,
+    inference,
     known,
     void,
     length,
@@ -192,6 +186,7 @@ def best_card_command(
             first=1,
             auction=auction,
             table=table,
+            inference=inference,
             max_worlds=max_worlds,
             score=parse_score(score),
             **told,
@@ -219,7 +214,7 @@ def best_card_command(
     metavar="BID",
     help="'order up', or 'order up alone'.",
 )
-@_auction_options(inference=True)
+@_auction_options
 @known_options
 @score_option("rank the cards by the chance of winning the game.")
 @_advice_worlds
@@ -298,7 +293,7 @@ def best_discard_command(
     show_default=True,
     help="How the other partner chooses its gift.",
 )
-@_auction_options(inference=True)
+@_auction_options
 @known_options
 @score_option("rank the cards by the chance of winning the game.")
 @_advice_worlds

@@ -15,7 +15,14 @@ import sys
 import click
 
 from ...interrupt import INTERRUPTED
-from ...simulate.choices import DEFAULT_TABLE, MAX_SEED, MAX_WORLDS, PIMC_WORLDS
+from ...simulate.choices import (
+    DEFAULT_INFERENCE,
+    DEFAULT_TABLE,
+    INFERENCE_MODES,
+    MAX_SEED,
+    MAX_WORLDS,
+    PIMC_WORLDS,
+)
 from ...simulate.play.models import COMPARE_PLAY, PIMC_KERNELS, PLAY_MODELS, offered_by
 from ...simulate.rules.variants import SPECS, RulesError, seat_index
 from ...simulate.runtime.cluster import BACKENDS
@@ -129,6 +136,17 @@ table_option = click.option(
     "or 'none': a pass counts as 0 and nobody overcalls.",
 )
 """``--table``: the table model, shared by the analysis and card commands."""
+
+
+def inference_option(help_text: str):
+    """``--inference exact|soft|none``: how the deals or worlds hear the auction."""
+    return click.option(
+        "--inference",
+        type=click.Choice(INFERENCE_MODES),
+        default=DEFAULT_INFERENCE,
+        show_default=True,
+        help=help_text,
+    )
 
 
 def score_option(what: str):

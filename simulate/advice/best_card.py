@@ -32,7 +32,7 @@ import numpy as np
 
 from ...interrupt import raise_if_held
 from ..analysis.question import checked_score
-from ..choices import ADVICE_WORLDS, DEFAULT_PLAY_EVIDENCE, DEFAULT_TABLE, STRATEGY_FUSION
+from ..choices import ADVICE_WORLDS, DEFAULT_INFERENCE, DEFAULT_PLAY_EVIDENCE, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.bits import SALT_PILOT, SALT_PIMC, stream_state
 from ..kernels.contract import to_contract
 from ..kernels.dd.search import dd_buffers
@@ -132,6 +132,7 @@ def best_card(
     max_worlds: int | None = None,
     auction=None,
     table: str = DEFAULT_TABLE,
+    inference: str = DEFAULT_INFERENCE,
     score=None,
     known=None,
     constraints=None,
@@ -151,9 +152,10 @@ def best_card(
     two), known to be out of play.  The sample starts at ``worlds`` and grows up to
     ``max_worlds`` (four times ``worlds`` by default) while the best is not settled.
     With the whole ``auction`` (text from the dealer's left, or bids) the worlds explain
-    the bids under the ``table`` model (:mod:`.hearing`); it must agree with the contract
-    and the bidder.  ``known`` (other seats to their cards) and ``constraints`` (suit
-    lengths as dealt, natural suits) are what the player was told, seats counted from 0
+    the bids under the ``table`` model by ``inference`` (exact, soft or none:
+    :mod:`.hearing`); it must agree with the contract and the bidder.  ``known`` (other
+    seats to their cards) and ``constraints`` (suit lengths as dealt, natural suits)
+    are what the player was told, seats counted from 0
     whatever ``first`` (as ``analyse`` and its parser take them); the worlds hold them
     (:mod:`.told`).  ``play_evidence`` (choices.PLAY_EVIDENCE_MODES) says how the cards
     the other seats played weigh the worlds (:mod:`..kernels.evidence`).  With the
@@ -319,7 +321,9 @@ def best_card(
     cap = check_worlds(4 * worlds if max_worlds is None else max_worlds)
     if cap < worlds:
         raise RulesError(f"max worlds {cap}: at least the {worlds} worlds sampled first")
-    heard = hear_auction(variant, bid, bidder, seat, dealer, upcard_face, auction, table, active, first)
+    heard = hear_auction(
+        variant, bid, bidder, seat, dealer, upcard_face, auction, table, active, first, inference
+    )
     played_masks = np.array(
         [
             to_contract(np.uint64(_mask(played_by(history + now, other, n, active))), np.int64(denom))

@@ -27,7 +27,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..choices import ADVICE_WORLDS, DEFAULT_TABLE, STRATEGY_FUSION
+from ..bidding.table_model import check_inference
+from ..choices import ADVICE_WORLDS, DEFAULT_INFERENCE, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.rankings import POSITION, SUIT_AT
 from ..kernels.seats import next_active
 from ..rules.auction import auction_result, parse_auction
@@ -92,6 +93,7 @@ class Grade:
     seed: int
     decisions: tuple[Decision, ...]
     table: str = DEFAULT_TABLE
+    inference: str = DEFAULT_INFERENCE
     note: str = STRATEGY_FUSION
 
     @property
@@ -99,13 +101,18 @@ class Grade:
         """One line: what the worlds heard, with the rejection's acceptance."""
         valued = [d for d in self.decisions if not d.forced]
         dealt = sum(d.auction_dealt for d in valued)
+        if self.auction and self.inference == "none":
+            return f"{SEEN}; the auction is not heard (--inference none)."
         if not self.auction or not dealt:
             return SEEN_ONLY
         kept = sum(d.worlds for d in valued)
         unmatched = sum(d.auction_unmatched for d in valued)
         missed = f"; {unmatched} kept without explaining it" if unmatched else ""
+        how = (
+            " (soft inference: a world passes with the bids' likelihood)" if self.inference == "soft" else ""
+        )
         return (
-            f"{SEEN} and explain the auction under the {self.table} table: 1 world kept in "
+            f"{SEEN} and explain the auction under the {self.table} table{how}: 1 world kept in "
             f"{dealt / kept:.1f} dealt{missed}."
         )
 
@@ -228,12 +235,14 @@ def grade_hand(
     max_worlds: int | None = None,
     first: int = 0,
     table: str = DEFAULT_TABLE,
+    inference: str = DEFAULT_INFERENCE,
 ) -> Grade:
     """Grade every decision of ``seats`` (counted from ``first``; default: every seat whose
     hand the record gives).  With an auction in the record, the worlds explain it under
-    the ``table`` model, as best-card's do."""
+    the ``table`` model by ``inference``, as best-card's do."""
     variant = as_variant(played.variant)
     n = variant.players
+    check_inference(inference)
     if seats is None:
         graded = sorted(played.hands)
         if not graded:
@@ -252,7 +261,19 @@ def grade_hand(
         for place, face in enumerate(faces):
             if player in graded:
                 decisions.append(
-                    _decision(played, variant, number, place, player, face, worlds, seed, max_worlds, table)
+                    _decision(
+                        played,
+                        variant,
+                        number,
+                        place,
+                        player,
+                        face,
+                        worlds,
+                        seed,
+                        max_worlds,
+                        table,
+                        inference,
+                    )
                 )
             player = _next(player, n, active)
     return Grade(
@@ -264,10 +285,13 @@ def grade_hand(
         seed=int(seed),
         decisions=tuple(decisions),
         table=str(table),
+        inference=inference,
     )
 
 
-def _decision(played, variant, number, place, player, face, worlds, seed, max_worlds, table) -> Decision:
+def _decision(
+    played, variant, number, place, player, face, worlds, seed, max_worlds, table, inference
+) -> Decision:
     leader, faces = played.tricks[number]
     held = _holding(played, player, number)
     denom = played.contract.denom
@@ -293,6 +317,7 @@ def _decision(played, variant, number, place, player, face, worlds, seed, max_wo
         max_worlds=max_worlds,
         auction=played.auction or None,
         table=table,
+        inference=inference,
     )
     rows = {row.card: row for row in advice.cards}
     mine = rows[format_card(face)]

@@ -31,28 +31,33 @@ from ..bidding.table_model import (
     DEFAULT_CAP,
     SOFT_SCALE,
     auction_check,
+    check_inference,
     consistent,
     effective_sample_size,
     sample_consistent,
     table_model,
 )
+from ..choices import DEFAULT_INFERENCE
 from ..kernels.bidding import AuctionCheck, no_auction
 from ..rules.auction import auction_result, format_auction, parse_auction
 from ..rules.contracts import format_bid
 from ..rules.variants import ORDER_UP, RulesError
 
 NOTHING_HEARD = "Nothing conditions the worlds but the cards seen: --auction makes them explain the bids."
+NOT_HEARD = "The auction is not heard (--inference none): nothing conditions the worlds but the cards seen."
 
 
 @dataclass(frozen=True)
 class Heard:
-    """The auction as the worlds test it: the kernel's check, the seats tested and the
-    auction as written (empty when no auction was given or the table model is none)."""
+    """The auction as the worlds test it: the kernel's check, the seats tested, the
+    auction as written (empty when no auction was given or the table model is none) and
+    the inference (exact or soft; none when an auction given is not heard)."""
 
     check: AuctionCheck
     tested: tuple[int, ...]  # 0-based
     auction: str
     table: str
+    inference: str = "exact"
 
     def describe(
         self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
@@ -63,7 +68,7 @@ class Heard:
         explaining the auction (each then weighs the auction's soft chance:
         kernels.pimc.sample_world)."""
         if not self.auction:
-            return NOTHING_HEARD
+            return NOT_HEARD if self.inference == "none" else NOTHING_HEARD
         if not self.tested:
             return f"The auction '{self.auction}' tests no seat whose dealt hand a world shows."
         seats = ", ".join(str(seat + first) for seat in self.tested)
@@ -93,21 +98,41 @@ class Heard:
             if on_purpose
             else ""
         )
+        how = (
+            "; soft inference: a world passes with the chance the table bids so with every threshold softened"
+            if self.inference == "soft"
+            else ""
+        )
         return (
             f"The worlds explain the auction '{self.auction}' ({seats} bid by the "
-            f"{self.table} table): {rate}{weighed}{missed}."
+            f"{self.table} table{how}): {rate}{weighed}{missed}."
         )
 
 
 def hear_auction(
-    variant, contract, bidder: int, seat: int, dealer, upcard, auction, table, active: int, first: int = 1
+    variant,
+    contract,
+    bidder: int,
+    seat: int,
+    dealer,
+    upcard,
+    auction,
+    table,
+    active: int,
+    first: int = 1,
+    inference: str = DEFAULT_INFERENCE,
 ) -> Heard:
     """The :class:`Heard` of ``auction`` (text or a bid list; None: nothing heard) for
-    the player ``seat``; ``table`` names the table model the other seats bid by.  Seats
-    in messages count from ``first``."""
+    the player ``seat``; ``table`` names the table model the other seats bid by and
+    ``inference`` (choices.INFERENCE_MODES) how the worlds hear it: exact rejection,
+    soft (a world passes with the bids' soft likelihood) or none.  Seats in messages
+    count from ``first``."""
+    check_inference(inference)
     if not _given(auction):
         return Heard(no_auction(), (), "", "")
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
+    if inference == "none":
+        return Heard(no_auction(), (), "", "", "none")
     model = table_model(table, variant)
     if model is None:
         return Heard(no_auction(), (), "", "")
@@ -120,10 +145,13 @@ def hear_auction(
         if other != seat and active >> other & 1 and other not in exchanged
     )
     unchecked = set(range(variant.players)) - set(tested)
-    check = auction_check(model.teams, variant, dealer, bids, upcard, None, unchecked=unchecked)
+    scale = SOFT_SCALE if inference == "soft" else 0.0
+    check = auction_check(
+        model.teams, variant, dealer, bids, upcard, None, unchecked=unchecked, soft_scale=scale
+    )
     if check.bids.shape[0] == 0:
         tested = ()
-    return Heard(check, tested, format_auction(bids), model.name)
+    return Heard(check, tested, format_auction(bids), model.name, inference)
 
 
 def consistent_deals(
@@ -149,9 +177,12 @@ def consistent_deals(
     first ``worlds`` deals.  ``on_purpose`` (a dealing.trump_proposal.TrumpProposal),
     given for a bidder who plays alone, deals the deals the auction tests instead, its
     trumps dealt on purpose and each deal weighted back to a uniform deal."""
-    if not _given(auction) or inference == "none":
+    check_inference(inference)
+    if not _given(auction):
         return deal(0, worlds), None, NOTHING_HEARD
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
+    if inference == "none":
+        return deal(0, worlds), None, NOT_HEARD
     model = table_model(table, variant)
     if model is None:
         return deal(0, worlds), None, NOTHING_HEARD
@@ -226,4 +257,4 @@ def _checked_bids(variant, contract, bidder: int, dealer, upcard, auction, first
     return bids
 
 
-__all__ = ["NOTHING_HEARD", "Heard", "consistent_deals", "hear_auction"]
+__all__ = ["NOTHING_HEARD", "NOT_HEARD", "Heard", "consistent_deals", "hear_auction"]

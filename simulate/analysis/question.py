@@ -17,6 +17,7 @@ import numpy as np
 
 from ..bidding.table_model import (
     TableModel,
+    check_inference,
     table_model,
 )
 from ..choices import (
@@ -25,7 +26,6 @@ from ..choices import (
     DEFAULT_PLAY,
     DEFAULT_SEED,
     DEFAULT_TABLE,
-    INFERENCE_MODES,
     PIMC_PLAY_EVIDENCE,
     PIMC_WORLDS,
     PLAY_EVIDENCE_MODES,
@@ -179,8 +179,7 @@ def make_question(
     chosen = checked_contracts(variant, contracts, upcard_face, round_)
     known_masks, constraints = _known(variant, seat, hand_mask, upcard_face, known, constraints)
     model = table_model(table, variant) if not isinstance(table, TableModel) and table is not None else table
-    if inference not in INFERENCE_MODES:
-        raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
+    check_inference(inference)
     score = checked_score(variant, score)
     worlds = check_worlds(worlds)
     if play_evidence not in PLAY_EVIDENCE_MODES:

@@ -39,6 +39,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..choices import INFERENCE_MODES
 from ..kernels.bidding import SOFT_SCALE, AuctionCheck, allowed_bids_many, auction_ranks_many
 from ..kernels.rankings import (
     CALL_BASE,
@@ -562,7 +563,9 @@ def consistent(
     return matched_bids(model, variant, dealer, bids, deals, upcard, scores, analysed) == len(bids)
 
 
-def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, unchecked=()) -> AuctionCheck:
+def auction_check(
+    teams, variant, dealer: int, bids, upcard=None, scores=None, unchecked=(), soft_scale: float = 0.0
+) -> AuctionCheck:
     """The ``bids`` as PIMC's worlds check them (kernels.bidding.AuctionCheck): a row
     (seat, round one?, floor, code, bid context) for each bid of a seat not in
     ``unchecked``, and the thresholds of each seat's strategy in ``teams`` (team A's,
@@ -570,7 +573,8 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
     points), the evaluator's tables, the
     dealer and the upcard.  A world explains the auction when every such seat, holding
     its cards of the world as dealt, would have made its bid (:func:`consistent` asks
-    the same of whole deals)."""
+    the same of whole deals); with a ``soft_scale`` (soft inference) it passes with the
+    auction's likelihood at that width (:func:`soft_weights` gives the same of whole deals)."""
     variant = as_variant(variant)
     n = variant.players
     bids = list(bids)
@@ -606,6 +610,7 @@ def auction_check(teams, variant, dealer: int, bids, upcard=None, scores=None, u
         # bids before passes: a named bid fits far fewer hands, and the first row a world
         # fails ends its test
         np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 5),
+        float(soft_scale),
     )
 
 
@@ -634,6 +639,12 @@ class InferredDeals:
             return None
         index = int(np.argmax(self.rejected_at))
         return index, self.rejected_at[index] / self.dealt
+
+
+def check_inference(inference: str) -> None:
+    """A RulesError unless ``inference`` is one of choices.INFERENCE_MODES."""
+    if inference not in INFERENCE_MODES:
+        raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
 
 
 def sample_consistent(

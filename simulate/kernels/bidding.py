@@ -22,7 +22,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bits import popcount
+from .bits import next_unit, popcount
 from .contract import to_face
 from .jit import njit, prange
 from .rankings import (
@@ -320,8 +320,10 @@ def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, co
 # (strategy.bid_context: who held the high bid when the seat spoke, and in which
 # denomination), the evaluator's ``bid_grid``, ``round1`` and ``round2`` estimates, and
 # ``bids``: rows (seat, round one?, floor, code, context), each a bid the seat made at
-# that point of the auction.  A namedtuple, so numba
-# keeps each field a plain value.
+# that point of the auction; ``soft_scale``: 0 for exact inference (a world explains the
+# auction or not), else soft inference's logistic width (a world passes with the
+# auction's soft chance: :func:`auction_heard`).  A namedtuple, so numba keeps each field
+# a plain value.
 AuctionCheck = namedtuple(
     "AuctionCheck",
     [
@@ -335,6 +337,7 @@ AuctionCheck = namedtuple(
         "round1",
         "round2",
         "bids",
+        "soft_scale",
     ],
 )
 
@@ -344,7 +347,7 @@ def no_auction() -> AuctionCheck:
     table.auction_check's, so the kernels compile once)."""
     tables = tuple(np.zeros((1,) * dims + (outcomes,)) for dims, outcomes in ((4, 10), (5, 3), (5, 3)))
     thresholds = np.zeros((1, 1, SHIFT_T + 6))
-    return AuctionCheck(False, False, False, 0, -1, thresholds, *tables, np.zeros((0, 5), np.int64))
+    return AuctionCheck(False, False, False, 0, -1, thresholds, *tables, np.zeros((0, 5), np.int64), 0.0)
 
 
 @njit(cache=True)
@@ -449,6 +452,33 @@ def auction_chance(world, played_by, viewer, denom, check, soft_scale, level_row
             call_rows,
         )
     return chance
+
+
+@njit(cache=True)
+def auction_heard(state, world, played_by, viewer, denom, check, level_row, order_row, call_rows):
+    """(state, does ``world`` pass the auction's test?).  Exact inference
+    (``check.soft_scale`` 0): when every tested seat would have bid as it did
+    (:func:`auction_matches`).  Soft inference: with probability the auction's soft chance
+    (:func:`auction_chance` at ``check.soft_scale``), by one uniform of the stream, so the
+    worlds that pass are an unweighted sample of the worlds weighed by that chance, as
+    ``analyse --inference soft`` keeps its deals."""
+    if check.soft_scale == 0.0:
+        return state, auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows)
+    state, u = next_unit(state)
+    chance = auction_chance(
+        world, played_by, viewer, denom, check, check.soft_scale, level_row, order_row, call_rows
+    )
+    return state, u < chance
+
+
+@njit(cache=True)
+def unexplained_chance(world, played_by, viewer, denom, check, level_row, order_row, call_rows):
+    """The weight of a world kept after every redeal failed the auction's test: the
+    auction's soft chance (:func:`auction_chance`) at soft inference's width, or at
+    SOFT_SCALE under exact inference, so such a world counts as soft inference would
+    count it."""
+    scale = check.soft_scale if check.soft_scale > 0.0 else SOFT_SCALE
+    return auction_chance(world, played_by, viewer, denom, check, scale, level_row, order_row, call_rows)
 
 
 # --------------------------------------------------------------------------- loops for numpy callers

@@ -38,7 +38,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bidding import SOFT_SCALE, auction_chance, auction_matches
+from .bidding import auction_heard, unexplained_chance
 from .bits import lowest_bit, next_unit, popcount
 from .contract import legal_cards, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
@@ -342,13 +342,15 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
 
     With rows in ``check.bids`` or ``lengths``, the world is dealt again until its
     hands, with the cards each seat has played (``played_by``, contract space), would
-    have bid as the auction says (kernels.bidding.auction_matches) and hold the suit
+    have bid as the auction says (kernels.bidding.auction_heard) and hold the suit
     lengths ``lengths`` says (:func:`lengths_match`): rejection, so the worlds stay
     uniform among those consistent with the seat's knowledge, the auction and the
-    lengths.  The redeals share the world's start and, once rejection starves, its
+    lengths (under soft inference, ``check.soft_scale`` > 0, a world passes the
+    auction with its soft chance, so the worlds are a sample of the softly weighed
+    ones).  The redeals share the world's start and, once rejection starves, its
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
-    ``stats[2]``, with the auction's soft chance (kernels.bidding.auction_chance: soft
+    ``stats[2]``, with the auction's soft chance (kernels.bidding.unexplained_chance: soft
     inference's likelihood, a uniform world weighed as soft inference weighs a deal) as
     its weight in ``evidence.tally[0]``.  The play evidence (``view.evidence``) is
     tested last, the same way (kernels.evidence.play_explains): its counts and the
@@ -386,9 +388,12 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
             return state, starved
         if heard:
             stats[4] += 1
-        if lengths_match(world, view.played_by, viewer, denom, lengths) and auction_matches(
-            world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
-        ):
+        fits = lengths_match(world, view.played_by, viewer, denom, lengths)
+        if fits:
+            state, fits = auction_heard(
+                state, world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
+            )
+        if fits:
             if play_explains(world, viewer, n_seats, denom, evidence, attempt == MAX_AUCTION_TRIES - 1):
                 return state, starved
             spare[:] = world
@@ -400,8 +405,8 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     if heard:
         stats[2] += 1
         # a uniform world that fits nothing: it weighs the auction's soft chance
-        evidence.tally[0] = auction_chance(
-            world, view.played_by, viewer, denom, check, SOFT_SCALE, level_row, order_row, call_rows
+        evidence.tally[0] = unexplained_chance(
+            world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
         )
     return state, starved
 

@@ -24,7 +24,7 @@ all weigh the same.  dealing.trump_proposal does the same for whole deals.
 
 import numpy as np
 
-from .bidding import SOFT_SCALE, auction_chance, auction_matches
+from .bidding import auction_heard, auction_matches, unexplained_chance
 from .bits import next_unit
 from .evidence import play_explains
 from .jit import njit
@@ -158,9 +158,12 @@ def proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, ro
         plan = (strides, voided, levels, ways[k], bidder, trump, k)
         state = counted_world(state, left, need, view.voids, base, n_seats, denom, world, plan)
         stats[4] += 1
-        if lengths_match(world, view.played_by, view.viewer, denom, view.lengths) and auction_matches(
-            world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
-        ):
+        fits = lengths_match(world, view.played_by, view.viewer, denom, view.lengths)
+        if fits:
+            state, fits = auction_heard(
+                state, world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
+            )
+        if fits:
             last_try = attempt == MAX_AUCTION_TRIES - 1
             if play_explains(world, view.viewer, n_seats, denom, view.evidence, last_try):
                 # the importance weight times the play evidence's (kernels.evidence: 1 unless soft)
@@ -173,8 +176,8 @@ def proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, ro
         return state, weight[spare_k] * view.evidence.tally[0]
     stats[2] += 1
     # a world that fits nothing: its importance weight times the auction's soft chance
-    chance = auction_chance(
-        world, view.played_by, view.viewer, denom, view.check, SOFT_SCALE, level_row, order_row, call_rows
+    chance = unexplained_chance(
+        world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
     )
     return state, weight[k] * chance
 
