@@ -21,26 +21,62 @@ import time
 DEMO = ["--variant", "pigs-and-hogs", "--hand", "JH JH JD AH KH QH 9S AC"]
 EUCHRE = ["--variant", "euchre", "--hand", "JH AH KH QS 9C", "--upcard", "9H"]
 GAMES = ["games", "--variant"]
+STUDY = ["study", "--no-charts"]  # the --out folder is added when it runs
 WORKLOADS = {
-    "analyse, Pigs and Hogs demo hand, dd, 400 deals": ["analyse", *DEMO, "--deals", "400"],
-    "analyse, Pigs and Hogs demo hand, pimc, 20 deals": ["analyse", *DEMO, "--deals", "20", "--play", "pimc"],
-    "analyse, euchre, pimc, 200 deals": ["analyse", *EUCHRE, "--deals", "200", "--play", "pimc"],
-    "should-i-bid Pig Hearts, demo hand, dd": ["should-i-bid", "Pig Hearts", *DEMO],
-    "games, Pigs and Hogs, dd, 40 games": [*GAMES, "pigs-and-hogs", "--play", "dd", "--games", "40"],
-    "games, euchre, pimc, 20 games": [*GAMES, "euchre", "--play", "pimc", "--games", "20"],
-    "match-equity, euchre, heuristic, 100,000 hands": ["match-equity", "-v", "euchre", "--hands", "100000"],
+    "analyse, Pigs and Hogs demo hand, dd, 2,000 deals": ["analyse", *DEMO, "--deals", "2000"],
+    "analyse, Pigs and Hogs demo hand, pimc, 60 deals": ["analyse", *DEMO, "--deals", "60", "--play", "pimc"],
+    "analyse, euchre, pimc, 2,000 deals": ["analyse", *EUCHRE, "--deals", "2000", "--play", "pimc"],
+    "should-i-bid 6 Hearts, demo hand, dd, 10,000 deals": [
+        "should-i-bid",
+        "6 Hearts",
+        *DEMO,
+        "--deals",
+        "10000",
+    ],
+    "games, Pigs and Hogs, dd, 400 games": [*GAMES, "pigs-and-hogs", "--play", "dd", "--games", "400"],
+    "games, Pigs and Hogs, pimc, 6 games": [*GAMES, "pigs-and-hogs", "--play", "pimc", "--games", "6"],
+    "games, euchre, pimc, 100 games": [*GAMES, "euchre", "--play", "pimc", "--games", "100"],
+    "match-equity, euchre, heuristic, 100,000 hands": [
+        "match-equity",
+        "--variant",
+        "euchre",
+        "--hands",
+        "100000",
+    ],
+    "match-equity, Pigs and Hogs, dd, 6,000 hands": [
+        "match-equity",
+        "--variant",
+        "pigs-and-hogs",
+        "--play",
+        "dd",
+        "--hands",
+        "6000",
+    ],
+    "study, Pigs and Hogs, dd, lone contracts, 1,200 hands": [
+        *STUDY,
+        "--variant",
+        "pigs-and-hogs",
+        "--contracts",
+        "lone",
+        "--hands",
+        "1200",
+    ],
+    "study, euchre, pimc, 400 hands": [*STUDY, "--variant", "euchre", "--play", "pimc", "--hands", "400"],
 }
 QUICK = {name: WORKLOADS[name] for name in list(WORKLOADS)[:2]}
 
 
 def estimate(arguments: list[str]) -> float:
     """The forecast's seconds for one command line, as the command computes them."""
+    import os
+
     from euchre_mc.reports.commands import analysis
     from euchre_mc.reports.forecast import (
         analysis_seconds,
         equity_seconds,
         games_seconds,
         hands_in_games,
+        study_seconds,
         verdict_seconds,
     )
     from euchre_mc.simulate.choices import (
@@ -51,13 +87,16 @@ def estimate(arguments: list[str]) -> float:
         DEFAULT_SEED,
         DEFAULT_TABLE,
         OPTION_DEALS,
+        PIMC_PLAY_EVIDENCE,
         PIMC_WORLDS,
     )
+    from euchre_mc.simulate.rules.contracts import parse_contract
     from euchre_mc.simulate.rules.variants import as_variant
 
     command, *rest = arguments
-    if command == "should-i-bid":
-        rest = rest[1:]  # the bid
+    bid = rest.pop(0) if command == "should-i-bid" else None
+    if command == "study":
+        rest = [word for word in rest if word != "--no-charts"]
     options = dict(zip(rest[::2], rest[1::2]))
     if command in ("analyse", "should-i-bid"):
         question, _ = analysis._analysis_question(
@@ -79,18 +118,24 @@ def estimate(arguments: list[str]) -> float:
             max_deals=None,
             play=options.get("--play", DEFAULT_PLAY),
             worlds=PIMC_WORLDS,
+            play_evidence=PIMC_PLAY_EVIDENCE,
             seed=DEFAULT_SEED,
             gift_policy=DEFAULT_GIFT_POLICY,
         )
         deals = int(options.get("--deals", 2000))
         if command == "analyse":
             return analysis_seconds(question, deals)
-        return verdict_seconds(question, deals, OPTION_DEALS, ALTERNATIVE_DEALS)
-    players = as_variant(options.get("--variant", options.get("-v"))).players
-    play = options.get("--play", "heuristic")
+        contract = parse_contract(bid, question.variant, question.upcard)
+        return verdict_seconds(question, contract, deals, OPTION_DEALS, ALTERNATIVE_DEALS)
+    players = as_variant(options["--variant"]).players
     if command == "games":
+        play = options.get("--play", "heuristic")
         return games_seconds(players, play, hands_in_games(players, int(options["--games"])))
-    return equity_seconds(play, int(options["--hands"]))
+    if command == "study":
+        hands = int(options["--hands"])
+        lone = options.get("--contracts") == "lone"
+        return study_seconds(players, options.get("--play", "dd"), hands * players, lone, os.cpu_count() or 1)
+    return equity_seconds(players, options.get("--play", "heuristic"), int(options["--hands"]))
 
 
 def measure(arguments: list[str]) -> float:
@@ -105,10 +150,14 @@ def measure(arguments: list[str]) -> float:
 
 
 def run(quick: bool = False) -> list[dict]:
+    import tempfile
+
     rows = []
     for name, arguments in (QUICK if quick else WORKLOADS).items():
         forecast = estimate(arguments)
-        wall = measure(arguments)
+        with tempfile.TemporaryDirectory() as folder:
+            where = ["--out", f"{folder}/study"] if arguments[0] == "study" else []
+            wall = measure(arguments + where)
         rows.append(
             {
                 "benchmark": f"forecast / wall time, {name}",

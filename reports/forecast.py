@@ -4,11 +4,12 @@ A run's estimate is its units of work times the seconds one unit takes under its
 model and variant family: for an analysis, each main deal played in each layout (the
 contracts that play alike share one), plus the options valued after the table's bids;
 for games, tuning and match equity, each hand; for a study, each row.  The seconds per
-unit are wall-clock figures of this program on the reference machine (two cores; each
-estimate against the run's wall time in benchmarks/RESULTS.md, "The long-run warning's
-estimate", ``python -m benchmarks.run forecast``).  A hand's own difficulty and the
-machine's load move a run either way, so the estimate aims at a factor of two: enough
-to say "this takes hours, not seconds" before the wait.  The warning names the options
+unit are wall-clock figures of this program on the reference machine (two cores), timed
+on a quiet machine with about a quarter added for a shared one (each estimate against
+the run's wall time in benchmarks/RESULTS.md, "The long-run warning's estimate",
+``python -m benchmarks.run forecast``).  A hand's own difficulty and the machine's load
+move a run either way, so the estimate aims at a factor of two: enough to say "this
+takes hours, not seconds" before the wait.  The warning names the options
 that shorten the run.
 """
 
@@ -21,14 +22,17 @@ from ..simulate.choices import PIMC_WORLDS
 LONG_RUN = 60.0  # seconds: a longer run says so before it starts
 
 # Seconds per main deal of one layout, by play model and seating: six seats (Pigs and
-# Hogs, six-handed) or four (euchre, PiQ).  Under dd a lone six-seat contract is a sweep
-# question ("does the bidder take every trick?"), far cheaper than an exact count.
+# Hogs, six-handed) or four (euchre, PiQ).  A lone six-seat contract is a sweep layout
+# (made only by taking every trick): under dd the solver asks "does the bidder take every
+# trick?", far cheaper than an exact count, and under PIMC most of its decisions are
+# settled at once.
 LAYOUT_SECONDS = {
-    ("dd", 6, "exact"): 5e-3,
-    ("dd", 6, "sweep"): 2e-4,
+    ("dd", 6, "exact"): 1.4e-3,
+    ("dd", 6, "sweep"): 1e-4,
     ("dd", 4, "exact"): 2e-5,
-    ("pimc", 6, "exact"): 0.17,
-    ("pimc", 4, "exact"): 1.5e-2,
+    ("pimc", 6, "exact"): 0.06,
+    ("pimc", 6, "sweep"): 1e-2,
+    ("pimc", 4, "exact"): 1.2e-3,
     ("heuristic", 6, "exact"): 4e-6,
     ("heuristic", 4, "exact"): 2e-6,
     ("random", 6, "exact"): 2e-6,
@@ -39,26 +43,31 @@ DEAL_SECONDS = 2e-5  # an analysis's own work a deal, whatever the play: dealing
 # (PIMC's at the default worlds a decision), and the hands a game lasts with the
 # built-in strategies.
 HAND_SECONDS = {
-    ("dd", 6): 2.5e-2,
+    ("dd", 6): 2.5e-3,
     ("dd", 4): 2e-4,
-    ("pimc", 6): 0.27,
-    ("pimc", 4): 6e-2,
+    ("pimc", 6): 0.22,
+    ("pimc", 4): 1e-2,
     ("heuristic", 6): 6e-5,
     ("heuristic", 4): 3.5e-5,
 }
 HANDS_PER_GAME = {6: 16.8, 4: 11.5}
-# match-equity samples each hand at 0-0 by both teams' strategies and keeps its outcome
-EQUITY_HAND_SECONDS = {"dd": 2.5e-2, "heuristic": 4e-4}
-# A study's row (one seat of one deal, every contract of the variant): (play, seats,
-# sweep contracts only); PIMC's from its per-layout figure, the others measured
-# (benchmarks/RESULTS.md, studies).
+# match-equity samples each hand at 0-0 by both teams' strategies and keeps its outcome:
+# (play, seats)
+EQUITY_HAND_SECONDS = {
+    ("dd", 6): 2e-3,
+    ("dd", 4): 2.5e-4,
+    ("heuristic", 6): 1.6e-4,
+    ("heuristic", 4): 1.6e-4,
+}
+# A study's row (one seat of one deal, every contract of the variant) on one core:
+# (play, seats, sweep contracts only).
 ROW_SECONDS = {
-    ("dd", 6, False): 1.2e-2,
-    ("dd", 6, True): 1.4e-3,
-    ("dd", 4, False): 4e-5,
-    ("pimc", 6, False): 18 * 0.17,
-    ("pimc", 6, True): 12 * 0.17,
-    ("pimc", 4, False): 8 * 1.5e-2,
+    ("dd", 6, False): 7e-4,
+    ("dd", 6, True): 5e-3,
+    ("dd", 4, False): 1.6e-4,
+    ("pimc", 6, False): 1.1,
+    ("pimc", 6, True): 0.45,
+    ("pimc", 4, False): 2.6e-2,
     ("heuristic", 6, False): 6.4e-5,
     ("heuristic", 6, True): 6.4e-5,
     ("heuristic", 4, False): 5e-5,
@@ -92,12 +101,15 @@ def analysis_seconds(question, deals: int, option_deals: int | None = None) -> f
     return seconds
 
 
-def verdict_seconds(question, deals: int, option_deals: int, alternative_deals: int) -> float:
-    """should-i-bid: the bid on ``deals`` deals, it and passing valued after the table's
-    bids on ``option_deals`` of them, every contract beside it on ``alternative_deals``."""
+def verdict_seconds(question, bid, deals: int, option_deals: int, alternative_deals: int) -> float:
+    """should-i-bid: the ``bid`` (a Contract) on ``deals`` deals, it and passing valued after
+    the table's bids on ``option_deals`` of them, every contract beside it on
+    ``alternative_deals``."""
+    from ..simulate.analysis.layouts import layout_of
+
     players = question.variant.players
     worlds = question.worlds if question.model.samples_worlds else None
-    one = layout_seconds(question.play, players, False, worlds)
+    one = layout_seconds(question.play, players, layout_of(question, bid).sweep, worlds)
     valued = min(option_deals, deals) if question.table is not None else 0
     return (deals + valued) * one + analysis_seconds(question, min(alternative_deals, deals), option_deals=0)
 
@@ -120,9 +132,10 @@ def games_seconds(
     return hands * seconds / _cores(workers)
 
 
-def equity_seconds(play: str, hands: int) -> float:
+def equity_seconds(players: int, play: str, hands: int) -> float:
     """match-equity: ``hands`` hands sampled (in this process)."""
-    return hands * EQUITY_HAND_SECONDS.get(play, EQUITY_HAND_SECONDS["dd"])
+    seats = 6 if players >= 6 else 4
+    return hands * EQUITY_HAND_SECONDS.get((play, seats), EQUITY_HAND_SECONDS[("dd", seats)])
 
 
 def study_seconds(

@@ -1,5 +1,7 @@
 """The benchmark runner changes no tracked file unless asked: a run writes its results
-to benchmarks/out/ (ignored by git), ``--record`` to the recorded benchmarks/results/."""
+to benchmarks/out/ (ignored by git), ``--record`` to the recorded benchmarks/results/.
+The forecast benchmark's estimates are computed as the commands compute them (the
+commands themselves run only under the runner)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import run
+from benchmarks import bench_forecast, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,3 +54,8 @@ def test_git_ignores_the_unrecorded_results_and_the_screenshots():
     ignored = (ROOT / ".gitignore").read_text().splitlines()
     assert "benchmarks/out/" in ignored
     assert run.SCRATCH.relative_to(ROOT).as_posix().startswith("benchmarks/out/")
+
+
+@pytest.mark.parametrize("name", list(bench_forecast.WORKLOADS))
+def test_every_forecast_workload_has_an_estimate(name):
+    assert bench_forecast.estimate(bench_forecast.WORKLOADS[name]) > 0

@@ -37,6 +37,27 @@ def test_an_analysis_costs_its_deals_times_its_layouts(monkeypatch):
     assert forecast.analysis_seconds(tabled, 10) == 10 * 19
 
 
+def test_should_i_bid_costs_its_bid_as_its_layout_plays(monkeypatch):
+    from euchre_mc.simulate.analysis.question import make_question
+    from euchre_mc.simulate.rules.contracts import parse_contract
+
+    monkeypatch.setattr(forecast, "LAYOUT_SECONDS", {("dd", 6, "exact"): 1.0, ("dd", 6, "sweep"): 0.0})
+    question = make_question("pigs-and-hogs", "JH JH JD AH KH QH 9S AC", table="none", play="dd")
+
+    def bid_alone(text):  # the bid's own deals, without the alternatives beside it
+        return forecast.verdict_seconds(question, parse_contract(text, question.variant), 100, 10, 1)
+
+    # a Pig is a sweep question under dd (made only by taking every trick); 6 Hearts an exact count
+    assert bid_alone("6 Hearts") - bid_alone("Pig Hearts") == pytest.approx(100)
+
+
+def test_match_equity_costs_its_hands_by_seating():
+    assert forecast.equity_seconds(6, "dd", 1000) > forecast.equity_seconds(4, "dd", 1000)
+    assert forecast.equity_seconds(4, "heuristic", 2000) == pytest.approx(
+        2 * forecast.equity_seconds(4, "heuristic", 1000)
+    )
+
+
 def test_games_share_their_hands_among_the_cores(monkeypatch):
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     one = forecast.games_seconds(6, "dd", 1000)

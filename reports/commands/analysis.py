@@ -409,8 +409,11 @@ def should_i_bid_command(contract_words, against, alternative_deals, option_deal
     if plot:
         check_chart_path(plot)
     deals = _planned_deals(run)
+    from ...simulate.rules.contracts import parse_contract
+
+    bid = parse_contract(contract, question.variant, question.upcard)  # its one error, before the run
     warn_if_long(
-        verdict_seconds(question, deals, option_deals, alternative_deals),
+        verdict_seconds(question, bid, deals, option_deals, alternative_deals),
         f"{deals} deals under {question.play}",
         _levers(question, verdict=True),
         question.play,

@@ -353,7 +353,7 @@ def match_equity_command(variant, strategy, against, hands, seed, play, plot, ou
     if plot is not None:
         check_chart_path(plot)
     warn_if_long(
-        equity_seconds(play, hands),
+        equity_seconds(as_variant(variant).players, play, hands),
         f"{hands:,} hands under {play}",
         ("fewer --hands", "--play heuristic"),
         play,
