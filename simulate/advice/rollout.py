@@ -44,11 +44,11 @@ BATCH_INDEX = 1 << 32
 # tests/test_rollout.py checks that it is that sum).
 SALT_ROLLOUT = 0x5EED0100 + (2 << 32)
 # Seconds of one rollout of a whole hand (every card after the first by PIMC at
-# ROLLOUT_WORLDS worlds a decision), a thread of the 2-core reference machine when
-# busy, by seats (six: a level contract, every seat playing; a Hog costs about two
-# thirds); a rollout from later in the hand costs about its share of the cards left
-# (benchmarks/RESULTS.md, "Single-dummy rollouts in best-card").
-ROLLOUT_SECONDS = {4: 4e-3, 6: 0.4}
+# ROLLOUT_WORLDS worlds a decision), a thread of the 2-core reference machine, quiet
+# with a quarter added, by seats (six: a level contract, every seat playing); a rollout
+# from later in the hand costs about its share of the cards left (benchmarks/RESULTS.md,
+# "Single-dummy rollouts in best-card").
+ROLLOUT_SECONDS = {4: 1e-3, 6: 8e-2}
 # Worlds rolled out per kernel call, by seats: a Ctrl-C waits for one call, and a call
 # of six-seat rollouts of 25 worlds would take half a minute.  Any step gives the same
 # values (world ``k`` draws from its own streams).
