@@ -7,7 +7,9 @@ kernels.bidding.AuctionCheck from :func:`..bidding.table_model.auction_check`): 
 is dealt again until every tested seat, holding its cards of the world plus those it
 has played, would have bid as it did under the table model.  That is rejection, so the
 worlds are exactly uniform among the deals consistent with the cards seen and the bids,
-as ``analyse --inference exact`` keeps its deals.
+as ``analyse --inference exact`` keeps its deals.  Under ``soft`` inference a world
+passes with the bids' soft likelihood instead (kernels.bidding.auction_heard), as
+``analyse --inference soft`` keeps its deals; ``none`` hears nothing.
 
 best-discard and best-gift deal whole hands as dealt, before any exchange, so
 :func:`consistent_deals` keeps them exactly as ``analyse --inference`` does
