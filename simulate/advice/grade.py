@@ -255,26 +255,14 @@ def grade_hand(
                 f"seat {missing[0] + first}: the played hand does not give its cards, so it cannot be graded"
             )
     active = sitting_out_mask(variant, played.contract, played.bidder)
+    # best-card's options, the same for every decision
+    asked = dict(worlds=worlds, seed=seed, max_worlds=max_worlds, table=table, inference=inference)
     decisions = []
     for number, (leader, faces) in enumerate(played.tricks):
         player = leader
         for place, face in enumerate(faces):
             if player in graded:
-                decisions.append(
-                    _decision(
-                        played,
-                        variant,
-                        number,
-                        place,
-                        player,
-                        face,
-                        worlds,
-                        seed,
-                        max_worlds,
-                        table,
-                        inference,
-                    )
-                )
+                decisions.append(_decision(played, variant, number, place, player, face, asked))
             player = _next(player, n, active)
     return Grade(
         variant=played.variant,
@@ -289,9 +277,9 @@ def grade_hand(
     )
 
 
-def _decision(
-    played, variant, number, place, player, face, worlds, seed, max_worlds, table, inference
-) -> Decision:
+def _decision(played, variant, number, place, player, face, asked: dict) -> Decision:
+    """The grade of ``player``'s ``face``, the card ``place`` of trick ``number``: best-card
+    asked with the options ``asked`` at that point of the hand."""
     leader, faces = played.tricks[number]
     held = _holding(played, player, number)
     denom = played.contract.denom
@@ -312,12 +300,8 @@ def _decision(
         upcard=played.upcard,
         dealer=played.dealer,
         discards=played.discards.get(player, []),
-        worlds=worlds,
-        seed=seed,
-        max_worlds=max_worlds,
         auction=played.auction or None,
-        table=table,
-        inference=inference,
+        **asked,
     )
     rows = {row.card: row for row in advice.cards}
     mine = rows[format_card(face)]

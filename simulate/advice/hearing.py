@@ -59,7 +59,7 @@ class Heard:
     tested: tuple[int, ...]  # 0-based
     auction: str
     table: str
-    inference: str = "exact"
+    inference: str = DEFAULT_INFERENCE
 
     def describe(
         self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
