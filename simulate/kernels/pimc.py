@@ -333,6 +333,18 @@ def lengths_match(world, played_by, viewer, denom, lengths):
 
 
 @njit(cache=True)
+def world_fits(state, world, view, denom, level_row, order_row, call_rows):
+    """(state, does ``world`` fit what ``view``'s seat was told and heard?): the suit
+    lengths (:func:`lengths_match`), then the auction (kernels.bidding.auction_heard:
+    exactly, or by its soft chance under soft inference)."""
+    if not lengths_match(world, view.played_by, view.viewer, denom, view.lengths):
+        return state, False
+    return auction_heard(
+        state, world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
+    )
+
+
+@njit(cache=True)
 def sample_world(state, view, n_seats, denom, world, stats, redeals):
     """Deal one world into ``world`` (contract space), exactly uniformly, as the SeatView
     ``view`` allows: ``view.viewer`` holds ``view.own``; every other seat ``o`` its
@@ -342,8 +354,8 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
 
     With rows in ``check.bids`` or ``lengths``, the world is dealt again until its
     hands, with the cards each seat has played (``played_by``, contract space), would
-    have bid as the auction says (kernels.bidding.auction_heard) and hold the suit
-    lengths ``lengths`` says (:func:`lengths_match`): rejection, so the worlds stay
+    have bid as the auction says and hold the suit lengths ``lengths`` says
+    (:func:`world_fits`): rejection, so the worlds stay
     uniform among those consistent with the seat's knowledge, the auction and the
     lengths (under soft inference, ``check.soft_scale`` > 0, a world passes the
     auction with its soft chance, so the worlds are a sample of the softly weighed
@@ -356,7 +368,8 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     tested last, the same way (kernels.evidence.play_explains): its counts and the
     world's weight are its own.  A world the rest explains but the play does not is held
     in reserve: when no try explains everything, the last such world is kept, weighed
-    softly by the play, rather than a world that explains nothing.  Returns (state, did rejection starve?)."""
+    softly by the play, rather than a world that explains nothing.  Returns (state, did
+    rejection starve?)."""
     viewer, voids, check, lengths = view.viewer, view.voids, view.check, view.lengths
     evidence = view.evidence
     heard = check.bids.shape[0] > 0 or lengths.shape[0] > 0
@@ -388,11 +401,7 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
             return state, starved
         if heard:
             stats[4] += 1
-        fits = lengths_match(world, view.played_by, viewer, denom, lengths)
-        if fits:
-            state, fits = auction_heard(
-                state, world, view.played_by, viewer, denom, check, level_row, order_row, call_rows
-            )
+        state, fits = world_fits(state, world, view, denom, level_row, order_row, call_rows)
         if fits:
             if play_explains(world, viewer, n_seats, denom, evidence, attempt == MAX_AUCTION_TRIES - 1):
                 return state, starved

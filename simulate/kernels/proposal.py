@@ -24,7 +24,7 @@ all weigh the same.  dealing.trump_proposal does the same for whole deals.
 
 import numpy as np
 
-from .bidding import auction_heard, auction_matches, unexplained_chance
+from .bidding import auction_matches, unexplained_chance
 from .bits import next_unit
 from .evidence import play_explains
 from .jit import njit
@@ -34,6 +34,7 @@ from .pimc import (
     counting_plan,
     lengths_match,
     suit_counts,
+    world_fits,
     world_start,
     world_values,
 )
@@ -158,11 +159,7 @@ def proposed_world(state, view, n_seats, denom, world, stats, bidder, strata, ro
         plan = (strides, voided, levels, ways[k], bidder, trump, k)
         state = counted_world(state, left, need, view.voids, base, n_seats, denom, world, plan)
         stats[4] += 1
-        fits = lengths_match(world, view.played_by, view.viewer, denom, view.lengths)
-        if fits:
-            state, fits = auction_heard(
-                state, world, view.played_by, view.viewer, denom, view.check, level_row, order_row, call_rows
-            )
+        state, fits = world_fits(state, world, view, denom, level_row, order_row, call_rows)
         if fits:
             last_try = attempt == MAX_AUCTION_TRIES - 1
             if play_explains(world, view.viewer, n_seats, denom, view.evidence, last_try):
