@@ -114,13 +114,17 @@ def run():
     try:
         main(prog_name="euchre-mc")
     except SystemExit as done:
-        interrupt.ignore()  # the command is done: a Ctrl-C now has nothing left to stop
+        # the command is done: a Ctrl-C now has nothing left to stop, but one that came
+        # while it ran still says so (a finished command is not a reason to exit 0)
+        if interrupt.ignore() and not done.code:
+            click.echo("interrupted", err=True)
+            done = SystemExit(INTERRUPTED)
         # a command that set END_AT_ONCE (solve --batch) skips Python's teardown
         if END_AT_ONCE and (done.code is None or isinstance(done.code, int)):
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(done.code or 0)
-        raise
+        raise done from None
 
 
 if __name__ == "__main__":

@@ -38,8 +38,12 @@ _CALL_BACKS = os.path.join("numba", "core", "serialize.py")
 
 
 def _while_loading(signum, frame):
+    # os._exit, not SystemExit: an import that catches everything (a bare except in a
+    # library) would swallow SystemExit and run the command on; nothing is loaded yet
+    # that needs tidying away
     sys.stderr.write("interrupted\n")
-    raise SystemExit(INTERRUPTED)
+    sys.stderr.flush()
+    os._exit(INTERRUPTED)
 
 
 def hold() -> None:
@@ -66,9 +70,19 @@ def _inside_a_kernel(frame) -> bool:
 
 
 _held = threading.Event()  # a Ctrl-C came inside a kernel's call-back and is not yet raised
+# one entry for each signal again sent and not yet handled (list.append and pop are atomic)
+_sent_again: list[bool] = []
 
 
 def _between_kernels(signum, frame):
+    try:
+        again = _sent_again.pop()
+    except IndexError:
+        again = False
+    if again and not _held.is_set():
+        # a signal again that crossed the step's end: raise_if_held raised the Ctrl-C
+        # already, and a second KeyboardInterrupt would break its "interrupted" exit
+        return
     if not _inside_a_kernel(frame):
         _held.clear()
         raise KeyboardInterrupt
@@ -83,6 +97,7 @@ def _signal_again() -> None:
     while _held.is_set():
         time.sleep(RETRY)
         if _held.is_set():
+            _sent_again.append(True)
             _thread.interrupt_main(signal.SIGINT)
 
 
@@ -101,11 +116,13 @@ def hold_inside_kernels() -> None:
             signal.signal(signal.SIGINT, _between_kernels)
 
 
-def ignore() -> None:
+def ignore() -> bool:
     """Ctrl-C does nothing from now on (a command that has finished, exiting), if
-    :func:`hold_inside_kernels` set the handler."""
+    :func:`hold_inside_kernels` set the handler.  Returns whether a Ctrl-C came and was
+    held to the end (its command finished before a step's end could raise it)."""
     if signal.getsignal(signal.SIGINT) is _between_kernels:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return _held.is_set()
 
 
 hold()

@@ -166,6 +166,39 @@ def test_a_ctrl_c_inside_a_kernel_call_back_is_held_until_the_step_ends(monkeypa
     interrupt.raise_if_held()  # raised once
 
 
+def test_a_signal_again_that_crosses_the_step_s_end_is_dropped(monkeypatch):
+    # the thread saw the Ctrl-C held and signalled again just as the step's end raised it:
+    # a second KeyboardInterrupt would break the first one's "interrupted" exit
+    from euchre_mc import interrupt
+
+    monkeypatch.setattr(interrupt, "_sent_again", [True])
+    assert not interrupt._held.is_set()
+    interrupt._between_kernels(2, _Frame("/work/cli.py"))  # dropped: nothing raised
+    with pytest.raises(KeyboardInterrupt):
+        interrupt._between_kernels(2, _Frame("/work/cli.py"))  # a Ctrl-C of its own
+
+
+def test_a_ctrl_c_held_to_the_command_s_end_exits_130(monkeypatch, capsys):
+    # the command finished inside the kernel that held the Ctrl-C: the output is whole, but
+    # the status says the user pressed Ctrl-C
+    import signal
+    import sys
+
+    from euchre_mc import cli, interrupt
+
+    monkeypatch.setattr(sys, "argv", ["euchre-mc", "--version"])
+    handler = signal.getsignal(signal.SIGINT)
+    interrupt._held.set()
+    try:
+        with pytest.raises(SystemExit) as done:
+            cli.run()
+    finally:
+        interrupt._held.clear()
+        signal.signal(signal.SIGINT, handler)
+    assert done.value.code == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
 def _stop_on_call(monkeypatch, module, name, calls_before_stop):
     """``module.name`` raises KeyboardInterrupt from its ``calls_before_stop + 1``-th call."""
     real = getattr(module, name)
