@@ -187,6 +187,7 @@ def test_a_ctrl_c_held_to_the_command_s_end_exits_130(monkeypatch, capsys):
     from euchre_mc import cli, interrupt
 
     monkeypatch.setattr(sys, "argv", ["euchre-mc", "--version"])
+    monkeypatch.setattr(cli, "END_AT_ONCE", [])  # an earlier solve --batch in this process set it
     handler = signal.getsignal(signal.SIGINT)
     interrupt._held.set()
     try:
