@@ -17,6 +17,7 @@ import io
 import pandas as pd
 
 from ..simulate.analysis.estimates import bid_order
+from ..simulate.bidding.table_model import soft_reference_text
 from ..simulate.choices import STRATEGY_FUSION
 from ..simulate.play.models import play_model
 from ..simulate.rules.contracts import PASS, same_score_text
@@ -352,9 +353,11 @@ def _table_header(table) -> list[str]:
                 f"({percent(table.acceptance)} of {table.dealt:,} dealt)"
             )
         elif table.inference == "soft" and table.dealt:
+            over = soft_reference_text(table.soft_reference, table.above_reference)
             inferred = (
                 f"; soft inference (logistic width {table.soft_scale}): kept each deal with probability "
-                f"the earlier bids' likelihood ({percent(table.acceptance)} of {table.dealt:,} dealt, the "
+                f"the earlier bids' likelihood{over} "
+                f"({percent(table.acceptance)} of {table.dealt:,} dealt, the "
                 f"effective sample; the weights' Kish ESS is {table.weights_ess:,.0f})"
             )
         lines.append(f"table model {table.model}: the other seats bid by that strategy after you{inferred}")

@@ -6,24 +6,28 @@ logistic keeps exactly the deals exact inference keeps."""
 import json
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from euchre_mc.cli import main
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.bidding.strategy import seat_thresholds
 from euchre_mc.simulate.bidding.table_model import (
+    PILOT_FIRST_INDEX,
+    SOFT_PILOT_DEALS,
     SOFT_SCALE,
     deal_uniforms,
     effective_sample_size,
     sample_consistent,
     seat_bids,
+    soft_reference,
     soft_weights,
     table_model,
 )
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
 from euchre_mc.simulate.rules.contracts import PASS
-from euchre_mc.simulate.rules.variants import Variant
+from euchre_mc.simulate.rules.variants import RulesError, Variant
 from euchre_mc.simulate.stats import wilson_interval
 
 BALANCED = table_model("balanced")
@@ -63,6 +67,8 @@ def test_the_effective_sample_size_is_kish_and_each_deal_is_kept_with_its_weight
     weights = soft_weights(BALANCED, EUCHRE, 3, [PASS, PASS], dealt, upcard, analysed=2)
     assert inferred.weights_ess == effective_sample_size(weights)
     assert inferred.weights_ess == weights.sum() ** 2 / (weights**2).sum()
+    # some hand surely passes, so the reference is 1: kept with the weight itself
+    assert inferred.soft_reference == 1.0 and inferred.above_reference == 0
     kept = np.flatnonzero(deal_uniforms(dealt) < weights)
     assert (inferred.indexes == kept).all() and inferred.deals.shape[0] == 300
     assert (inferred.deals == dealt[kept]).all()
@@ -147,3 +153,63 @@ def test_the_deals_kept_follow_the_weighted_distribution():
     kept = hearts(inferred.deals[:, 0])
     assert abs(kept.mean() - weighted) < 4 * kept.std() / np.sqrt(kept.size)
     assert abs(weighted - every.mean()) > 0.03  # the passes say something
+
+
+def test_an_auction_unlikely_from_every_hand_keeps_its_likeliest_deals():
+    # every hand clears 0.65 for some level, so the fitted table never passes first in
+    # Pigs and Hogs: exact inference keeps nothing, and the soft likelihood of seat 1's
+    # pass is below 1e-4 on every deal.  Kept against twice the pilot's largest weight
+    # (not against 1), the deals still follow the weighted distribution.
+    variant = Variant.parse("pigs-and-hogs")
+    fitted = table_model("fitted", variant)
+    mine = faces_to_mask(parse_cards("JH JH JD AH KH QH 9S AC"))
+
+    def deal(first, count):
+        return deal_unseen(variant, {1: mine}, seed=3, first_index=first, count=count)
+
+    with pytest.raises(RulesError, match=r"never bids 'pass' from seat 1 .* use soft inference"):
+        sample_consistent(fitted, variant, 5, [PASS], deal, 10, cap=20_000, analysed=1)
+    inferred = sample_consistent(
+        fitted, variant, 5, [PASS], deal, 100, cap=400_000, analysed=1, soft_scale=SOFT_SCALE
+    )
+    pilot = soft_weights(fitted, variant, 5, [PASS], deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS), analysed=1)
+    assert (
+        inferred.soft_reference
+        == 2 * pilot.max()
+        == soft_reference(fitted, variant, 5, [PASS], deal, analysed=1)
+    )
+    assert inferred.soft_reference < 1e-3 and inferred.deals.shape[0] == 100
+    dealt = deal(0, inferred.dealt)
+    weights = soft_weights(fitted, variant, 5, [PASS], dealt, analysed=1)
+    assert weights.max() < 1e-3
+    assert inferred.above_reference == np.count_nonzero(weights > inferred.soft_reference)
+    kept = np.flatnonzero(deal_uniforms(dealt) * inferred.soft_reference < weights)
+    assert (inferred.indexes == kept).all()
+    # seat 1 passed: it holds few of the cards that take tricks (its hand's top cards)
+    aces_and_bowers = sum(
+        1 << (2 * f) | 1 << (2 * f + 1) for f in range(24) if f % 6 in (2, 5)
+    )  # the jacks and aces of every suit
+
+    def strength(hands):
+        return np.array([bin(int(h) & aces_and_bowers).count("1") for h in hands], float)
+
+    every = strength(dealt[:, 0])
+    weighted = float(np.sum(weights * every) / np.sum(weights))
+    kept_strength = strength(inferred.deals[:, 0])
+    assert abs(kept_strength.mean() - weighted) < 4 * kept_strength.std() / np.sqrt(kept_strength.size)
+    assert weighted < every.mean() - 0.5  # the pass says the hand is weak
+
+
+def test_the_report_says_what_the_likelihood_was_divided_by():
+    arguments = ["analyse", "--variant", "pigs-and-hogs", "--hand", "JH JH JD AH KH QH 9S AC", "--seat", "2"]
+    arguments += ["--dealer", "6", "--auction", "pass", "--contracts", "Pig Hearts", "--deals", "20"]
+    exact = CliRunner().invoke(main, arguments)
+    assert exact.exit_code == 2 and "use soft inference" in exact.output
+    text = CliRunner().invoke(main, [*arguments, "--inference", "soft"])
+    assert text.exit_code == 0, text.output
+    words = " ".join(text.stdout.split())
+    assert (
+        "likelihood over 7e-05, twice the largest of 16,384 pilot deals, as only the ratios matter" in words
+    )
+    data = json.loads(CliRunner().invoke(main, [*arguments, "--inference", "soft", "--json"]).stdout)
+    assert 0 < data["table"]["soft_reference"] < 1e-4 and data["table"]["above_reference"] == 0

@@ -364,7 +364,8 @@ def test_a_bid_the_model_never_makes_is_a_one_line_error():
         sample_consistent(BALANCED, variant, 5, [PASS], deal, 100)
     assert str(error.value) == (
         "the table model (balanced) never bids 'pass' from seat 1 as the first bid in 20,000 deals: "
-        "no deal explains the auction; give another table model or no inference"
+        "no deal explains the auction; use soft inference (the deals likeliest to bid so), another "
+        "table model or no inference"
     )
     bids = [parse_bid("4 Clubs", variant), parse_bid("Hog Clubs", variant)]
     never = (

@@ -31,12 +31,14 @@ import numpy as np
 
 from ..bidding.table_model import (
     DEFAULT_CAP,
+    PILOT_FIRST_INDEX,
     SOFT_SCALE,
     auction_check,
     check_inference,
     consistent,
     effective_sample_size,
     sample_consistent,
+    soft_reference_text,
     table_model,
 )
 from ..choices import DEFAULT_INFERENCE
@@ -206,7 +208,8 @@ def consistent_deals(
     how = (
         f"{kept:,} of {inferred.dealt:,} deals kept"
         if inference == "exact"
-        else f"{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood "
+        else f"{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood"
+        f"{soft_reference_text(inferred.soft_reference, inferred.above_reference)} "
         f"(the weights' effective sample size {inferred.weights_ess:,.0f})"
     )
     short = f"; the cap on deals dealt left only {kept:,} worlds" if kept < worlds else ""
@@ -225,7 +228,6 @@ def consistent_deals(
     )
 
 
-PILOT_FIRST_INDEX = 1 << 50  # the pilot's deals: far from the deals kept
 PILOT_DEALS = 4096
 
 

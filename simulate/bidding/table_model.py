@@ -84,6 +84,13 @@ NO_TABLE_DESCRIPTION = (
     "seats' bids are not modelled"
 )
 DEFAULT_CAP = 20_000
+# Soft inference keeps a deal with probability its likelihood over a reference: twice
+# the largest likelihood among SOFT_PILOT_DEALS deals from PILOT_FIRST_INDEX (far from
+# any deal kept), at most 1.  Only the likelihoods' ratios matter, so an auction that is
+# unlikely from every hand (a six-handed first seat's pass: every table model bids)
+# still keeps its likeliest deals, where keeping with the likelihood itself kept none.
+SOFT_PILOT_DEALS = 16_384
+PILOT_FIRST_INDEX = 1 << 50
 DEFAULT_BATCH = 4096
 
 
@@ -627,6 +634,8 @@ class InferredDeals:
     next_index: int
     rejected_at: tuple[int, ...] = ()
     weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
+    soft_reference: float | None = None  # soft inference: a deal is kept with P(weight / this)
+    above_reference: int = 0  # soft inference: deals dealt whose weight passed the reference
 
     @property
     def acceptance(self) -> float:
@@ -666,11 +675,13 @@ def sample_consistent(
     :func:`consistent` with ``bids``; at most ``cap`` deals are dealt.
 
     With ``soft_scale`` (soft inference) each deal is kept with probability its
-    :func:`soft_weights` likelihood instead (a uniform of the deal itself,
-    :func:`deal_uniforms`, below its weight): the deals kept are then an unweighted
-    sample of the weighted distribution, so every figure and interval computed from them
-    needs no weights; ``weights_ess`` is the Kish effective sample size of the weights
-    of the deals dealt (what weighting them all would have given).
+    :func:`soft_weights` likelihood over :func:`soft_reference` instead (a uniform of the
+    deal itself, :func:`deal_uniforms`, times the reference below its weight): the deals
+    kept are then an unweighted sample of the weighted distribution, so every figure and
+    interval computed from them needs no weights (exactly so while no weight passes the
+    reference; ``above_reference`` counts the deals dealt whose weight did, each kept for
+    certain); ``weights_ess`` is the Kish effective sample size of the weights of the
+    deals dealt (what weighting them all would have given).
 
     ``deal(first_index, count)`` gives deals ``first_index ..`` of the seed's stream as a
     (count, N) array, a pure function of the seed and the index (e.g. ``deal_unseen``),
@@ -688,6 +699,8 @@ def sample_consistent(
     kept, indexes, examined, best = [], [], 0, 0
     found = 0
     matches, weights = [], []
+    if soft_scale is not None:
+        reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, soft_scale)
     while found < wanted and examined < cap:
         count = min(batch, cap - examined)
         dealt = np.asarray(deal(first_index + examined, count), np.uint64)
@@ -696,7 +709,7 @@ def sample_consistent(
         else:
             weight = soft_weights(model, variant, dealer, bids, dealt, upcard, scores, analysed, soft_scale)
             weights.append(weight)
-            matched = np.where(deal_uniforms(dealt) < weight, len(bids), 0)
+            matched = np.where(deal_uniforms(dealt) * reference < weight, len(bids), 0)
         matches.append(matched)
         best = max(best, int(matched.max()))
         rows = np.flatnonzero(matched == len(bids))[: wanted - found]
@@ -715,8 +728,16 @@ def sample_consistent(
     # deals examined up to the last one kept, so the count is the same whatever batch
     used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
     if soft_scale is not None:
-        ess = effective_sample_size(np.concatenate(weights)[:used])
-        return InferredDeals(np.concatenate(kept), indexes, used, first_index + used, weights_ess=ess)
+        weights = np.concatenate(weights)[:used]
+        return InferredDeals(
+            np.concatenate(kept),
+            indexes,
+            used,
+            first_index + used,
+            weights_ess=effective_sample_size(weights),
+            soft_reference=reference,
+            above_reference=int(np.count_nonzero(weights > reference)),
+        )
     stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
     return InferredDeals(
         np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
@@ -747,8 +768,8 @@ def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesErr
     where = f"after '{format_auction(bids[:matched])}'" if matched else "as the first bid"
     return RulesError(
         f"the table model ({model.name}) never bids '{format_bid(bid)}' from seat {seat + 1} "
-        f"{where} in {dealt:,} deals: no deal explains the auction; give another table model "
-        "or no inference"
+        f"{where} in {dealt:,} deals: no deal explains the auction; use soft inference (the deals "
+        "likeliest to bid so), another table model or no inference"
     )
 
 
@@ -833,6 +854,30 @@ def soft_weights(
     return weights
 
 
+def soft_reference(
+    model, variant, dealer, bids, deal, upcard=None, scores=None, analysed=None, scale=SOFT_SCALE
+) -> float:
+    """The likelihood soft inference keeps a deal against (the comment at
+    ``SOFT_PILOT_DEALS``): twice the largest :func:`soft_weights` of the pilot's deals
+    ``deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS)``, at most 1 (1 when none has any), so
+    it is a pure function of the seed like the deals kept."""
+    pilot = np.asarray(deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS), np.uint64)
+    largest = float(soft_weights(model, variant, dealer, bids, pilot, upcard, scores, analysed, scale).max())
+    return min(1.0, 2.0 * largest) if largest > 0 else 1.0
+
+
+def soft_reference_text(reference, above) -> str:
+    """The clause after "kept each deal with probability the bids' likelihood" that says
+    what it was divided by (nothing when by 1) and how many deals passed it."""
+    if reference is None or reference >= 1.0:
+        return ""
+    text = f" over {reference:.2g}, twice the largest of {SOFT_PILOT_DEALS:,} pilot deals"
+    text += ", as only the ratios matter"
+    if above:
+        text += f" ({above:,} deals above it kept for certain)"
+    return text
+
+
 def effective_sample_size(weights) -> float:
     """(sum w)^2 / sum w^2: the number of equally weighted deals worth as much."""
     weights = np.asarray(weights, np.float64)
@@ -864,6 +909,8 @@ __all__ = [
     "run_auction",
     "sample_consistent",
     "seat_bids",
+    "soft_reference",
+    "soft_reference_text",
     "soft_weights",
     "stuck_choice",
     "table_model",
