@@ -353,7 +353,7 @@ def _table_header(table) -> list[str]:
                 f"({percent(table.acceptance)} of {table.dealt:,} dealt)"
             )
         elif table.inference == "soft" and table.dealt:
-            over = soft_reference_text(table.soft_reference, table.above_reference)
+            over = soft_reference_text(table.soft_reference)
             inferred = (
                 f"; soft inference (logistic width {table.soft_scale}): kept each deal with probability "
                 f"the earlier bids' likelihood{over} "

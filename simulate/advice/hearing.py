@@ -209,7 +209,7 @@ def consistent_deals(
         f"{kept:,} of {inferred.dealt:,} deals kept"
         if inference == "exact"
         else f"{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood"
-        f"{soft_reference_text(inferred.soft_reference, inferred.above_reference)} "
+        f"{soft_reference_text(inferred.soft_reference)} "
         f"(the weights' effective sample size {inferred.weights_ess:,.0f})"
     )
     short = f"; the cap on deals dealt left only {kept:,} worlds" if kept < worlds else ""

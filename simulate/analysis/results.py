@@ -303,7 +303,6 @@ class TableSettings:
     soft_scale: float | None = None  # soft inference: the logistic's width
     weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
     soft_reference: float | None = None  # soft inference: a deal is kept with P(weight / this)
-    above_reference: int | None = None  # soft inference: deals dealt whose weight passed it
 
     def to_dict(self) -> dict:
         out = {"model": self.model, "description": self.description, "inference": self.inference}
@@ -311,7 +310,7 @@ class TableSettings:
             out.update({"dealt": self.dealt, "acceptance": self.acceptance})
         if self.soft_scale is not None:
             out.update({"soft_scale": self.soft_scale, "weights_ess": self.weights_ess})
-            out.update({"soft_reference": self.soft_reference, "above_reference": self.above_reference})
+            out["soft_reference"] = self.soft_reference
         if self.rejected_by is not None:
             out.update({"rejected_by": self.rejected_by, "rejected_share": self.rejected_share})
         if self.score is not None:

@@ -84,11 +84,12 @@ NO_TABLE_DESCRIPTION = (
     "seats' bids are not modelled"
 )
 DEFAULT_CAP = 20_000
-# Soft inference keeps a deal with probability its likelihood over a reference: twice
-# the largest likelihood among SOFT_PILOT_DEALS deals from PILOT_FIRST_INDEX (far from
-# any deal kept), at most 1.  Only the likelihoods' ratios matter, so an auction that is
-# unlikely from every hand (a six-handed first seat's pass: every table model bids)
-# still keeps its likeliest deals, where keeping with the likelihood itself kept none.
+# Soft inference keeps a deal with probability its likelihood over a reference, at
+# first twice the largest likelihood among SOFT_PILOT_DEALS deals from PILOT_FIRST_INDEX
+# (far from any deal kept), at most 1 (_sample_soft).  Only the likelihoods' ratios
+# matter, so an auction that is unlikely from every hand (a first seat's pass in Pigs and
+# Hogs or six-handed: every built-in table bids) still keeps its likeliest deals, where
+# keeping with the likelihood itself kept none.
 SOFT_PILOT_DEALS = 16_384
 PILOT_FIRST_INDEX = 1 << 50
 DEFAULT_BATCH = 4096
@@ -635,7 +636,6 @@ class InferredDeals:
     rejected_at: tuple[int, ...] = ()
     weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
     soft_reference: float | None = None  # soft inference: a deal is kept with P(weight / this)
-    above_reference: int = 0  # soft inference: deals dealt whose weight passed the reference
 
     @property
     def acceptance(self) -> float:
@@ -675,13 +675,7 @@ def sample_consistent(
     :func:`consistent` with ``bids``; at most ``cap`` deals are dealt.
 
     With ``soft_scale`` (soft inference) each deal is kept with probability its
-    :func:`soft_weights` likelihood over :func:`soft_reference` instead (a uniform of the
-    deal itself, :func:`deal_uniforms`, times the reference below its weight): the deals
-    kept are then an unweighted sample of the weighted distribution, so every figure and
-    interval computed from them needs no weights (exactly so while no weight passes the
-    reference; ``above_reference`` counts the deals dealt whose weight did, each kept for
-    certain); ``weights_ess`` is the Kish effective sample size of the weights of the
-    deals dealt (what weighting them all would have given).
+    :func:`soft_weights` likelihood over a reference instead (:func:`_sample_soft`).
 
     ``deal(first_index, count)`` gives deals ``first_index ..`` of the seed's stream as a
     (count, N) array, a pure function of the seed and the index (e.g. ``deal_unseen``),
@@ -696,20 +690,27 @@ def sample_consistent(
         isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 1 for v in (wanted, cap)
     ):
         raise RulesError(f"wanted {wanted!r} and cap {cap!r}: allowed are whole numbers from 1")
-    kept, indexes, examined, best = [], [], 0, 0
-    found = 0
-    matches, weights = [], []
     if soft_scale is not None:
-        reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, soft_scale)
+        return _sample_soft(
+            model,
+            variant,
+            dealer,
+            bids,
+            deal,
+            wanted,
+            cap,
+            upcard,
+            scores,
+            first_index,
+            batch,
+            analysed,
+            soft_scale,
+        )
+    kept, indexes, matches, examined, best, found = [], [], [], 0, 0, 0
     while found < wanted and examined < cap:
         count = min(batch, cap - examined)
         dealt = np.asarray(deal(first_index + examined, count), np.uint64)
-        if soft_scale is None:
-            matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
-        else:
-            weight = soft_weights(model, variant, dealer, bids, dealt, upcard, scores, analysed, soft_scale)
-            weights.append(weight)
-            matched = np.where(deal_uniforms(dealt) * reference < weight, len(bids), 0)
+        matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
         matches.append(matched)
         best = max(best, int(matched.max()))
         rows = np.flatnonzero(matched == len(bids))[: wanted - found]
@@ -717,30 +718,65 @@ def sample_consistent(
         indexes.append(first_index + examined + rows)
         found += rows.size
         examined += count
-    indexes = np.concatenate(indexes)
-    if found == 0 and soft_scale is None:
-        raise _never_bid(model, variant, dealer, bids, best, examined, upcard)
     if found == 0:
+        raise _never_bid(model, variant, dealer, bids, best, examined, upcard)
+    indexes = np.concatenate(indexes)
+    # deals examined up to the last one kept, so the count is the same whatever batch
+    used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
+    stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
+    return InferredDeals(
+        np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
+    )
+
+
+def _sample_soft(
+    model, variant, dealer, bids, deal, wanted, cap, upcard, scores, first_index, batch, analysed, scale
+) -> InferredDeals:
+    """Soft inference's deals: each deal is kept with probability its :func:`soft_weights`
+    likelihood over a reference (a uniform of the deal itself, :func:`deal_uniforms`,
+    times the reference below its weight), so the deals kept are an unweighted sample of
+    the weighted distribution and every figure and interval computed from them needs no
+    weights.  Only the likelihoods' ratios matter, so the reference is not 1 but
+    :func:`soft_reference`, raised to twice any deal's dealt above it (at most 1) and the
+    deals kept again, until no deal dealt up to the last kept passes it; an auction that is
+    unlikely from every hand then still keeps its likeliest deals.  ``weights_ess`` is
+    the Kish effective sample size of the weights of the deals dealt (what weighting them
+    all would have given).  The reference depends only on deals given by index, so the
+    result is a pure function of the seed whatever ``batch``."""
+    reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, scale)
+    dealt, weights, uniforms = [], [], []  # by batch, every deal examined
+    examined = 0
+    while True:
+        every = np.concatenate(weights) if weights else np.zeros(0)
+        kept = np.flatnonzero(np.concatenate(uniforms) * reference < every)[:wanted] if weights else every[:0]
+        if kept.size < wanted and examined < cap:
+            count = min(batch, cap - examined)
+            batch_deals = np.asarray(deal(first_index + examined, count), np.uint64)
+            dealt.append(batch_deals)
+            weights.append(
+                soft_weights(model, variant, dealer, bids, batch_deals, upcard, scores, analysed, scale)
+            )
+            uniforms.append(deal_uniforms(batch_deals))
+            examined += count
+            continue
+        # deals examined up to the last one kept, so the count is the same whatever batch
+        used = int(kept[-1]) + 1 if kept.size == wanted else examined
+        top = float(every[:used].max()) if used else 0.0
+        if top <= reference:
+            break
+        reference = min(1.0, 2.0 * top)
+    if kept.size == 0:
         raise RulesError(
             f"the table model ({model.name}) gives the auction '{format_auction(bids)}' so small a "
             f"likelihood that none of {examined:,} deals was kept: give another table model or no inference"
         )
-    # deals examined up to the last one kept, so the count is the same whatever batch
-    used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
-    if soft_scale is not None:
-        weights = np.concatenate(weights)[:used]
-        return InferredDeals(
-            np.concatenate(kept),
-            indexes,
-            used,
-            first_index + used,
-            weights_ess=effective_sample_size(weights),
-            soft_reference=reference,
-            above_reference=int(np.count_nonzero(weights > reference)),
-        )
-    stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
     return InferredDeals(
-        np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
+        np.concatenate(dealt)[kept],
+        first_index + kept,
+        used,
+        first_index + used,
+        weights_ess=effective_sample_size(every[:used]),
+        soft_reference=reference,
     )
 
 
@@ -857,7 +893,7 @@ def soft_weights(
 def soft_reference(
     model, variant, dealer, bids, deal, upcard=None, scores=None, analysed=None, scale=SOFT_SCALE
 ) -> float:
-    """The likelihood soft inference keeps a deal against (the comment at
+    """The likelihood soft inference first keeps a deal against (the comment at
     ``SOFT_PILOT_DEALS``): twice the largest :func:`soft_weights` of the pilot's deals
     ``deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS)``, at most 1 (1 when none has any), so
     it is a pure function of the seed like the deals kept."""
@@ -866,16 +902,12 @@ def soft_reference(
     return min(1.0, 2.0 * largest) if largest > 0 else 1.0
 
 
-def soft_reference_text(reference, above) -> str:
+def soft_reference_text(reference) -> str:
     """The clause after "kept each deal with probability the bids' likelihood" that says
-    what it was divided by (nothing when by 1) and how many deals passed it."""
+    what it was divided by (nothing when by 1)."""
     if reference is None or reference >= 1.0:
         return ""
-    text = f" over {reference:.2g}, twice the largest of {SOFT_PILOT_DEALS:,} pilot deals"
-    text += ", as only the ratios matter"
-    if above:
-        text += f" ({above:,} deals above it kept for certain)"
-    return text
+    return f" over {reference:.2g} (no deal dealt has more: only the ratios matter)"
 
 
 def effective_sample_size(weights) -> float:
