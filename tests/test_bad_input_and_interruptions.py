@@ -287,7 +287,7 @@ def _session_processes(session: int) -> list[int]:
 
 
 def _interrupt(arguments, after: float, sig=signal.SIGINT, cwd=None, ready=None):
-    """Run euchre-mc in its own session; once ``ready()`` holds (or after ``after``
+    """Run euchre-mc in its own session; once ``ready(pid)`` holds (or after ``after``
     seconds) send ``sig`` to the whole group (SIGINT: as a terminal's Ctrl-C) or, for
     SIGKILL, to the command alone.  Returns (exit status, stderr, seconds to stop)."""
     process = subprocess.Popen(
@@ -298,7 +298,7 @@ def _interrupt(arguments, after: float, sig=signal.SIGINT, cwd=None, ready=None)
         stderr=subprocess.PIPE,
     )
     started = time.monotonic()
-    while time.monotonic() - started < after and not (ready is not None and ready()):
+    while time.monotonic() - started < after and not (ready is not None and ready(process.pid)):
         time.sleep(0.1)
     assert process.poll() is None, process.communicate()
     if sig == signal.SIGKILL:
@@ -323,9 +323,17 @@ def _interrupt(arguments, after: float, sig=signal.SIGINT, cwd=None, ready=None)
 
 
 def _chunks_written(out: Path, count: int = 1):
-    return lambda: (
+    return lambda _pid: (
         len(list((out / "rows").glob("part-*.parquet"))) >= count if (out / "rows").is_dir() else False
     )
+
+
+def _loading_numpy(pid: int) -> bool:
+    """Has the process begun to load numpy (its memory maps list numpy's libraries)?"""
+    try:
+        return "numpy" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
 
 
 slow_faults = pytest.mark.slow_faults
@@ -333,9 +341,12 @@ slow_faults = pytest.mark.slow_faults
 
 @slow_faults
 def test_ctrl_c_while_importing_exits_130():
-    # rules answers in a fifth of a second; an analysis spends its first second importing numba
+    # an analysis loads numpy, then numba, for most of a second: Ctrl-C once numpy loads
+    # (not after a fixed time, which on a busy machine may fall before Python has started)
     status, err, _ = _interrupt(
-        ["analyse", "--variant", "euchre", "--hand", "JH JD AH KS 9C", "--upcard", "9H"], after=0.4
+        ["analyse", "--variant", "euchre", "--hand", "JH JD AH KS 9C", "--upcard", "9H"],
+        after=30,
+        ready=_loading_numpy,
     )
     assert status == 130 and "Traceback" not in err and "interrupted" in err
 
