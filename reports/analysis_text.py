@@ -17,7 +17,8 @@ import io
 import pandas as pd
 
 from ..simulate.analysis.estimates import bid_order
-from ..simulate.bidding.table_model import soft_reference_text
+from ..simulate.bidding.inference import soft_reference_text
+from ..simulate.bidding.table_model import unheard_text
 from ..simulate.choices import STRATEGY_FUSION
 from ..simulate.play.models import play_model
 from ..simulate.rules.contracts import PASS, same_score_text
@@ -348,9 +349,10 @@ def _table_header(table) -> list[str]:
     if table.model is not None:
         inferred = ""
         if table.inference == "exact" and table.dealt:
+            unheard = f"; {unheard_text(table.unheard)}" if table.unheard else ""
             inferred = (
                 f"; inference: kept the deals on which every earlier bid is the model's "
-                f"({percent(table.acceptance)} of {table.dealt:,} dealt)"
+                f"({percent(table.acceptance)} of {table.dealt:,} dealt){unheard}"
             )
         elif table.inference == "soft" and table.dealt:
             over = soft_reference_text(table.soft_reference)
@@ -577,9 +579,10 @@ def verdict_options_shown(verdict) -> list:
 def _inference_text(table) -> str:
     if table.inference != "none" and table.dealt:
         kish = f", the weights' Kish ESS {table.weights_ess:,.0f}" if table.weights_ess is not None else ""
+        unheard = f"; {unheard_text(table.unheard)}" if table.unheard else ""
         return (
             f"; deals kept by {table.inference} inference: {percent(table.acceptance)} of "
-            f"{table.dealt:,} dealt" + kish
+            f"{table.dealt:,} dealt" + kish + unheard
         )
     return ""
 

@@ -170,3 +170,28 @@ def test_a_bid_the_table_never_makes_is_one_clear_error():
             first=1,
             auction="Pig Hearts, pass, pass, pass, pass, pass",
         )
+
+
+def test_a_pass_the_table_never_makes_is_not_heard_and_the_line_says_so():
+    # every built-in table bids from the first seats of Pigs and Hogs with any hand, so
+    # no world explains seats 1 and 2 passing: exact inference leaves their hands unknown
+    # and tests the rest, where it used to find no world and weigh every one softly
+    position = dict(
+        variant="pigs-and-hogs",
+        contract="5 Spades",
+        bidder=3,
+        seat=4,
+        hand="AH KH QD 9D TC AC KS 9H",
+        current="3: JS",
+        dealer=6,
+        first=1,
+        worlds=60,
+        max_worlds=60,
+        auction="pass, pass, 5 Spades, pass, pass, pass",
+    )
+    heard = best_card(**position)
+    assert "(seats 3, 5, 6 bid by the fitted table)" in heard.heard
+    assert "The passes of seats 1, 2 are not heard: the table model never passes there" in heard.heard
+    assert heard.auction_unmatched == 0 and heard.effective_worlds == pytest.approx(60)
+    soft = best_card(**position, inference="soft")  # soft inference hears them (here: no world fits)
+    assert "not heard" not in soft.heard

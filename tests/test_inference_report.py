@@ -6,7 +6,8 @@ from click.testing import CliRunner
 from euchre_mc.cli import main
 from euchre_mc.simulate.analysis.analyse import analyse_hand
 from euchre_mc.simulate.analysis.deal_sources import INFERENCE_PER_MAX_DEAL
-from euchre_mc.simulate.bidding.table_model import matched_bids, sample_consistent, table_model
+from euchre_mc.simulate.bidding.inference import sample_consistent
+from euchre_mc.simulate.bidding.table_model import matched_bids, table_model
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.rules.auction import parse_auction
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards
@@ -67,3 +68,20 @@ def test_max_deals_bounds_the_deals_dealt_for_inference():
     )
     assert result.table.dealt <= INFERENCE_PER_MAX_DEAL * 200
     assert result.settings.deals < 100  # fewer kept than asked: the analysis uses those
+
+
+def test_a_first_seat_pass_is_not_heard_by_the_deals_or_pimc_s_worlds():
+    # the fitted six-handed table bids from the first seat with any hand
+    from euchre_mc.simulate.analysis.layouts import _auction_check, layout_of
+    from euchre_mc.simulate.analysis.question import make_question
+    from euchre_mc.simulate.rules.contracts import parse_bid
+
+    asked = dict(seat=1, dealer=5, auction="pass", contracts=["5 Hearts"], play="pimc", worlds=4)
+    result = analyse_hand("six-handed", HAND, deals=20, **asked)
+    assert result.table.unheard == (0,) and result.table.acceptance == 1.0
+    assert result.table.to_dict()["unheard_passes"] == [1]
+    question = make_question("six-handed", HAND, **asked)
+    layout = layout_of(question, parse_bid("5 Hearts", question.variant))
+    assert _auction_check(question, layout).bids.shape[0] == 0  # the worlds test no bid either
+    soft = analyse_hand("six-handed", HAND, deals=20, inference="soft", **{**asked, "play": "dd"})
+    assert soft.table.unheard == () and soft.table.soft_reference < 1e-3  # soft hears it

@@ -11,16 +11,18 @@ from click.testing import CliRunner
 
 from euchre_mc.cli import main
 from euchre_mc.simulate.analysis.analyse import analyse_hand
-from euchre_mc.simulate.bidding.strategy import seat_thresholds
-from euchre_mc.simulate.bidding.table_model import (
-    PILOT_FIRST_INDEX,
+from euchre_mc.simulate.bidding.inference import (
     SOFT_PILOT_DEALS,
-    SOFT_SCALE,
     deal_uniforms,
     effective_sample_size,
     sample_consistent,
-    seat_bids,
     soft_reference,
+)
+from euchre_mc.simulate.bidding.strategy import seat_thresholds
+from euchre_mc.simulate.bidding.table_model import (
+    PILOT_FIRST_INDEX,
+    SOFT_SCALE,
+    seat_bids,
     soft_weights,
     table_model,
 )
@@ -206,8 +208,10 @@ def test_an_auction_unlikely_from_every_hand_keeps_its_likeliest_deals():
 def test_the_report_says_what_the_likelihood_was_divided_by():
     arguments = ["analyse", "--variant", "pigs-and-hogs", "--hand", "JH JH JD AH KH QH 9S AC", "--seat", "2"]
     arguments += ["--dealer", "6", "--auction", "pass", "--contracts", "Pig Hearts", "--deals", "20"]
-    exact = CliRunner().invoke(main, arguments)
-    assert exact.exit_code == 2 and "use soft inference" in exact.output
+    exact = CliRunner().invoke(main, arguments)  # exact inference does not hear the pass
+    assert exact.exit_code == 0 and "the pass of seat 1 is not heard" in " ".join(exact.stdout.split())
+    data = json.loads(CliRunner().invoke(main, [*arguments, "--json"]).stdout)
+    assert data["table"]["unheard_passes"] == [1]
     text = CliRunner().invoke(main, [*arguments, "--inference", "soft"])
     assert text.exit_code == 0, text.output
     words = " ".join(text.stdout.split())

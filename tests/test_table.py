@@ -9,6 +9,10 @@ auction (:func:`run_auction` through AuctionState) on thousands of random deals.
 import numpy as np
 import pytest
 
+from euchre_mc.simulate.bidding.inference import (
+    effective_sample_size,
+    sample_consistent,
+)
 from euchre_mc.simulate.bidding.strategy import BUILT_INS, THRESHOLD_PARAMS, Strategy
 from euchre_mc.simulate.bidding.table_model import (
     TableModel,
@@ -16,12 +20,11 @@ from euchre_mc.simulate.bidding.table_model import (
     consistent,
     continue_auction,
     decide_bids,
-    effective_sample_size,
     run_auction,
-    sample_consistent,
     seat_bids,
     soft_weights,
     table_model,
+    unheard_passes,
 )
 from euchre_mc.simulate.dealing.deal import deal_tables, deal_unseen
 from euchre_mc.simulate.rules.auction import legal_bids
@@ -414,3 +417,30 @@ def test_effective_sample_size():
     assert effective_sample_size([1, 1, 1, 1]) == 4.0
     assert effective_sample_size([1, 0, 0, 0]) == 1.0
     assert effective_sample_size([0.5, 0.5]) == 2.0 and effective_sample_size([0, 0]) == 0.0
+
+
+def test_a_pass_the_model_never_makes_is_found_and_can_go_unheard():
+    variant = Variant.parse("pigs-and-hogs")
+
+    def deal(first, count):
+        return deal_unseen(variant, {}, seed=1, first_index=first, count=count)
+
+    # seats 1 and 2 never pass first under any built-in table; seat 4's pass after a bid,
+    # and the analysed seat's own pass, are not asked about
+    bids = [PASS, PASS, parse_bid("4 Clubs", variant), PASS]
+    assert unheard_passes(BALANCED, variant, 5, bids, deal) == (0, 1)
+    assert unheard_passes(BALANCED, variant, 5, bids, deal, analysed=1) == (0,)
+    kept = sample_consistent(BALANCED, variant, 5, bids, deal, 50, unheard=(0, 1), cap=200_000)
+    assert kept.deals.shape[0] == 50
+    # the deals kept are exactly those the other seats explain, seats 1 and 2 untested
+    dealt = deal(0, kept.dealt)
+    fits = consistent(BALANCED, variant, 5, bids, dealt, unheard=(0, 1))
+    assert (np.flatnonzero(fits) == kept.indexes).all()
+    # in classic every seat may pass: nothing goes unheard
+    euchre = Variant.parse("euchre")
+    upcard = parse_card("9H")
+
+    def classic(first, count):
+        return deal_unseen(euchre, {}, 1 << (2 * upcard), seed=1, first_index=first, count=count)
+
+    assert unheard_passes(BALANCED, euchre, 3, [PASS, PASS, PASS], classic, upcard) == ()

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..bidding.table_model import check_inference
+from ..bidding.inference import check_inference
 from ..choices import ADVICE_WORLDS, DEFAULT_INFERENCE, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.rankings import POSITION, SUIT_AT
 from ..kernels.seats import next_active

@@ -13,7 +13,7 @@ passes with the bids' soft likelihood instead (kernels.bidding.auction_heard), a
 
 best-discard and best-gift deal whole hands as dealt, before any exchange, so
 :func:`consistent_deals` keeps them exactly as ``analyse --inference`` does
-(:func:`..bidding.table_model.sample_consistent`): by rejection (``exact``), or each
+(:func:`..bidding.inference.sample_consistent`): by rejection (``exact``), or each
 deal with probability the bids' likelihood (``soft``, with the effective sample size of
 the weights), every seat but the player tested.
 
@@ -29,19 +29,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bidding.table_model import (
+from ..bidding.inference import (
     DEFAULT_CAP,
-    PILOT_FIRST_INDEX,
-    SOFT_SCALE,
-    auction_check,
     check_inference,
-    consistent,
     effective_sample_size,
     sample_consistent,
     soft_reference_text,
+)
+from ..bidding.table_model import (
+    PILOT_FIRST_INDEX,
+    SOFT_SCALE,
+    auction_check,
+    consistent,
     table_model,
+    unheard_passes,
+    unheard_text,
 )
 from ..choices import DEFAULT_INFERENCE
+from ..dealing.deal import deal_unseen
 from ..kernels.bidding import AuctionCheck, no_auction
 from ..rules.auction import auction_result, format_auction, parse_auction
 from ..rules.contracts import format_bid
@@ -62,6 +67,7 @@ class Heard:
     auction: str
     table: str
     inference: str = DEFAULT_INFERENCE
+    unheard: tuple[int, ...] = ()  # 0-based: seats whose pass exact inference does not hear
 
     def describe(
         self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
@@ -73,8 +79,13 @@ class Heard:
         kernels.pimc.sample_world)."""
         if not self.auction:
             return NOT_HEARD if self.inference == "none" else NOTHING_HEARD
+        unheard = unheard_text(self.unheard, first)
+        unheard = f" {unheard[0].upper()}{unheard[1:]}." if unheard else ""
         if not self.tested:
-            return f"The auction '{self.auction}' tests no seat whose dealt hand a world shows."
+            return f"The auction '{self.auction}' tests no seat whose dealt hand a world shows.{unheard}"
+        return self._tested_line(kept, dealt, unmatched, first, ess, on_purpose) + unheard
+
+    def _tested_line(self, kept, dealt, unmatched, first, ess, on_purpose) -> str:
         seats = ", ".join(str(seat + first) for seat in self.tested)
         seats = f"seat {seats}" if len(self.tested) == 1 else f"seats {seats}"
         if kept and unmatched >= kept:
@@ -143,10 +154,15 @@ def hear_auction(
     exchanged = {dealer} if contract.kind == ORDER_UP else set()
     if contract.exchange:
         exchanged.add(bidder)
+    unheard = ()
+    if inference == "exact":
+        unheard = unheard_passes(
+            model, variant, dealer, bids, _pilot_deals(variant, upcard), upcard, None, seat
+        )
     tested = tuple(
         other
         for other in range(variant.players)
-        if other != seat and active >> other & 1 and other not in exchanged
+        if other != seat and active >> other & 1 and other not in exchanged and other not in unheard
     )
     unchecked = set(range(variant.players)) - set(tested)
     scale = SOFT_SCALE if inference == "soft" else 0.0
@@ -155,7 +171,14 @@ def hear_auction(
     )
     if check.bids.shape[0] == 0:
         tested = ()
-    return Heard(check, tested, format_auction(bids), model.name, inference)
+    return Heard(check, tested, format_auction(bids), model.name, inference, unheard)
+
+
+def _pilot_deals(variant, upcard):
+    """Whole deals for :func:`unheard_passes` to ask whether the table passes from a seat:
+    uniform but for the classic upcard, which no hand holds as dealt."""
+    out_of_play = 0 if upcard is None else 1 << (2 * upcard)
+    return lambda first, count: deal_unseen(variant, {}, out_of_play, first_index=first, count=count)
 
 
 def consistent_deals(
@@ -190,8 +213,11 @@ def consistent_deals(
     model = table_model(table, variant)
     if model is None:
         return deal(0, worlds), None, NOTHING_HEARD
+    unheard = (
+        unheard_passes(model, variant, dealer, bids, deal, upcard, None, seat) if inference == "exact" else ()
+    )
     if on_purpose is not None:
-        _focus(on_purpose, model, variant, dealer, bids, upcard, seat)
+        _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard)
     inferred = sample_consistent(
         model,
         variant,
@@ -203,6 +229,7 @@ def consistent_deals(
         upcard=upcard,
         analysed=seat,
         soft_scale=SOFT_SCALE if inference == "soft" else None,
+        unheard=unheard,
     )
     kept = inferred.deals.shape[0]
     how = (
@@ -224,18 +251,19 @@ def consistent_deals(
         inferred.deals,
         weights,
         f"The worlds explain the auction '{format_auction(bids)}' ({inference} inference, the other "
-        f"seats bid by the {model.name} table): {how}{weighed}{short}.",
+        f"seats bid by the {model.name} table): {how}{weighed}{short}"
+        + (f"; {unheard_text(unheard, first)}." if unheard else "."),
     )
 
 
 PILOT_DEALS = 4096
 
 
-def _focus(on_purpose, model, variant, dealer, bids, upcard, seat) -> None:
+def _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard) -> None:
     """Point the proposal at the trump counts whose deals explain the bids: the least
     count among a pilot's consistent deals (dealing.trump_proposal.TrumpProposal.focus)."""
     pilot = on_purpose.deal(PILOT_FIRST_INDEX, PILOT_DEALS)
-    fits = consistent(model, variant, dealer, bids, pilot, upcard, analysed=seat)
+    fits = consistent(model, variant, dealer, bids, pilot, upcard, analysed=seat, unheard=unheard)
     if fits.any():
         on_purpose.focus(int(on_purpose.drawn(pilot[fits]).min()))
 

@@ -262,6 +262,7 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         soft_scale=SOFT_SCALE if question.infers and question.inference == "soft" else None,
         weights_ess=source.inferred[0].weights_ess if question.infers else None,
         soft_reference=source.inferred[0].soft_reference if question.infers else None,
+        unheard=source.unheard,
         dealt=source.dealt.get(0) if question.infers else None,
         acceptance=played / source.dealt[0] if question.infers and source.dealt.get(0) else None,
         **_rejection(source, played) if question.infers else {},

@@ -2,19 +2,20 @@
 
 Without inference, main deal ``i`` is a pure function of the seed and ``i``.  With exact
 inference the deals are the first ones, in deal order, on which every earlier bidder
-would have bid as given under the table model; with soft inference each deal is kept
-with probability its likelihood of the auction.  Search deals (for the discard search)
+would have bid as given under the table model (but for a pass the model never makes
+there, which is not heard: table_model.unheard_passes); with soft inference each deal
+is kept with probability its likelihood of the auction.  Search deals (for the discard search)
 use the same seed from deal index ``SEARCH_FIRST_INDEX``, far beyond any main deal.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
-from ..bidding.table_model import (
-    SOFT_SCALE,
-    sample_consistent,
-)
+from ..bidding.inference import sample_consistent
+from ..bidding.table_model import SOFT_SCALE, unheard_passes
 from ..dealing.deal import deal_unseen_unchecked
 from ..rules.auction import format_auction
 from .question import Question, team_scores
@@ -47,6 +48,24 @@ def question_deals(question: Question, first_index: int, count: int) -> np.ndarr
     )
 
 
+@lru_cache(maxsize=32)
+def unheard_of(question: Question) -> tuple[int, ...]:
+    """The seats whose pass exact inference does not hear (table_model.unheard_passes),
+    for the deals and PIMC's worlds alike; none without exact inference."""
+    if not (question.infers and question.inference == "exact"):
+        return ()
+    return unheard_passes(
+        question.table,
+        question.variant,
+        question.dealer,
+        question.bids,
+        lambda first, n: question_deals(question, first, n),
+        upcard=question.upcard,
+        scores=team_scores(question, question.score),
+        analysed=question.seat,
+    )
+
+
 class DealSource:
     """The deals an analysis plays: deals ``first_index ..`` of the seed (uniform, or
     with inference the consistent ones in deal order, dealt once and kept)."""
@@ -57,6 +76,11 @@ class DealSource:
         self.kept: dict[int, np.ndarray] = {}
         self.dealt: dict[int, int] = {}
         self.inferred: dict = {}  # base index -> InferredDeals
+
+    @property
+    def unheard(self) -> tuple[int, ...]:
+        """The seats whose pass exact inference does not hear (:func:`unheard_of`)."""
+        return unheard_of(self.question)
 
     def __call__(self, first_index: int, count: int) -> np.ndarray:
         question = self.question
@@ -78,6 +102,7 @@ class DealSource:
                 first_index=base,
                 analysed=question.seat,
                 soft_scale=SOFT_SCALE if question.inference == "soft" else None,
+                unheard=self.unheard,
             )
             self.kept[base], self.dealt[base] = inferred.deals, inferred.dealt
             self.inferred[base] = inferred

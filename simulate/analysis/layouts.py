@@ -29,6 +29,7 @@ from ..rules.exchange import (
     sitting_out_mask,
 )
 from ..rules.variants import CALL, HOG, ORDER_UP
+from .deal_sources import unheard_of
 from .question import Question, team_scores
 
 # --------------------------------------------------------------------------- layouts
@@ -206,10 +207,11 @@ def _auction_check(question: Question, layout: Layout):
     (its hand is known, as in inference), not those of seats that sit out (their cards
     are dealt to nobody in a world), and not those of a seat whose hand an exchange
     changed (the Pig / Alone bidder, the classic dealer who picked up: a world does not
-    say which of its cards it was dealt)."""
+    say which of its cards it was dealt); nor a pass the table never makes there, which
+    exact inference does not hear (deal_sources.unheard_of)."""
     if not worlds_hear_bids(question):
         return None
-    shown = set(_shown_as_dealt(question, layout))
+    shown = set(_shown_as_dealt(question, layout)) - set(unheard_of(question))
     return auction_check(
         question.table.teams,
         question.variant,

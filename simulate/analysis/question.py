@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..bidding.inference import check_inference
 from ..bidding.table_model import (
     TableModel,
-    check_inference,
     table_model,
 )
 from ..choices import (

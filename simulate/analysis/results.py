@@ -303,11 +303,14 @@ class TableSettings:
     soft_scale: float | None = None  # soft inference: the logistic's width
     weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
     soft_reference: float | None = None  # soft inference: a deal is kept with P(weight / this)
+    unheard: tuple[int, ...] = ()  # exact inference: seats (0-based) whose pass is not heard
 
     def to_dict(self) -> dict:
         out = {"model": self.model, "description": self.description, "inference": self.inference}
         if self.dealt is not None:
             out.update({"dealt": self.dealt, "acceptance": self.acceptance})
+        if self.unheard:
+            out["unheard_passes"] = [seat + 1 for seat in self.unheard]
         if self.soft_scale is not None:
             out.update({"soft_scale": self.soft_scale, "weights_ess": self.weights_ess})
             out["soft_reference"] = self.soft_reference

@@ -17,10 +17,10 @@ each such context, and the auction asks for the wish of the context it is in.
   :func:`run_auction` (:func:`decide_bids` gives its per-game questions).
 * :func:`continue_auction` finishes the auction after each option of an analysed seat
   on many deals at once: the final ``(bidder, contract)`` of every option and deal.
-* :func:`consistent` and :func:`sample_consistent` are exact inference: a deal counts
-  only if every earlier seat, holding that deal's cards, would have bid as it did.
-  :func:`soft_weights` is the soft mode (every threshold test a logistic of stated
-  width), with :func:`effective_sample_size`.
+* :func:`consistent` is exact inference's test: a deal counts only if every earlier
+  seat, holding that deal's cards, would have bid as it did (but for a pass the model
+  never makes there: :func:`unheard_passes`).  :func:`soft_weights` is the soft mode
+  (every threshold test a logistic of stated width).  :mod:`.inference` deals by them.
 
 Bids are handled as integer *codes* in the arrays (``NO_BID`` = -1 for a pass or no
 wish): bid euchre ``rank * 6 + denomination`` (the auction ranks of kernels.rankings:
@@ -39,7 +39,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..choices import INFERENCE_MODES
 from ..kernels.bidding import SOFT_SCALE, AuctionCheck, allowed_bids_many, auction_ranks_many
 from ..kernels.rankings import (
     CALL_BASE,
@@ -47,7 +46,7 @@ from ..kernels.rankings import (
     SPECIAL_RANKS,
 )
 from ..rules.auction import AuctionState, format_auction, legal_bids
-from ..rules.contracts import PASS, Contract, format_bid
+from ..rules.contracts import PASS, Contract
 from ..rules.variants import CALL, HOG, LEVEL, ORDER_UP, RulesError, Variant, as_variant, seat_index
 from .evaluator import (
     BidEstimates,
@@ -83,16 +82,8 @@ NO_TABLE_DESCRIPTION = (
     "no table model: a pass counts as 0 points, as if the cards were thrown in; the other "
     "seats' bids are not modelled"
 )
-DEFAULT_CAP = 20_000
-# Soft inference keeps a deal with probability its likelihood over a reference, at
-# first twice the largest likelihood among SOFT_PILOT_DEALS deals from PILOT_FIRST_INDEX
-# (far from any deal kept), at most 1 (_sample_soft).  Only the likelihoods' ratios
-# matter, so an auction that is unlikely from every hand (a first seat's pass in Pigs and
-# Hogs or six-handed: every built-in table bids) still keeps its likeliest deals, where
-# keeping with the likelihood itself kept none.
-SOFT_PILOT_DEALS = 16_384
-PILOT_FIRST_INDEX = 1 << 50
-DEFAULT_BATCH = 4096
+PILOT_FIRST_INDEX = 1 << 50  # a pilot's deals: far from any deal kept
+PASS_PILOT_DEALS = 4096  # the hands unheard_passes asks whether the table ever passes
 
 
 # --------------------------------------------------------------------------- the model
@@ -526,11 +517,12 @@ def _continue(table: SeatBids, state: AuctionState, dealer: int, upcard):
 
 
 def matched_bids(
-    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None
+    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None, unheard=()
 ) -> np.ndarray:
     """Per deal, how many of the leading ``bids`` the model makes from that deal's hands
     (``len(bids)`` when it makes them all).  Bids of the ``analysed`` seat count as made:
-    its hand is known, so its own bids say nothing about the unseen cards."""
+    its hand is known, so its own bids say nothing about the unseen cards; so do those of
+    the seats in ``unheard`` (:func:`unheard_passes`)."""
     variant = as_variant(variant)
     dealer = seat_index(dealer, variant.players, "dealer")
     bids = list(bids)
@@ -543,32 +535,81 @@ def matched_bids(
         if not alive.size:
             break
         seat = state.seat_to_bid
-        if seat == analysed:
+        if seat == analysed or seat in unheard:
             matched[alive] += 1
             state = state.bid(bid)
             continue
         # only the deals still alive, and only the seat to bid: the evaluator is the cost
-        context = [_context(seat, state)]  # the one context of this turn
-        table = _table_bids(model, variant, dealer, deals[alive], upcard, scores[alive], [seat], context)
-        stuck = None if state.can_pass() else np.ones(alive.size, bool)
-        high_seat, high_denom = (state.winner[0], state.winner[1].denom) if state.winner else (NO_BID, 0)
-        round_ = 1 + index // variant.players
-        made = _model_bid(table, seat, round_, _floor(variant, state), high_seat, high_denom, stuck, state)
+        made = _turn_bids(model, variant, dealer, deals[alive], upcard, scores[alive], index, state)
         alive = alive[made == bid_code(variant, bid)]
         matched[alive] += 1
         state = state.bid(bid)
     return matched
 
 
+def _turn_bids(model, variant, dealer, deals, upcard, scores, index, state) -> np.ndarray:
+    """The bid code the seat to bid at ``state`` (the auction's turn ``index``) makes from
+    each deal's hand under the model."""
+    seat = state.seat_to_bid
+    context = [_context(seat, state)]  # the one context of this turn
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, [seat], context)
+    stuck = None if state.can_pass() else np.ones(deals.shape[0], bool)
+    high_seat, high_denom = (state.winner[0], state.winner[1].denom) if state.winner else (NO_BID, 0)
+    round_ = 1 + index // variant.players
+    return _model_bid(table, seat, round_, _floor(variant, state), high_seat, high_denom, stuck, state)
+
+
+def unheard_passes(
+    model: TableModel, variant, dealer: int, bids, deal, upcard=None, scores=None, analysed=None
+) -> tuple[int, ...]:
+    """The seats whose pass in ``bids`` the model makes from none of the hands of a
+    pilot, ``deal(PILOT_FIRST_INDEX, PASS_PILOT_DEALS)``, at that point of the auction:
+    in Pigs and Hogs and six-handed every built-in table bids from the first seats with
+    any hand (some level always clears its threshold), so a pass there is a player's
+    choice the model cannot explain.  Exact inference does not hear such a pass (the
+    seat's hand is dealt as if unknown) rather than find no deal at all; soft inference
+    hears it as the seat's weakest hands.  The ``analysed`` seat's bids are not asked."""
+    variant = as_variant(variant)
+    dealer = seat_index(dealer, variant.players, "dealer")
+    bids = list(bids)
+    legal_bids(variant, dealer, bids, upcard)
+    pilot, scores = _checked_deals(variant, deal(PILOT_FIRST_INDEX, PASS_PILOT_DEALS), scores)
+    unheard = []
+    state = AuctionState.start(variant, dealer, upcard)
+    for index, bid in enumerate(bids):
+        seat = state.seat_to_bid
+        if bid == PASS and seat != analysed and state.can_pass():
+            if not (_turn_bids(model, variant, dealer, pilot, upcard, scores, index, state) == NO_BID).any():
+                unheard.append(seat)
+        state = state.bid(bid)
+    return tuple(unheard)
+
+
+def unheard_text(seats, first: int = 1) -> str:
+    """What :func:`unheard_passes` found, as a clause (empty when nothing): whose passes
+    are not heard, and why."""
+    if not seats:
+        return ""
+    who = ", ".join(str(seat + first) for seat in seats)
+    one = len(seats) == 1
+    who = f"the pass of seat {who} is" if one else f"the passes of seats {who} are"
+    return (
+        f"{who} not heard: the table model never passes there (from none of {PASS_PILOT_DEALS:,} "
+        f"hands), so {'that hand is' if one else 'those hands are'} dealt as if unknown "
+        "(--inference soft hears a pass as the weakest hands)"
+    )
+
+
 def consistent(
-    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None
+    model: TableModel, variant, dealer: int, bids, deals, upcard=None, scores=None, analysed=None, unheard=()
 ) -> np.ndarray:
     """bool per deal: would every earlier seat, holding that deal's cards, have made
     exactly its bid in ``bids`` under ``model`` at that point of the auction?  The
     ``analysed`` seat's own bids (classic round 1 before its round-2 turn) are not
-    checked: they are known facts about a known hand, not evidence."""
+    checked: they are known facts about a known hand, not evidence; nor are the passes
+    of the seats in ``unheard`` (:func:`unheard_passes`)."""
     bids = list(bids)
-    return matched_bids(model, variant, dealer, bids, deals, upcard, scores, analysed) == len(bids)
+    return matched_bids(model, variant, dealer, bids, deals, upcard, scores, analysed, unheard) == len(bids)
 
 
 def auction_check(
@@ -619,193 +660,6 @@ def auction_check(
         # fails ends its test
         np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 5),
         float(soft_scale),
-    )
-
-
-@dataclass(frozen=True)
-class InferredDeals:
-    """The consistent deals of a run: ``deals`` (kept, N), their deal ``indexes``, the
-    number ``dealt`` to find them (from ``first_index``), ``next_index`` to continue
-    from, and ``acceptance`` = kept / dealt.  ``rejected_at[i]`` counts the deals dealt
-    whose first bid the model does not make is bid ``i`` (what rejects the deals)."""
-
-    deals: np.ndarray
-    indexes: np.ndarray
-    dealt: int
-    next_index: int
-    rejected_at: tuple[int, ...] = ()
-    weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
-    soft_reference: float | None = None  # soft inference: a deal is kept with P(weight / this)
-
-    @property
-    def acceptance(self) -> float:
-        return self.deals.shape[0] / self.dealt if self.dealt else 0.0
-
-    def most_rejecting(self) -> tuple[int, float] | None:
-        """The bid (its index in the auction) that rejects the most deals, and the share
-        of the deals dealt it rejects; None when nothing was rejected."""
-        if not any(self.rejected_at):
-            return None
-        index = int(np.argmax(self.rejected_at))
-        return index, self.rejected_at[index] / self.dealt
-
-
-def check_inference(inference: str) -> None:
-    """A RulesError unless ``inference`` is one of choices.INFERENCE_MODES."""
-    if inference not in INFERENCE_MODES:
-        raise RulesError(f"inference {inference!r}: modes are {', '.join(INFERENCE_MODES)}")
-
-
-def sample_consistent(
-    model: TableModel,
-    variant,
-    dealer: int,
-    bids,
-    deal,
-    wanted: int,
-    cap: int = DEFAULT_CAP,
-    upcard: int | None = None,
-    scores=None,
-    first_index: int = 0,
-    batch: int = DEFAULT_BATCH,
-    analysed: int | None = None,
-    soft_scale: float | None = None,
-) -> InferredDeals:
-    """The first ``wanted`` deals, in deal-index order from ``first_index``, that are
-    :func:`consistent` with ``bids``; at most ``cap`` deals are dealt.
-
-    With ``soft_scale`` (soft inference) each deal is kept with probability its
-    :func:`soft_weights` likelihood over a reference instead (:func:`_sample_soft`).
-
-    ``deal(first_index, count)`` gives deals ``first_index ..`` of the seed's stream as a
-    (count, N) array, a pure function of the seed and the index (e.g. ``deal_unseen``),
-    so the result is a pure function of the seed whatever ``batch``.  Fewer than
-    ``wanted`` come back when the cap is reached; none at all is a RulesError naming the
-    first bid the model never made from the deals' hands.  ``analysed`` is the seat whose
-    own bids are not checked (see :func:`consistent`).
-    """
-    variant = as_variant(variant)
-    bids = list(bids)
-    if not all(
-        isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 1 for v in (wanted, cap)
-    ):
-        raise RulesError(f"wanted {wanted!r} and cap {cap!r}: allowed are whole numbers from 1")
-    if soft_scale is not None:
-        return _sample_soft(
-            model,
-            variant,
-            dealer,
-            bids,
-            deal,
-            wanted,
-            cap,
-            upcard,
-            scores,
-            first_index,
-            batch,
-            analysed,
-            soft_scale,
-        )
-    kept, indexes, matches, examined, best, found = [], [], [], 0, 0, 0
-    while found < wanted and examined < cap:
-        count = min(batch, cap - examined)
-        dealt = np.asarray(deal(first_index + examined, count), np.uint64)
-        matched = matched_bids(model, variant, dealer, bids, dealt, upcard, scores, analysed)
-        matches.append(matched)
-        best = max(best, int(matched.max()))
-        rows = np.flatnonzero(matched == len(bids))[: wanted - found]
-        kept.append(dealt[rows])
-        indexes.append(first_index + examined + rows)
-        found += rows.size
-        examined += count
-    if found == 0:
-        raise _never_bid(model, variant, dealer, bids, best, examined, upcard)
-    indexes = np.concatenate(indexes)
-    # deals examined up to the last one kept, so the count is the same whatever batch
-    used = int(indexes[-1]) + 1 - first_index if found == wanted else examined
-    stops = np.bincount(np.concatenate(matches)[:used], minlength=len(bids) + 1)[: len(bids)]
-    return InferredDeals(
-        np.concatenate(kept), indexes, used, first_index + used, tuple(int(c) for c in stops)
-    )
-
-
-def _sample_soft(
-    model, variant, dealer, bids, deal, wanted, cap, upcard, scores, first_index, batch, analysed, scale
-) -> InferredDeals:
-    """Soft inference's deals: each deal is kept with probability its :func:`soft_weights`
-    likelihood over a reference (a uniform of the deal itself, :func:`deal_uniforms`,
-    times the reference below its weight), so the deals kept are an unweighted sample of
-    the weighted distribution and every figure and interval computed from them needs no
-    weights.  Only the likelihoods' ratios matter, so the reference is not 1 but
-    :func:`soft_reference`, raised to twice any deal's dealt above it (at most 1) and the
-    deals kept again, until no deal dealt up to the last kept passes it; an auction that is
-    unlikely from every hand then still keeps its likeliest deals.  ``weights_ess`` is
-    the Kish effective sample size of the weights of the deals dealt (what weighting them
-    all would have given).  The reference depends only on deals given by index, so the
-    result is a pure function of the seed whatever ``batch``."""
-    reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, scale)
-    dealt, weights, uniforms = [], [], []  # by batch, every deal examined
-    examined = 0
-    while True:
-        every = np.concatenate(weights) if weights else np.zeros(0)
-        kept = np.flatnonzero(np.concatenate(uniforms) * reference < every)[:wanted] if weights else every[:0]
-        if kept.size < wanted and examined < cap:
-            count = min(batch, cap - examined)
-            batch_deals = np.asarray(deal(first_index + examined, count), np.uint64)
-            dealt.append(batch_deals)
-            weights.append(
-                soft_weights(model, variant, dealer, bids, batch_deals, upcard, scores, analysed, scale)
-            )
-            uniforms.append(deal_uniforms(batch_deals))
-            examined += count
-            continue
-        # deals examined up to the last one kept, so the count is the same whatever batch
-        used = int(kept[-1]) + 1 if kept.size == wanted else examined
-        top = float(every[:used].max()) if used else 0.0
-        if top <= reference:
-            break
-        reference = min(1.0, 2.0 * top)
-    if kept.size == 0:
-        raise RulesError(
-            f"the table model ({model.name}) gives the auction '{format_auction(bids)}' so small a "
-            f"likelihood that none of {examined:,} deals was kept: give another table model or no inference"
-        )
-    return InferredDeals(
-        np.concatenate(dealt)[kept],
-        first_index + kept,
-        used,
-        first_index + used,
-        weights_ess=effective_sample_size(every[:used]),
-        soft_reference=reference,
-    )
-
-
-_MIX = (np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
-
-
-def deal_uniforms(deals) -> np.ndarray:
-    """A uniform in [0, 1) per deal, a pure function of the deal's hands (splitmix64's
-    finaliser over the hands, each seat's mask multiplied by its own odd constant), so
-    soft inference's keep-or-not is a pure function of the seed and the deal index."""
-    deals = np.asarray(deals, np.uint64)
-    with np.errstate(over="ignore"):
-        z = np.zeros(deals.shape[0], np.uint64)
-        for seat in range(deals.shape[1]):
-            z = (z ^ deals[:, seat]) * np.uint64(0x9E3779B97F4A7C15 + 2 * seat)
-            z = (z ^ (z >> np.uint64(30))) * _MIX[0]
-            z = (z ^ (z >> np.uint64(27))) * _MIX[1]
-            z = z ^ (z >> np.uint64(31))
-    return (z >> np.uint64(11)).astype(np.float64) / float(1 << 53)
-
-
-def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesError:
-    bid = bids[matched]
-    seat = legal_bids(variant, dealer, bids[:matched], upcard).seat_to_bid
-    where = f"after '{format_auction(bids[:matched])}'" if matched else "as the first bid"
-    return RulesError(
-        f"the table model ({model.name}) never bids '{format_bid(bid)}' from seat {seat + 1} "
-        f"{where} in {dealt:,} deals: no deal explains the auction; use soft inference (the deals "
-        "likeliest to bid so), another table model or no inference"
     )
 
 
@@ -864,7 +718,7 @@ def soft_weights(
 ) -> np.ndarray:
     """Soft inference: per deal, the likelihood of ``bids`` under the table model with
     every threshold test smoothed by a logistic of width ``scale`` (the comment above);
-    the ``analysed`` seat's own bids weigh 1.  Use with :func:`effective_sample_size`."""
+    the ``analysed`` seat's own bids weigh 1 (inference.effective_sample_size sums them up)."""
     variant = as_variant(variant)
     dealer = seat_index(dealer, variant.players, "dealer")
     bids = list(bids)
@@ -890,40 +744,14 @@ def soft_weights(
     return weights
 
 
-def soft_reference(
-    model, variant, dealer, bids, deal, upcard=None, scores=None, analysed=None, scale=SOFT_SCALE
-) -> float:
-    """The likelihood soft inference first keeps a deal against (the comment at
-    ``SOFT_PILOT_DEALS``): twice the largest :func:`soft_weights` of the pilot's deals
-    ``deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS)``, at most 1 (1 when none has any), so
-    it is a pure function of the seed like the deals kept."""
-    pilot = np.asarray(deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS), np.uint64)
-    largest = float(soft_weights(model, variant, dealer, bids, pilot, upcard, scores, analysed, scale).max())
-    return min(1.0, 2.0 * largest) if largest > 0 else 1.0
-
-
-def soft_reference_text(reference) -> str:
-    """The clause after "kept each deal with probability the bids' likelihood" that says
-    what it was divided by (nothing when by 1)."""
-    if reference is None or reference >= 1.0:
-        return ""
-    return f" over {reference:.2g} (no deal dealt has more: only the ratios matter)"
-
-
-def effective_sample_size(weights) -> float:
-    """(sum w)^2 / sum w^2: the number of equally weighted deals worth as much."""
-    weights = np.asarray(weights, np.float64)
-    square = float(np.sum(weights**2))
-    return float(np.sum(weights)) ** 2 / square if square > 0 else 0.0
-
-
 __all__ = [
     "NO_BID",
     "NO_TABLE",
     "NO_TABLE_DESCRIPTION",
+    "PASS_PILOT_DEALS",
+    "PILOT_FIRST_INDEX",
     "SOFT_SCALE",
     "Continuation",
-    "InferredDeals",
     "SeatBids",
     "TableModel",
     "auction_check",
@@ -933,17 +761,14 @@ __all__ = [
     "consistent",
     "continue_auction",
     "contract_of",
-    "deal_uniforms",
     "decide_bids",
-    "effective_sample_size",
     "forced_bid",
     "matched_bids",
     "run_auction",
-    "sample_consistent",
     "seat_bids",
-    "soft_reference",
-    "soft_reference_text",
     "soft_weights",
     "stuck_choice",
     "table_model",
+    "unheard_passes",
+    "unheard_text",
 ]

@@ -1,7 +1,7 @@
 """Whole deals whose bidder's trumps are dealt on purpose, each weighted back to the
 uniform deal: how best-discard and best-gift find hands that bid a Pig, a Hog or a loner.
 
-Whole-deal rejection (bidding.table_model.sample_consistent) keeps a deal only when every
+Whole-deal rejection (bidding.inference.sample_consistent) keeps a deal only when every
 bid fits it; a Pig bidder's hand comes about once in tens of thousands of deals, so the
 rejection's cap is reached with none.  :class:`TrumpProposal` deals the bidder's number
 ``k`` of trumps (the left bower counted, as a Pig bid counts it; natural suits when the
