@@ -21,6 +21,8 @@ CHECKED = {
     "docs/analyse.md": [
         'analyse --variant euchre --hand "JH AH KH QH 9S"',
         'analyse --variant euchre --hand "JH JD AH KS 9C" --upcard 9H --seat 1 --dealer 4',
+        'analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" --seat 3 --dealer 6',
+        'analyse --variant pigs-and-hogs --hand "JH JH JD AH KH QH 9S AC" --seat 2 --dealer 6',
     ],
 }
 
