@@ -158,38 +158,35 @@ def _sample_soft(
     all would have given).  The reference depends only on deals given by index, so the
     result is a pure function of the seed whatever ``batch``."""
     reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, scale)
-    dealt, weights, uniforms = [], [], []  # by batch, every deal examined
-    examined = 0
+    dealt, weights, uniforms = [], np.zeros(0), np.zeros(0)  # every deal examined
     while True:
-        every = np.concatenate(weights) if weights else np.zeros(0)
-        kept = np.flatnonzero(np.concatenate(uniforms) * reference < every)[:wanted] if weights else every[:0]
-        if kept.size < wanted and examined < cap:
-            count = min(batch, cap - examined)
-            batch_deals = np.asarray(deal(first_index + examined, count), np.uint64)
-            dealt.append(batch_deals)
-            weights.append(
-                soft_weights(model, variant, dealer, bids, batch_deals, upcard, scores, analysed, scale)
-            )
-            uniforms.append(deal_uniforms(batch_deals))
-            examined += count
-            continue
+        kept = np.flatnonzero(uniforms * reference < weights)[:wanted]
+        while kept.size < wanted and weights.size < cap:
+            count = min(batch, cap - weights.size)
+            more = np.asarray(deal(first_index + weights.size, count), np.uint64)
+            dealt.append(more)
+            weight = soft_weights(model, variant, dealer, bids, more, upcard, scores, analysed, scale)
+            weights = np.concatenate([weights, weight])
+            uniforms = np.concatenate([uniforms, deal_uniforms(more)])
+            kept = np.flatnonzero(uniforms * reference < weights)[:wanted]
         # deals examined up to the last one kept, so the count is the same whatever batch
-        used = int(kept[-1]) + 1 if kept.size == wanted else examined
-        top = float(every[:used].max()) if used else 0.0
+        used = int(kept[-1]) + 1 if kept.size == wanted else weights.size
+        top = float(weights[:used].max()) if used else 0.0
         if top <= reference:
             break
-        reference = min(1.0, 2.0 * top)
+        reference = min(1.0, 2.0 * top)  # and keep the deals again against it
     if kept.size == 0:
         raise RulesError(
             f"the table model ({model.name}) gives the auction '{format_auction(bids)}' so small a "
-            f"likelihood that none of {examined:,} deals was kept: give another table model or no inference"
+            f"likelihood that none of {weights.size:,} deals was kept: give another table model or "
+            "no inference"
         )
     return InferredDeals(
         np.concatenate(dealt)[kept],
         first_index + kept,
         used,
         first_index + used,
-        weights_ess=effective_sample_size(every[:used]),
+        weights_ess=effective_sample_size(weights[:used]),
         soft_reference=reference,
     )
 
