@@ -142,23 +142,25 @@ def hear_auction(
     ``inference`` (choices.INFERENCE_MODES) how the worlds hear it: exact rejection,
     soft (a world passes with the bids' soft likelihood) or none.  Seats in messages
     count from ``first``."""
-    check_inference(inference)
-    if not _given(auction):
-        return Heard(no_auction(), (), "", "")
-    bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
-    if inference == "none":
-        return Heard(no_auction(), (), "", "", "none")
-    model = table_model(table, variant)
-    if model is None:
-        return Heard(no_auction(), (), "", "")
+    heard = _heard_bids(
+        variant,
+        contract,
+        bidder,
+        seat,
+        dealer,
+        upcard,
+        auction,
+        table,
+        inference,
+        first,
+        _pilot_deals(variant, upcard),
+    )
+    if isinstance(heard, str):
+        return Heard(no_auction(), (), "", "", "none" if heard == NOT_HEARD else DEFAULT_INFERENCE)
+    bids, model, unheard = heard
     exchanged = {dealer} if contract.kind == ORDER_UP else set()
     if contract.exchange:
         exchanged.add(bidder)
-    unheard = ()
-    if inference == "exact":
-        unheard = unheard_passes(
-            model, variant, dealer, bids, _pilot_deals(variant, upcard), upcard, None, seat
-        )
     tested = tuple(
         other
         for other in range(variant.players)
@@ -204,18 +206,12 @@ def consistent_deals(
     first ``worlds`` deals.  ``on_purpose`` (a dealing.trump_proposal.TrumpProposal),
     given for a bidder who plays alone, deals the deals the auction tests instead, its
     trumps dealt on purpose and each deal weighted back to a uniform deal."""
-    check_inference(inference)
-    if not _given(auction):
-        return deal(0, worlds), None, NOTHING_HEARD
-    bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
-    if inference == "none":
-        return deal(0, worlds), None, NOT_HEARD
-    model = table_model(table, variant)
-    if model is None:
-        return deal(0, worlds), None, NOTHING_HEARD
-    unheard = (
-        unheard_passes(model, variant, dealer, bids, deal, upcard, None, seat) if inference == "exact" else ()
+    heard = _heard_bids(
+        variant, contract, bidder, seat, dealer, upcard, auction, table, inference, first, deal
     )
+    if isinstance(heard, str):
+        return deal(0, worlds), None, heard
+    bids, model, unheard = heard
     if on_purpose is not None:
         _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard)
     inferred = sample_consistent(
@@ -266,6 +262,26 @@ def _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard) -> N
     fits = consistent(model, variant, dealer, bids, pilot, upcard, analysed=seat, unheard=unheard)
     if fits.any():
         on_purpose.focus(int(on_purpose.drawn(pilot[fits]).min()))
+
+
+def _heard_bids(variant, contract, bidder, seat, dealer, upcard, auction, table, inference, first, deal):
+    """``(bids, table model, unheard passes)`` of an auction the worlds hear, or the line
+    that says why none is heard (no auction, ``--inference none`` or no table model).
+    Only exact inference leaves passes unheard (:func:`..bidding.table_model.unheard_passes`,
+    asked of ``deal``'s pilot hands): soft inference hears them as the weakest hands."""
+    check_inference(inference)
+    if not _given(auction):
+        return NOTHING_HEARD
+    bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
+    if inference == "none":
+        return NOT_HEARD
+    model = table_model(table, variant)
+    if model is None:
+        return NOTHING_HEARD
+    unheard = (
+        unheard_passes(model, variant, dealer, bids, deal, upcard, None, seat) if inference == "exact" else ()
+    )
+    return bids, model, unheard
 
 
 def _given(auction) -> bool:
