@@ -29,6 +29,9 @@ from euchre_mc.simulate.play.playout import Knowledge, play_deals
 MODES = ("none", "exact", "soft")
 ROUNDS = 3
 WORLDS = 10
+# Made-up positions that show the play's evidence alone: the auction their contracts
+# imply is not heard (no table passes Hearts holding five of them, as the first one's
+# leader did).
 POSITIONS = {
     "a defender's trump lead, trick 1": dict(
         variant="euchre",
@@ -39,6 +42,7 @@ POSITIONS = {
         seat=3,
         hand="KS QS AC KD 9C",
         current="1: 9H TS",
+        inference="none",
     ),
     "mid-hand, trick 3": dict(
         variant="euchre",
@@ -50,6 +54,7 @@ POSITIONS = {
         hand="QH AS 9C",
         tricks="1: JH 9D TH 9H; 1: AC QC KC 9S",
         current="1: KS TS",
+        inference="none",
     ),
 }
 

@@ -3,7 +3,8 @@
 what each costs.
 
 A fixed corpus of positions: opening leads (classic and six-seat), mid-hand positions,
-and the defence against a classic loner and against a Hog (their bids heard).  Each is
+and the defence against a classic loner and against a Hog; every auction heard (given,
+or in the classic positions the one the contract implies).  Each is
 valued both ways on the same worlds (the same seed: the rollouts are paired with the
 double-dummy values world by world).  Per position: the card each picks, whether they
 differ, how much better the rollout's card is than the double-dummy card when both are
@@ -49,7 +50,7 @@ POSITIONS = {
         hand="JD AH KS 9C",
         tricks="1: JH QH TH 9H",
     ),
-    "classic mid-hand, a defender third at trick 3": dict(
+    "classic mid-hand, the maker's partner third at trick 3": dict(
         variant="euchre",
         contract="order up",
         upcard="9H",
@@ -68,7 +69,7 @@ POSITIONS = {
         hand="JH JH JD AH KH QH 9S",
         tricks="1: AC 9C TC QC KC AC",
     ),
-    "classic defender on lead at trick 2 with the lone right bower": dict(
+    "classic maker's partner on lead at trick 2 with the lone right bower": dict(
         variant="euchre",
         contract="call Spades",
         bidder=2,

@@ -7,6 +7,7 @@ from euchre_mc.simulate.rules.auction import (
     AuctionState,
     ace_no_face,
     auction_result,
+    contract_auction,
     farmers_hand_cards,
     farmers_swap,
     legal_bids,
@@ -192,6 +193,39 @@ def test_round_two_names_another_suit_never_the_turned_down_one():
 def test_round_two_call_wins():
     auction = classic("pass, pass, pass, pass, pass, call Hearts alone")
     assert auction_result("euchre", DEALER_4, auction, UPCARD) == (1, Contract("call", 2, alone=True))
+
+
+@pytest.mark.parametrize(
+    ("contract", "bidder", "variant", "auction"),
+    [
+        ("order up", 0, "euchre", "order up"),
+        ("order up alone", 2, "euchre", "pass, pass, order up alone"),
+        ("order up", DEALER_4, "piq", "pass, pass, pass, order up"),
+        ("call Hearts", 1, "euchre", "pass, pass, pass, pass, pass, call Hearts"),
+        ("call Clubs alone", 0, "euchre", "pass, pass, pass, pass, call Clubs alone"),
+        (
+            "call Hearts",
+            DEALER_4,
+            "euchre(stick_the_dealer=true)",
+            "pass, pass, pass, pass, pass, pass, pass, call Hearts",
+        ),
+        ("call High No Trump", 2, "euchre(no_trump=true)", "pass, pass, pass, pass, pass, pass, call High"),
+    ],
+)
+def test_a_classic_contract_implies_its_one_auction(contract, bidder, variant, auction):
+    bid = parse_bid(contract, variant, UPCARD)
+    implied = contract_auction(variant, DEALER_4, bidder, bid, UPCARD)
+    assert implied == classic(auction, variant)
+    assert auction_result(variant, DEALER_4, implied, UPCARD) == (bidder, bid)
+
+
+def test_a_contract_no_classic_auction_gives_and_a_level_contract_are_refused():
+    # Spades was turned down: no seat may call it, so the stuck dealer is left to bid
+    for variant in ("euchre", "euchre(stick_the_dealer=true)"):
+        with pytest.raises(RulesError, match="no euchre auction ends in call Spades by seat 2"):
+            contract_auction(variant, DEALER_4, 1, Contract("call", 3), UPCARD)
+    with pytest.raises(RulesError, match="does not tell the auction; give it"):
+        contract_auction("pigs-and-hogs", DEALER_6, 0, parse_bid("5 Hearts", "pigs-and-hogs"))
 
 
 def test_all_pass_twice_throws_the_cards_in():

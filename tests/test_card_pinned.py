@@ -3,7 +3,9 @@
 Seat 2 ordered the 9H up alone and seat 1 leads.  Heard, the loner holds the hand to
 march (tests/test_rare_bids.py: the right bower in nearly every world), the aces never
 score and only the 9C lead can find partner a trick that stops the march: the 9C, and
-no other card equal to it.  Unheard, the loner's hand is random, the contract is
+no other card equal to it.  The contract alone implies that auction (classic bidding
+ends at the first order-up), so it is heard without it too.  Unheard (inference
+"none"), the loner's hand is random, the contract is
 euchred most of the time and a spade honour is the lead, the 9C well behind it."""
 
 from euchre_mc.simulate.advice.best_card import best_card
@@ -29,8 +31,15 @@ def test_on_lead_against_a_loner_heard_the_nine_of_clubs_alone_stops_the_march()
     assert all(row.p_make == 1 for row in heard.cards)
 
 
+def test_on_lead_against_a_loner_the_contract_alone_is_heard_as_its_auction():
+    implied = best_card(**AGAINST_A_LONER)
+    given = best_card(**AGAINST_A_LONER, auction="pass, order up alone")
+    assert implied.cards == given.cards
+    assert "'pass, order up alone' (implied by the contract;" in implied.heard
+
+
 def test_on_lead_against_a_loner_unheard_a_spade_honour_leads_and_the_nine_of_clubs_does_not():
-    blind = best_card(**AGAINST_A_LONER)
+    blind = best_card(**AGAINST_A_LONER, inference="none")
     assert blind.best in ("KS", "AS")
     nine = next(row for row in blind.cards if row.card == "9C")
     assert not nine.equal_to_best

@@ -1,6 +1,7 @@
 """best-card's worlds hear the auction: a maker who ordered up holds the cards to do it,
-passers hold hands that pass, the line says what conditioned the worlds (or that
-nothing did), and an auction that disagrees with the contract is one clear error."""
+passers hold hands that pass, a classic contract given alone is heard as the one
+auction that gives it, the line says what conditioned the worlds (or that nothing did),
+and an auction that disagrees with the contract is one clear error."""
 
 import pytest
 
@@ -26,14 +27,44 @@ PARTNER_ORDERED = dict(
 
 
 def test_a_maker_who_ordered_up_is_dealt_a_hand_that_orders_up():
-    blind = best_card(**PARTNER_ORDERED)
+    blind = best_card(**PARTNER_ORDERED, inference="none")
     heard = best_card(**PARTNER_ORDERED, auction="pass, pass, order up")
-    assert blind.heard == NOTHING_HEARD and blind.auction_dealt == 0
+    assert blind.heard == NOT_HEARD and blind.auction_dealt == 0
     assert "explain the auction 'pass, pass, order up' (seats 2, 3 bid by the fitted table)" in heard.heard
     # a random partner makes the contract about a third of the time; one who ordered up
     # (and holds trumps for it) most of the time
     assert blind.cards[0].p_make_high < heard.cards[0].p_make_low
     assert heard.auction_dealt > heard.worlds and heard.auction_unmatched == 0
+
+
+def test_a_classic_contract_given_alone_is_heard_as_the_one_auction_that_gives_it():
+    """Classic bidding ends at the first order-up or call, so the contract, its bidder
+    and the dealer say every bid: the worlds are those of the auction written out."""
+    implied = best_card(**PARTNER_ORDERED)
+    given = best_card(**PARTNER_ORDERED, auction="pass, pass, order up")
+    assert implied.heard.startswith(
+        "The worlds explain the auction 'pass, pass, order up' (implied by the contract; "
+        "seats 2, 3 bid by the fitted table): 1 world kept in "
+    )
+    assert implied.cards == given.cards
+    called = dict(PARTNER_ORDERED, contract="call Spades", bidder=2, hand="AH KH QC 9D TD")
+    assert best_card(**called).heard.startswith(
+        "The worlds explain the auction 'pass, pass, pass, pass, pass, call Spades' (implied by the "
+    )
+    position = dict(
+        variant="euchre", hand="JD AH KS 9C TC", upcard="9H", dealer=4, bidder=2, first=1, worlds=30
+    )
+    discard = best_discard(**position)
+    assert discard.heard.startswith(
+        "The worlds explain the auction 'pass, order up' (implied by the contract; exact"
+    )
+    assert discard.cards == best_discard(**position, auction="pass, order up").cards
+    # the player's own order-up is all the auction says: no other seat is tested
+    own = best_card(**dict(PARTNER_ORDERED, bidder=1, hand="JH AS KS QC 9D"))
+    assert (
+        own.heard
+        == "The auction 'order up' (implied by the contract) tests no seat whose dealt hand a world shows."
+    )
 
 
 def test_a_bid_euchre_bidder_and_the_passers_are_heard():
@@ -91,7 +122,7 @@ def test_a_loner_the_table_never_makes_is_heard_softly():
         worlds=100,
         max_worlds=100,
     )
-    blind = best_card(**loner)
+    blind = best_card(**loner, inference="none")
     heard = best_card(**loner, auction="pass, pass, order up alone")
     assert heard.heard.startswith("No world explains the auction 'pass, pass, order up alone' (seat 3")
     assert "weighed by the chance the table bids so" in heard.heard
@@ -146,10 +177,10 @@ def test_the_dealers_discard_hears_the_partner_who_ordered_up_exactly_or_softly(
     position = dict(
         variant="euchre", hand="JD AH KS 9C TC", upcard="9H", dealer=4, bidder=2, first=1, worlds=60
     )
-    blind = best_discard(**position)
+    blind = best_discard(**position, inference="none")
     exact = best_discard(**position, auction="pass, order up")
     soft = best_discard(**position, auction="pass, order up", inference="soft")
-    assert blind.heard == NOTHING_HEARD
+    assert blind.heard == NOT_HEARD
     assert "(exact inference, the other seats bid by the fitted table): 60 of" in exact.heard
     assert "effective sample size" in soft.heard
     # partner ordered up: it holds trumps, and the contract makes far more often

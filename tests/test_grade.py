@@ -45,6 +45,15 @@ def test_the_text_and_json_forms_read_alike():
     assert played.bidder == 0 and played.dealer == 3 and str(played.contract).startswith("order up")
 
 
+def test_a_classic_contract_and_bidder_imply_the_auction():
+    text = EXAMPLE.read_text().replace("auction: order up", "contract: order up\nbidder: 1")
+    played = read_played_hand(text)
+    assert played == read_played_hand(EXAMPLE.read_text())
+    assert played.auction == "order up"
+    third = EXAMPLE.read_text().replace("auction: order up", "contract: order up\nbidder: 3")
+    assert read_played_hand(third).auction == "pass, pass, order up"
+
+
 def test_a_thrown_away_winner_costs_points_and_forced_cards_cost_nothing():
     grade = grade_hand(read_played_hand(EXAMPLE.read_text()), seats=[3], worlds=60, first=1)
     by_trick = {decision.trick: decision for decision in grade.decisions}

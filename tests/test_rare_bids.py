@@ -37,9 +37,10 @@ UPCARD = parse_card("9H")
 
 def _loner_view(auction):
     """Seat 1 on lead against seat 2, who ordered the 9H up alone (the dealer, seat 4,
-    sits out): what best-card's worlds know (0-based seats)."""
+    sits out): what best-card's worlds know (0-based seats); ``auction`` None: not heard."""
     bid = parse_contract("order up alone", EUCHRE, UPCARD)
-    heard = hear_auction(EUCHRE, bid, 1, 0, 3, UPCARD, auction, "balanced", 0b0111, first=1)
+    inference = "none" if auction is None else "exact"
+    heard = hear_auction(EUCHRE, bid, 1, 0, 3, UPCARD, auction, "balanced", 0b0111, 1, inference)
     deck = sum(1 << (2 * face) for face in range(24))
     pool = deck & ~MINE & ~(1 << (2 * UPCARD))
     view = SeatView(
@@ -116,7 +117,7 @@ def test_best_card_against_a_loner_leaves_no_world_unexplained():
     assert "the bidder's trumps dealt on purpose" in advice.heard
     assert "effective sample size" in advice.heard
     position = dict(bidder=2, seat=1, hand="AS KS QC 9D TD", upcard="9H", dealer=4, worlds=30, max_worlds=30)
-    blind = best_card("euchre", "order up alone", **position, first=1)
+    blind = best_card("euchre", "order up alone", **position, first=1, inference="none")
     assert advice.cards[0].p_make_low > blind.cards[0].p_make_high  # the loner heard is strong
 
 

@@ -74,10 +74,11 @@ def test_where_no_later_card_is_a_choice_the_rollout_is_the_double_dummy_value(p
     assert rolled.rollout == "pimc" and "rollout" not in dd.to_dict()
 
 
-def test_single_dummy_play_changes_the_answer_a_defender_keeps_its_lone_right_bower():
-    # seat 4 defends Spades called by seat 2, won trick 1 and leads, holding the right
-    # bower and three side cards: double dummy leads the bower (every later card then
-    # played perfectly); played out single dummy the bower lead is the worst of the four
+def test_single_dummy_play_changes_the_answer_a_random_partners_side_keeps_its_lone_right_bower():
+    # seat 4, whose partner seat 2 called Spades, won trick 1 and leads, holding the
+    # right bower and three side cards.  In worlds that ignore the auction (a partner
+    # dealt at random) double dummy leads the bower (every later card then played
+    # perfectly); played out single dummy the bower lead is the worst of the four
     position = dict(
         variant="euchre",
         contract="call Spades",
@@ -88,6 +89,7 @@ def test_single_dummy_play_changes_the_answer_a_defender_keeps_its_lone_right_bo
         hand="KH JS QC QH",
         tricks="1: KD AC JD AD",
         play_evidence="none",
+        inference="none",
     )
     dd = best_card(**position, worlds=400, max_worlds=400, first=1)
     rolled = best_card(**position, worlds=400, max_worlds=400, first=1, rollout="pimc")
@@ -95,6 +97,9 @@ def test_single_dummy_play_changes_the_answer_a_defender_keeps_its_lone_right_bo
     bower = next(row for row in rolled.cards if row.card == "JS")
     assert bower.behind > bower.behind_half_width > 0  # beyond the 95% interval
     assert not bower.equal_to_best
+    # heard, the partner holds the spades it called, and both lead the bower
+    heard = {key: value for key, value in position.items() if key != "inference"}
+    assert best_card(**heard, worlds=100, max_worlds=100, first=1, rollout="pimc").best == "JS"
 
 
 RUNS = r"""

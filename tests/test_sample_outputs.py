@@ -1,4 +1,4 @@
-"""The outputs README.md, docs/analyse.md and docs/card-play.md show are what the commands print now.
+"""The outputs README.md and the docs pages (analyse, card-play, pimc) show are what the commands print now.
 
 Each checked sample is the code block right after a command's block (for the n-th
 command of a block, the n-th code block after it); every line of it but ``...`` must
@@ -17,7 +17,11 @@ from euchre_mc.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = {
     "README.md": ['should-i-bid "Hog Hearts"', 'should-i-bid "order up"'],
-    "docs/card-play.md": ['best-card --variant euchre --contract "order up alone"'],
+    "docs/card-play.md": [
+        'best-card --variant euchre --contract "order up alone"',
+        'best-discard --variant euchre --hand "JD AH KS 9C TC"',
+    ],
+    "docs/pimc.md": ['best-card --variant euchre --contract "call hearts"'],
     "docs/analyse.md": [
         'analyse --variant euchre --hand "JH AH KH QH 9S"',
         'analyse --variant euchre --hand "JH JD AH KS 9C" --upcard 9H --seat 1 --dealer 4',

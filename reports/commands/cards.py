@@ -32,7 +32,8 @@ from .shared import (
 )
 
 INFERENCE_HELP = (
-    "With --auction: exact keeps the worlds on which every other seat would have bid as given; "
+    "How the worlds hear the auction (--auction, or the classic contract's): exact keeps the worlds "
+    "on which every other seat would have bid as given; "
     "soft keeps each with probability the bids' likelihood; none ignores it."
 )
 
@@ -46,7 +47,8 @@ def _auction_options(command):
         default=None,
         metavar="BIDS",
         help="The whole auction from the dealer's left (needs the dealer), e.g. "
-        "'pass, pass, order up': the worlds then explain every bid under --table.",
+        "'pass, pass, order up': the worlds then explain every bid under --table.  Classic: "
+        "by default the one the contract implies (the first order-up or call ends the bidding).",
     )(command)
 
 

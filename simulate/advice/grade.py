@@ -6,7 +6,7 @@ docs/grade.md), with seats counted from 1::
     variant: euchre
     dealer: 4
     upcard: 9H
-    auction: pass, order up        # or give the contract and the bidder
+    auction: pass, order up        # or give the contract and the bidder (classic: they imply it)
     hand 1: JH JD AH KS 9C         # as held when play starts (after any exchange)
     discards 4: TC                 # a seat's own discards, known to that seat
     trick: 2: QS KS AS 9S          # the leader's seat, a colon, the cards in order
@@ -31,7 +31,7 @@ from ..bidding.inference import check_inference
 from ..choices import ADVICE_WORLDS, DEFAULT_INFERENCE, DEFAULT_TABLE, STRATEGY_FUSION
 from ..kernels.rankings import POSITION, SUIT_AT
 from ..kernels.seats import next_active
-from ..rules.auction import auction_result, parse_auction
+from ..rules.auction import auction_result, contract_auction, format_auction, parse_auction
 from ..rules.cards import CardError, format_card, parse_card, parse_cards
 from ..rules.contracts import check_contract, format_bid, parse_contract
 from ..rules.exchange import sitting_out_mask
@@ -53,7 +53,7 @@ class PlayedHand:
     variant: str
     dealer: int
     upcard: int | None
-    auction: str  # as written ("" when only the contract was given)
+    auction: str  # as written, or the one a classic contract implies ("" when none is known)
     contract: object  # the Contract
     bidder: int
     hands: dict[int, list[int]]  # seat -> the cards it held when play started
@@ -169,6 +169,9 @@ def read_played_hand(text: str) -> PlayedHand:
             raise RulesError("played hand: give the auction, or the contract and the bidder")
         contract = parse_contract(str(fields["contract"]), variant, upcard)
         bidder = seat_index(_whole(fields["bidder"], "bidder"), n, "bidder seat", 1)
+        check_contract(variant, contract)
+        if variant.classic:  # the first order-up or call ends the bidding: the contract says every bid
+            auction = format_auction(contract_auction(variant, dealer, bidder, contract, upcard))
     check_contract(variant, contract)
     hands = {
         seat_index(_whole(seat, "hand seat"), n, "hand seat", 1): parse_cards(

@@ -1,7 +1,9 @@
 """What the card advice's worlds hear of the auction.
 
 A bid says something of the bidder's hand, and a pass of the passer's.  Given the whole
-auction, :func:`hear_auction` checks it against the contract and the bidder and builds
+auction (or, in the classic variants, the one the contract implies: the first order-up
+or call ends the bidding, so every seat before the bidder passed),
+:func:`hear_auction` checks it against the contract and the bidder and builds
 the test PIMC's world sampler applies (kernels.pimc.sample_world with a
 kernels.bidding.AuctionCheck from :func:`..bidding.table_model.auction_check`): a world
 is dealt again until every tested seat, holding its cards of the world plus those it
@@ -48,11 +50,13 @@ from ..bidding.table_model import (
 from ..choices import DEFAULT_INFERENCE
 from ..dealing.deal import deal_unseen
 from ..kernels.bidding import AuctionCheck, no_auction
-from ..rules.auction import auction_result, format_auction, parse_auction
+from ..rules.auction import auction_result, contract_auction, format_auction, parse_auction
 from ..rules.contracts import format_bid
 from ..rules.variants import ORDER_UP, RulesError
 
 NOTHING_HEARD = "Nothing conditions the worlds but the cards seen: --auction makes them explain the bids."
+# After the auction a classic contract implies, when none was given.
+IMPLIED = "implied by the contract"
 NOT_HEARD = "The auction is not heard (--inference none): nothing conditions the worlds but the cards seen."
 
 
@@ -68,6 +72,12 @@ class Heard:
     table: str
     inference: str = DEFAULT_INFERENCE
     unheard: tuple[int, ...] = ()  # 0-based: seats whose pass exact inference does not hear
+    implied: bool = False  # the auction is the one the classic contract implies, not one given
+
+    @property
+    def implied_note(self) -> str:
+        """What the lines' parentheses say first of an implied auction."""
+        return f"{IMPLIED}; " if self.implied else ""
 
     def describe(
         self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
@@ -82,7 +92,9 @@ class Heard:
         unheard = unheard_text(self.unheard, first)
         unheard = f" {unheard[0].upper()}{unheard[1:]}." if unheard else ""
         if not self.tested:
-            return f"The auction '{self.auction}' tests no seat whose dealt hand a world shows.{unheard}"
+            implied = f" ({IMPLIED})" if self.implied else ""
+            shows = "tests no seat whose dealt hand a world shows"
+            return f"The auction '{self.auction}'{implied} {shows}.{unheard}"
         return self._tested_line(kept, dealt, unmatched, first, ess, on_purpose) + unheard
 
     def _tested_line(self, kept, dealt, unmatched, first, ess, on_purpose) -> str:
@@ -90,7 +102,7 @@ class Heard:
         seats = f"seat {seats}" if len(self.tested) == 1 else f"seats {seats}"
         if kept and unmatched >= kept:
             head = (
-                f"No world explains the auction '{self.auction}' ({seats} bid by the "
+                f"No world explains the auction '{self.auction}' ({self.implied_note}{seats} bid by the "
                 f"{self.table} table): none of the {dealt:,} deals dealt fit it, so the "
                 f"{kept:,} worlds are weighed by the chance the table bids so with every "
                 f"threshold softened, as --inference soft weighs deals"
@@ -119,7 +131,7 @@ class Heard:
             else ""
         )
         return (
-            f"The worlds explain the auction '{self.auction}' ({seats} bid by the "
+            f"The worlds explain the auction '{self.auction}' ({self.implied_note}{seats} bid by the "
             f"{self.table} table{how}): {rate}{weighed}{missed}."
         )
 
@@ -157,7 +169,7 @@ def hear_auction(
     )
     if isinstance(heard, str):
         return Heard(no_auction(), (), "", "", "none" if heard == NOT_HEARD else DEFAULT_INFERENCE)
-    bids, model, unheard = heard
+    bids, model, unheard, implied = heard
     exchanged = {dealer} if contract.kind == ORDER_UP else set()
     if contract.exchange:
         exchanged.add(bidder)
@@ -173,7 +185,7 @@ def hear_auction(
     )
     if check.bids.shape[0] == 0:
         tested = ()
-    return Heard(check, tested, format_auction(bids), model.name, inference, unheard)
+    return Heard(check, tested, format_auction(bids), model.name, inference, unheard, implied)
 
 
 def _pilot_deals(variant, upcard):
@@ -211,7 +223,7 @@ def consistent_deals(
     )
     if isinstance(heard, str):
         return deal(0, worlds), None, heard
-    bids, model, unheard = heard
+    bids, model, unheard, implied = heard
     if on_purpose is not None:
         _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard)
     inferred = sample_consistent(
@@ -246,7 +258,8 @@ def consistent_deals(
     return (
         inferred.deals,
         weights,
-        f"The worlds explain the auction '{format_auction(bids)}' ({inference} inference, the other "
+        f"The worlds explain the auction '{format_auction(bids)}' ({f'{IMPLIED}; ' if implied else ''}"
+        f"{inference} inference, the other "
         f"seats bid by the {model.name} table): {how}{weighed}{short}"
         + (f"; {unheard_text(unheard, first)}." if unheard else "."),
     )
@@ -265,13 +278,18 @@ def _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard) -> N
 
 
 def _heard_bids(variant, contract, bidder, seat, dealer, upcard, auction, table, inference, first, deal):
-    """``(bids, table model, unheard passes)`` of an auction the worlds hear, or the line
-    that says why none is heard (no auction, ``--inference none`` or no table model).
+    """``(bids, table model, unheard passes, implied?)`` of an auction the worlds hear, or
+    the line that says why none is heard (no auction, ``--inference none`` or no table
+    model).  In the classic variants a contract not given its auction implies it
+    (rules.auction.contract_auction): the first order-up or call ends the bidding.
     Only exact inference leaves passes unheard (:func:`..bidding.table_model.unheard_passes`,
     asked of ``deal``'s pilot hands): soft inference hears them as the weakest hands."""
     check_inference(inference)
-    if not _given(auction):
-        return NOTHING_HEARD
+    implied = not _given(auction)
+    if implied:
+        if not variant.classic or dealer is None:
+            return NOTHING_HEARD
+        auction = contract_auction(variant, dealer, bidder, contract, upcard)
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
     if inference == "none":
         return NOT_HEARD
@@ -281,7 +299,7 @@ def _heard_bids(variant, contract, bidder, seat, dealer, upcard, auction, table,
     unheard = (
         unheard_passes(model, variant, dealer, bids, deal, upcard, None, seat) if inference == "exact" else ()
     )
-    return bids, model, unheard
+    return bids, model, unheard, implied
 
 
 def _given(auction) -> bool:

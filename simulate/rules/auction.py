@@ -204,6 +204,26 @@ def auction_result(variant, dealer: int, bids, upcard: int | None = None) -> tup
     return state.winner
 
 
+def contract_auction(variant, dealer: int, bidder: int, contract, upcard: int | None = None) -> list:
+    """The one classic auction that ends in ``contract`` by ``bidder``: the first order-up
+    or call ends the bidding, so every seat before the bidder passed (and for a call,
+    every seat in round 1 too).  Raises RulesError where no auction gives it."""
+    variant = as_variant(variant)
+    if not variant.classic:
+        raise RulesError(f"{variant.name}: a contract does not tell the auction; give it (--auction)")
+    state = AuctionState.start(variant, dealer, upcard)
+    bids = []
+    while not state.over:
+        bid = contract if state.seat_to_bid == bidder and state.can_bid(contract) else PASS
+        if bid == PASS and not state.can_pass():
+            break  # a stuck dealer who is not the bidder: no auction gives the contract
+        bids.append(bid)
+        state = state.bid(bid)
+    if state.winner != (bidder, contract):
+        raise RulesError(f"no {variant.name} auction ends in {format_bid(contract)} by seat {bidder + 1}")
+    return bids
+
+
 def parse_auction(text: str, variant, dealer: int, upcard: int | None = None) -> list:
     """Parse ``"3 Clubs, pass, 5 Hearts"`` (bids from the dealer's left, comma separated).
 
@@ -311,6 +331,7 @@ __all__ = [
     "DealCalls",
     "ace_no_face",
     "auction_result",
+    "contract_auction",
     "farmers_hand_cards",
     "farmers_swap",
     "format_auction",
