@@ -169,10 +169,11 @@ def read_played_hand(text: str) -> PlayedHand:
             raise RulesError("played hand: give the auction, or the contract and the bidder")
         contract = parse_contract(str(fields["contract"]), variant, upcard)
         bidder = seat_index(_whole(fields["bidder"], "bidder"), n, "bidder seat", 1)
-        check_contract(variant, contract)
-        if variant.classic:  # the first order-up or call ends the bidding: the contract says every bid
-            auction = format_auction(contract_auction(variant, dealer, bidder, contract, upcard))
     check_contract(variant, contract)
+    if (
+        not auction and variant.classic
+    ):  # the first order-up or call ends the bidding: the contract says every bid
+        auction = format_auction(contract_auction(variant, dealer, bidder, contract, upcard))
     hands = {
         seat_index(_whole(seat, "hand seat"), n, "hand seat", 1): parse_cards(
             cards, variant.copies, what="hand"
