@@ -188,19 +188,29 @@ def test_the_dealers_discard_hears_the_partner_who_ordered_up_exactly_or_softly(
     assert exact == best_discard(**position, auction="pass, order up")  # a function of the seed
 
 
-def test_a_bid_the_table_never_makes_is_one_clear_error():
-    with pytest.raises(RulesError, match="never bids 'Pig Hearts' from seat 1"):
-        best_gift(
-            "pigs-and-hogs",
-            "Pig Hearts",
-            "JH AS KS QC 9C TD TD 9S",
-            bidder=1,
-            seat=3,
-            dealer=6,
-            worlds=20,
-            first=1,
-            auction="Pig Hearts, pass, pass, pass, pass, pass",
-        )
+def test_a_bid_no_deal_explains_exactly_is_heard_softly_and_the_line_says_so():
+    # the fitted table bids Pig only with about four bowers, never with the JH in the
+    # giver's hand: exact inference finds no deal, so the exchange's worlds hear the
+    # bids softly, as best-card weighs a world no redeal explains
+    pig = dict(
+        variant="pigs-and-hogs",
+        contract="Pig Hearts",
+        hand="JH AS KS QC 9C TD TD 9S",
+        bidder=1,
+        seat=3,
+        dealer=6,
+        worlds=40,
+        first=1,
+        auction="Pig Hearts, pass, pass, pass, pass, pass",
+    )
+    heard = best_gift(**pig)
+    assert heard.heard.startswith(
+        "The worlds explain the auction 'Pig Hearts, pass, pass, pass, pass, pass' (soft inference, "
+        "the other seats bid by the fitted table): no deal explains it exactly (the table model "
+        "(fitted) never bids 'Pig Hearts' from seat 1 as the first bid in 20,000 deals), so 40 of "
+    )
+    assert heard.cards[0].p_make > 2 * best_gift(**pig, inference="none").cards[0].p_make_high
+    assert heard.cards == best_gift(**pig, inference="soft").cards  # the worlds asked for softly
 
 
 def test_a_pass_the_table_never_makes_is_not_heard_and_the_line_says_so():

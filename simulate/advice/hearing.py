@@ -28,11 +28,13 @@ partners' gifts), since a world does not say which of its cards such a seat was 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
 from ..bidding.inference import (
     DEFAULT_CAP,
+    NeverBid,
     check_inference,
     effective_sample_size,
     sample_consistent,
@@ -226,7 +228,8 @@ def consistent_deals(
     bids, model, unheard, implied = heard
     if on_purpose is not None:
         _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard)
-    inferred = sample_consistent(
+    sample = partial(
+        sample_consistent,
         model,
         variant,
         dealer,
@@ -236,14 +239,20 @@ def consistent_deals(
         cap=max(DEFAULT_CAP, 500 * worlds),  # as many as a few seconds deal
         upcard=upcard,
         analysed=seat,
-        soft_scale=SOFT_SCALE if inference == "soft" else None,
-        unheard=unheard,
     )
+    exactly = ""
+    try:
+        inferred = sample(soft_scale=SOFT_SCALE if inference == "soft" else None, unheard=unheard)
+    except NeverBid as never:
+        # as best-card weighs a world no redeal explains: the bids are heard softly instead
+        exactly = f"no deal explains it exactly ({never.reason}), so "
+        inference, unheard = "soft", ()
+        inferred = sample(soft_scale=SOFT_SCALE)
     kept = inferred.deals.shape[0]
     how = (
         f"{kept:,} of {inferred.dealt:,} deals kept"
         if inference == "exact"
-        else f"{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood"
+        else f"{exactly}{kept:,} of {inferred.dealt:,} deals kept in proportion to the bids' likelihood"
         f"{soft_reference_text(inferred.soft_reference)} "
         f"(the weights' effective sample size {inferred.weights_ess:,.0f})"
     )

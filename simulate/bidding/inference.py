@@ -209,15 +209,24 @@ def deal_uniforms(deals) -> np.ndarray:
     return (z >> np.uint64(11)).astype(np.float64) / float(1 << 53)
 
 
-def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> RulesError:
+class NeverBid(RulesError):
+    """Exact inference found no deal: ``reason`` names the first bid the model never made
+    from the deals' hands (and how many deals were dealt)."""
+
+    def __init__(self, reason: str):
+        super().__init__(
+            f"{reason}: no deal explains the auction; use soft inference (the deals likeliest to bid "
+            "so), another table model or no inference"
+        )
+        self.reason = reason
+
+
+def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> NeverBid:
     bid = bids[matched]
     seat = legal_bids(variant, dealer, bids[:matched], upcard).seat_to_bid
     where = f"after '{format_auction(bids[:matched])}'" if matched else "as the first bid"
-    return RulesError(
-        f"the table model ({model.name}) never bids '{format_bid(bid)}' from seat {seat + 1} "
-        f"{where} in {dealt:,} deals: no deal explains the auction; use soft inference (the deals "
-        "likeliest to bid so), another table model or no inference"
-    )
+    never = f"the table model ({model.name}) never bids '{format_bid(bid)}' from seat {seat + 1}"
+    return NeverBid(f"{never} {where} in {dealt:,} deals")
 
 
 def soft_reference(
@@ -252,6 +261,7 @@ __all__ = [
     "DEFAULT_CAP",
     "SOFT_PILOT_DEALS",
     "InferredDeals",
+    "NeverBid",
     "check_inference",
     "deal_uniforms",
     "effective_sample_size",
