@@ -356,9 +356,12 @@ def _table_header(table) -> list[str]:
             )
         elif table.inference == "soft" and table.dealt:
             over = soft_reference_text(table.soft_reference)
+            gave_up = ""
+            if table.unexplained:  # exact inference found no deal (deal_sources.heard_question)
+                gave_up = f"no deal explains the auction exactly ({table.unexplained}), so "
             inferred = (
-                f"; soft inference (logistic width {table.soft_scale}): kept each deal with probability "
-                f"the earlier bids' likelihood{over} "
+                f"; {gave_up}soft inference (logistic width {table.soft_scale}): kept each deal with "
+                f"probability the earlier bids' likelihood{over} "
                 f"({percent(table.acceptance)} of {table.dealt:,} dealt, the "
                 f"effective sample; the weights' Kish ESS is {table.weights_ess:,.0f})"
             )
@@ -580,8 +583,9 @@ def _inference_text(table) -> str:
     if table.inference != "none" and table.dealt:
         kish = f", the weights' Kish ESS {table.weights_ess:,.0f}" if table.weights_ess is not None else ""
         unheard = f"; {unheard_text(table.unheard)}" if table.unheard else ""
+        gave_up = f" (no deal explains the auction exactly: {table.unexplained})" if table.unexplained else ""
         return (
-            f"; deals kept by {table.inference} inference: {percent(table.acceptance)} of "
+            f"; deals kept by {table.inference} inference{gave_up}: {percent(table.acceptance)} of "
             f"{table.dealt:,} dealt" + kish + unheard
         )
     return ""

@@ -85,3 +85,57 @@ def test_a_first_seat_pass_is_not_heard_by_the_deals_or_pimc_s_worlds():
     assert _auction_check(question, layout).bids.shape[0] == 0  # the worlds test no bid either
     soft = analyse_hand("six-handed", HAND, deals=20, inference="soft", **{**asked, "play": "dd"})
     assert soft.table.unheard == () and soft.table.soft_reference < 1e-3  # soft hears it
+
+
+def test_an_auction_no_deal_explains_exactly_is_heard_softly_and_the_report_says_why():
+    # the fitted six-handed table nearly always raises a 3-level opening: after
+    # '3 Hearts, pass, pass' no deal has seat 5 pass, so exact inference finds none
+    asked = dict(
+        seat=0,
+        dealer=0,
+        auction="3 Hearts, pass, pass, pass, pass",
+        contracts="4 Spades",
+        deals=20,
+        max_deals=20_000,
+        play="heuristic",
+    )
+    hand = "JH JD AH KH QC 9S AC TD"
+    result = analyse_hand("six-handed", hand, **asked)
+    reason = (
+        "the table model (fitted) never bids 'pass' from seat 5 after '3 Hearts, pass, pass' in 160,000 deals"
+    )
+    assert result.table.inference == "soft" and result.table.unexplained == reason
+    assert result.table.to_dict()["exact_unexplained"] == reason
+    assert result.settings.deals >= 1
+    soft = analyse_hand("six-handed", hand, inference="soft", **asked)
+    assert soft.table.unexplained is None and soft.estimate("4 Spades") == result.estimate("4 Spades")
+    out = CliRunner().invoke(
+        main,
+        ["analyse", "--variant", "six-handed", "--hand", hand, "--seat", "1", "--dealer", "1"]
+        + ["--auction", asked["auction"], "--contracts", "4 Spades", "--deals", "20", "--max-deals", "20000"]
+        + ["--play", "heuristic"],
+    )
+    assert out.exit_code == 0, out.output
+    assert "no deal explains the auction exactly (the table model (fitted) never bids" in " ".join(
+        out.output.split()
+    )
+    out = CliRunner().invoke(
+        main,
+        [
+            "should-i-bid",
+            "4 Spades",
+            "--variant",
+            "six-handed",
+            "--hand",
+            hand,
+            "--seat",
+            "1",
+            "--dealer",
+            "1",
+        ]
+        + ["--auction", asked["auction"], "--deals", "20", "--max-deals", "20000", "--play", "heuristic"],
+    )
+    assert out.exit_code == 0, out.output
+    assert "soft inference (no deal explains the auction exactly: the table model" in " ".join(
+        out.output.split()
+    )

@@ -37,6 +37,7 @@ from .deal_sources import (
     INFERENCE_PER_MAX_DEAL,
     SEARCH_FIRST_INDEX,
     DealSource,
+    heard_question,
     search_deals_of,
 )
 from .discards import search_discard
@@ -134,7 +135,9 @@ def analyse_hand(
         raise RulesError(f"workers {workers!r}: allowed is a whole number from 1 to 256")
     if workers is not None and backend != "dask":
         raise RulesError(f"--workers {workers}: an analysis uses worker processes only with --backend dask")
-    source = DealSource(question, min(INFERENCE_CAP, INFERENCE_PER_MAX_DEAL * max_deals))
+    inference_cap = min(INFERENCE_CAP, INFERENCE_PER_MAX_DEAL * max_deals)
+    question, unexplained = heard_question(question, inference_cap)
+    source = DealSource(question, inference_cap, unexplained)
     if question.infers:  # the consistent deals there are, up to what was asked for
         available = source.available(cap if precision is not None else first_batch)
         first_batch, cap = min(first_batch, available), min(cap, available)
@@ -263,6 +266,7 @@ def _with_the_table(question, deals, deal_tricks, searches, legal, may_pass, sou
         weights_ess=source.inferred[0].weights_ess if question.infers else None,
         soft_reference=source.inferred[0].soft_reference if question.infers else None,
         unheard=source.unheard,
+        unexplained=source.unexplained,
         dealt=source.dealt.get(0) if question.infers else None,
         acceptance=played / source.dealt[0] if question.infers and source.dealt.get(0) else None,
         **_rejection(source, played) if question.infers else {},

@@ -4,17 +4,20 @@ Without inference, main deal ``i`` is a pure function of the seed and ``i``.  Wi
 inference the deals are the first ones, in deal order, on which every earlier bidder
 would have bid as given under the table model (but for a pass the model never makes
 there, which is not heard: table_model.unheard_passes); with soft inference each deal
-is kept with probability its likelihood of the auction.  Search deals (for the discard search)
+is kept with probability its likelihood of the auction; where exact inference finds no
+deal at all (a bid the model never makes from the deals' hands), the analysis hears the
+auction softly instead and says why (:func:`heard_question`).  Search deals (for the discard search)
 use the same seed from deal index ``SEARCH_FIRST_INDEX``, far beyond any main deal.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
 
-from ..bidding.inference import sample_consistent
+from ..bidding.inference import NeverBid, sample_consistent
 from ..bidding.table_model import SOFT_SCALE, unheard_passes
 from ..dealing.deal import deal_unseen_unchecked
 from ..rules.auction import format_auction
@@ -70,9 +73,10 @@ class DealSource:
     """The deals an analysis plays: deals ``first_index ..`` of the seed (uniform, or
     with inference the consistent ones in deal order, dealt once and kept)."""
 
-    def __init__(self, question: Question, cap: int = INFERENCE_CAP):
+    def __init__(self, question: Question, cap: int = INFERENCE_CAP, unexplained: str | None = None):
         self.question = question
         self.cap = cap
+        self.unexplained = unexplained  # why exact inference was given up (heard_question)
         self.kept: dict[int, np.ndarray] = {}
         self.dealt: dict[int, int] = {}
         self.inferred: dict = {}  # base index -> InferredDeals
@@ -122,6 +126,21 @@ class DealSource:
     def available(self, wanted: int) -> int:
         """How many main deals there are when ``wanted`` are asked for (inference may keep fewer)."""
         return self(0, wanted).shape[0] if self.question.infers else wanted
+
+
+@lru_cache(maxsize=32)
+def heard_question(question: Question, cap: int = INFERENCE_CAP) -> tuple[Question, str | None]:
+    """The question an analysis runs, and why exact inference was given up: where exact
+    inference finds no deal of ``cap`` that explains the auction (inference.NeverBid), the
+    same question under soft inference, which hears it as the deals likeliest to bid so,
+    with NeverBid's reason; otherwise the question itself and None."""
+    if not (question.infers and question.inference == "exact"):
+        return question, None
+    try:
+        DealSource(question, cap).available(1)
+    except NeverBid as never:
+        return replace(question, inference="soft"), never.reason
+    return question, None
 
 
 def search_deals_of(source, count: int) -> np.ndarray:

@@ -304,6 +304,7 @@ class TableSettings:
     weights_ess: float | None = None  # soft inference: Kish ESS of the dealt deals' weights
     soft_reference: float | None = None  # soft inference: a deal is kept with P(weight / this)
     unheard: tuple[int, ...] = ()  # exact inference: seats (0-based) whose pass is not heard
+    unexplained: str | None = None  # why exact inference found no deal, so soft was used instead
 
     def to_dict(self) -> dict:
         out = {"model": self.model, "description": self.description, "inference": self.inference}
@@ -314,6 +315,8 @@ class TableSettings:
         if self.soft_scale is not None:
             out.update({"soft_scale": self.soft_scale, "weights_ess": self.weights_ess})
             out["soft_reference"] = self.soft_reference
+        if self.unexplained is not None:
+            out["exact_unexplained"] = self.unexplained
         if self.rejected_by is not None:
             out.update({"rejected_by": self.rejected_by, "rejected_share": self.rejected_share})
         if self.score is not None:
