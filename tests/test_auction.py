@@ -10,6 +10,7 @@ from euchre_mc.simulate.rules.auction import (
     contract_auction,
     farmers_hand_cards,
     farmers_swap,
+    format_auction,
     legal_bids,
     misdeal_calls,
     parse_auction,
@@ -219,13 +220,24 @@ def test_a_classic_contract_implies_its_one_auction(contract, bidder, variant, a
     assert auction_result(variant, DEALER_4, implied, UPCARD) == (bidder, bid)
 
 
-def test_a_contract_no_classic_auction_gives_and_a_level_contract_are_refused():
+def test_a_contract_no_classic_auction_gives_is_refused():
     # Spades was turned down: no seat may call it, so the stuck dealer is left to bid
     for variant in ("euchre", "euchre(stick_the_dealer=true)"):
         with pytest.raises(RulesError, match="no euchre auction ends in call Spades by seat 2"):
             contract_auction(variant, DEALER_4, 1, Contract("call", 3), UPCARD)
-    with pytest.raises(RulesError, match="does not tell the auction; give it"):
-        contract_auction("pigs-and-hogs", DEALER_6, 0, parse_bid("5 Hearts", "pigs-and-hogs"))
+
+
+def test_a_bid_euchre_contract_implies_passes_around_its_bid():
+    # the passes before the bid stand for bids not known (the card advice hears none of them)
+    bid = parse_bid("5 Hearts", "pigs-and-hogs")
+    implied = contract_auction("pigs-and-hogs", DEALER_6, 2, bid)
+    assert format_auction(implied) == "pass, pass, 5 Hearts, pass, pass, pass"
+    assert auction_result("pigs-and-hogs", DEALER_6, implied) == (2, bid)
+    hog = parse_bid("Hog Spades", "pigs-and-hogs")
+    assert (
+        format_auction(contract_auction("pigs-and-hogs", 2, 2, hog))
+        == "pass, pass, pass, pass, pass, Hog Spades"
+    )
 
 
 def test_all_pass_twice_throws_the_cards_in():

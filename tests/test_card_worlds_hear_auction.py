@@ -81,10 +81,70 @@ def test_a_bid_euchre_bidder_and_the_passers_are_heard():
         worlds=40,
         max_worlds=40,
     )
-    blind = best_card(**position)
+    blind = best_card(**position, inference="none")
     heard = best_card(**position, auction="5 Hearts, pass, pass, pass, pass, pass")
     assert "seats 1, 3, 4, 5, 6" in heard.heard
     assert heard.cards[0].p_make > blind.cards[0].p_make
+    # the first bid, passed by everyone after: the contract alone says the same
+    implied = best_card(**position)
+    assert implied.cards == heard.cards
+    assert "'5 Hearts, pass, pass, pass, pass, pass' (implied by the contract; seats 1, 3" in implied.heard
+
+
+HOG_DEFENDED = dict(
+    # seat 2 bid Hog Hearts and led the JH; seat 3, a defender, follows
+    variant="pigs-and-hogs",
+    contract="Hog Hearts",
+    bidder=2,
+    seat=3,
+    hand="AS KS QS 9C TC TD QD AD",
+    current="2: JH",
+    first=1,
+    worlds=100,
+    max_worlds=100,
+)
+
+
+def test_a_bid_euchre_contract_implies_the_bid_and_the_passes_after_it():
+    # the Hog bidder is dealt a Hog hand, not a random one
+    blind = best_card(**HOG_DEFENDED, inference="none")
+    implied = best_card(**HOG_DEFENDED)  # no dealer: the last seat deals
+    assert blind.cards[0].p_make < 0.05 < 0.9 < implied.cards[0].p_make
+    assert implied.heard.startswith(
+        "The worlds explain the auction '?, Hog Hearts, pass, pass, pass, pass' (implied by "
+        "the contract, seat 6 dealing: the bid of seat 1 is not known, so not heard, and "
+        "seat 2's is judged as if nothing was bid before it; seats 2, 5 bid by the fitted table)"
+    )
+    # seat 1's bid, not known, is not tested: any bid it could have made gives the same worlds
+    opened = best_card(**HOG_DEFENDED, dealer=6, auction="pass, Hog Hearts, pass, pass, pass, pass")
+    assert "seats 2, 5 bid" in opened.heard and "pass of seat 1 is not heard" in opened.heard
+    assert implied.cards == opened.cards
+    # soft inference leaves the bid not known unheard too
+    soft = best_card(**HOG_DEFENDED, inference="soft")
+    assert "'?, Hog Hearts," in soft.heard and soft.cards[0].p_make > 0.9
+
+
+def test_the_bids_before_a_later_bidder_are_not_known():
+    position = dict(
+        variant="six-handed",
+        contract="5 Spades",
+        bidder=4,
+        seat=5,
+        hand="AS KS QH 9C TC TD QD AD",
+        current="4: JS",
+        dealer=6,
+        first=1,
+        worlds=40,
+        max_worlds=40,
+    )
+    implied = best_card(**position)
+    assert "'?, ?, ?, 5 Spades, pass, pass'" in implied.heard
+    assert "the bids of seats 1, 2, 3 are not known, so not heard" in implied.heard
+    assert "seats 4, 6 bid by the fitted table" in implied.heard
+    # those seats' bids are not asked: whatever they were, the worlds are the same
+    given = best_card(**position, auction="3 Clubs, 4 Hearts, pass, 5 Spades, pass, pass")
+    assert "seats 1, 2, 3, 4, 6 bid" in given.heard
+    assert implied.cards != given.cards
 
 
 def test_the_line_names_one_seat_as_a_seat_and_says_when_no_world_fits():
@@ -211,6 +271,26 @@ def test_a_bid_no_deal_explains_exactly_is_heard_softly_and_the_line_says_so():
     )
     assert heard.cards[0].p_make > 2 * best_gift(**pig, inference="none").cards[0].p_make_high
     assert heard.cards == best_gift(**pig, inference="soft").cards  # the worlds asked for softly
+
+
+def test_a_partners_pig_given_without_its_auction_is_heard_from_the_contract():
+    pig = dict(
+        variant="pigs-and-hogs",
+        contract="Pig Hearts",
+        hand="AS KS QC 9C TD TD 9S 9D",
+        bidder=3,
+        seat=5,
+        worlds=40,
+        first=1,
+    )
+    implied = best_gift(**pig)
+    assert implied.heard.startswith(
+        "The worlds explain the auction '?, ?, Pig Hearts, pass, pass, pass' (implied by the "
+        "contract, seat 6 dealing: the bids of seats 1, 2 are not known, so not heard, and seat "
+        "3's is judged as if nothing was bid before it; exact inference, the other seats bid by "
+        "the fitted table): 40 of "
+    )
+    assert implied.cards[0].p_make > 2 * best_gift(**pig, inference="none").cards[0].p_make_high
 
 
 def test_a_pass_the_table_never_makes_is_not_heard_and_the_line_says_so():

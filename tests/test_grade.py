@@ -14,6 +14,7 @@ from euchre_mc.simulate.advice.grade import grade_hand, read_played_hand
 from euchre_mc.simulate.rules.variants import RulesError
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "played-euchre.txt"
+PIGS = EXAMPLE.with_name("played-pigs.txt")
 
 
 def test_the_text_and_json_forms_read_alike():
@@ -52,6 +53,19 @@ def test_a_classic_contract_and_bidder_imply_the_auction():
     assert played.auction == "order up"
     third = EXAMPLE.read_text().replace("auction: order up", "contract: order up\nbidder: 3")
     assert read_played_hand(third).auction == "pass, pass, order up"
+
+
+def test_a_bid_euchre_contract_and_bidder_are_heard_without_the_auction():
+    text = PIGS.read_text().replace(
+        "auction: 5 Clubs, pass, pass, pass, pass, pass", "contract: 5 Clubs\nbidder: 1"
+    )
+    played = read_played_hand(text)
+    assert played.auction == ""  # the bids before the bidder's would not be known
+    implied = grade_hand(played, seats=[4], worlds=20, first=1)
+    assert "explain the contract's bid and the passes after it under the fitted table" in implied.conditioning
+    # seat 1 bid first: the contract says every bid, and the grades are those of the auction
+    given = grade_hand(read_played_hand(PIGS.read_text()), seats=[4], worlds=20, first=1)
+    assert implied.decisions == given.decisions
 
 
 def test_a_thrown_away_winner_costs_points_and_forced_cards_cost_nothing():

@@ -28,7 +28,7 @@ from euchre_mc.simulate.bidding.table_model import (
 )
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
-from euchre_mc.simulate.rules.contracts import PASS
+from euchre_mc.simulate.rules.contracts import PASS, parse_bid
 from euchre_mc.simulate.rules.variants import RulesError, Variant
 from euchre_mc.simulate.stats import wilson_interval
 
@@ -203,6 +203,19 @@ def test_an_auction_unlikely_from_every_hand_keeps_its_likeliest_deals():
     kept_strength = strength(inferred.deals[:, 0])
     assert abs(kept_strength.mean() - weighted) < 4 * kept_strength.std() / np.sqrt(kept_strength.size)
     assert weighted < every.mean() - 0.5  # the pass says the hand is weak
+
+
+def test_an_unheard_seat_weighs_1_as_the_analysed_one_does():
+    # a bid not known (the passes before a bid-euchre bidder's, with no auction given)
+    variant = Variant.parse("pigs-and-hogs")
+    fitted = table_model("fitted", variant)
+    deals = deal_unseen(variant, {}, seed=5, count=500)
+    bids = [PASS, parse_bid("5 Hearts", variant), PASS, PASS, PASS, PASS]
+    unheard = soft_weights(fitted, variant, 5, bids, deals, unheard=(0,))
+    assert (unheard == soft_weights(fitted, variant, 5, bids, deals, analysed=0)).all()
+    assert (unheard != soft_weights(fitted, variant, 5, bids, deals)).any()
+    reference = soft_reference(fitted, variant, 5, bids, lambda first, count: deals[:count], unheard=(0,))
+    assert reference == min(1.0, 2 * unheard.max())
 
 
 def test_the_report_says_what_the_likelihood_was_divided_by():

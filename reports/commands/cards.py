@@ -32,7 +32,7 @@ from .shared import (
 )
 
 INFERENCE_HELP = (
-    "How the worlds hear the auction (--auction, or the classic contract's): exact keeps the worlds "
+    "How the worlds hear the auction (--auction, or the contract's): exact keeps the worlds "
     "on which every other seat would have bid as given; "
     "soft keeps each with probability the bids' likelihood; none ignores it."
 )
@@ -47,8 +47,10 @@ def _auction_options(command):
         default=None,
         metavar="BIDS",
         help="The whole auction from the dealer's left (needs the dealer), e.g. "
-        "'pass, pass, order up': the worlds then explain every bid under --table.  Classic: "
-        "by default the one the contract implies (the first order-up or call ends the bidding).",
+        "'pass, pass, order up': the worlds then explain every bid under --table.  By default "
+        "the one the contract implies: classic, the whole auction (the first order-up or call "
+        "ends the bidding); bid euchre, the bid and the passes after it (the bids before it "
+        "not known; the last seat deals unless --dealer).",
     )(command)
 
 
@@ -141,12 +143,13 @@ def best_card_command(
 
     Deals N worlds of the cards you cannot see, consistent with everything played
     (and the voids it showed), with what the other seats' cards say of their hands
-    (--play-evidence) and, with --auction, with every bid; solves each double
-    dummy after each legal card, and ranks the cards by your side's expected points
-    for the hand, with its tricks and P(make); with --score, by the chance of winning
-    the game from there.  Cards that cannot be told apart from the best are marked
-    '='; the sample grows while they might yet be told apart.  With --rollout pimc
-    the rest of the deal is played by PIMC for every seat instead (single dummy).
+    (--play-evidence) and with the bids (--auction, or what the contract says);
+    solves each double dummy after each legal card, and ranks the cards by your
+    side's expected points for the hand, with its tricks and P(make); with --score,
+    by the chance of winning the game from there.  Cards that cannot be told apart
+    from the best are marked '='; the sample grows while they might yet be told
+    apart.  With --rollout pimc the rest of the deal is played by PIMC for every
+    seat instead (single dummy).
 
     \b
     Example:

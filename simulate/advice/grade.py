@@ -6,7 +6,7 @@ docs/grade.md), with seats counted from 1::
     variant: euchre
     dealer: 4
     upcard: 9H
-    auction: pass, order up        # or give the contract and the bidder (classic: they imply it)
+    auction: pass, order up        # or give the contract and the bidder (they imply it)
     hand 1: JH JD AH KS 9C         # as held when play starts (after any exchange)
     discards 4: TC                 # a seat's own discards, known to that seat
     trick: 2: QS KS AS 9S          # the leader's seat, a colon, the cards in order
@@ -103,8 +103,10 @@ class Grade:
         dealt = sum(d.auction_dealt for d in valued)
         if self.auction and self.inference == "none":
             return f"{SEEN}; the auction is not heard (--inference none)."
-        if not self.auction or not dealt:
+        if not dealt:
             return SEEN_ONLY
+        # a bid-euchre contract given without its auction: the bidder's bid and the passes after it
+        what = "the auction" if self.auction else "the contract's bid and the passes after it"
         kept = sum(d.worlds for d in valued)
         unmatched = sum(d.auction_unmatched for d in valued)
         missed = f"; {unmatched} kept without explaining it" if unmatched else ""
@@ -112,7 +114,7 @@ class Grade:
             " (soft inference: a world passes with the bids' likelihood)" if self.inference == "soft" else ""
         )
         return (
-            f"{SEEN} and explain the auction under the {self.table} table{how}: 1 world kept in "
+            f"{SEEN} and explain {what} under the {self.table} table{how}: 1 world kept in "
             f"{dealt / kept:.1f} dealt{missed}."
         )
 

@@ -1,8 +1,10 @@
 """What the card advice's worlds hear of the auction.
 
 A bid says something of the bidder's hand, and a pass of the passer's.  Given the whole
-auction (or, in the classic variants, the one the contract implies: the first order-up
-or call ends the bidding, so every seat before the bidder passed),
+auction, or the one the contract implies when none is given (in the classic variants
+the whole of it: the first order-up or call ends the bidding, so every seat before the
+bidder passed; in bid euchre the bidder's bid, judged as if nothing was bid before it,
+and the passes after it, the bids before it not known and so not heard),
 :func:`hear_auction` checks it against the contract and the bidder and builds
 the test PIMC's world sampler applies (kernels.pimc.sample_world with a
 kernels.bidding.AuctionCheck from :func:`..bidding.table_model.auction_check`): a world
@@ -17,7 +19,7 @@ best-discard and best-gift deal whole hands as dealt, before any exchange, so
 :func:`consistent_deals` keeps them exactly as ``analyse --inference`` does
 (:func:`..bidding.inference.sample_consistent`): by rejection (``exact``), or each
 deal with probability the bids' likelihood (``soft``, with the effective sample size of
-the weights), every seat but the player tested.
+the weights), every seat but the player (and those whose bids are not known) tested.
 
 In best-card tested are the seats whose hand as dealt a world shows: not the player (it knows its
 own hand), not a seat that sits out, and not a seat whose hand an exchange changed (the
@@ -57,7 +59,7 @@ from ..rules.contracts import format_bid
 from ..rules.variants import ORDER_UP, RulesError
 
 NOTHING_HEARD = "Nothing conditions the worlds but the cards seen: --auction makes them explain the bids."
-# After the auction a classic contract implies, when none was given.
+# After the auction a contract implies, when none was given.
 IMPLIED = "implied by the contract"
 NOT_HEARD = "The auction is not heard (--inference none): nothing conditions the worlds but the cards seen."
 
@@ -73,13 +75,9 @@ class Heard:
     auction: str
     table: str
     inference: str = DEFAULT_INFERENCE
-    unheard: tuple[int, ...] = ()  # 0-based: seats whose pass exact inference does not hear
-    implied: bool = False  # the auction is the one the classic contract implies, not one given
-
-    @property
-    def implied_note(self) -> str:
-        """What the lines' parentheses say first of an implied auction."""
-        return f"{IMPLIED}; " if self.implied else ""
+    unheard: tuple[int, ...] = ()  # 0-based: seats whose bids are not heard (below)
+    implied_note: str = ""  # what the parentheses say first of an auction the contract implies
+    unknown: tuple[int, ...] = ()  # 0-based: the seats of unheard whose bids are not known
 
     def describe(
         self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
@@ -91,10 +89,10 @@ class Heard:
         kernels.pimc.sample_world)."""
         if not self.auction:
             return NOT_HEARD if self.inference == "none" else NOTHING_HEARD
-        unheard = unheard_text(self.unheard, first)
+        unheard = unheard_text(tuple(s for s in self.unheard if s not in self.unknown), first)
         unheard = f" {unheard[0].upper()}{unheard[1:]}." if unheard else ""
         if not self.tested:
-            implied = f" ({IMPLIED})" if self.implied else ""
+            implied = f" ({self.implied_note[:-2]})" if self.implied_note else ""
             shows = "tests no seat whose dealt hand a world shows"
             return f"The auction '{self.auction}'{implied} {shows}.{unheard}"
         return self._tested_line(kept, dealt, unmatched, first, ess, on_purpose) + unheard
@@ -171,23 +169,32 @@ def hear_auction(
     )
     if isinstance(heard, str):
         return Heard(no_auction(), (), "", "", "none" if heard == NOT_HEARD else DEFAULT_INFERENCE)
-    bids, model, unheard, implied = heard
+    dealer = heard.dealer
     exchanged = {dealer} if contract.kind == ORDER_UP else set()
     if contract.exchange:
         exchanged.add(bidder)
     tested = tuple(
         other
         for other in range(variant.players)
-        if other != seat and active >> other & 1 and other not in exchanged and other not in unheard
+        if other != seat and active >> other & 1 and other not in exchanged and other not in heard.unheard
     )
     unchecked = set(range(variant.players)) - set(tested)
     scale = SOFT_SCALE if inference == "soft" else 0.0
     check = auction_check(
-        model.teams, variant, dealer, bids, upcard, None, unchecked=unchecked, soft_scale=scale
+        heard.model.teams, variant, dealer, heard.bids, upcard, None, unchecked=unchecked, soft_scale=scale
     )
     if check.bids.shape[0] == 0:
         tested = ()
-    return Heard(check, tested, format_auction(bids), model.name, inference, unheard, implied)
+    return Heard(
+        check,
+        tested,
+        heard.text(variant),
+        heard.model.name,
+        inference,
+        heard.unheard,
+        _implied_text(heard, bidder, first),
+        heard.unknown,
+    )
 
 
 def _pilot_deals(variant, upcard):
@@ -225,15 +232,15 @@ def consistent_deals(
     )
     if isinstance(heard, str):
         return deal(0, worlds), None, heard
-    bids, model, unheard, implied = heard
+    model, unheard = heard.model, heard.unheard
     if on_purpose is not None:
-        _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard)
+        _focus(on_purpose, model, variant, heard.dealer, heard.bids, upcard, seat, unheard)
     sample = partial(
         sample_consistent,
         model,
         variant,
-        dealer,
-        bids,
+        heard.dealer,
+        heard.bids,
         deal if on_purpose is None else on_purpose.deal,
         worlds,
         cap=max(DEFAULT_CAP, 500 * worlds),  # as many as a few seconds deal
@@ -246,9 +253,10 @@ def consistent_deals(
     except NeverBid as never:
         # as best-card weighs a world no redeal explains: the bids are heard softly instead
         exactly = f"no deal explains it exactly ({never.reason}), so "
-        inference, unheard = "soft", ()
-        inferred = sample(soft_scale=SOFT_SCALE)
+        inference, unheard = "soft", heard.unknown
+        inferred = sample(soft_scale=SOFT_SCALE, unheard=unheard)
     kept = inferred.deals.shape[0]
+    never = tuple(other for other in unheard if other not in heard.unknown)
     how = (
         f"{kept:,} of {inferred.dealt:,} deals kept"
         if inference == "exact"
@@ -267,10 +275,10 @@ def consistent_deals(
     return (
         inferred.deals,
         weights,
-        f"The worlds explain the auction '{format_auction(bids)}' ({f'{IMPLIED}; ' if implied else ''}"
-        f"{inference} inference, the other "
+        f"The worlds explain the auction '{heard.text(variant)}' "
+        f"({_implied_text(heard, bidder, first)}{inference} inference, the other "
         f"seats bid by the {model.name} table): {how}{weighed}{short}"
-        + (f"; {unheard_text(unheard, first)}." if unheard else "."),
+        + (f"; {unheard_text(never, first)}." if never else "."),
     )
 
 
@@ -286,29 +294,74 @@ def _focus(on_purpose, model, variant, dealer, bids, upcard, seat, unheard) -> N
         on_purpose.focus(int(on_purpose.drawn(pilot[fits]).min()))
 
 
+@dataclass(frozen=True)
+class _Bids:
+    """An auction the worlds hear: its bids (an implied bid-euchre auction writes the bids
+    before the bidder's, which the contract does not tell, as passes), the table model,
+    the seats whose bids are not heard (``unheard``: those of ``unknown``, and the passes
+    exact inference cannot explain), the dealer and whether the contract implied it."""
+
+    bids: list
+    model: object
+    unheard: tuple[int, ...]
+    dealer: int
+    implied: bool
+    unknown: tuple[int, ...] = ()  # 0-based: seats before a bid-euchre bidder, no --auction
+
+    def text(self, variant) -> str:
+        """The auction as the lines write it: a bid not known is '?'."""
+        n = variant.players
+        seats = [(self.dealer + 1 + index) % n for index in range(len(self.bids))]
+        return ", ".join(
+            "?" if seat in self.unknown else format_bid(bid) for seat, bid in zip(seats, self.bids)
+        )
+
+
 def _heard_bids(variant, contract, bidder, seat, dealer, upcard, auction, table, inference, first, deal):
-    """``(bids, table model, unheard passes, implied?)`` of an auction the worlds hear, or
-    the line that says why none is heard (no auction, ``--inference none`` or no table
-    model).  In the classic variants a contract not given its auction implies it
-    (rules.auction.contract_auction): the first order-up or call ends the bidding.
-    Only exact inference leaves passes unheard (:func:`..bidding.table_model.unheard_passes`,
-    asked of ``deal``'s pilot hands): soft inference hears them as the weakest hands."""
+    """The :class:`_Bids` the worlds hear, or the line that says why none is heard
+    (``--inference none`` or no table model).  A contract not given its auction implies
+    one (rules.auction.contract_auction), with the last seat dealing unless ``dealer`` is
+    given: in the classic variants the whole auction (the first order-up or call ends
+    the bidding); in bid euchre the bidder's bid, judged as if nothing was bid before it,
+    and the passes after it, the bids before it not heard.  Only exact inference leaves
+    passes unheard that the model never makes
+    (:func:`..bidding.table_model.unheard_passes`, asked of ``deal``'s pilot hands): soft
+    inference hears them as the weakest hands."""
     check_inference(inference)
     implied = not _given(auction)
+    unknown = ()
     if implied:
-        if not variant.classic or dealer is None:
-            return NOTHING_HEARD
+        if dealer is None:
+            dealer = variant.players - 1
         auction = contract_auction(variant, dealer, bidder, contract, upcard)
+        if not variant.classic:
+            order = [(dealer + 1 + index) % variant.players for index in range(variant.players)]
+            unknown = tuple(order[: order.index(bidder)])
     bids = _checked_bids(variant, contract, bidder, dealer, upcard, auction, first)
     if inference == "none":
         return NOT_HEARD
     model = table_model(table, variant)
     if model is None:
         return NOTHING_HEARD
-    unheard = (
+    never = (
         unheard_passes(model, variant, dealer, bids, deal, upcard, None, seat) if inference == "exact" else ()
     )
-    return bids, model, unheard, implied
+    unheard = tuple(sorted(set(unknown) | set(never)))
+    return _Bids(bids, model, unheard, dealer, implied, unknown)
+
+
+def _implied_text(heard, bidder: int, first: int) -> str:
+    """What the lines' parentheses say first of an implied auction."""
+    if not heard.implied:
+        return ""
+    if not heard.unknown:
+        return f"{IMPLIED}; "
+    before = ", ".join(str(other + first) for other in heard.unknown)
+    before = f"the bid of seat {before} is" if len(heard.unknown) == 1 else f"the bids of seats {before} are"
+    return (
+        f"{IMPLIED}, seat {heard.dealer + first} dealing: {before} not known, so not heard, and "
+        f"seat {bidder + first}'s is judged as if nothing was bid before it; "
+    )
 
 
 def _given(auction) -> bool:

@@ -96,7 +96,7 @@ def sample_consistent(
     ``wanted`` come back when the cap is reached; none at all is a RulesError naming the
     first bid the model never made from the deals' hands.  ``analysed`` is the seat whose
     own bids are not checked, ``unheard`` the seats whose passes are not (see
-    :func:`consistent`; soft inference hears every seat but ``analysed``).
+    :func:`consistent`; soft inference hears every seat but ``analysed`` and ``unheard``).
     """
     variant = as_variant(variant)
     bids = list(bids)
@@ -119,6 +119,7 @@ def sample_consistent(
             batch,
             analysed,
             soft_scale,
+            unheard,
         )
     kept, indexes, matches, examined, best, found = [], [], [], 0, 0, 0
     while found < wanted and examined < cap:
@@ -144,7 +145,20 @@ def sample_consistent(
 
 
 def _sample_soft(
-    model, variant, dealer, bids, deal, wanted, cap, upcard, scores, first_index, batch, analysed, scale
+    model,
+    variant,
+    dealer,
+    bids,
+    deal,
+    wanted,
+    cap,
+    upcard,
+    scores,
+    first_index,
+    batch,
+    analysed,
+    scale,
+    unheard,
 ) -> InferredDeals:
     """Soft inference's deals: each deal is kept with probability its :func:`soft_weights`
     likelihood over a reference (a uniform of the deal itself, :func:`deal_uniforms`,
@@ -157,7 +171,7 @@ def _sample_soft(
     the Kish effective sample size of the weights of the deals dealt (what weighting them
     all would have given).  The reference depends only on deals given by index, so the
     result is a pure function of the seed whatever ``batch``."""
-    reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, scale)
+    reference = soft_reference(model, variant, dealer, bids, deal, upcard, scores, analysed, scale, unheard)
     dealt, weights, uniforms = [], np.zeros(0), np.zeros(0)  # every deal examined
     while True:
         kept = np.flatnonzero(uniforms * reference < weights)[:wanted]
@@ -165,7 +179,9 @@ def _sample_soft(
             count = min(batch, cap - weights.size)
             more = np.asarray(deal(first_index + weights.size, count), np.uint64)
             dealt.append(more)
-            weight = soft_weights(model, variant, dealer, bids, more, upcard, scores, analysed, scale)
+            weight = soft_weights(
+                model, variant, dealer, bids, more, upcard, scores, analysed, scale, unheard
+            )
             weights = np.concatenate([weights, weight])
             uniforms = np.concatenate([uniforms, deal_uniforms(more)])
             kept = np.flatnonzero(uniforms * reference < weights)[:wanted]
@@ -230,14 +246,15 @@ def _never_bid(model, variant, dealer, bids, matched, dealt, upcard) -> NeverBid
 
 
 def soft_reference(
-    model, variant, dealer, bids, deal, upcard=None, scores=None, analysed=None, scale=SOFT_SCALE
+    model, variant, dealer, bids, deal, upcard=None, scores=None, analysed=None, scale=SOFT_SCALE, unheard=()
 ) -> float:
     """The likelihood soft inference first keeps a deal against (the comment at
     ``SOFT_PILOT_DEALS``): twice the largest :func:`soft_weights` of the pilot's deals
     ``deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS)``, at most 1 (1 when none has any), so
     it is a pure function of the seed like the deals kept."""
     pilot = np.asarray(deal(PILOT_FIRST_INDEX, SOFT_PILOT_DEALS), np.uint64)
-    largest = float(soft_weights(model, variant, dealer, bids, pilot, upcard, scores, analysed, scale).max())
+    weights = soft_weights(model, variant, dealer, bids, pilot, upcard, scores, analysed, scale, unheard)
+    largest = float(weights.max())
     return min(1.0, 2.0 * largest) if largest > 0 else 1.0
 
 

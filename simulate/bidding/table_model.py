@@ -715,10 +715,12 @@ def soft_weights(
     scores=None,
     analysed=None,
     scale: float = SOFT_SCALE,
+    unheard=(),
 ) -> np.ndarray:
     """Soft inference: per deal, the likelihood of ``bids`` under the table model with
     every threshold test smoothed by a logistic of width ``scale`` (the comment above);
-    the ``analysed`` seat's own bids weigh 1 (inference.effective_sample_size sums them up)."""
+    the ``analysed`` seat's own bids and those of the seats in ``unheard`` (bids not
+    known) weigh 1 (inference.effective_sample_size sums them up)."""
     variant = as_variant(variant)
     dealer = seat_index(dealer, variant.players, "dealer")
     bids = list(bids)
@@ -729,13 +731,14 @@ def soft_weights(
     n = variant.players
     bidders = [(dealer + 1 + index) % n for index in range(len(bids))]
     # the soft rule reads the estimates and the thresholds, never the wishes: decide none
-    table = _table_bids(model, variant, dealer, deals, upcard, scores, set(bidders) - {analysed}, ())
+    heard = set(bidders) - {analysed} - set(unheard)
+    table = _table_bids(model, variant, dealer, deals, upcard, scores, heard, ())
     thresholds = {}  # by bid context, as the auction reaches it
     weights = np.ones(deals.shape[0])
     state = AuctionState.start(variant, dealer, upcard)
     for bid in bids:
         seat = state.seat_to_bid
-        if seat != analysed:
+        if seat in heard:
             context = _context(seat, state)
             if context not in thresholds:
                 thresholds[context] = seat_thresholds(model.teams, scores, variant, dealer, context)

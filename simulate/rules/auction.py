@@ -205,12 +205,14 @@ def auction_result(variant, dealer: int, bids, upcard: int | None = None) -> tup
 
 
 def contract_auction(variant, dealer: int, bidder: int, contract, upcard: int | None = None) -> list:
-    """The one classic auction that ends in ``contract`` by ``bidder``: the first order-up
-    or call ends the bidding, so every seat before the bidder passed (and for a call,
-    every seat in round 1 too).  Raises RulesError where no auction gives it."""
+    """The auction a contract implies: every seat before the bidder passes, the bidder
+    bids ``contract`` and every seat after it passes.  In the classic variants that is the
+    one auction that ends so: the first order-up or call ends the bidding (for a call,
+    every seat in round 1 passed too).  In bid euchre it is one of many: a seat before
+    the bidder may have bid lower, so those passes stand for bids not known (the card
+    advice hears none of them: advice.hearing); the seats after it did pass over the
+    contract.  Raises RulesError where no auction gives it."""
     variant = as_variant(variant)
-    if not variant.classic:
-        raise RulesError(f"{variant.name}: a contract does not tell the auction; give it (--auction)")
     state = AuctionState.start(variant, dealer, upcard)
     bids = []
     while not state.over:
