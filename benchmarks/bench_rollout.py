@@ -4,7 +4,7 @@ what each costs.
 
 A fixed corpus of positions: opening leads (classic and six-seat), mid-hand positions,
 and the defence against a classic loner and against a Hog; every auction heard (given,
-or in the classic positions the one the contract implies).  Each is
+or the one the contract implies).  Each is
 valued both ways on the same worlds (the same seed: the rollouts are paired with the
 double-dummy values world by world).  Per position: the card each picks, whether they
 differ, how much better the rollout's card is than the double-dummy card when both are
