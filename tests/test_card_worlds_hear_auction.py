@@ -124,6 +124,16 @@ def test_a_bid_euchre_contract_implies_the_bid_and_the_passes_after_it():
     assert "'?, Hog Hearts," in soft.heard and soft.cards[0].p_make > 0.9
 
 
+def test_a_pig_bidder_holding_its_gifts_is_not_said_to_be_judged():
+    # a world does not show the hand the Pig bidder bid with: only seat 5's pass is tested
+    pig = best_card(**dict(HOG_DEFENDED, contract="Pig Hearts"))
+    assert (
+        "(implied by the contract, seat 6 dealing: the bid of seat 1 is not known, so not heard; "
+        in pig.heard
+    )
+    assert "judged" not in pig.heard and "seat 5 bid by the fitted table" in pig.heard
+
+
 def test_the_bids_before_a_later_bidder_are_not_known():
     position = dict(
         variant="six-handed",

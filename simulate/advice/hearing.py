@@ -192,7 +192,7 @@ def hear_auction(
         heard.model.name,
         inference,
         heard.unheard,
-        _implied_text(heard, bidder, first),
+        _implied_text(heard, bidder, first, bidder in tested),
         heard.unknown,
     )
 
@@ -350,18 +350,17 @@ def _heard_bids(variant, contract, bidder, seat, dealer, upcard, auction, table,
     return _Bids(bids, model, unheard, dealer, implied, unknown)
 
 
-def _implied_text(heard, bidder: int, first: int) -> str:
-    """What the lines' parentheses say first of an implied auction."""
+def _implied_text(heard, bidder: int, first: int, judged: bool = True) -> str:
+    """What the lines' parentheses say first of an implied auction; ``judged``: is the
+    bidder's bid tested (not where a world does not show the hand it bid with)?"""
     if not heard.implied:
         return ""
     if not heard.unknown:
         return f"{IMPLIED}; "
     before = ", ".join(str(other + first) for other in heard.unknown)
     before = f"the bid of seat {before} is" if len(heard.unknown) == 1 else f"the bids of seats {before} are"
-    return (
-        f"{IMPLIED}, seat {heard.dealer + first} dealing: {before} not known, so not heard, and "
-        f"seat {bidder + first}'s is judged as if nothing was bid before it; "
-    )
+    judged = f", and seat {bidder + first}'s is judged as if nothing was bid before it" if judged else ""
+    return f"{IMPLIED}, seat {heard.dealer + first} dealing: {before} not known, so not heard{judged}; "
 
 
 def _given(auction) -> bool:
