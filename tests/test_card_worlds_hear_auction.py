@@ -112,7 +112,7 @@ def test_a_bid_euchre_contract_implies_the_bid_and_the_passes_after_it():
     assert blind.cards[0].p_make < 0.05 < 0.9 < implied.cards[0].p_make
     assert implied.heard.startswith(
         "The worlds explain the auction '?, Hog Hearts, pass, pass, pass, pass' (implied by "
-        "the contract, seat 6 dealing: the bid of seat 1 is not known, so not heard, and "
+        "the contract, seat 6 dealing: the bid of seat 1 is not given, so not heard, and "
         "seat 2's is judged as if nothing was bid before it; seats 2, 5 bid by the fitted table)"
     )
     # seat 1's bid, not known, is not tested: any bid it could have made gives the same worlds
@@ -128,7 +128,7 @@ def test_a_pig_bidder_holding_its_gifts_is_not_said_to_be_judged():
     # a world does not show the hand the Pig bidder bid with: only seat 5's pass is tested
     pig = best_card(**dict(HOG_DEFENDED, contract="Pig Hearts"))
     assert (
-        "(implied by the contract, seat 6 dealing: the bid of seat 1 is not known, so not heard; "
+        "(implied by the contract, seat 6 dealing: the bid of seat 1 is not given, so not heard; "
         in pig.heard
     )
     assert "judged" not in pig.heard and "seat 5 bid by the fitted table" in pig.heard
@@ -149,7 +149,7 @@ def test_the_bids_before_a_later_bidder_are_not_known():
     )
     implied = best_card(**position)
     assert "'?, ?, ?, 5 Spades, pass, pass'" in implied.heard
-    assert "the bids of seats 1, 2, 3 are not known, so not heard" in implied.heard
+    assert "the bids of seats 1, 2, 3 are not given, so not heard" in implied.heard
     assert "seats 4, 6 bid by the fitted table" in implied.heard
     # those seats' bids are not asked: whatever they were, the worlds are the same
     given = best_card(**position, auction="3 Clubs, 4 Hearts, pass, 5 Spades, pass, pass")
@@ -296,7 +296,7 @@ def test_a_partners_pig_given_without_its_auction_is_heard_from_the_contract():
     implied = best_gift(**pig)
     assert implied.heard.startswith(
         "The worlds explain the auction '?, ?, Pig Hearts, pass, pass, pass' (implied by the "
-        "contract, seat 6 dealing: the bids of seats 1, 2 are not known, so not heard, and seat "
+        "contract, seat 6 dealing: the bids of seats 1, 2 are not given, so not heard, and seat "
         "3's is judged as if nothing was bid before it; exact inference, the other seats bid by "
         "the fitted table): 40 of "
     )

@@ -360,7 +360,7 @@ def _implied_text(heard, bidder: int, first: int, judged: bool = True) -> str:
     before = ", ".join(str(other + first) for other in heard.unknown)
     before = f"the bid of seat {before} is" if len(heard.unknown) == 1 else f"the bids of seats {before} are"
     judged = f", and seat {bidder + first}'s is judged as if nothing was bid before it" if judged else ""
-    return f"{IMPLIED}, seat {heard.dealer + first} dealing: {before} not known, so not heard{judged}; "
+    return f"{IMPLIED}, seat {heard.dealer + first} dealing: {before} not given, so not heard{judged}; "
 
 
 def _given(auction) -> bool:
