@@ -37,6 +37,16 @@ def test_a_maker_who_ordered_up_is_dealt_a_hand_that_orders_up():
     assert heard.auction_dealt > heard.worlds and heard.auction_unmatched == 0
 
 
+def test_the_dealer_who_ordered_up_is_heard_on_the_hands_it_may_have_been_dealt():
+    # the dealer picked the 9H up after three passes: its order-up is tested on its cards
+    # less the upcard plus a discard from the cards out of play (the kitty's)
+    position = dict(PARTNER_ORDERED, bidder=4, worlds=200)
+    heard = best_card(**position)
+    blind = best_card(**position, inference="none")
+    assert "'pass, pass, pass, order up' (implied by the contract; seats 2, 3, 4 bid by the" in heard.heard
+    assert blind.cards[0].p_make_high < heard.cards[0].p_make_low
+
+
 def test_a_classic_contract_given_alone_is_heard_as_the_one_auction_that_gives_it():
     """Classic bidding ends at the first order-up or call, so the contract, its bidder
     and the dealer say every bid: the worlds are those of the auction written out."""

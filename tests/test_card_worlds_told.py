@@ -51,13 +51,14 @@ def test_voids_as_dealt_in_three_suits_leave_a_defender_every_trump():
     assert all(row.mean_tricks == 0 and row.p_make == 0 for row in told.cards)
 
 
-def test_the_dealer_who_picked_up_keeps_the_upcard_and_its_known_cards_and_its_bid_is_not_tested():
+def test_the_dealer_who_picked_up_keeps_the_upcard_and_its_known_cards():
     # the dealer ordered itself up: with JH AH KH QH known it holds five trumps, the upcard
-    # one of them, and the defenders (seat 1 on lead) take nothing
+    # one of them, and the defenders (seat 1 on lead) take nothing; its order-up is tested
+    # on the hands it may have been dealt (one of the cards out of play its discard)
     position = dict(ON_LEAD, bidder=4)
     told = best_card(**position, known={3: "JH AH KH QH"}, auction="pass, pass, pass, order up")
     assert all(row.mean_tricks == 0 for row in told.cards)
-    assert "(seats 2, 3 bid by the fitted table)" in told.heard
+    assert "(seats 2, 3, 4 bid by the fitted table)" in told.heard
 
 
 def test_a_pig_bidders_own_discards_are_out_of_play_and_its_bid_is_not_tested():

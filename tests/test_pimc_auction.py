@@ -26,6 +26,7 @@ from euchre_mc.simulate.bidding.table_model import (
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.bidding import auction_chance, auction_matches
 from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.exchange import void_first_discards_many
 from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
 from euchre_mc.simulate.rules.auction import parse_auction
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards, parse_one_card
@@ -339,3 +340,87 @@ def test_the_analysis_reports_how_many_worlds_fit_the_bids():
     deaf = analyse_hand("euchre", "JD AH KS 9C TC", auction="pass", inference="none", **options)
     assert deaf.settings.worlds_fit is None and "worlds_fit" not in deaf.to_dict()["settings"]
     assert "PIMC worlds ignore the bids" in format_analysis(deaf)
+
+
+@pytest.mark.parametrize("soft", [False, True], ids=["exact", "soft"])
+def test_worlds_hearing_the_dealer_who_picked_up_are_exactly_uniform(soft):
+    # Euchre, 9H turned up, seats 1-3 passed and the dealer (seat 4) ordered it up.  Three
+    # tricks played; seat 1 looks at the 9 cards it cannot see (two in seats 2 and 3, one
+    # beside the upcard in the dealer's hand, four out of play: the kitty's three and the
+    # dealer's discard).  A world counts once for each card out of play that could have
+    # been the discard: one the void-first policy throws from the dealer's six, leaving a
+    # dealt hand that orders up (and with seats 2 and 3 holding hands that pass).  Soft:
+    # each such card weighs the auction's soft likelihood instead.
+    chosen = as_variant("euchre")
+    face = parse_one_card("9H")
+    bids = parse_auction("pass, pass, pass, order up", chosen, 3, face)
+    scale = SOFT_SCALE if soft else 0.0
+    check = auction_check(MODEL.teams, chosen, 3, bids, face, unchecked={0}, soft_scale=scale, picked_up=True)
+    played = {0: "AS TC TD", 1: "QS 9C QD", 2: "9S KC KD", 3: "JH AH KH"}
+    own = mask("AD TH")
+    upcard = mask("9H")
+    played_mask = sum(mask(cards) for cards in played.values())
+    unseen = [c for c in range(0, 48, 2) if not (1 << c) & (own | upcard | played_mask)]
+    assert len(unseen) == 9
+
+    def contract(m):
+        return np.uint64(to_contract(np.uint64(m), np.int64(HEARTS)))
+
+    worlds, deals, which = [], [], []
+    for a in itertools.combinations(unseen, 2):
+        rest = [c for c in unseen if c not in a]
+        for b in itertools.combinations(rest, 2):
+            left = [c for c in rest if c not in b]
+            for x in left:
+                out = [c for c in left if c != x]
+                hands = [sum(1 << c for c in h) for h in (a, b, (x,))]
+                for discard in out:
+                    six = hands[2] | upcard | mask(played[3]) | (1 << discard)
+                    thrown = int(void_first_discards_many(np.array([six], np.uint64), np.int64(HEARTS), 1)[0])
+                    if thrown != 1 << discard:
+                        continue
+                    deal = [own | mask(played[0]), hands[0] | mask(played[1]), hands[1] | mask(played[2])]
+                    deals.append([*deal, six & ~upcard])
+                    which.append(len(worlds))
+                worlds.append(hands)
+    deals = np.array(deals, np.uint64)
+    if soft:
+        fits = soft_weights(MODEL, chosen, 3, bids, deals, face, None, 0, SOFT_SCALE)
+    else:
+        fits = consistent(MODEL, chosen, 3, bids, deals, face, analysed=0).astype(float)
+    weight = np.bincount(np.array(which), weights=fits, minlength=len(worlds))
+    assert 0.05 < (weight > 0).mean() < 0.95
+    worlds = np.array(worlds, np.uint64)
+    exact = {
+        (seat, card): weight[(worlds[:, i] >> np.uint64(card)) & np.uint64(1) == 1].sum() / weight.sum()
+        for i, seat in enumerate((1, 2, 3))
+        for card in unseen
+    }
+    fixed = np.zeros(4, np.uint64)
+    fixed[3] = contract(upcard)
+    view = SeatView(
+        0,
+        contract(own),
+        np.array([2, 2, 2, 2], np.int64),
+        fixed,
+        np.uint64(sum(int(contract(1 << c)) for c in unseen)),
+        np.zeros(4, np.int64),
+        np.array([contract(mask(played[s])) for s in range(4)], np.uint64),
+        check,
+        np.zeros((0, 5), np.int64),
+    )
+    world = np.zeros(4, np.uint64)
+    stats = np.zeros(5, np.int64)
+    state = np.uint64(23)
+    n = 12000
+    seen = dict.fromkeys(exact, 0)
+    for _ in range(n):
+        state, _ = sample_world(state, view, 4, HEARTS, world, stats, MAX_REDEALS)
+        state = np.uint64(state)
+        for seat in (1, 2, 3):
+            for card in unseen:
+                if int(world[seat]) & int(contract(1 << card)):
+                    seen[(seat, card)] += 1
+    assert stats[2] == 0  # every world explained the auction
+    for key, p in exact.items():
+        assert abs(seen[key] / n - p) <= 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (key, seen[key] / n, p)

@@ -21,10 +21,10 @@ best-discard and best-gift deal whole hands as dealt, before any exchange, so
 deal with probability the bids' likelihood (``soft``, with the effective sample size of
 the weights), every seat but the player (and those whose bids are not known) tested.
 
-In best-card tested are the seats whose hand as dealt a world shows: not the player (it knows its
-own hand), not a seat that sits out, and not a seat whose hand an exchange changed (the
-classic dealer who picked the upcard up, the Pig or Alone bidder, who holds its
-partners' gifts), since a world does not say which of its cards such a seat was dealt.
+In best-card tested are the other seats that play, but not the Pig or Alone bidder, who
+holds its partners' gifts: a world does not say which of its cards it was dealt.  The
+classic dealer who picked the upcard up is tested on the hands it may have been dealt,
+its discard one of the cards out of play (kernels.bidding.picked_up_chance).
 """
 
 from __future__ import annotations
@@ -170,18 +170,27 @@ def hear_auction(
     if isinstance(heard, str):
         return Heard(no_auction(), (), "", "", "none" if heard == NOT_HEARD else DEFAULT_INFERENCE)
     dealer = heard.dealer
-    exchanged = {dealer} if contract.kind == ORDER_UP else set()
-    if contract.exchange:
-        exchanged.add(bidder)
+    # the dealer who picked up is tested on the hands it may have been dealt (its discard
+    # one of the cards out of play); a Pig or Alone bidder's gifts are not undone
+    exchanged = {bidder} if contract.exchange else set()
+    spoke = {(dealer + 1 + index) % variant.players for index in range(len(heard.bids))}
     tested = tuple(
         other
-        for other in range(variant.players)
+        for other in sorted(spoke)
         if other != seat and active >> other & 1 and other not in exchanged and other not in heard.unheard
     )
     unchecked = set(range(variant.players)) - set(tested)
     scale = SOFT_SCALE if inference == "soft" else 0.0
     check = auction_check(
-        heard.model.teams, variant, dealer, heard.bids, upcard, None, unchecked=unchecked, soft_scale=scale
+        heard.model.teams,
+        variant,
+        dealer,
+        heard.bids,
+        upcard,
+        None,
+        unchecked=unchecked,
+        soft_scale=scale,
+        picked_up=contract.kind == ORDER_UP,
     )
     if check.bids.shape[0] == 0:
         tested = ()

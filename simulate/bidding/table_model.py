@@ -613,7 +613,15 @@ def consistent(
 
 
 def auction_check(
-    teams, variant, dealer: int, bids, upcard=None, scores=None, unchecked=(), soft_scale: float = 0.0
+    teams,
+    variant,
+    dealer: int,
+    bids,
+    upcard=None,
+    scores=None,
+    unchecked=(),
+    soft_scale: float = 0.0,
+    picked_up: bool = False,
 ) -> AuctionCheck:
     """The ``bids`` as PIMC's worlds check them (kernels.bidding.AuctionCheck): a row
     (seat, round one?, floor, code, bid context) for each bid of a seat not in
@@ -623,7 +631,9 @@ def auction_check(
     dealer and the upcard.  A world explains the auction when every such seat, holding
     its cards of the world as dealt, would have made its bid (:func:`consistent` asks
     the same of whole deals); with a ``soft_scale`` (soft inference) it passes with the
-    auction's likelihood at that width (:func:`soft_weights` gives the same of whole deals)."""
+    auction's likelihood at that width (:func:`soft_weights` gives the same of whole deals).
+    ``picked_up``: the classic dealer picked the upcard up, so a world tests its bids on
+    the hands it may have been dealt (kernels.bidding.picked_up_chance)."""
     variant = as_variant(variant)
     n = variant.players
     bids = list(bids)
@@ -660,6 +670,7 @@ def auction_check(
         # fails ends its test
         np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 5),
         float(soft_scale),
+        bool(picked_up),
     )
 
 
