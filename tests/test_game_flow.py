@@ -313,15 +313,17 @@ def test_pimc_worlds_hear_the_auction_of_a_game_but_not_the_exchanged_or_sitting
     _, setup, hand = _pig_hand()
     rows = _knowledge(hand, setup).auction.bids
     assert rows[:, 0].tolist() == [1, 3, 5] and rows[:, 3].tolist() == [-1, -1, -1]  # their passes
-    # a classic order-up by the dealer's left: that seat is checked, the dealer (who
-    # picked up) is not
+    # a classic order-up by the dealer's left: that seat is checked (the dealer never bid;
+    # one that keeps the upcard is checked on the hands it may have been dealt)
     dealt, hidden, upcards = _classic_deal(FARMER, "9S TS JS", "QS")
     classic = GameSetup(Variant.parse("euchre(farmers_hand=true)"), (BALANCED, BALANCED), 1)
     hand = _bid_and_exchange(
         classic.variant, classic, dealt, hidden, upcards, np.array([3]), np.zeros((1, 2))
     )[0]
     assert hand.bidder == 0 and hand.contract.kind == ORDER_UP
-    assert _knowledge(hand, classic).auction.bids[:, 0].tolist() == [0]
+    knowledge = _knowledge(hand, classic)
+    assert knowledge.auction.bids[:, 0].tolist() == [0]
+    assert knowledge.auction.picked_up == bool(int(hand.playing[hand.dealer]) & 1 << (2 * hand.upcard))
 
 
 def test_pimc_games_report_how_many_worlds_fit_the_auctions():
