@@ -408,7 +408,6 @@ def best_card(
                 effective_worlds(weights),
                 hearing[3] >= 0,
             ),
-            bool(heard.auction),
             first or 1,
             0 if heard.auction else int(stats[2]),
         ),

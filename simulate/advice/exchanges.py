@@ -40,7 +40,7 @@ from ..rules.contracts import check_contract, parse_contract
 from ..rules.exchange import GIFT_POLICIES, gift_cards, partners, sitting_out_mask, void_first_discards
 from ..rules.variants import ORDER_UP, RulesError, as_variant, seat_index, upcard_variants
 from .best_card import WORLDS_PER_STEP
-from .hearing import NOTHING_HEARD, consistent_deals
+from .hearing import consistent_deals
 from .ranking import CardValue, rank_candidates, win_chances, without_unscored
 from .told import heard_with, known_around, told
 
@@ -157,7 +157,7 @@ def best_discard(
         table[:, dealer] = _without(int(faces_to_mask(held)), face)
         tables.append(table)
     leader = variant.leader(dealer, bidder)
-    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
+    heard = heard_with(told_, heard, first or 1)
     chosen = (candidates, tables, leader, active, seed, heard, progress, weights, (dealer, score))
     return _ranked("discard", variant, bid, bidder, dealer, held, *chosen)
 
@@ -233,7 +233,7 @@ def best_gift(
         first or 1,
         _on_purpose(variant, bid, bidder, seat, given, 0, [variant.hand_size] * n, seed, told_),
     )
-    heard = heard_with(told_, heard, heard != NOTHING_HEARD, first or 1)
+    heard = heard_with(told_, heard, first or 1)
     other = next(p for p in partners(n, bidder) if p != seat)
     other_gift = gift_cards(dealt, bid.denom, bidder, gift_policy) & dealt[:, other]
     active = sitting_out_mask(variant, bid, bidder)

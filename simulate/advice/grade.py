@@ -42,7 +42,7 @@ SEEN = (
     "Each decision's worlds are dealt from what that seat had seen (its cards, the cards "
     "played, the voids shown, the upcard, its own discards)"
 )
-SEEN_ONLY = f"{SEEN}; nothing else conditions them (no auction given, or it tests no seat)."
+SEEN_ONLY = f"{SEEN}; nothing else conditions them (--table none, or the auction tests no seat)."
 KEYS = ("variant", "dealer", "upcard", "auction", "contract", "bidder", "hands", "discards", "tricks")
 
 

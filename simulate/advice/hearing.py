@@ -58,7 +58,9 @@ from ..rules.auction import auction_result, contract_auction, format_auction, pa
 from ..rules.contracts import format_bid
 from ..rules.variants import ORDER_UP, RulesError
 
-NOTHING_HEARD = "Nothing conditions the worlds but the cards seen: --auction makes them explain the bids."
+NOTHING_HEARD = (
+    "Nothing conditions the worlds but the cards seen: with --table none a bid says nothing of a hand."
+)
 # After the auction a contract implies, when none was given.
 IMPLIED = "implied by the contract"
 NOT_HEARD = "The auction is not heard (--inference none): nothing conditions the worlds but the cards seen."

@@ -95,17 +95,14 @@ def told(variant, seat: int, known=None, constraints=None) -> Told:
     return Told(masks, constraints)
 
 
-NO_AUCTION = "The bids are not heard: --auction makes the worlds explain them."
-
-
-def heard_with(told_: Told, line: str, auction_heard: bool, first: int = 1, missed: int = 0) -> str:
+def heard_with(told_: Told, line: str, first: int = 1, missed: int = 0) -> str:
     """The one line of what conditioned the worlds: what the player was told, then the
-    auction's ``line`` (or, when no auction was heard, that the bids were not);
-    ``missed`` worlds kept without meeting a suit length (the sampler's cap)."""
+    auction's ``line`` (what it heard, or why nothing); ``missed`` worlds kept without
+    meeting a suit length (the sampler's cap)."""
     if not told_:
         return line
     short = f" {missed:,} worlds were kept without meeting it." if missed else ""
-    return f"{told_.describe(first)}{short} {line if auction_heard else NO_AUCTION}"
+    return f"{told_.describe(first)}{short} {line}"
 
 
 def check_as_dealt(variant, told_: Told, held: dict, out_of_play: int, sizes) -> None:
@@ -158,7 +155,6 @@ def refuse_unseen_as_dealt(told_: Told, seat: int, why: str) -> None:
 
 
 __all__ = [
-    "NO_AUCTION",
     "Told",
     "check_as_dealt",
     "heard_with",
