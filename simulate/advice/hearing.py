@@ -175,7 +175,7 @@ def hear_auction(
     # the dealer who picked up is tested on the hands it may have been dealt (its discard
     # one of the cards out of play); a Pig or Alone bidder's gifts are not undone
     exchanged = {bidder} if contract.exchange else set()
-    spoke = {(dealer + 1 + index) % variant.players for index in range(len(heard.bids))}
+    spoke = set(heard.seats(variant.players))
     tested = tuple(
         other
         for other in sorted(spoke)
@@ -319,10 +319,13 @@ class _Bids:
     implied: bool
     unknown: tuple[int, ...] = ()  # 0-based: seats before a bid-euchre bidder, no --auction
 
+    def seats(self, players: int) -> list[int]:
+        """Who made each bid: the auction goes round from the dealer's left."""
+        return [(self.dealer + 1 + index) % players for index in range(len(self.bids))]
+
     def text(self, variant) -> str:
         """The auction as the lines write it: a bid not known is '?'."""
-        n = variant.players
-        seats = [(self.dealer + 1 + index) % n for index in range(len(self.bids))]
+        seats = self.seats(variant.players)
         return ", ".join(
             "?" if seat in self.unknown else format_bid(bid) for seat, bid in zip(seats, self.bids)
         )

@@ -22,7 +22,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bits import next_unit, popcount
+from .bits import lowest_bit, next_unit, popcount
 from .contract import table_deck, to_face
 from .exchange import void_first_discards
 from .jit import njit, prange
@@ -33,6 +33,7 @@ from .rankings import (
     JACK,
     LEVELS,
     NO_BID,
+    ONE,
     RANKED_CARDS,
     SIDE_CARDS,
     SUIT_CARDS,
@@ -412,7 +413,7 @@ def bid_chance(
 
 
 @njit(cache=True)
-def picked_up_chance(world, played_by, viewer, denom, check, b, soft_scale, level_row, order_row, call_rows):
+def picked_up_chance(world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows):
     """The chance the classic dealer who picked the upcard up made row ``b``'s bid, over
     the hands it may have been dealt.  It holds its cards of ``world`` plus those it has
     played (the upcard among them); it was dealt those less the upcard plus its discard,
@@ -433,9 +434,8 @@ def picked_up_chance(world, played_by, viewer, denom, check, b, soft_scale, leve
     count = popcount(out)
     cards = out
     while cards:
-        card = cards & (~cards + np.uint64(1))
-        cards &= cards - np.uint64(1)
-        discard = to_face(card, denom)
+        discard = to_face(ONE << np.uint64(lowest_bit(cards)), denom)
+        cards &= cards - ONE
         if void_first_discards(six | discard, denom, 1) != discard:
             continue
         dealt = (six | discard) & ~upcard
@@ -468,9 +468,7 @@ def auction_matches(world, played_by, viewer, denom, check, level_row, order_row
             continue
         if check.picked_up and seat == check.dealer:
             if (
-                picked_up_chance(
-                    world, played_by, viewer, denom, check, b, 0.0, level_row, order_row, call_rows
-                )
+                picked_up_chance(world, played_by, denom, check, b, 0.0, level_row, order_row, call_rows)
                 == 0.0
             ):
                 return False
@@ -499,7 +497,7 @@ def auction_chance(world, played_by, viewer, denom, check, soft_scale, level_row
             continue
         if check.picked_up and seat == check.dealer:
             chance *= picked_up_chance(
-                world, played_by, viewer, denom, check, b, soft_scale, level_row, order_row, call_rows
+                world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows
             )
             continue
         hand = to_face(world[seat] | played_by[seat], denom)
