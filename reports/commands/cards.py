@@ -50,7 +50,7 @@ def _auction_options(command):
         "'pass, pass, order up': the worlds then explain every bid under --table.  By default "
         "the one the contract implies: classic, the whole auction (the first order-up or call "
         "ends the bidding); bid euchre, the bid and the passes after it (the bids before it "
-        "not known; the last seat deals unless --dealer).",
+        "not given, so not heard; the last seat deals unless --dealer).",
     )(command)
 
 
