@@ -134,14 +134,23 @@ def test_a_bid_euchre_contract_implies_the_bid_and_the_passes_after_it():
     assert "'?, Hog Hearts," in soft.heard and soft.cards[0].p_make > 0.9
 
 
-def test_a_pig_bidder_holding_its_gifts_is_not_said_to_be_judged():
-    # a world does not show the hand the Pig bidder bid with: only seat 5's pass is tested
-    pig = best_card(**dict(HOG_DEFENDED, contract="Pig Hearts"))
+def test_a_pig_bidder_holding_its_gifts_is_heard_on_the_hands_it_may_have_been_dealt():
+    # a world shows the Pig bidder after its partners' gifts and its discards: its bid
+    # is tested over the ways it may have been dealt, so the worlds give it a Pig hand
+    pig = dict(HOG_DEFENDED, contract="Pig Hearts")
+    heard = best_card(**pig)
+    blind = best_card(**pig, inference="none")
     assert (
-        "(implied by the contract, seat 6 dealing: the bid of seat 1 is not given, so not heard; "
-        in pig.heard
+        "(implied by the contract, seat 6 dealing: the bid of seat 1 is not given, so not heard, "
+        "and seat 2's is judged as if nothing was bid before it; seats 2, 5 bid by the fitted table)"
+        in heard.heard
     )
-    assert "judged" not in pig.heard and "seat 5 bid by the fitted table" in pig.heard
+    assert "the bidder's trumps dealt on purpose" in heard.heard and heard.auction_unmatched <= 2
+    assert blind.cards[0].p_make_high < 0.05 < 0.6 < heard.cards[0].p_make_low
+    assert best_card(**pig, inference="soft").cards[0].p_make > 0.6
+    # a six-handed Alone the same way
+    alone = dict(pig, variant="six-handed", contract="Alone Hearts")
+    assert best_card(**alone).cards[0].p_make_low > best_card(**alone, inference="none").cards[0].p_make_high
 
 
 def test_the_bids_before_a_later_bidder_are_not_known():

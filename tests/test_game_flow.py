@@ -16,6 +16,8 @@ from euchre_mc.simulate.games.game import (
     trace_game,
 )
 from euchre_mc.simulate.games.results import summarise_games
+from euchre_mc.simulate.kernels.contract import to_contract
+from euchre_mc.simulate.kernels.world_auction import auction_matches, exchange_chance
 from euchre_mc.simulate.play.playout import WorldsFit
 from euchre_mc.simulate.rules.auction import AuctionState, legal_bids
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_card, parse_cards
@@ -307,12 +309,27 @@ def test_trace_replays_the_same_game_as_the_run():
     assert traced.hands[0] == run.hands[5] == len(traced.traces)
 
 
-def test_pimc_worlds_hear_the_auction_of_a_game_but_not_the_exchanged_or_sitting_out_seats():
+def test_pimc_worlds_hear_the_auction_of_a_game_but_not_the_sitting_out_seats():
     # the Pig above: seats 2, 4, 6 (indexes 1, 3, 5) never bid (NEVER) and play; seat 1
-    # bid Pig and exchanged, its partners sit out: only the defenders' passes are checked
+    # bid Pig and exchanged, its partners sit out: the defenders' passes are checked, and
+    # the Pig on the hands seat 1 may have been dealt before the exchange
     _, setup, hand = _pig_hand()
-    rows = _knowledge(hand, setup).auction.bids
-    assert rows[:, 0].tolist() == [1, 3, 5] and rows[:, 3].tolist() == [-1, -1, -1]  # their passes
+    check = _knowledge(hand, setup).auction
+    rows = check.bids
+    assert rows[:, 0].tolist() == [0, 1, 3, 5] and rows[1:, 3].tolist() == [-1, -1, -1]  # the passes
+    assert check.exchanger == 0 and not check.picked_up
+    # the deal as played explains the Pig: some way it was dealt bids it
+    world = np.array(
+        [
+            to_contract(h, np.int64(hand.contract.denom)) if hand.active >> s & 1 else 0
+            for s, h in enumerate(hand.playing)
+        ],
+        np.uint64,
+    )  # the partners sit out: their cards and the discards are out of play
+    work = np.empty((6, 10)), np.empty(3), np.empty((5, 3))
+    played = np.zeros(6, np.uint64)
+    assert exchange_chance(world, played, hand.contract.denom, check, 0, 0.0, *work) > 0.0
+    assert auction_matches(world, played, 1, hand.contract.denom, check, *work)
     # a classic order-up by the dealer's left: that seat is checked (the dealer never bid;
     # one that keeps the upcard is checked on the hands it may have been dealt)
     dealt, hidden, upcards = _classic_deal(FARMER, "9S TS JS", "QS")

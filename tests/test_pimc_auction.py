@@ -1,7 +1,7 @@
 """PIMC's worlds and the auction: with exact inference a world counts only if every
 earlier bidder, holding its cards of that world as dealt, would have bid as it did.
 
-The kernel's check (kernels.bidding.auction_matches) must agree with the inference of
+The kernel's check (kernels.world_auction.auction_matches) must agree with the inference of
 whole deals (table.consistent) on every deal, and the worlds it keeps must be exactly
 uniform among those that explain the auction (checked against every world enumerated)."""
 
@@ -24,10 +24,10 @@ from euchre_mc.simulate.bidding.table_model import (
     table_model,
 )
 from euchre_mc.simulate.dealing.deal import deal_unseen
-from euchre_mc.simulate.kernels.bidding import auction_chance, auction_matches
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.exchange import void_first_discards_many
 from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
+from euchre_mc.simulate.kernels.world_auction import auction_chance, auction_matches
 from euchre_mc.simulate.rules.auction import parse_auction
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards, parse_one_card
 from euchre_mc.simulate.rules.contracts import parse_contract
@@ -84,7 +84,7 @@ def test_the_world_check_agrees_with_inference_on_every_deal(
 def test_a_worlds_soft_chance_is_soft_inferences_weight_and_at_width_zero_the_check(
     variant, hand, seat, dealer, auction, upcard, score
 ):
-    """kernels.bidding.auction_chance, the weight of a world no try explained, is the
+    """kernels.world_auction.auction_chance, the weight of a world no try explained, is the
     likelihood soft inference gives the same deal (table_model.soft_weights), deal for
     deal, and at width 0 it is auction_matches (1 or 0)."""
     chosen, face, bids, deals = dealt_around(variant, hand, seat, dealer, auction, upcard, 1000)

@@ -12,7 +12,7 @@ is dealt again until every tested seat, holding its cards of the world plus thos
 has played, would have bid as it did under the table model.  That is rejection, so the
 worlds are exactly uniform among the deals consistent with the cards seen and the bids,
 as ``analyse --inference exact`` keeps its deals.  Under ``soft`` inference a world
-passes with the bids' soft likelihood instead (kernels.bidding.auction_heard), as
+passes with the bids' soft likelihood instead (kernels.world_auction.auction_heard), as
 ``analyse --inference soft`` keeps its deals; ``none`` hears nothing.
 
 best-discard and best-gift deal whole hands as dealt, before any exchange, so
@@ -21,10 +21,11 @@ best-discard and best-gift deal whole hands as dealt, before any exchange, so
 deal with probability the bids' likelihood (``soft``, with the effective sample size of
 the weights), every seat but the player (and those whose bids are not known) tested.
 
-In best-card tested are the other seats that play, but not the Pig or Alone bidder, who
-holds its partners' gifts: a world does not say which of its cards it was dealt.  The
-classic dealer who picked the upcard up is tested on the hands it may have been dealt,
-its discard one of the cards out of play (kernels.bidding.picked_up_chance).
+In best-card tested are the other seats that play.  Two of them exchanged cards before
+the play, so a world does not show the hand they were dealt, and they are tested on the
+hands they may have been dealt (kernels.world_auction): the classic dealer who picked
+the upcard up, its discard one of the cards out of play, and the Pig or Alone bidder,
+its partners' gifts two of its cards and its discards two of the cards out of play.
 """
 
 from __future__ import annotations
@@ -172,14 +173,13 @@ def hear_auction(
     if isinstance(heard, str):
         return Heard(no_auction(), (), "", "", "none" if heard == NOT_HEARD else DEFAULT_INFERENCE)
     dealer = heard.dealer
-    # the dealer who picked up is tested on the hands it may have been dealt (its discard
-    # one of the cards out of play); a Pig or Alone bidder's gifts are not undone
-    exchanged = {bidder} if contract.exchange else set()
+    # the dealer who picked up and the Pig or Alone bidder are tested on the hands they
+    # may have been dealt before the exchange (kernels.world_auction)
     spoke = set(heard.seats(variant.players))
     tested = tuple(
         other
         for other in sorted(spoke)
-        if other != seat and active >> other & 1 and other not in exchanged and other not in heard.unheard
+        if other != seat and active >> other & 1 and other not in heard.unheard
     )
     unchecked = set(range(variant.players)) - set(tested)
     scale = SOFT_SCALE if inference == "soft" else 0.0
@@ -193,6 +193,7 @@ def hear_auction(
         unchecked=unchecked,
         soft_scale=scale,
         picked_up=contract.kind == ORDER_UP,
+        exchanger=bidder if contract.exchange else -1,
     )
     if check.bids.shape[0] == 0:
         tested = ()

@@ -622,6 +622,7 @@ def auction_check(
     unchecked=(),
     soft_scale: float = 0.0,
     picked_up: bool = False,
+    exchanger: int = -1,
 ) -> AuctionCheck:
     """The ``bids`` as PIMC's worlds check them (kernels.bidding.AuctionCheck): a row
     (seat, round one?, floor, code, bid context) for each bid of a seat not in
@@ -633,7 +634,9 @@ def auction_check(
     the same of whole deals); with a ``soft_scale`` (soft inference) it passes with the
     auction's likelihood at that width (:func:`soft_weights` gives the same of whole deals).
     ``picked_up``: the classic dealer picked the upcard up, so a world tests its bids on
-    the hands it may have been dealt (kernels.bidding.picked_up_chance)."""
+    the hands it may have been dealt (kernels.world_auction.picked_up_chance);
+    ``exchanger``: the seat of the Pig or six-handed Alone bidder, tested likewise on the
+    hands it may have been dealt before the exchange (world_auction.exchange_chance), or -1."""
     variant = as_variant(variant)
     n = variant.players
     bids = list(bids)
@@ -671,6 +674,7 @@ def auction_check(
         np.array(sorted(rows, key=lambda row: row[3] == NO_BID), np.int64).reshape(-1, 5),
         float(soft_scale),
         bool(picked_up),
+        int(exchanger),
     )
 
 

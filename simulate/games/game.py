@@ -273,11 +273,12 @@ def _knowledge(hand: _Hand, setup: GameSetup):
     """What each seat knows before play (simulate/dealing/knowledge.py): the upcard picked up
     (unless the dealer threw it straight back) or turned down, the discards, and the
     auction, every bid made by the teams' strategies (table.auction_check).  The bids of
-    seats that sit out and of the Pig / Alone bidder are not checked: a world does not
-    show the hands they were dealt.  The classic dealer who picked up and kept the
-    upcard is checked on the hands it may have been dealt (its discard one of the cards
-    out of play: kernels.bidding.picked_up_chance); one that threw the upcard straight
-    back is not.  Every seat plays for the contract's points (its goal)."""
+    seats that sit out are not checked: a world does not show the hands they were dealt.
+    The classic dealer who picked up and kept the upcard, and the Pig / Alone bidder, are
+    checked on the hands they may have been dealt (kernels.world_auction: the dealer's
+    discard one of the cards out of play; the bidder's gifts two of its cards and its
+    discards two of the cards out of play); a dealer that threw the upcard straight back
+    is not.  Every seat plays for the contract's points (its goal)."""
     n = hand.playing.shape[0]
     shown, seen_out, kept = [], 0, False
     if hand.upcard is not None:
@@ -289,9 +290,7 @@ def _knowledge(hand: _Hand, setup: GameSetup):
             seen_out = upcard
     discarder = hand.dealer if hand.contract.kind == ORDER_UP else hand.bidder
     private = [(discarder, hand.discards)] if hand.discards else []
-    exchanged = (
-        {discarder} if (hand.contract.kind == ORDER_UP and not kept) or hand.contract.exchange else set()
-    )
+    exchanged = {discarder} if hand.contract.kind == ORDER_UP and not kept else set()
     sitting_out = {seat for seat in range(n) if not hand.active >> seat & 1}
     auction = auction_check(
         setup.teams,
@@ -302,6 +301,7 @@ def _knowledge(hand: _Hand, setup: GameSetup):
         hand.scores,
         exchanged | sitting_out,
         picked_up=kept,
+        exchanger=hand.bidder if hand.contract.exchange else -1,
     )
     goal = contract_goal(setup.variant, hand.contract)
     return table_knowledge(1, n, shown, seen_out, private, auction, goal=goal)

@@ -5,8 +5,8 @@ the chance of a bid when the tests are soft.
 One implementation for every caller.  simulate/bidding/evaluator.py, strategy.py and
 table_model.py run the loops at the end of this module over many hands at once (games,
 the analyser's continuation of the auction, exact and soft inference), and PIMC
-(kernels/pimc.py) asks the same functions whether the hands of a world it dealt would
-have bid as the auction says.
+(kernels/world_auction.py) asks the same functions whether the hands of a world it
+dealt would have bid as the auction says.
 
 Hands are face-space masks as they were at the bidding.  Estimate rows follow the
 evaluator's tables (simulate/bidding/evaluator.py): a bid-euchre row is the ten outcomes
@@ -22,9 +22,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bits import lowest_bit, next_unit, popcount
-from .contract import table_deck, to_face
-from .exchange import void_first_discards
+from .bits import popcount
 from .jit import njit, prange
 from .rankings import (
     CALL_BASE,
@@ -33,7 +31,6 @@ from .rankings import (
     JACK,
     LEVELS,
     NO_BID,
-    ONE,
     RANKED_CARDS,
     SIDE_CARDS,
     SUIT_CARDS,
@@ -313,7 +310,7 @@ def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, co
     return (1.0 if named == denom else 0.0) * make * (alone if goes_alone else 1.0 - alone)
 
 
-# --------------------------------------------------------------------------- a world's auction
+# --------------------------------------------------------------------------- a hand's bid under a check
 
 # What the auction's check needs: ``classic``, ``has_hog`` (bid euchre's exchange
 # threshold is pig_threshold with Hog, alone_threshold without), ``no_trump`` (classic
@@ -324,9 +321,12 @@ def classic_chance(order, call, thresholds, upcard_suit, no_trump, round_one, co
 # ``bids``: rows (seat, round one?, floor, code, context), each a bid the seat made at
 # that point of the auction; ``soft_scale``: 0 for exact inference (a world explains the
 # auction or not), else soft inference's logistic width (a world passes with the
-# auction's soft chance: :func:`auction_heard`); ``picked_up``: the classic dealer picked
-# the upcard up, so its bids are tested on the hand it may have been dealt
-# (:func:`picked_up_chance`).  A namedtuple, so numba keeps each field a plain value.
+# auction's soft chance: kernels.world_auction.auction_heard); ``picked_up``: the classic
+# dealer picked the upcard up, so its bids are tested on the hands it may have been dealt
+# (world_auction.picked_up_chance); ``exchanger``: the bid-euchre Pig or Alone bidder whose
+# bids are tested on the hands it may have been dealt before its partners' gifts and its
+# discards (world_auction.exchange_chance), or -1.  A namedtuple, so numba keeps each
+# field a plain value.
 AuctionCheck = namedtuple(
     "AuctionCheck",
     [
@@ -342,6 +342,7 @@ AuctionCheck = namedtuple(
         "bids",
         "soft_scale",
         "picked_up",
+        "exchanger",
     ],
 )
 
@@ -352,7 +353,7 @@ def no_auction() -> AuctionCheck:
     tables = tuple(np.zeros((1,) * dims + (outcomes,)) for dims, outcomes in ((4, 10), (5, 3), (5, 3)))
     thresholds = np.zeros((1, 1, SHIFT_T + 6))
     return AuctionCheck(
-        False, False, False, 0, -1, thresholds, *tables, np.zeros((0, 5), np.int64), 0.0, False
+        False, False, False, 0, -1, thresholds, *tables, np.zeros((0, 5), np.int64), 0.0, False, -1
     )
 
 
@@ -410,148 +411,6 @@ def bid_chance(
         code,
         soft_scale,
     )
-
-
-@njit(cache=True)
-def picked_up_chance(world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows):
-    """The chance the classic dealer who picked the upcard up made row ``b``'s bid, over
-    the hands it may have been dealt.  It holds its cards of ``world`` plus those it has
-    played (the upcard among them); it was dealt those less the upcard plus its discard,
-    one of the cards out of play (the kitty's, and a lone bidder's partner's), each
-    alike, but only one the void-first policy throws from the six (kernels.exchange:
-    the stated dealer's discard).  So the chance is the mean over the cards out of play
-    of [the policy throws it] times the bid's chance from the hand so dealt: under exact
-    inference (``soft_scale`` 0) the share of the cards out of play that explain the bid,
-    which makes a world count in proportion to the deals that give it."""
-    seat = check.bids[b, 0]
-    held = np.uint64(0)
-    for o in range(world.shape[0]):
-        held |= world[o] | played_by[o]
-    out = table_deck(world.shape[0]) & ~held
-    six = to_face(world[seat] | played_by[seat], denom)
-    upcard = np.uint64(1) << np.uint64(2 * check.upcard)
-    total = 0.0
-    count = popcount(out)
-    cards = out
-    while cards:
-        discard = to_face(ONE << np.uint64(lowest_bit(cards)), denom)
-        cards &= cards - ONE
-        if void_first_discards(six | discard, denom, 1) != discard:
-            continue
-        dealt = (six | discard) & ~upcard
-        total += bid_chance(
-            dealt,
-            seat,
-            check.bids[b, 1] == 1,
-            check.bids[b, 2],
-            check.bids[b, 3],
-            check.bids[b, 4],
-            check,
-            soft_scale,
-            level_row,
-            order_row,
-            call_rows,
-        )
-    return total / count if count else 0.0
-
-
-@njit(cache=True)
-def auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows):
-    """Would every seat with a row in ``check.bids`` (``viewer`` excepted: it knows its own
-    hand) have bid as it did, holding its cards of ``world`` plus those it has played
-    (``played_by``; both contract space)?  The dealer who picked up (``check.picked_up``):
-    from some hand it may have been dealt (:func:`picked_up_chance` above 0)."""
-    bids = check.bids
-    for b in range(bids.shape[0]):
-        seat = bids[b, 0]
-        if seat == viewer:
-            continue
-        if check.picked_up and seat == check.dealer:
-            if (
-                picked_up_chance(world, played_by, denom, check, b, 0.0, level_row, order_row, call_rows)
-                == 0.0
-            ):
-                return False
-            continue
-        hand = to_face(world[seat] | played_by[seat], denom)
-        made = model_bid(
-            hand, seat, bids[b, 1] == 1, bids[b, 2], bids[b, 4], check, level_row, order_row, call_rows
-        )
-        if made != bids[b, 3]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def auction_chance(world, played_by, viewer, denom, check, soft_scale, level_row, order_row, call_rows):
-    """The chance that every seat with a row in ``check.bids`` (``viewer`` excepted) bids
-    as it did, holding its cards of ``world`` plus those it has played, each test a
-    logistic of width ``soft_scale``: soft inference's likelihood of the auction, which
-    :func:`auction_matches` is at width 0 (but for the dealer who picked up, whose
-    chance is :func:`picked_up_chance`'s)."""
-    bids = check.bids
-    chance = 1.0
-    for b in range(bids.shape[0]):
-        seat = bids[b, 0]
-        if seat == viewer:
-            continue
-        if check.picked_up and seat == check.dealer:
-            chance *= picked_up_chance(
-                world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows
-            )
-            continue
-        hand = to_face(world[seat] | played_by[seat], denom)
-        chance *= bid_chance(
-            hand,
-            seat,
-            bids[b, 1] == 1,
-            bids[b, 2],
-            bids[b, 3],
-            bids[b, 4],
-            check,
-            soft_scale,
-            level_row,
-            order_row,
-            call_rows,
-        )
-    return chance
-
-
-@njit(cache=True)
-def tests_picked_up(viewer, check):
-    """Does ``check`` test the dealer who picked up, for a seat other than it?"""
-    if not check.picked_up or viewer == check.dealer:
-        return False
-    return (check.bids[:, 0] == check.dealer).any()
-
-
-@njit(cache=True)
-def auction_heard(state, world, played_by, viewer, denom, check, level_row, order_row, call_rows):
-    """(state, does ``world`` pass the auction's test?).  Exact inference
-    (``check.soft_scale`` 0): when every tested seat would have bid as it did
-    (:func:`auction_matches`); with the dealer who picked up tested, with probability
-    the share of its possible discards that explain its bid (:func:`picked_up_chance`),
-    by one uniform of the stream.  Soft inference: with probability the auction's soft
-    chance (:func:`auction_chance` at ``check.soft_scale``), by one uniform of the
-    stream, so the worlds that pass are an unweighted sample of the worlds weighed by
-    that chance, as ``analyse --inference soft`` keeps its deals."""
-    if check.soft_scale == 0.0 and not tests_picked_up(viewer, check):
-        return state, auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows)
-    state, u = next_unit(state)
-    chance = auction_chance(
-        world, played_by, viewer, denom, check, check.soft_scale, level_row, order_row, call_rows
-    )
-    return state, u < chance
-
-
-@njit(cache=True)
-def unexplained_chance(world, played_by, viewer, denom, check, level_row, order_row, call_rows):
-    """The weight of a world kept after every redeal failed the auction's test: the
-    auction's soft chance (:func:`auction_chance`) at soft inference's width, or at
-    SOFT_SCALE under exact inference, so such a world counts as soft inference would
-    count it."""
-    scale = check.soft_scale if check.soft_scale > 0.0 else SOFT_SCALE
-    return auction_chance(world, played_by, viewer, denom, check, scale, level_row, order_row, call_rows)
 
 
 # --------------------------------------------------------------------------- loops for numpy callers

@@ -38,7 +38,6 @@ from collections import namedtuple
 
 import numpy as np
 
-from .bidding import auction_heard, unexplained_chance
 from .bits import lowest_bit, next_unit, popcount
 from .contract import legal_cards, to_contract, to_face
 from .dd.search import NONE, dd_buffers, dd_leads, dd_position
@@ -46,6 +45,7 @@ from .dealing import draw_cards, draw_hands, pool_of
 from .evidence import NO_PLAY, TALLY, no_play_evidence, play_explains
 from .jit import njit
 from .rankings import ONE, SUIT_AT, SUIT_MASK, ZERO
+from .world_auction import auction_heard, unexplained_chance
 
 # Redeals by rejection before sample_world counts instead (counted in ``stats[1]``):
 # rejection costs a deal a try, the counting plan about as much as a few hundred tries.
@@ -335,7 +335,7 @@ def lengths_match(world, played_by, viewer, denom, lengths):
 @njit(cache=True)
 def world_fits(state, world, view, denom, level_row, order_row, call_rows):
     """(state, does ``world`` fit what ``view``'s seat was told and heard?): the suit
-    lengths (:func:`lengths_match`), then the auction (kernels.bidding.auction_heard:
+    lengths (:func:`lengths_match`), then the auction (kernels.world_auction.auction_heard:
     exactly, or by its soft chance under soft inference)."""
     if not lengths_match(world, view.played_by, view.viewer, denom, view.lengths):
         return state, False
@@ -362,7 +362,7 @@ def sample_world(state, view, n_seats, denom, world, stats, redeals):
     ones).  The redeals share the world's start and, once rejection starves, its
     counting plan.  Such worlds are counted in ``stats[3]`` and every deal dealt for them
     in ``stats[4]``; after ``MAX_AUCTION_TRIES`` the last is kept unmatched, counted in
-    ``stats[2]``, with the auction's soft chance (kernels.bidding.unexplained_chance: soft
+    ``stats[2]``, with the auction's soft chance (kernels.world_auction.unexplained_chance: soft
     inference's likelihood, a uniform world weighed as soft inference weighs a deal) as
     its weight in ``evidence.tally[0]``.  The play evidence (``view.evidence``) is
     tested last, the same way (kernels.evidence.play_explains): its counts and the

@@ -24,7 +24,6 @@ all weigh the same.  dealing.trump_proposal does the same for whole deals.
 
 import numpy as np
 
-from .bidding import auction_matches, unexplained_chance
 from .bits import next_unit
 from .evidence import play_explains
 from .jit import njit
@@ -39,6 +38,7 @@ from .pimc import (
     world_values,
 )
 from .rankings import TRUMP
+from .world_auction import auction_matches, unexplained_chance
 
 
 @njit(cache=True)
