@@ -81,7 +81,7 @@ def test_a_pig_bidders_own_discards_are_out_of_play_and_its_bid_is_not_tested():
     assert best_card(**position, discards="9C 9C").cards[0].p_make < 1  # an AS may be out there
 
 
-def test_against_a_pig_its_bid_is_not_tested_and_its_known_cards_are_held_after_the_exchange():
+def test_against_a_pig_its_known_cards_are_held_after_the_exchange():
     # seat 2 follows to seat 1's Pig lead, told the bidder holds both JH: they are the
     # bidder's in every world, and no heart of seat 2's could beat them
     position = dict(
@@ -97,7 +97,8 @@ def test_against_a_pig_its_bid_is_not_tested_and_its_known_cards_are_held_after_
         first=1,
     )
     heard = best_card(**position, known={0: "JH JH"}, auction="Pig Hearts, pass, pass, pass, pass, pass")
-    assert "(seats 4, 6 bid by the fitted table)" in heard.heard  # not the bidder, seat 1
+    # the bidder, seat 1, is tested on the hands it may have been dealt before the exchange
+    assert "(seats 1, 4, 6 bid by the fitted table)" in heard.heard
     assert heard.heard.startswith("The worlds hold what you were told: seat 1 holds JH JH.")
     with pytest.raises(ValueError, match="seat 1 exchanged cards before play"):
         best_card(**position, constraints=[void(0, 0)])

@@ -678,8 +678,8 @@ def _world_values(
 
 def _on_purpose(bid, bidder: int, heard) -> int:
     """The seat whose trumps the worlds deal on purpose (kernels.proposal), or -1: a
-    bidder who plays alone (a loner, a Hog) and whose bid the worlds test, in a trump
-    suit; a uniform world seldom gives it a hand that bids so."""
+    bidder who plays alone (a loner, a Hog, a Pig, a six-handed Alone) and whose bid the
+    worlds test, in a trump suit; a uniform world seldom gives it a hand that bids so."""
     if bid.plays_alone and bidder in heard.tested and bid.denom < 4:
         return bidder
     return -1

@@ -1,5 +1,5 @@
 """Worlds dealt on purpose for a rare bid: the bidder's trumps drawn from a proposal,
-each world weighted back to the uniform deal (``best-card`` against a loner or a Hog).
+each world weighted back to the uniform deal (``best-card`` against a loner, a Hog or a Pig).
 
 A lone bidder holds many trumps, so uniform worlds seldom give it a hand that bids as it
 did, and :func:`..pimc.sample_world`'s rejection gives up after ``MAX_AUCTION_TRIES``
