@@ -38,7 +38,7 @@ from .pimc import (
     world_values,
 )
 from .rankings import TRUMP
-from .world_auction import auction_matches, unexplained_chance
+from .world_auction import auction_heard, auction_matches, unexplained_chance
 
 
 @njit(cache=True)
@@ -97,9 +97,20 @@ def least_trumps(state, view, n_seats, denom, bidder):
             continue  # it could not lower the least count found
         plan = (strides, voided, levels, ways[k], bidder, trump, k)
         state = counted_world(state, left, need, view.voids, base, n_seats, denom, world, plan)
-        if lengths_match(world, view.played_by, view.viewer, denom, view.lengths) and auction_matches(
-            world, view.played_by, view.viewer, denom, check, level_row, order_row, call_rows
-        ):
+        if not lengths_match(world, view.played_by, view.viewer, denom, view.lengths):
+            continue
+        if check.exchanger >= 0 and check.exchanger != view.viewer:
+            # the Pig or Alone bidder: every way it may have been dealt is costly to try
+            # where none explains the bid, so the pilot, which only points the proposal,
+            # asks one drawn way as the worlds' own test does
+            state, fits = auction_heard(
+                state, world, view.played_by, view.viewer, denom, check, level_row, order_row, call_rows
+            )
+        else:
+            fits = auction_matches(
+                world, view.played_by, view.viewer, denom, check, level_row, order_row, call_rows
+            )
+        if fits:
             least = k
     return least
 

@@ -370,6 +370,7 @@ def auction_heard(state, world, played_by, viewer, denom, check, level_row, orde
     soft`` keeps its deals."""
     if check.soft_scale == 0.0 and not tests_exchanged(viewer, check):
         return state, auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows)
+    state, u = next_unit(state)
     chance = 1.0
     for b in range(check.bids.shape[0]):
         seat = check.bids[b, 0]
@@ -385,8 +386,7 @@ def auction_heard(state, world, played_by, viewer, denom, check, level_row, orde
                 world, played_by, denom, check, b, check.soft_scale, level_row, order_row, call_rows
             )
         if chance == 0.0:
-            return state, False
-    state, u = next_unit(state)
+            break
     return state, u < chance
 
 
