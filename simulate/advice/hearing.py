@@ -367,7 +367,7 @@ def _heard_bids(variant, contract, bidder, seat, dealer, upcard, auction, table,
 
 def _implied_text(heard, bidder: int, first: int, judged: bool = True) -> str:
     """What the lines' parentheses say first of an implied auction; ``judged``: is the
-    bidder's bid tested (not where a world does not show the hand it bid with)?"""
+    bidder's bid tested (not when the bidder is the player, who knows its own hand)?"""
     if not heard.implied:
         return ""
     if not heard.unknown:
