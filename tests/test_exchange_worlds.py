@@ -12,12 +12,13 @@ import itertools
 import numba
 import numpy as np
 import pytest
+from sampled_worlds import assert_exact_shares, held_shares
 
 from euchre_mc.simulate.bidding.table_model import SOFT_SCALE, auction_check, table_model
 from euchre_mc.simulate.kernels.bidding import bid_chance
 from euchre_mc.simulate.kernels.contract import to_contract, to_face
 from euchre_mc.simulate.kernels.exchange import EXCHANGE_KEY, void_first_discards
-from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
+from euchre_mc.simulate.kernels.pimc import SeatView
 from euchre_mc.simulate.kernels.rankings import EXCHANGE_RANK, NO_BID
 from euchre_mc.simulate.kernels.world_auction import (
     discard_share,
@@ -258,18 +259,8 @@ def test_the_sampled_worlds_follow_the_deals_before_the_exchange(bid, scale):
         check,
         np.zeros((0, 5), np.int64),
     )
-    world = np.zeros(6, np.uint64)
-    stats = np.zeros(5, np.int64)
-    state = np.uint64(23)
     n = 6000
-    seen = dict.fromkeys(unseen, 0)
-    for _ in range(n):
-        state, _ = sample_world(state, view, 6, HEARTS, world, stats, MAX_REDEALS)
-        state = np.uint64(state)
-        for card in unseen:
-            if int(world[BIDDER]) & int(contract(1 << card)):
-                seen[card] += 1
+    seen, stats = held_shares(view, 6, HEARTS, (BIDDER,), unseen, n, seed=23)
     assert stats[2] == 0  # every world explained the bid
-    for card in unseen:
-        p = sum(c for pair, c in exact.items() if card in pair) / total
-        assert abs(seen[card] / n - p) <= 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (card, seen[card] / n, p)
+    shares = {(BIDDER, card): sum(c for pair, c in exact.items() if card in pair) / total for card in unseen}
+    assert_exact_shares(seen, shares, n)

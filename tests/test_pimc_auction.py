@@ -10,6 +10,7 @@ import itertools
 import numba
 import numpy as np
 import pytest
+from sampled_worlds import assert_exact_shares, held_shares
 
 from euchre_mc.reports.analysis_text import format_analysis
 from euchre_mc.simulate.analysis.analyse import analyse_hand
@@ -26,7 +27,7 @@ from euchre_mc.simulate.bidding.table_model import (
 from euchre_mc.simulate.dealing.deal import deal_unseen
 from euchre_mc.simulate.kernels.contract import to_contract
 from euchre_mc.simulate.kernels.exchange import void_first_discards_many
-from euchre_mc.simulate.kernels.pimc import MAX_REDEALS, SeatView, sample_world
+from euchre_mc.simulate.kernels.pimc import SeatView
 from euchre_mc.simulate.kernels.world_auction import auction_chance, auction_matches
 from euchre_mc.simulate.rules.auction import parse_auction
 from euchre_mc.simulate.rules.cards import faces_to_mask, parse_cards, parse_one_card
@@ -237,11 +238,6 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
     played_by = np.array([contract(mask(played[s])) for s in range(4)], np.uint64)
     pool = np.uint64(sum(int(contract(1 << c)) for c in unseen))
     counts = np.array([3, 3, 3, 3], np.int64)
-    world = np.zeros(4, np.uint64)
-    stats = np.zeros(5, np.int64)
-    state = np.uint64(17)
-    n = 12000
-    seen = dict.fromkeys(exact, 0)
     view = SeatView(
         1,
         contract(own),
@@ -253,17 +249,10 @@ def test_worlds_explaining_the_auction_and_the_lengths_told_are_exactly_uniform(
         check,
         lengths,
     )
-    for _ in range(n):
-        state, _ = sample_world(state, view, 4, spades, world, stats, MAX_REDEALS)
-        state = np.uint64(state)
-        for seat in (0, 2, 3):
-            for card in unseen:
-                if int(world[seat]) & int(contract(1 << card)):
-                    seen[(seat, card)] += 1
+    n = 12000
+    seen, stats = held_shares(view, 4, spades, (0, 2, 3), unseen, n, seed=17)
     assert stats[2] == 0  # every world explained what the seat was told
-    for key, ways in exact.items():
-        p = ways / total
-        assert abs(seen[key] / n - p) <= 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (key, seen[key] / n, p)
+    assert_exact_shares(seen, {key: ways / total for key, ways in exact.items()}, n)
 
 
 def test_only_the_players_own_worlds_hold_what_it_was_told():
@@ -409,18 +398,7 @@ def test_worlds_hearing_the_dealer_who_picked_up_are_exactly_uniform(soft):
         check,
         np.zeros((0, 5), np.int64),
     )
-    world = np.zeros(4, np.uint64)
-    stats = np.zeros(5, np.int64)
-    state = np.uint64(23)
     n = 12000
-    seen = dict.fromkeys(exact, 0)
-    for _ in range(n):
-        state, _ = sample_world(state, view, 4, HEARTS, world, stats, MAX_REDEALS)
-        state = np.uint64(state)
-        for seat in (1, 2, 3):
-            for card in unseen:
-                if int(world[seat]) & int(contract(1 << card)):
-                    seen[(seat, card)] += 1
+    seen, stats = held_shares(view, 4, HEARTS, (1, 2, 3), unseen, n, seed=23)
     assert stats[2] == 0  # every world explained the auction
-    for key, p in exact.items():
-        assert abs(seen[key] / n - p) <= 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (key, seen[key] / n, p)
+    assert_exact_shares(seen, exact, n)
