@@ -146,11 +146,18 @@ def test_a_pig_bidder_holding_its_gifts_is_heard_on_the_hands_it_may_have_been_d
         in heard.heard
     )
     assert "the bidder's trumps dealt on purpose" in heard.heard and heard.auction_unmatched <= 2
+    # its partners passed over it, but sit out: the line says their passes are not heard
+    sat_out = " The passes of seats 4, 6 are not heard: they sit out, their cards out of play."
+    assert heard.heard.endswith(sat_out)
     assert blind.cards[0].p_make_high < 0.05 < 0.6 < heard.cards[0].p_make_low
     assert best_card(**pig, inference="soft").cards[0].p_make > 0.6
     # a six-handed Alone the same way
     alone = dict(pig, variant="six-handed", contract="Alone Hearts")
     assert best_card(**alone).cards[0].p_make_low > best_card(**alone, inference="none").cards[0].p_make_high
+    # seat 4, a partner, bid before the Alone and seat 6 passed: neither is heard
+    partners = best_card(**alone, dealer=3, auction="4 Spades, pass, pass, pass, Alone Hearts, pass")
+    assert "The bids and passes of seats 4, 6 are not heard: they sit out" in partners.heard
+    assert "(seats 1, 2, 5 bid by the fitted table)" in partners.heard
 
 
 def test_the_bids_before_a_later_bidder_are_not_known():

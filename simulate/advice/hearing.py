@@ -56,7 +56,7 @@ from ..choices import DEFAULT_INFERENCE
 from ..dealing.deal import deal_unseen
 from ..kernels.bidding import AuctionCheck, no_auction
 from ..rules.auction import auction_result, contract_auction, format_auction, parse_auction
-from ..rules.contracts import format_bid
+from ..rules.contracts import PASS, format_bid
 from ..rules.variants import ORDER_UP, RulesError
 
 NOTHING_HEARD = (
@@ -81,6 +81,7 @@ class Heard:
     unheard: tuple[int, ...] = ()  # 0-based: seats whose bids are not heard (below)
     implied_note: str = ""  # what the parentheses say first of an auction the contract implies
     unknown: tuple[int, ...] = ()  # 0-based: the seats of unheard whose bids are not known
+    sitting_out: str = ""  # the sentence that says whose bids are not heard as they sit out
 
     def describe(
         self, kept: int, dealt: int, unmatched: int, first: int = 1, ess=None, on_purpose: bool = False
@@ -94,6 +95,7 @@ class Heard:
             return NOT_HEARD if self.inference == "none" else NOTHING_HEARD
         unheard = unheard_text(tuple(s for s in self.unheard if s not in self.unknown), first)
         unheard = f" {unheard[0].upper()}{unheard[1:]}." if unheard else ""
+        unheard += self.sitting_out
         if not self.tested:
             implied = f" ({self.implied_note[:-2]})" if self.implied_note else ""
             shows = "tests no seat whose dealt hand a world shows"
@@ -197,6 +199,11 @@ def hear_auction(
     )
     if check.bids.shape[0] == 0:
         tested = ()
+    sitting_out = {
+        other: bid
+        for other, bid in zip(heard.seats(variant.players), heard.bids)
+        if not active >> other & 1 and other not in heard.unknown
+    }
     return Heard(
         check,
         tested,
@@ -206,7 +213,27 @@ def hear_auction(
         heard.unheard,
         _implied_text(heard, bidder, first, bidder in tested),
         heard.unknown,
+        _sitting_out_text(sitting_out, first),
     )
+
+
+def _sitting_out_text(bids: dict, first: int) -> str:
+    """The sentence that says the bids (``{seat: bid}``) of seats that sit out are not
+    heard (empty when none): a world deals their cards to nobody."""
+    if not bids:
+        return ""
+    passed = {bid == PASS for bid in bids.values()}
+    one = len(bids) == 1
+    if passed == {True}:
+        what = "pass" if one else "passes"
+    elif passed == {False}:
+        what = "bid" if one else "bids"
+    else:
+        what = "bids and passes"
+    who = ", ".join(str(other + first) for other in sorted(bids))
+    if one:
+        return f" The {what} of seat {who} is not heard: it sits out, its cards out of play."
+    return f" The {what} of seats {who} are not heard: they sit out, their cards out of play."
 
 
 def _pilot_deals(variant, upcard):
