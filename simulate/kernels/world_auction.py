@@ -204,6 +204,15 @@ def exchange_way(
 
 
 @njit(cache=True)
+def exchange_cards(world, played_by, denom, seat):
+    """What the ways the exchanging ``seat`` may have been dealt are drawn from (face
+    space): (the cards out of play, its cards held or played, the bits of each)."""
+    out = to_face(out_of_play(world, played_by), denom)
+    final = to_face(world[seat] | played_by[seat], denom)
+    return out, final, card_bits(final), card_bits(out)
+
+
+@njit(cache=True)
 def exchange_chance(world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows):
     """The chance the Pig or six-handed Alone bidder made row ``b``'s bid, over the ways
     ``world`` may have been dealt before the exchange: the mean of :func:`exchange_way`
@@ -211,10 +220,7 @@ def exchange_chance(world, played_by, denom, check, b, soft_scale, level_row, or
     play as the discards, so a world counts in proportion to the deals before the
     exchange that give it.  Ways with a card out of play above both gifts and not
     thrown are skipped: no partner would have kept it."""
-    seat = check.bids[b, 0]
-    out = to_face(out_of_play(world, played_by), denom)
-    final = to_face(world[seat] | played_by[seat], denom)
-    held, away = card_bits(final), card_bits(out)
+    out, final, held, away = exchange_cards(world, played_by, denom, check.bids[b, 0])
     total = 0.0
     for i in range(held.shape[0]):
         for j in range(held.shape[0]):
@@ -257,10 +263,7 @@ def exchange_draw(state, world, played_by, denom, check, b, soft_scale, level_ro
     """(state, one way drawn alike from those :func:`exchange_chance` averages, its
     :func:`exchange_way` weight): a draw whose mean is that chance, so a world passed
     with it by one more uniform passes with that chance, at the cost of one way."""
-    seat = check.bids[b, 0]
-    out = to_face(out_of_play(world, played_by), denom)
-    final = to_face(world[seat] | played_by[seat], denom)
-    held, away = card_bits(final), card_bits(out)
+    out, final, held, away = exchange_cards(world, played_by, denom, check.bids[b, 0])
     if held.shape[0] < 2 or away.shape[0] < 2:
         return state, 0.0
     state, u = next_unit(state)
@@ -328,22 +331,42 @@ def auction_matches(world, played_by, viewer, denom, check, level_row, order_row
 
 
 @njit(cache=True)
+def auction_draw(
+    state, world, played_by, viewer, denom, check, soft_scale, draw, level_row, order_row, call_rows
+):
+    """(state, the product over the rows of ``check.bids`` but ``viewer``'s of the chance
+    the seat bids as it did, :func:`dealt_chance`, each test a logistic of width
+    ``soft_scale``), but with ``draw`` the Pig or Alone bidder's chance is one way drawn
+    from the stream (:func:`exchange_draw`), whose mean it is."""
+    bids = check.bids
+    chance = 1.0
+    for b in range(bids.shape[0]):
+        if bids[b, 0] == viewer:
+            continue
+        if draw and bids[b, 0] == check.exchanger:
+            state, drawn = exchange_draw(
+                state, world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows
+            )
+            chance *= drawn
+        else:
+            chance *= dealt_chance(
+                world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows
+            )
+        if chance == 0.0:
+            break
+    return state, chance
+
+
+@njit(cache=True)
 def auction_chance(world, played_by, viewer, denom, check, soft_scale, level_row, order_row, call_rows):
     """The chance that every seat with a row in ``check.bids`` (``viewer`` excepted) bids
     as it did (:func:`dealt_chance`), each test a logistic of width ``soft_scale``: soft
     inference's likelihood of the auction, which :func:`auction_matches` is at width 0
     (but for the seats that exchanged before the play, whose chance is a share of the
     hands they may have been dealt)."""
-    bids = check.bids
-    chance = 1.0
-    for b in range(bids.shape[0]):
-        if bids[b, 0] != viewer:
-            chance *= dealt_chance(
-                world, played_by, denom, check, b, soft_scale, level_row, order_row, call_rows
-            )
-            if chance == 0.0:
-                break
-    return chance
+    return auction_draw(
+        ZERO, world, played_by, viewer, denom, check, soft_scale, False, level_row, order_row, call_rows
+    )[1]
 
 
 @njit(cache=True)
@@ -371,22 +394,9 @@ def auction_heard(state, world, played_by, viewer, denom, check, level_row, orde
     if check.soft_scale == 0.0 and not tests_exchanged(viewer, check):
         return state, auction_matches(world, played_by, viewer, denom, check, level_row, order_row, call_rows)
     state, u = next_unit(state)
-    chance = 1.0
-    for b in range(check.bids.shape[0]):
-        seat = check.bids[b, 0]
-        if seat == viewer:
-            continue
-        if seat == check.exchanger:  # one way drawn: its mean is the chance
-            state, drawn = exchange_draw(
-                state, world, played_by, denom, check, b, check.soft_scale, level_row, order_row, call_rows
-            )
-            chance *= drawn
-        else:
-            chance *= dealt_chance(
-                world, played_by, denom, check, b, check.soft_scale, level_row, order_row, call_rows
-            )
-        if chance == 0.0:
-            break
+    state, chance = auction_draw(
+        state, world, played_by, viewer, denom, check, check.soft_scale, True, level_row, order_row, call_rows
+    )
     return state, u < chance
 
 
